@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// Money columns hold integer cents; dates are 'YYYY-MM-DD' text in APP_TZ;
+// timestamps are ISO 8601 text. Derived status ('vencido') is never stored.
+
+const createdAt = () => text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+const updatedAt = () => text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie's random id: a leaked database does not leak live sessions.
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(), // epoch ms, slides on use
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const clients = sqliteTable(
+  "clients",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    nome: text("nome").notNull(),
+    cnpj: text("cnpj").notNull().unique(),
+    contato: text("contato").notNull(),
+    telefone: text("telefone").notNull(),
+    email: text("email").notNull(),
+    url: text("url"),
+    valorMensalidade: integer("valor_mensalidade").notNull(),
+    codigoCliente: text("codigo_cliente").notNull().unique(),
+    isTrial: integer("is_trial", { mode: "boolean" }).notNull().default(false),
+    statusBloqueio: integer("status_bloqueio").notNull().default(0),
+    // Why the client is blocked: 'manual' blocks are never lifted automatically.
+    bloqueioOrigem: text("bloqueio_origem", { enum: ["manual", "automatico"] }),
+    // Date of the last manual unblock: installments already overdue then do not re-block.
+    desbloqueioManualEm: text("desbloqueio_manual_em"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("clients_nome_idx").on(t.nome),
+    index("clients_status_idx").on(t.statusBloqueio),
+    check("clients_status_chk", sql`${t.statusBloqueio} in (0, 1)`),
+    check("clients_valor_chk", sql`${t.valorMensalidade} >= 0`),
+  ],
+);
+
+export const suppliers = sqliteTable(
+  "suppliers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    nome: text("nome").notNull(),
+    cnpj: text("cnpj"),
+    email: text("email"),
+    telefone: text("telefone"),
+    cidade: text("cidade"),
+    estado: text("estado"),
+    statusBloqueio: integer("status_bloqueio").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("suppliers_nome_idx").on(t.nome),
+    check("suppliers_status_chk", sql`${t.statusBloqueio} in (0, 1)`),
+  ],
+);
+
+export const receivables = sqliteTable(
+  "receivables",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // RESTRICT: a client with installments cannot vanish with them (DECISIONS §2).
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    numerosParcela: text("numeros_parcela").notNull(),
+    descricao: text("descricao").notNull(),
+    dataVencimento: text("data_vencimento").notNull(),
+    valor: integer("valor").notNull(),
+    status: text("status", { enum: ["em_aberto", "pago"] }).notNull().default("em_aberto"),
+    dataPagamento: text("data_pagamento"),
+    valorPago: integer("valor_pago"),
+    multa: integer("multa"),
+    juros: integer("juros"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("receivables_client_idx").on(t.clientId, t.dataVencimento),
+    index("receivables_due_idx").on(t.dataVencimento),
+    index("receivables_status_due_idx").on(t.status, t.dataVencimento),
+    index("receivables_paid_idx").on(t.dataPagamento),
+    check("receivables_valor_chk", sql`${t.valor} > 0`),
+  ],
+);
+
+export const payables = sqliteTable(
+  "payables",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    supplierId: integer("supplier_id")
+      .notNull()
+      .references(() => suppliers.id, { onDelete: "restrict" }),
+    numerosParcela: text("numeros_parcela").notNull(),
+    descricao: text("descricao").notNull(),
+    dataVencimento: text("data_vencimento").notNull(),
+    valor: integer("valor").notNull(),
+    status: text("status", { enum: ["em_aberto", "pago"] }).notNull().default("em_aberto"),
+    dataPagamento: text("data_pagamento"),
+    valorPago: integer("valor_pago"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payables_supplier_idx").on(t.supplierId, t.dataVencimento),
+    index("payables_due_idx").on(t.dataVencimento),
+    index("payables_status_due_idx").on(t.status, t.dataVencimento),
+    index("payables_paid_idx").on(t.dataPagamento),
+    check("payables_valor_chk", sql`${t.valor} > 0`),
+  ],
+);
+
+export const partners = sqliteTable(
+  "partners",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    nome: text("nome").notNull(),
+    empresa: text("empresa").notNull(),
+    email: text("email").notNull(),
+    telefone: text("telefone").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("partners_nome_idx").on(t.nome)],
+);
+
+export type User = typeof users.$inferSelect;
+export type ClientRow = typeof clients.$inferSelect;
+export type SupplierRow = typeof suppliers.$inferSelect;
+export type ReceivableRow = typeof receivables.$inferSelect;
+export type PayableRow = typeof payables.$inferSelect;
+export type PartnerRow = typeof partners.$inferSelect;

@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from "react";
+import { loginSchema } from "../src/api/auth/model";
+import { fieldErrors } from "../src/http/validate";
+import { Button } from "../src/ui/Button";
+import { Field } from "../src/ui/Field";
+import { Input } from "../src/ui/Input";
+import { flashToast } from "../src/ui/flash";
+import { toast } from "../src/ui/toast";
+import { api, ApiError } from "./api";
+import { saveAuth, type AuthUser } from "./auth-storage";
+
+export interface LoginFormProps {}
+
+export default function LoginForm(_props: LoginFormProps) {
+  const [values, setValues] = useState({ email: "", password: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const { user } = await api<{ user: AuthUser }>("/api/auth/login", { method: "POST", body: parsed.data });
+      saveAuth(user);
+      // The toast must outlive the navigation: the next page's Toaster shows it.
+      flashToast({ title: "Login realizado com sucesso!", description: "Bem-vindo ao Cofre" });
+      location.assign("/");
+    } catch (error) {
+      const description =
+        error instanceof ApiError ? (error.serverMessage ?? "Falha no login") : "Credenciais inválidas";
+      toast({ title: "Erro no login", description, variant: "destructive" });
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className="login-form" noValidate onSubmit={submit}>
+      <Field label="Email" error={errors.email}>
+        <Input
+          type="email"
+          name="email"
+          autoComplete="username"
+          placeholder="seu@email.com"
+          value={values.email}
+          onValueChange={(email) => setValues((v) => ({ ...v, email }))}
+        />
+      </Field>
+      <Field label="Senha" error={errors.password}>
+        <Input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onValueChange={(password) => setValues((v) => ({ ...v, password }))}
+        />
+      </Field>
+      <Button type="submit" variant="primary" disabled={submitting} className="login-submit">
+        {submitting ? "Entrando..." : "Entrar"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+// The islands' one way to call the API: same-origin cookies, JSON in and out, errors as ApiError.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's own pt-BR message, when it sent one. */
+    readonly serverMessage: string | null,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: init.method ?? "GET",
+    credentials: "same-origin",
+    headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: the generic message below uses the raw text
+  }
+  if (!response.ok) {
+    const body = (json ?? {}) as { message?: unknown; errors?: Record<string, string> };
+    const serverMessage = typeof body.message === "string" ? body.message : null;
+    // SPEC §8 generic HTTP error: "status: body text (or status text)".
+    const generic = `${response.status}: ${text || response.statusText}`;
+    // A session that expired elsewhere sends the user back to sign in.
+    if (response.status === 401 && !path.startsWith("/api/auth/")) location.assign("/login");
+    throw new ApiError(response.status, generic, serverMessage, body.errors ?? {});
+  }
+  return json as T;
+}

@@ -1,0 +1,16 @@
+// SPEC §3: the client-side auth state persisted under "auth-storage". The server session is
+// the only gate; this mirrors it for scripts that read it.
+const KEY = "auth-storage";
+
+export interface AuthUser {
+  id: number;
+  email: string;
+}
+
+export function saveAuth(user: AuthUser | null): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify({ state: { user, isAuthenticated: user !== null }, version: 0 }));
+  } catch {
+    // storage disabled (private mode): nothing depends on it
+  }
+}

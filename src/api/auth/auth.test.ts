@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { ADMIN, sessionCookie, startTestApp, type TestApp } from "../../../tests/support";
+import { SESSION_TTL_MS } from "../../auth/service";
+import { clock, pinClock } from "../../lib/clock";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const login = (body: unknown, headers?: Record<string, string>) =>
+  t.request("/api/auth/login", { method: "POST", body, headers });
+
+describe("POST /api/auth/login", () => {
+  test("signs in with the right password and sets a safe session cookie", async () => {
+    const response = await login(ADMIN);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ user: { id: 1, email: ADMIN.email } });
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("cofre_session="))!;
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).not.toContain("Secure");
+    const token = cookie.split(";")[0]!.split("=")[1]!;
+    expect(Buffer.from(token, "base64url").length).toBe(32);
+    // Only a hash of the id is stored.
+    const stored = t.db.$client.query("select id_hash from sessions").all() as { id_hash: string }[];
+    expect(stored.some((s) => s.id_hash === token)).toBe(false);
+  });
+
+  test("matches the e-mail whatever its case and spacing", async () => {
+    expect((await login({ email: ` ${ADMIN.email.toUpperCase()} `, password: ADMIN.password })).status).toBe(200);
+  });
+
+  test("answers 401 'Credenciais inválidas' for a wrong password and an unknown e-mail alike", async () => {
+    const wrong = await login({ email: ADMIN.email, password: "errada" }, { "x-test": "a" });
+    const unknown = await login({ email: "ninguem@cofre.test", password: "x" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: "Credenciais inválidas" });
+    expect(await unknown.json()).toEqual({ message: "Credenciais inválidas" });
+  });
+
+  test("validates with the form's messages", async () => {
+    const response = await login({ email: "não-é-email", password: "" });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors).toEqual({ email: "Email inválido", password: "Senha é obrigatória" });
+  });
+
+  test("issues a new session id on every login and ends the one it came with", async () => {
+    const first = await t.login();
+    const again = await t.request("/api/auth/login", { method: "POST", body: ADMIN, cookie: first });
+    const second = sessionCookie(again)!;
+    expect(second).not.toBe(first);
+    expect((await t.request("/api/auth/me", { cookie: first })).status).toBe(401);
+    expect((await t.request("/api/auth/me", { cookie: second })).status).toBe(200);
+  });
+});
+
+describe("throttling", () => {
+  test("the sixth attempt after five failures for one e-mail is a 429 that says when to retry", async () => {
+    const app = await startTestApp();
+    try {
+      const attempt = () =>
+        app.request("/api/auth/login", { method: "POST", body: { email: ADMIN.email, password: "errada" } });
+      for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.status).toBe(429);
+      expect((await blocked.json()).message).toMatch(/Tente novamente em 15 minutos/);
+      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
+      // Even the right password waits: the lock is on the e-mail, not on guessing wrong.
+      const right = await app.request("/api/auth/login", { method: "POST", body: ADMIN });
+      expect(right.status).toBe(429);
+    } finally {
+      app.close();
+    }
+  });
+
+  test("the lock lifts once the 15-minute window has passed", async () => {
+    const app = await startTestApp();
+    const restore = pinClock("2026-11-21T12:00:00Z");
+    try {
+      for (let i = 0; i < 5; i++)
+        await app.request("/api/auth/login", { method: "POST", body: { email: ADMIN.email, password: "x" } });
+      expect((await app.request("/api/auth/login", { method: "POST", body: ADMIN })).status).toBe(429);
+      pinClock("2026-11-21T12:15:01Z");
+      expect((await app.request("/api/auth/login", { method: "POST", body: ADMIN })).status).toBe(200);
+    } finally {
+      restore();
+      app.close();
+    }
+  });
+});
+
+describe("sessions", () => {
+  test("GET /api/auth/me returns the user with a session and 401 without", async () => {
+    const cookie = await t.login();
+    const me = await t.request("/api/auth/me", { cookie });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual({ user: { id: 1, email: ADMIN.email } });
+    const anonymous = await t.request("/api/auth/me");
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: "Não autenticado" });
+    expect((await t.request("/api/auth/me", { cookie: "cofre_session=forjado" })).status).toBe(401);
+  });
+
+  test("logout deletes the session on the server and clears the cookie", async () => {
+    const cookie = await t.login();
+    const out = await t.request("/api/auth/logout", { method: "POST", cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().join()).toMatch(/cofre_session=;|Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);
+  });
+
+  test("expires after 30 days unused and slides while in use", async () => {
+    const restore = pinClock("2026-01-01T10:00:00Z");
+    try {
+      const cookie = await t.login();
+      pinClock("2026-01-20T10:00:00Z");
+      const used = await t.request("/api/auth/me", { cookie });
+      expect(used.status).toBe(200);
+      // Used on day 19: the cookie is re-sent with a new 30-day lifetime.
+      const renewed = used.headers.getSetCookie().find((c) => c.startsWith("cofre_session="));
+      expect(renewed).toContain(new Date(Date.parse("2026-01-20T10:00:00Z") + SESSION_TTL_MS).toUTCString());
+      pinClock("2026-02-15T10:00:00Z"); // 46 days after login, 26 after last use
+      expect((await t.request("/api/auth/me", { cookie })).status).toBe(200);
+      pinClock("2026-03-18T10:00:00Z"); // 31 days after last use
+      expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);
+    } finally {
+      restore();
+    }
+    expect(clock.now().getFullYear()).toBeGreaterThan(2025);
+  });
+
+  test("COOKIE_SECURE=true marks the cookie Secure; auto does so over https", async () => {
+    const secure = await startTestApp({ COOKIE_SECURE: "true" });
+    try {
+      const response = await secure.request("/api/auth/login", { method: "POST", body: ADMIN });
+      expect(response.headers.getSetCookie()[0]).toContain("Secure");
+    } finally {
+      secure.close();
+    }
+    const viaProxy = await login(ADMIN, { "x-forwarded-proto": "https" });
+    expect(viaProxy.headers.getSetCookie()[0]).toContain("Secure");
+  });
+});
+
+describe("cross-site requests", () => {
+  test("a state-changing request with a foreign Origin is refused with 403", async () => {
+    const cookie = await t.login();
+    const foreign = await t.request("/api/auth/logout", { method: "POST", cookie, headers: { origin: "https://evil.example" } });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).message).toBe("Origem da requisição não permitida");
+    expect((await t.request("/api/auth/me", { cookie })).status).toBe(200);
+    const same = await t.request("/api/auth/logout", { method: "POST", cookie, headers: { origin: "http://cofre.test" } });
+    expect(same.status).toBe(200);
+  });
+
+  test("a foreign Origin cannot even attempt a login", async () => {
+    expect((await login(ADMIN, { origin: "https://evil.example" })).status).toBe(403);
+  });
+});

@@ -1,0 +1,26 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../context";
+import { parseId, parseWith } from "../../http/validate";
+import { clientSchema } from "./model";
+import { createClient, deleteClient, getClient, listClients, toggleClientBlock, updateClient } from "./service";
+
+export function clientsApi(deps: AppDeps) {
+  const { db } = deps;
+  return new Elysia({ name: "api.clients", prefix: "/api/clients" })
+    .get("/", () => listClients(db))
+    .get("/:id", ({ params }) => getClient(db, parseId(params.id)))
+    .post("/", ({ body, set }) => {
+      const client = createClient(db, parseWith(clientSchema, body));
+      set.status = 201;
+      return client;
+    })
+    .put("/:id", ({ params, body }) => {
+      const id = parseId(params.id);
+      return updateClient(db, id, parseWith(clientSchema, body));
+    })
+    .delete("/:id", ({ params }) => {
+      deleteClient(db, parseId(params.id));
+      return { message: "Cliente excluído" };
+    })
+    .patch("/:id/toggle-block", ({ params }) => toggleClientBlock(db, parseId(params.id)));
+}

@@ -1,0 +1,191 @@
+import { z } from "zod/mini";
+import { formatCnpj, formatPhone, isValidCnpj, isValidPhone, normalizeCnpj, normalizePhone } from "../../lib/brazil";
+import { parseMoney, ZERO, type Cents } from "../../lib/money";
+
+// The client form (SPEC §5), used by the ClientForm island and by POST/PUT /api/clients.
+// Input is what the form holds (strings, isTrial boolean); output is what is stored
+// (trimmed, CNPJ/phone bare, money in cents, empty optionals null).
+
+export const MAX_TEXT = 255;
+export const TOO_LONG = `Máximo de ${MAX_TEXT} caracteres`;
+const WRONG_TYPE = "Formato inválido";
+const FEE_REQUIRED = "Valor de mensalidade é obrigatório para clientes não-trial";
+
+/** A required text field: trimmed, 1–255 characters; missing, null or blank → `required`. */
+export function requiredText(required: string) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? required : WRONG_TYPE) })
+    .check(z.trim(), z.minLength(1, required), z.maxLength(MAX_TEXT, TOO_LONG));
+}
+
+/** A required, valid e-mail (trimmed); missing or blank → `invalid` too, as SPEC words it. */
+export function requiredEmail(invalid: string) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? invalid : WRONG_TYPE) })
+    .check(z.trim(), z.maxLength(MAX_TEXT, TOO_LONG), z.email(invalid));
+}
+
+/** A required phone (DECISIONS §2), stored as bare digits. */
+export function requiredPhone(required: string) {
+  return z.pipe(
+    requiredText(required).check(z.refine(isValidPhone, "Telefone inválido")),
+    z.transform((phone: string) => normalizePhone(phone)),
+  );
+}
+
+interface OptionalTextRule {
+  isValid?: (text: string) => boolean;
+  invalid?: string;
+  normalize?: (text: string) => string;
+}
+
+/** An optional text field: missing, null or blank → null; otherwise trimmed, checked, normalized. */
+export function optionalText(rule: OptionalTextRule = {}) {
+  return z.pipe(
+    z.optional(z.nullable(z.string(WRONG_TYPE))),
+    z.transform((value: string | null | undefined, ctx): string | null => {
+      const text = (value ?? "").trim();
+      if (text === "") return null;
+      let message: string | null = null;
+      if (text.length > MAX_TEXT) message = TOO_LONG;
+      else if (rule.isValid && !rule.isValid(text)) message = rule.invalid ?? WRONG_TYPE;
+      if (message) {
+        ctx.issues.push({ code: "custom", message, input: value });
+        return z.NEVER;
+      }
+      return (rule.normalize ? rule.normalize(text) : text) || null;
+    }),
+  );
+}
+
+/** http(s) with a dotted host: "https://padaria.com.br". */
+function isWebUrl(text: string): boolean {
+  if (!/^https?:\/\/[^\s/?#]+\.[^\s/?#]+/i.test(text) || !URL.canParse(text)) return false;
+  return /^https?:$/.test(new URL(text).protocol);
+}
+
+/** Money as the API takes it (DECISIONS §2): "150.00" or 150; blank or missing → null. */
+const feeField = z.pipe(
+  z.optional(z.nullable(z.union([z.string(), z.number()], "Valor inválido"))),
+  z.transform((value: string | number | null | undefined, ctx): Cents | null => {
+    const input = typeof value === "string" ? value.trim() : value;
+    if (input == null || input === "") return null;
+    const amount = parseMoney(input);
+    const message = amount === null ? "Valor inválido" : amount < 0 ? "Valor não pode ser negativo" : null;
+    if (message) {
+      ctx.issues.push({ code: "custom", message, input: value });
+      return z.NEVER;
+    }
+    return amount;
+  }),
+);
+
+const clientFields = z.object(
+  {
+    nome: requiredText("Nome é obrigatório"),
+    cnpj: z.pipe(
+      requiredText("CNPJ é obrigatório").check(z.refine(isValidCnpj, "CNPJ inválido")),
+      z.transform((cnpj: string) => normalizeCnpj(cnpj)),
+    ),
+    contato: requiredText("Contato é obrigatório"),
+    telefone: requiredPhone("Telefone é obrigatório"),
+    email: requiredEmail("Email inválido"),
+    url: optionalText({ isValid: isWebUrl, invalid: "URL inválida" }),
+    valorMensalidade: feeField,
+    codigoCliente: requiredText("Código do cliente é obrigatório"),
+    isTrial: z._default(z.boolean("Trial deve ser verdadeiro ou falso"), false),
+  },
+  "Dados inválidos",
+);
+
+export const clientSchema = z.pipe(
+  clientFields.check(
+    z.refine((client) => client.isTrial || (client.valorMensalidade ?? 0) > 0, {
+      message: FEE_REQUIRED,
+      path: ["valorMensalidade"],
+      // Also when other fields failed, so the form shows every message at once; not when
+      // the fee or the trial flag themselves failed (their own message is the useful one).
+      when: (payload) =>
+        typeof payload.value === "object" &&
+        payload.value !== null &&
+        !Array.isArray(payload.value) &&
+        !payload.issues.some((issue) => ["", "valorMensalidade", "isTrial"].includes(String(issue.path?.[0] ?? ""))),
+    }),
+  ),
+  // SPEC §9: a trial client's monthly fee is 0, whatever was typed.
+  z.transform((client) => ({ ...client, valorMensalidade: client.isTrial ? ZERO : (client.valorMensalidade ?? ZERO) })),
+);
+
+/** What the service stores: the schema's output. */
+export type ClientInput = z.output<typeof clientSchema>;
+
+/** The dialog's state, exactly as the inputs hold it. Send this (not the parsed output) to the API. */
+export interface ClientFormValues {
+  nome: string;
+  cnpj: string;
+  contato: string;
+  telefone: string;
+  email: string;
+  url: string;
+  valorMensalidade: string;
+  codigoCliente: string;
+  isTrial: boolean;
+}
+
+export const emptyClientForm: ClientFormValues = {
+  nome: "",
+  cnpj: "",
+  contato: "",
+  telefone: "",
+  email: "",
+  url: "",
+  valorMensalidade: "",
+  codigoCliente: "",
+  isTrial: false,
+};
+
+/** A client as the API sends it (SPEC §3): money as "1234.50", timestamps ISO 8601. */
+export interface ClientJson {
+  id: number;
+  nome: string;
+  cnpj: string;
+  contato: string;
+  telefone: string;
+  email: string;
+  url: string | null;
+  valorMensalidade: string;
+  codigoCliente: string;
+  isTrial: boolean;
+  statusBloqueio: 0 | 1;
+  bloqueioOrigem: "manual" | "automatico" | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** PATCH /api/clients/:id/toggle-block answer. */
+export interface ClientBlockAnswer {
+  message: "Cliente bloqueado com sucesso" | "Cliente desbloqueado com sucesso";
+  client: ClientJson;
+}
+
+/** Fills the edit dialog from a row: CNPJ and phone punctuated as the masks show them. */
+export function clientFormValues(client: ClientJson): ClientFormValues {
+  return {
+    nome: client.nome,
+    cnpj: formatCnpj(client.cnpj),
+    contato: client.contato,
+    telefone: formatPhone(client.telefone),
+    email: client.email,
+    url: client.url ?? "",
+    valorMensalidade: client.valorMensalidade,
+    codigoCliente: client.codigoCliente,
+    isTrial: client.isTrial,
+  };
+}
+
+const nomeCollator = new Intl.Collator("pt-BR", { sensitivity: "base" });
+
+/** List order everywhere (API and islands): by nome, ignoring case and accents, then by id. */
+export function compareByNome(a: { id: number; nome: string }, b: { id: number; nome: string }): number {
+  return nomeCollator.compare(a.nome, b.nome) || a.id - b.id;
+}

@@ -1,0 +1,170 @@
+import { eq, or } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { clients, receivables, type ClientRow } from "../../../db/schema";
+import { conflict, notFound } from "../../http/errors";
+import { nowISO, today } from "../../lib/clock";
+import { centsToDecimal, type Cents } from "../../lib/money";
+import { compareByNome, type ClientBlockAnswer, type ClientInput, type ClientJson } from "./model";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const NOT_FOUND = "Cliente não encontrado";
+const DUPLICATE_CNPJ = "CNPJ já cadastrado";
+const DUPLICATE_CODE = "Código do cliente já existe";
+const HAS_INSTALLMENTS = "Não é possível excluir o cliente: existem parcelas vinculadas a ele.";
+
+// The API's columns: never desbloqueioManualEm, which only automatic blocking reads.
+const columns = {
+  id: clients.id,
+  nome: clients.nome,
+  cnpj: clients.cnpj,
+  contato: clients.contato,
+  telefone: clients.telefone,
+  email: clients.email,
+  url: clients.url,
+  valorMensalidade: clients.valorMensalidade,
+  codigoCliente: clients.codigoCliente,
+  isTrial: clients.isTrial,
+  statusBloqueio: clients.statusBloqueio,
+  bloqueioOrigem: clients.bloqueioOrigem,
+  createdAt: clients.createdAt,
+  updatedAt: clients.updatedAt,
+};
+
+/** Every client, by nome (case- and accent-insensitive). One query, no per-row work but formatting. */
+export function listClients(db: Db): ClientJson[] {
+  return db.select(columns).from(clients).all().map(toClientJson).sort(compareByNome);
+}
+
+export function getClient(db: Db | Tx, id: number): ClientJson {
+  const row = db.select(columns).from(clients).where(eq(clients.id, id)).get();
+  if (!row) throw notFound(NOT_FOUND);
+  return toClientJson(row);
+}
+
+export function createClient(db: Db, input: ClientInput): ClientJson {
+  return writeUnique(db, (tx) => {
+    assertUnique(tx, input, null);
+    const now = nowISO();
+    const row = tx.insert(clients).values({ ...input, createdAt: now, updatedAt: now }).returning(columns).get();
+    return toClientJson(row);
+  });
+}
+
+/** Replaces the form's fields; blocking (statusBloqueio and its origin) changes only by toggle. */
+export function updateClient(db: Db, id: number, input: ClientInput): ClientJson {
+  return writeUnique(db, (tx) => {
+    getClient(tx, id);
+    assertUnique(tx, input, id);
+    const row = tx
+      .update(clients)
+      .set({ ...input, updatedAt: nowISO() })
+      .where(eq(clients.id, id))
+      .returning(columns)
+      .get();
+    return toClientJson(row!);
+  });
+}
+
+/** Refused while the client has receivables (DECISIONS §2): nothing is deleted implicitly. */
+export function deleteClient(db: Db, id: number): void {
+  try {
+    db.transaction(
+      (tx) => {
+        getClient(tx, id);
+        const installment = tx.select({ id: receivables.id }).from(receivables).where(eq(receivables.clientId, id)).limit(1).get();
+        if (installment) throw conflict(HAS_INSTALLMENTS);
+        tx.delete(clients).where(eq(clients.id, id)).run();
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    // The RESTRICT foreign key, should an installment be added between the check and the delete.
+    if (sqliteMessage(error)?.includes("FOREIGN KEY constraint failed")) throw conflict(HAS_INSTALLMENTS);
+    throw error;
+  }
+}
+
+/**
+ * Blocks an active client or unblocks a blocked one. A manual block is remembered as such (never
+ * lifted automatically); a manual unblock records its date, so installments already overdue
+ * then do not block the client again (DECISIONS §2).
+ */
+export function toggleClientBlock(db: Db, id: number): ClientBlockAnswer {
+  return db.transaction(
+    (tx) => {
+      const current = getClient(tx, id);
+      const blocking = current.statusBloqueio === 0;
+      const changes = blocking
+        ? { statusBloqueio: 1, bloqueioOrigem: "manual" as const }
+        : { statusBloqueio: 0, bloqueioOrigem: null, desbloqueioManualEm: today() };
+      const row = tx
+        .update(clients)
+        .set({ ...changes, updatedAt: nowISO() })
+        .where(eq(clients.id, id))
+        .returning(columns)
+        .get();
+      return {
+        message: blocking ? "Cliente bloqueado com sucesso" : "Cliente desbloqueado com sucesso",
+        client: toClientJson(row!),
+      };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+type ClientRecord = Pick<ClientRow, keyof typeof columns>;
+
+function toClientJson(row: ClientRecord): ClientJson {
+  return {
+    id: row.id,
+    nome: row.nome,
+    cnpj: row.cnpj,
+    contato: row.contato,
+    telefone: row.telefone,
+    email: row.email,
+    url: row.url,
+    valorMensalidade: centsToDecimal(row.valorMensalidade as Cents),
+    codigoCliente: row.codigoCliente,
+    isTrial: row.isTrial,
+    statusBloqueio: row.statusBloqueio === 1 ? 1 : 0,
+    bloqueioOrigem: row.bloqueioOrigem,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** CNPJ and codigoCliente belong to one client each; the client being edited keeps its own. */
+function assertUnique(tx: Tx, input: ClientInput, ownId: number | null): void {
+  const taken = tx
+    .select({ id: clients.id, cnpj: clients.cnpj, codigoCliente: clients.codigoCliente })
+    .from(clients)
+    .where(or(eq(clients.cnpj, input.cnpj), eq(clients.codigoCliente, input.codigoCliente)))
+    .all()
+    .filter((other) => other.id !== ownId);
+  if (taken.some((other) => other.cnpj === input.cnpj)) throw conflict(DUPLICATE_CNPJ);
+  if (taken.some((other) => other.codigoCliente === input.codigoCliente)) throw conflict(DUPLICATE_CODE);
+}
+
+/**
+ * Runs a write in an immediate transaction (the uniqueness check and the write see the same
+ * data) and turns a UNIQUE violation that slipped past the check into the same 409.
+ */
+function writeUnique<T>(db: Db, write: (tx: Tx) => T): T {
+  try {
+    return db.transaction(write, { behavior: "immediate" });
+  } catch (error) {
+    const message = sqliteMessage(error);
+    if (message?.includes("UNIQUE constraint failed: clients.cnpj")) throw conflict(DUPLICATE_CNPJ);
+    if (message?.includes("UNIQUE constraint failed: clients.codigo_cliente")) throw conflict(DUPLICATE_CODE);
+    throw error;
+  }
+}
+
+/** The SQLite constraint message of an error, looking through wrappers' `cause`. */
+export function sqliteMessage(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e.message.includes("constraint failed")) return e.message;
+  }
+  return null;
+}

@@ -1,0 +1,24 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../context";
+import { parseId, parseWith } from "../../http/validate";
+import { partnerSchema } from "./model";
+import { createPartner, deletePartner, listPartners, updatePartner } from "./service";
+
+export function partnersApi(deps: AppDeps) {
+  const { db } = deps;
+  return new Elysia({ name: "api.partners", prefix: "/api/partners" })
+    .get("/", () => listPartners(db))
+    .post("/", ({ body, set }) => {
+      const partner = createPartner(db, parseWith(partnerSchema, body));
+      set.status = 201;
+      return partner;
+    })
+    .patch("/:id", ({ params, body }) => {
+      const id = parseId(params.id);
+      return updatePartner(db, id, parseWith(partnerSchema, body));
+    })
+    .delete("/:id", ({ params }) => {
+      deletePartner(db, parseId(params.id));
+      return { message: "Parceiro excluído com sucesso!" };
+    });
+}

@@ -1,0 +1,43 @@
+import { z } from "zod/mini";
+import { formatPhone } from "../../lib/brazil";
+import { requiredEmail, requiredPhone, requiredText } from "../clients/model";
+
+// The partner form (SPEC §5), used by the PartnerForm island and by POST/PATCH /api/partners.
+
+export const partnerSchema = z.object(
+  {
+    nome: requiredText("Nome é obrigatório"),
+    empresa: requiredText("Empresa é obrigatória"),
+    email: requiredEmail("E-mail inválido"),
+    telefone: requiredPhone("Telefone é obrigatório"),
+  },
+  "Dados inválidos",
+);
+
+export type PartnerInput = z.output<typeof partnerSchema>;
+
+/** The dialog's state, exactly as the inputs hold it. */
+export interface PartnerFormValues {
+  nome: string;
+  empresa: string;
+  email: string;
+  telefone: string;
+}
+
+export const emptyPartnerForm: PartnerFormValues = { nome: "", empresa: "", email: "", telefone: "" };
+
+/** A partner as the API sends it. */
+export interface PartnerJson {
+  id: number;
+  nome: string;
+  empresa: string;
+  email: string;
+  telefone: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Fills the edit dialog from a row: the phone punctuated as the mask shows it. */
+export function partnerFormValues(partner: PartnerJson): PartnerFormValues {
+  return { nome: partner.nome, empresa: partner.empresa, email: partner.email, telefone: formatPhone(partner.telefone) };
+}

@@ -1,0 +1,99 @@
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions, users, type User } from "../../db/schema";
+import { clock } from "../lib/clock";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+// Sliding expiry is written at most once a day per session, not on every request.
+const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export type PublicUser = Pick<User, "id" | "email">;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function hashPassword(password: string): Promise<string> {
+  return Bun.password.hash(password, { algorithm: "argon2id" });
+}
+
+function hashToken(token: string): string {
+  return new Bun.CryptoHasher("sha256").update(token).digest("hex");
+}
+
+export function findUserByEmail(db: Db, email: string): User | undefined {
+  return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+}
+
+export async function createUser(db: Db, email: string, password: string): Promise<PublicUser> {
+  const row = db
+    .insert(users)
+    .values({ email: normalizeEmail(email), passwordHash: await hashPassword(password) })
+    .returning({ id: users.id, email: users.email })
+    .get();
+  return row;
+}
+
+export async function setPassword(db: Db, email: string, password: string): Promise<boolean> {
+  const user = findUserByEmail(db, email);
+  if (!user) return false;
+  const passwordHash = await hashPassword(password);
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
+    // A new password signs every existing session out.
+    tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
+  });
+  return true;
+}
+
+export function countUsers(db: Db): number {
+  return (db.$client.query("select count(*) as n from users").get() as { n: number }).n;
+}
+
+/** Checks a password; runs a hash even for unknown e-mails so timing does not reveal them. */
+export async function verifyCredentials(db: Db, email: string, password: string): Promise<PublicUser | null> {
+  const user = findUserByEmail(db, email);
+  if (!user) {
+    await Bun.password.verify(password, DUMMY_HASH).catch(() => false);
+    return null;
+  }
+  return (await Bun.password.verify(password, user.passwordHash)) ? { id: user.id, email: user.email } : null;
+}
+const DUMMY_HASH = await hashPassword("cofre-timing-equaliser");
+
+/** A fresh random 256-bit session id; only its hash is stored. */
+export function createSession(db: Db, userId: number): { token: string; expiresAt: number } {
+  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  const now = clock.now().getTime();
+  const expiresAt = now + SESSION_TTL_MS;
+  db.transaction((tx) => {
+    tx.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+    tx.insert(sessions).values({ idHash: hashToken(token), userId, expiresAt }).run();
+  });
+  return { token, expiresAt };
+}
+
+export interface ActiveSession {
+  user: PublicUser;
+  /** Set when the expiry moved: the cookie must be re-sent with the new lifetime. */
+  renewedUntil?: number;
+}
+
+export function findSession(db: Db, token: string): ActiveSession | null {
+  const now = clock.now().getTime();
+  const idHash = hashToken(token);
+  const row = db
+    .select({ id: users.id, email: users.email, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .get();
+  if (!row) return null;
+  const user = { id: row.id, email: row.email };
+  if (row.expiresAt - now > SESSION_TTL_MS - SLIDE_AFTER_MS) return { user };
+  const renewedUntil = now + SESSION_TTL_MS;
+  db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.idHash, idHash)).run();
+  return { user, renewedUntil };
+}
+
+export function deleteSession(db: Db, token: string): void {
+  db.delete(sessions).where(eq(sessions.idHash, hashToken(token))).run();
+}

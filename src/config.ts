@@ -1,0 +1,68 @@
+import { isValidTimeZone } from "./lib/clock";
+
+export interface Config {
+  port: number;
+  host: string;
+  databasePath: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  appTz: string;
+  cookieSecure: "auto" | boolean;
+  blockGraceDays: number;
+}
+
+/** A bad environment value: start-up stops and names the variable in both languages. */
+export class ConfigError extends Error {
+  constructor(variable: string, value: string, expected: string, esperado: string) {
+    super(
+      `Configuração inválida: ${variable}=${JSON.stringify(value)} (esperado: ${esperado}). ` +
+        `Invalid configuration: ${variable} (expected ${expected}).`,
+    );
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, raw, `a whole number from ${min} to ${max}`, `um número inteiro de ${min} a ${max}`);
+  }
+  return value;
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const appTz = optional(env, "APP_TZ") ?? "America/Sao_Paulo";
+  if (!isValidTimeZone(appTz)) {
+    throw new ConfigError("APP_TZ", appTz, "an IANA time zone such as America/Sao_Paulo", "um fuso IANA como America/Sao_Paulo");
+  }
+
+  const secureRaw = (optional(env, "COOKIE_SECURE") ?? "auto").toLowerCase();
+  if (!["auto", "true", "false"].includes(secureRaw)) {
+    throw new ConfigError("COOKIE_SECURE", secureRaw, "auto, true or false", "auto, true ou false");
+  }
+
+  const adminEmail = optional(env, "ADMIN_EMAIL")?.toLowerCase();
+  if (adminEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError("ADMIN_EMAIL", adminEmail, "an e-mail address", "um endereço de e-mail");
+  }
+
+  return {
+    port: wholeNumber(env, "PORT", 3000, 0, 65535),
+    host: optional(env, "HOST") ?? "0.0.0.0",
+    databasePath: optional(env, "DATABASE_PATH") ?? "./data/app.db",
+    adminEmail,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    appTz,
+    cookieSecure: secureRaw === "auto" ? "auto" : secureRaw === "true",
+    blockGraceDays: wholeNumber(env, "BLOCK_GRACE_DAYS", 0, 0, 3650),
+  };
+}

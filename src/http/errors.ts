@@ -1,0 +1,76 @@
+import { Elysia } from "elysia";
+
+export type FieldErrors = Record<string, string>;
+
+/** An answer the client caused: always JSON `{message, errors?}` in pt-BR. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Reads a request body once, refusing oversize bodies before JSON parsing. */
+async function readBody(request: Request, contentType: string): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > BODY_LIMIT_BYTES) throw new HttpError(413, "Requisição muito grande (limite de 64 KB)");
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > BODY_LIMIT_BYTES) throw new HttpError(413, "Requisição muito grande (limite de 64 KB)");
+  if (bytes.byteLength === 0) return null;
+  const text = new TextDecoder().decode(bytes);
+  if (!contentType.includes("json")) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("JSON inválido no corpo da requisição");
+  }
+}
+
+const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+
+/**
+ * One place that turns every failure into the error model: JSON for /api, a small HTML page
+ * for pages; unexpected exceptions are logged and answered without a stack.
+ */
+export const errorHandling = new Elysia({ name: "errors" })
+  .onParse({ as: "global" }, ({ request, contentType }) => readBody(request, contentType ?? ""))
+  .onError({ as: "global" }, ({ code, error: raised, request, set }) => {
+    // Elysia wraps what a parse hook throws in a ParseError; ours carry the real answer.
+    const error = code === "PARSE" && (raised as Error).cause instanceof HttpError ? (raised as Error).cause : raised;
+    let status = 500;
+    let body: { message: string; errors?: FieldErrors } = { message: "Erro interno" };
+    if (error instanceof HttpError) {
+      status = error.status;
+      body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      if (error.headers) Object.assign(set.headers, error.headers);
+    } else if (code === "NOT_FOUND") {
+      status = 404;
+      body = { message: "Recurso não encontrado" };
+    } else if (code === "PARSE" || code === "VALIDATION" || code === "INVALID_COOKIE_SIGNATURE") {
+      status = 400;
+      body = { message: "Requisição inválida" };
+    } else {
+      console.error(`[erro] ${request.method} ${new URL(request.url).pathname}`, error);
+    }
+    set.status = status;
+    if (!isApi(request) && request.method === "GET") {
+      set.headers["content-type"] = "text/html; charset=utf-8";
+      return errorPage(status, body.message);
+    }
+    return body;
+  });
+
+function errorPage(status: number, message: string): string {
+  const title = status === 404 ? "Página não encontrada" : message;
+  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status} · Cofre</title><body style="font-family:system-ui;display:grid;place-items:center;min-height:90vh;color:#1e293b"><main style="text-align:center"><h1>${status}</h1><p>${title}</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
+}

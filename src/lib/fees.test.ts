@@ -1,0 +1,107 @@
+import { describe, expect, test } from "bun:test";
+import { lateFees } from "./fees.ts";
+import { type Cents, cents } from "./money.ts";
+
+describe("lateFees", () => {
+  test("nothing when paid on the due date", () => {
+    expect(lateFees(cents(100000), "2026-03-10", "2026-03-10")).toEqual({
+      diasAtraso: 0,
+      multa: cents(0),
+      juros: cents(0),
+      total: cents(100000),
+    });
+  });
+
+  test("nothing when paid early", () => {
+    expect(lateFees(cents(100000), "2026-03-10", "2026-02-01")).toEqual({
+      diasAtraso: 0,
+      multa: cents(0),
+      juros: cents(0),
+      total: cents(100000),
+    });
+  });
+
+  test("R$ 1.000,00 paid the day after: 1 day, multa R$ 20,00, juros R$ 0,33 (0,3333…)", () => {
+    expect(lateFees(cents(100000), "2026-03-10", "2026-03-11")).toEqual({
+      diasAtraso: 1,
+      multa: cents(2000),
+      juros: cents(33),
+      total: cents(102033),
+    });
+  });
+
+  test("R$ 1.000,00 paid 15 days late: juros R$ 5,00", () => {
+    const fees = lateFees(cents(100000), "2026-03-10", "2026-03-25");
+    expect(fees.diasAtraso).toBe(15);
+    expect(fees.juros).toBe(cents(500));
+    expect(fees.total).toBe(cents(102500));
+  });
+
+  test("R$ 1.000,00 paid 30 days late: juros is a full 1%", () => {
+    expect(lateFees(cents(100000), "2026-03-10", "2026-04-09").juros).toBe(cents(1000));
+  });
+
+  test("R$ 123,45 paid 10 days late: multa 2,469 → 2,47 and juros 0,4115 → 0,41", () => {
+    expect(lateFees(cents(12345), "2026-01-31", "2026-02-10")).toEqual({
+      diasAtraso: 10,
+      multa: cents(247),
+      juros: cents(41),
+      total: cents(12633),
+    });
+  });
+
+  test("rounds exact halves up", () => {
+    // multa: 25 × 2% = 0,5 cent → 1; juros: 1500 × 1 day / 3000 = 0,5 cent → 1.
+    expect(lateFees(cents(25), "2026-01-01", "2026-01-02").multa).toBe(cents(1));
+    expect(lateFees(cents(1500), "2026-01-01", "2026-01-02").juros).toBe(cents(1));
+    // Just below the half rounds down.
+    expect(lateFees(cents(24), "2026-01-01", "2026-01-02").multa).toBe(cents(0));
+    expect(lateFees(cents(1499), "2026-01-01", "2026-01-02").juros).toBe(cents(0));
+  });
+
+  test("counts calendar days across months and leap days", () => {
+    expect(lateFees(cents(100000), "2028-02-28", "2028-03-01").diasAtraso).toBe(2);
+    expect(lateFees(cents(100000), "2026-02-28", "2026-03-01").diasAtraso).toBe(1);
+    expect(lateFees(cents(100000), "2025-12-31", "2026-12-31").diasAtraso).toBe(365);
+  });
+
+  test("a year late: 365 days of juros pro rata", () => {
+    const fees = lateFees(cents(100000), "2026-01-01", "2027-01-01");
+    expect(fees.juros).toBe(cents(12167)); // 1000 × 1% × 365/30 = 121,666… → 121,67
+  });
+
+  test("agrees with an exact rational computation on many values", () => {
+    for (let valor = 0; valor <= 5000; valor += 7) {
+      for (const dias of [1, 2, 3, 7, 29, 30, 31, 45, 90]) {
+        const fees = lateFees(cents(valor), "2026-01-01", addDaysSimple("2026-01-01", dias));
+        // Half-up on exact fractions: multa = valor/50, juros = valor·dias/3000.
+        expect(fees.multa).toBe(cents(Math.floor((valor + 25) / 50)));
+        expect(fees.juros).toBe(cents(Math.floor((2 * valor * dias + 3000) / 6000)));
+        expect(fees.total).toBe(cents(valor + fees.multa + fees.juros));
+      }
+    }
+  });
+
+  test("stays exact for very large values", () => {
+    const valor = cents(900_000_000_000_000); // R$ 9 trilhões
+    const fees = lateFees(valor, "2026-01-01", "2026-01-31");
+    expect(fees.multa).toBe(cents(18_000_000_000_000));
+    expect(fees.juros).toBe(cents(9_000_000_000_000));
+  });
+
+  test("zero valor has no fees", () => {
+    const fees = lateFees(cents(0), "2026-01-01", "2026-02-01");
+    expect([fees.multa, fees.juros, fees.total]).toEqual([cents(0), cents(0), cents(0)]);
+  });
+
+  test("throws for a negative or fractional valor and for bad dates", () => {
+    expect(() => lateFees(-1 as Cents, "2026-01-01", "2026-01-02")).toThrow(RangeError);
+    expect(() => lateFees(0.5 as Cents, "2026-01-01", "2026-01-02")).toThrow(RangeError);
+    expect(() => lateFees(cents(100), "2026-02-30", "2026-03-02")).toThrow(RangeError);
+    expect(() => lateFees(cents(100), "2026-01-01", "")).toThrow(RangeError);
+  });
+});
+
+function addDaysSimple(iso: string, n: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,35 @@
+// The one place installments are split (DECISIONS §2): server, islands and tests all use it.
+import { addMonthsClamped, isISODate } from "./dates.ts";
+import { cents, type Cents } from "./money.ts";
+
+export const MIN_INSTALLMENTS = 1;
+export const MAX_INSTALLMENTS = 24;
+
+export interface PlannedInstallment {
+  numerosParcela: string;
+  dataVencimento: string;
+  valor: Cents;
+}
+
+/**
+ * total / n rounded down to the cent for each installment, the remainder on the last one so
+ * they always sum to the total; due dates monthly from firstDue, clamped to month ends.
+ */
+export function splitInstallments(totalCents: Cents, n: number, firstDue: string): PlannedInstallment[] {
+  if (!Number.isInteger(n) || n < MIN_INSTALLMENTS || n > MAX_INSTALLMENTS) {
+    throw new RangeError(`Installment count must be an integer from 1 to 24, got ${n}`);
+  }
+  if (!Number.isSafeInteger(totalCents) || totalCents < 1) {
+    throw new RangeError(`Total must be at least 1 cent, got ${totalCents}`);
+  }
+  if (!isISODate(firstDue)) throw new RangeError(`Not a YYYY-MM-DD date: ${String(firstDue)}`);
+
+  // Integer-only: (total - remainder) / n is exact, no float quotient to floor.
+  const remainder = totalCents % n;
+  const each = (totalCents - remainder) / n;
+  return Array.from({ length: n }, (_, k) => ({
+    numerosParcela: `${k + 1}/${n}`,
+    dataVencimento: addMonthsClamped(firstDue, k),
+    valor: cents(k === n - 1 ? each + remainder : each),
+  }));
+}

@@ -1,0 +1,80 @@
+// Money is integer cents inside the app; decimal strings only at the API edge,
+// pt-BR text only in the UI. Parsing always works on the decimal digits, never on floats.
+
+export type Cents = number & { readonly __brand: "Cents" };
+
+const MAX_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+
+const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+
+export function cents(n: number): Cents {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`Not a whole number of cents: ${n}`);
+  // `+ 0` turns -0 into 0, which would otherwise format as "-R$ 0,00".
+  return (n + 0) as Cents;
+}
+
+export const ZERO = cents(0);
+
+/** The API's strict parser: a JS number or a "1234.50"-style string, at most 2 decimals. */
+export function parseMoney(input: unknown): Cents | null {
+  let text: string;
+  if (typeof input === "number") {
+    if (!Number.isFinite(input)) return null;
+    // String() is the shortest round-trip form: 0.29 → "0.29", 0.1 + 0.2 → "0.30000000000000004".
+    text = String(input);
+  } else if (typeof input === "string") {
+    text = input;
+  } else {
+    return null;
+  }
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) return null;
+  return fromDigits(m[1] === "-", m[2] ?? "", m[3] ?? "");
+}
+
+/** "1234.50", "-0.05", "0.00": the API's wire format. */
+export function centsToDecimal(c: Cents): string {
+  const digits = String(Math.abs(c)).padStart(3, "0");
+  const sign = c < 0 ? "-" : "";
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** "R$ 1.234,56" (U+00A0 after R$), negatives as Intl writes them: "-R$ 1.234,56". */
+export function formatBRL(c: Cents): string {
+  // A decimal string is formatted exactly; c / 100 would lose cents above ~2^53 / 100.
+  return BRL.format(centsToDecimal(c) as `${number}`);
+}
+
+/**
+ * Lenient parser for amounts typed in forms: "1.234,56", "1234,56", "R$ 1.234,56", "1234",
+ * "1234.56", "0,5". A lone dot followed by 1–2 digits is a decimal point; followed by 3
+ * digits it groups thousands ("1.234" → R$ 1.234,00).
+ */
+export function parseBRL(text: string): Cents | null {
+  const m = /^(-?)\s*(?:R\$\s*)?(-?)(.*)$/.exec(text.trim());
+  if (!m) return null;
+  const [, signBefore = "", signAfter = "", body = ""] = m;
+  if (signBefore && signAfter) return null;
+  const negative = Boolean(signBefore || signAfter);
+
+  const grouped = /^(\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/.exec(body);
+  if (grouped) return fromDigits(negative, (grouped[1] ?? "").replaceAll(".", ""), grouped[2] ?? "");
+  const comma = /^(\d+)(?:,(\d{1,2}))?$/.exec(body);
+  if (comma) return fromDigits(negative, comma[1] ?? "", comma[2] ?? "");
+  const dot = /^(\d+)\.(\d{1,2})$/.exec(body);
+  if (dot) return fromDigits(negative, dot[1] ?? "", dot[2] ?? "");
+  return null;
+}
+
+export function sumCents(values: Iterable<Cents>): Cents {
+  let total = ZERO;
+  // Checked at every step so an overflow can never come back into range unnoticed.
+  for (const v of values) total = cents(total + v);
+  return total;
+}
+
+function fromDigits(negative: boolean, whole: string, fraction: string): Cents | null {
+  const big = BigInt(whole + fraction.padEnd(2, "0"));
+  if (big > MAX_CENTS) return null;
+  return cents(Number(negative ? -big : big));
+}

@@ -1,0 +1,12 @@
+// Status derivation (DECISIONS §2): "vencido" is never stored, it is read from the date.
+export type StoredStatus = "em_aberto" | "pago";
+export type Status = "em_aberto" | "vencido" | "pago";
+
+export const STORED_STATUSES = ["em_aberto", "pago"] as const satisfies readonly StoredStatus[];
+export const STATUSES = ["em_aberto", "vencido", "pago"] as const satisfies readonly Status[];
+
+/** `today` is YYYY-MM-DD in APP_TZ (clock.today()); ISO dates compare correctly as strings. */
+export function deriveStatus(row: { status: StoredStatus; dataVencimento: string }, today: string): Status {
+  if (row.status === "pago") return "pago";
+  return row.dataVencimento < today ? "vencido" : "em_aberto";
+}

@@ -1,0 +1,80 @@
+import type { ReactNode } from "react";
+import type { PublicUser } from "../auth/service";
+import { Island } from "../ssr/Island";
+import { Icon, type IconName } from "../ui/Icon";
+
+export const MENU: { href: string; label: string; icon: IconName }[] = [
+  { href: "/", label: "Dashboard", icon: "dashboard" },
+  { href: "/clients", label: "Clientes", icon: "users" },
+  { href: "/receivables", label: "Contas a Receber", icon: "receivable" },
+  { href: "/installments", label: "Gerar Parcelas CR", icon: "calendar-plus" },
+  { href: "/suppliers", label: "Fornecedores", icon: "truck" },
+  { href: "/payables", label: "Contas a Pagar", icon: "payable" },
+  { href: "/payable-installments", label: "Gerar Parcelas CP", icon: "calendar-plus" },
+  { href: "/partners", label: "Parceiros", icon: "handshake" },
+  { href: "/reports", label: "Relatórios", icon: "chart" },
+];
+
+interface AppShellProps {
+  path: string;
+  user: PublicUser;
+  children: ReactNode;
+}
+
+/**
+ * The frame of every signed-in page. The side menu is a native popover on small screens
+ * (no script needed to open or light-dismiss it) and a fixed column on wide ones.
+ */
+export function AppShell({ path, user, children }: AppShellProps) {
+  return (
+    <div className="shell">
+      <nav id="side-menu" className="shell-nav" popover="auto" aria-label="Menu principal">
+        <a className="shell-brand" href="/">
+          <Icon name="logo" className="shell-logo" />
+          <span>Cofre</span>
+        </a>
+        <ul className="shell-menu">
+          {MENU.map((item) => (
+            <li key={item.href}>
+              <a href={item.href} aria-current={item.href === path ? "page" : undefined}>
+                <Icon name={item.icon} />
+                <span>{item.label}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="shell-signout">
+          <Island name="SignOutButton" props={{ user }} />
+        </div>
+      </nav>
+      <div className="shell-main">
+        <header className="shell-topbar">
+          <button type="button" className="shell-menu-toggle" popoverTarget="side-menu" aria-label="Abrir menu">
+            <Icon name="menu" />
+          </button>
+          <span className="shell-topbar-brand">Cofre</span>
+          <span className="shell-user" title={user.email}>
+            <Icon name="users" />
+            <span data-testid="user-email">{user.email}</span>
+          </span>
+        </header>
+        <main className="shell-content" id="conteudo">
+          {children}
+        </main>
+      </div>
+      <Island name="Toaster" props={{}} />
+    </div>
+  );
+}
+
+export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+  return (
+    <div className="page-header">
+      <div>
+        <h1>{title}</h1>
+        {description && <p className="page-description">{description}</p>}
+      </div>
+      {actions && <div className="page-actions">{actions}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "bun";
+import type { IslandName } from "../../islands/registry";
+import { buildClient, type ClientBuild } from "./client-build";
+
+interface Asset {
+  bytes: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer> | null;
+  type: string;
+  imports: string[];
+}
+
+export interface AssetManifest {
+  /** The stylesheet's URL. */
+  css: string;
+  /** The hydrating entry's URL. */
+  clientJs: string;
+  /** Every JS URL a page with these islands needs, for modulepreload (entry and islands with their static imports). */
+  scriptsFor(islands: Iterable<IslandName>): string[];
+  get(name: string): Asset | undefined;
+}
+
+/** Where the binary's build puts the prebuilt client (embedded with --asset). */
+export const EMBEDDED_CLIENT_DIR = join("dist", "client");
+
+const TYPES: Record<string, string> = {
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  svg: "image/svg+xml",
+  woff2: "font/woff2",
+  png: "image/png",
+  ico: "image/x-icon",
+};
+
+function fromBuild(build: ClientBuild): AssetManifest {
+  const files = new Map<string, Asset>();
+  for (const file of build.files) {
+    const ext = file.name.split(".").pop() ?? "";
+    const type = TYPES[ext] ?? "application/octet-stream";
+    // Compressed once at start-up, served from memory on every request.
+    const gzip = type.startsWith("text/") || ext === "svg" ? gzipSync(file.bytes, { level: 9 }) : null;
+    files.set(file.name, { bytes: file.bytes, gzip, type, imports: file.imports });
+  }
+  const url = (name: string) => `/assets/${name}`;
+  const withImports = (name: string, into: Set<string>) => {
+    if (into.has(name)) return;
+    into.add(name);
+    for (const dep of files.get(name)?.imports ?? []) withImports(dep, into);
+  };
+  const entry = (name: string) => {
+    const file = build.entries[name];
+    if (!file) throw new Error(`Client build has no entry ${name}`);
+    return file;
+  };
+  return {
+    css: url(entry("app")),
+    clientJs: url(entry("client")),
+    scriptsFor(islands) {
+      const names = new Set<string>();
+      withImports(entry("client"), names);
+      for (const island of islands) withImports(entry(island), names);
+      return [...names].map(url);
+    },
+    get: (name) => files.get(name),
+  };
+}
+
+let manifest: AssetManifest | null = null;
+
+/**
+ * The compiled binary carries its prebuilt client; running from source builds it in memory
+ * at start-up (a few hundred ms), so `bun start` needs no separate build step.
+ */
+export async function loadAssets(): Promise<AssetManifest> {
+  if (manifest) return manifest;
+  const embedded = join(import.meta.dir, EMBEDDED_CLIENT_DIR, "build.json");
+  if (existsSync(embedded)) {
+    const saved = JSON.parse(readFileSync(embedded, "utf8")) as Omit<ClientBuild, "files"> & {
+      files: { name: string; imports: string[] }[];
+    };
+    const files = saved.files.map((f) => ({
+      ...f,
+      bytes: new Uint8Array(readFileSync(join(import.meta.dir, EMBEDDED_CLIENT_DIR, f.name))),
+    }));
+    manifest = fromBuild({ entries: saved.entries, files });
+  } else {
+    manifest = fromBuild(await buildClient());
+  }
+  return manifest;
+}
+
+export function assets(): AssetManifest {
+  if (!manifest) throw new Error("loadAssets() must run before rendering pages");
+  return manifest;
+}

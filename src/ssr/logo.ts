@@ -1,0 +1,2 @@
+/** The vault mark: favicon and login logo. */
+export const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="3" width="28" height="25" rx="5" fill="#3b4fd8"/><circle cx="16" cy="15.5" r="7" fill="none" stroke="#fff" stroke-width="2.5"/><path d="M16 9.5v3M16 18.5v3M10 15.5h3M19 15.5h3" stroke="#fff" stroke-width="2" stroke-linecap="round"/><rect x="6" y="27" width="5" height="3" rx="1" fill="#3b4fd8"/><rect x="21" y="27" width="5" height="3" rx="1" fill="#3b4fd8"/></svg>`;

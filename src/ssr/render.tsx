@@ -1,0 +1,31 @@
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import type { IslandName } from "../../islands/registry";
+import { assets } from "./assets";
+import { IslandsUsed } from "./Island";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/**
+ * A full HTML document: the body is rendered first so the head can preload exactly the code
+ * of the islands it contains. Pages without islands ship no JavaScript.
+ */
+export function renderPage({ title, body, status = 200 }: { title: string; body: ReactElement; status?: number }): Response {
+  const used = new Set<IslandName>();
+  const bodyHtml = renderToString(<IslandsUsed.Provider value={used}>{body}</IslandsUsed.Provider>);
+  const manifest = assets();
+  const scripts = used.size ? manifest.scriptsFor(used) : [];
+  const preloads = scripts.map((src) => `<link rel="modulepreload" href="${src}">`).join("");
+  const entry = used.size ? `<script type="module" src="${manifest.clientJs}"></script>` : "";
+  const html =
+    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.ico">` +
+    `<link rel="stylesheet" href="${manifest.css}">${preloads}${entry}</head>` +
+    `<body>${bodyHtml}</body></html>`;
+  return new Response(html, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+}

@@ -1,0 +1,47 @@
+import type { ButtonHTMLAttributes, Ref } from "react";
+import { cx } from "./cx.ts";
+
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "destructive";
+export type ButtonSize = "sm" | "md" | "icon";
+
+interface ButtonBaseProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> {
+  variant?: ButtonVariant;
+  type?: "button" | "submit" | "reset";
+  /** Disables the button and marks it aria-busy while an action runs. */
+  loading?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export interface ButtonProps extends ButtonBaseProps {
+  size?: "sm" | "md";
+}
+
+/** An icon-only button has no visible text, so its accessible name is required. */
+export interface IconButtonProps extends ButtonBaseProps {
+  size: "icon";
+  "aria-label": string;
+}
+
+export function Button({
+  variant = "primary",
+  size = "md",
+  type = "button",
+  loading = false,
+  disabled,
+  className,
+  children,
+  ...rest
+}: ButtonProps | IconButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={cx("ui-button", `ui-button--${variant}`, `ui-button--${size}`, className)}
+    >
+      {loading && <span className="ui-button__spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,80 @@
+// A page built from every component, rendered on the server and hydrated: no mismatch allowed.
+import { afterEach, expect, test } from "bun:test";
+import { act } from "react";
+import { Badge } from "./Badge.tsx";
+import { Button } from "./Button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./Card.tsx";
+import { ConfirmDialog } from "./ConfirmDialog.tsx";
+import { Dialog } from "./Dialog.tsx";
+import { Field } from "./Field.tsx";
+import { Icon } from "./Icon.tsx";
+import { Input } from "./Input.tsx";
+import { Select } from "./Select.tsx";
+import { Skeleton } from "./Skeleton.tsx";
+import { Table } from "./Table.tsx";
+import { Tabs } from "./Tabs.tsx";
+import { Toaster } from "./Toaster.tsx";
+import { Tooltip } from "./Tooltip.tsx";
+import { dismissToast, toast } from "./toast.ts";
+import { cleanup, serverRenderAndHydrate } from "./testing.tsx";
+
+afterEach(() => {
+  act(() => dismissToast());
+  cleanup();
+});
+
+function ClientsPage() {
+  return (
+    <main>
+      <Card>
+        <CardHeader>
+          <CardTitle>Total de Clientes</CardTitle>
+          <Icon name="users" />
+          <CardDescription>Crescimento estável</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Skeleton width={80} height={24} />
+          <Badge variant="danger">Bloqueado</Badge>
+        </CardContent>
+      </Card>
+      <Field label="Nome" error="Nome é obrigatório">
+        <Input defaultValue="Padaria" />
+      </Field>
+      <Field label="Status">
+        <Select options={[{ value: "0", label: "Ativo" }]} placeholder="Todos" defaultValue="" />
+      </Field>
+      <Table
+        columns={[{ key: "nome", header: "Nome", sortable: true, render: (row: { nome: string }) => row.nome }]}
+        rows={[{ nome: "Padaria Pão Quente" }]}
+        rowKey={(row) => row.nome}
+        sort={{ key: "nome", dir: "asc" }}
+      />
+      <Tabs tabs={[{ id: "a", label: "Por Cliente" }]} value="a" onValueChange={() => {}} panels={{ a: "painel" }} />
+      <Tooltip content="Editar">
+        <Button size="icon" variant="ghost" aria-label="Editar">
+          <Icon name="edit" />
+        </Button>
+      </Tooltip>
+      <Button loading>Salvando</Button>
+      <Dialog open={false} onClose={() => {}} title="Novo Cliente">
+        form
+      </Dialog>
+      <ConfirmDialog open message="Tem certeza que deseja excluir este cliente?" onConfirm={() => {}} onCancel={() => {}} />
+      <Toaster />
+    </main>
+  );
+}
+
+test("every component hydrates its own server markup without a mismatch", () => {
+  const { errors, container } = serverRenderAndHydrate(<ClientsPage />);
+  expect(errors).toEqual([]);
+  expect(container.querySelectorAll("[id]").length).toBeGreaterThan(5);
+});
+
+test("a toast raised after hydration appears in the hydrated Toaster", () => {
+  const { container } = serverRenderAndHydrate(<ClientsPage />);
+  act(() => {
+    toast({ title: "Cliente excluído" });
+  });
+  expect(container.querySelector('li[role="status"]')?.textContent).toContain("Cliente excluído");
+});

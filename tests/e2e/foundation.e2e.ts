@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { ADMIN, launchBrowser, screenshot, signIn, startServer, waitForIslands, type RunningServer } from "./support";
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const MENU = [
+  "Dashboard",
+  "Clientes",
+  "Contas a Receber",
+  "Gerar Parcelas CR",
+  "Fornecedores",
+  "Contas a Pagar",
+  "Gerar Parcelas CP",
+  "Parceiros",
+  "Relatórios",
+];
+
+describe("signing in and out", () => {
+  test("a visitor is sent to /login, sees SPEC's messages, signs in, sees the shell and leaves", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await expect(page.getByRole("heading", { name: "Cofre" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Sistema de Controle de Assinaturas").isVisible()).resolves.toBe(true);
+    await waitForIslands(page);
+    await screenshot(page, "login-1280");
+
+    await page.getByLabel("Email").fill("nao-e-um-email");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByText("Email inválido").waitFor();
+    await page.getByText("Senha é obrigatória").waitFor();
+
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Senha").fill("senha-errada");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByText("Erro no login").waitFor();
+    await page.getByText("Credenciais inválidas").waitFor();
+
+    await page.getByLabel("Senha").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByText("Login realizado com sucesso!").waitFor();
+    await page.getByText("Bem-vindo ao Cofre").waitFor();
+    expect(await page.getByTestId("user-email").textContent()).toBe(ADMIN.email);
+    const nav = page.getByRole("navigation", { name: "Menu principal" });
+    for (const label of MENU) expect(await nav.getByRole("link", { name: label, exact: true }).isVisible()).toBe(true);
+    expect(await nav.getByRole("button", { name: "Sair" }).isVisible()).toBe(true);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "null"));
+    expect(stored.state).toEqual({ user: { id: 1, email: ADMIN.email }, isAuthenticated: true });
+    await waitForIslands(page);
+    await screenshot(page, "shell-1280");
+
+    // Signed in, /login goes home.
+    await page.goto(`${server.url}/login`);
+    expect(new URL(page.url()).pathname).toBe("/");
+
+    await waitForIslands(page);
+    await nav.getByRole("button", { name: "Sair" }).click();
+    await page.waitForURL(`${server.url}/login`);
+    const after = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "null"));
+    expect(after.state.isAuthenticated).toBe(false);
+    await page.goto(`${server.url}/receivables`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await page.close();
+  });
+
+  test("on a phone the menu is a drawer opened from the top bar", async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    await page.goto(`${server.url}/login`);
+    await waitForIslands(page);
+    await screenshot(page, "login-375");
+    await signIn(page, server.url);
+    const nav = page.getByRole("navigation", { name: "Menu principal" });
+    expect(await nav.isVisible()).toBe(false);
+    await screenshot(page, "shell-375");
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await nav.getByRole("link", { name: "Clientes", exact: true }).waitFor();
+    await screenshot(page, "shell-375-menu");
+    await page.keyboard.press("Escape");
+    await nav.waitFor({ state: "hidden" });
+    await page.close();
+  });
+
+  test("Sair still signs out when the logout call fails", async () => {
+    const page = await browser.newPage();
+    await signIn(page, server.url);
+    await waitForIslands(page);
+    await page.route("**/api/auth/logout", (route) => route.abort());
+    await page.getByRole("button", { name: "Sair" }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await page.close();
+  });
+});

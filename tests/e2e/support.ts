@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+export const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
+export const SCREENSHOTS = join(import.meta.dir, "screenshots");
+const ROOT = join(import.meta.dir, "..", "..");
+
+export interface RunningServer {
+  url: string;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+/** The real server from source, on a random loopback port and a fresh database. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), "cofre-e2e-"));
+  const proc = Bun.spawn(["bun", join(ROOT, "src", "index.ts"), "serve"], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_PATH: join(dir, "app.db"),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const reader = proc.stdout.getReader();
+  let output = "";
+  const deadline = Date.now() + 30_000;
+  while (!/http:\/\/127\.0\.0\.1:(\d+)/.test(output)) {
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited: ${output}`);
+    output += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  const port = output.match(/http:\/\/127\.0\.0\.1:(\d+)/)![1];
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dir,
+    async stop() {
+      proc.kill();
+      await proc.exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the login form, as a person would. */
+export async function signIn(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Senha").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.waitForURL(`${url}/`);
+}
+
+/** Waits until every island on the page has hydrated (React attaches its handlers). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-island]")].every((el) =>
+      Object.keys(el.firstElementChild ?? el).some((k) => k.startsWith("__react")),
+    ),
+  );
+}

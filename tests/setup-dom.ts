@@ -1,0 +1,16 @@
+// Component tests render React into happy-dom. API tests share the process, so the
+// platform's own fetch primitives are put back: they must exercise Bun's real
+// Request/Response, not happy-dom's imitations.
+import { GlobalRegistrator } from "@happy-dom/global-registrator";
+
+const native = {
+  fetch, Request, Response, Headers, URL, URLSearchParams, FormData, Blob, File,
+  AbortController, AbortSignal, ReadableStream, WritableStream, TransformStream,
+  TextEncoder, TextDecoder, WebSocket, crypto,
+};
+
+GlobalRegistrator.register({ url: "http://127.0.0.1/" });
+
+for (const [name, value] of Object.entries(native)) {
+  Object.defineProperty(globalThis, name, { value, writable: true, configurable: true });
+}

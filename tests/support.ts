@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase, type Db } from "../db/client";
+import { ensureFirstUser } from "../src/cli/first-user";
+import { loadConfig, type Config } from "../src/config";
+import { createApp, type App } from "../src/server";
+
+export const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
+export const ORIGIN = "http://cofre.test";
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  /** A request to the real app; JSON bodies are serialised, cookies passed as given. */
+  request(path: string, init?: { method?: string; body?: unknown; rawBody?: string; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** Signs in as the first user and returns the session cookie ("cofre_session=…"). */
+  login(): Promise<string>;
+  close(): void;
+}
+
+/** The real app over a real SQLite file in a temp dir, with the first user created. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), "cofre-test-"));
+  const config = loadConfig({
+    DATABASE_PATH: join(dir, "app.db"),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
+  const db = openDatabase(config.databasePath);
+  await ensureFirstUser(db, config, () => {});
+  const app = await createApp(db, config);
+
+  const request: TestApp["request"] = (path, init = {}) => {
+    const headers: Record<string, string> = { host: "cofre.test", ...init.headers };
+    if (init.cookie) headers.cookie = init.cookie;
+    let body: string | undefined = init.rawBody;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers["content-type"] ??= "application/json";
+    }
+    if (init.rawBody !== undefined) headers["content-type"] ??= "application/json";
+    return app.handle(new Request(`${ORIGIN}${path}`, { method: init.method ?? "GET", headers, body }));
+  };
+
+  return {
+    app,
+    db,
+    config,
+    request,
+    async login() {
+      const response = await request("/api/auth/login", { method: "POST", body: ADMIN });
+      if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+      return sessionCookie(response)!;
+    },
+    close() {
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** "cofre_session=value" from a response's Set-Cookie, or null. */
+export function sessionCookie(response: Response): string | null {
+  const header = response.headers.getSetCookie().find((c) => c.startsWith("cofre_session="));
+  return header ? header.split(";")[0]! : null;
+}
