@@ -9,6 +9,9 @@ export const islands = {
   LoginForm: () => import("./LoginForm"),
   Toaster: () => import("./Toaster"),
   SignOutButton: () => import("./SignOutButton"),
+  ClientsScreen: () => import("./ClientsScreen"),
+  SuppliersScreen: () => import("./SuppliersScreen"),
+  PartnersScreen: () => import("./PartnersScreen"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 
 export type IslandName = keyof typeof islands;

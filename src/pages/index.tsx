@@ -3,7 +3,13 @@ import { SESSION_COOKIE, sessionGate } from "../auth/plugin";
 import { deleteSession } from "../auth/service";
 import type { AppDeps } from "../context";
 import { renderPage } from "../ssr/render";
+import { listClients } from "../api/clients/service";
+import { listPartners } from "../api/partners/service";
+import { listSuppliers } from "../api/suppliers/service";
 import { AppShell, PageHeader } from "./AppShell";
+import { ClientsPage } from "./ClientsPage";
+import { PartnersPage } from "./PartnersPage";
+import { SuppliersPage } from "./SuppliersPage";
 import { DashboardPage } from "./DashboardPage";
 import { LoginPage } from "./LoginPage";
 
@@ -37,6 +43,37 @@ export function pageRoutes(deps: AppDeps) {
         body: (
           <AppShell path="/" user={user!}>
             <DashboardPage />
+          </AppShell>
+        ),
+      }),
+    );
+  app
+    .get("/clients", ({ user }) =>
+      renderPage({
+        title: "Clientes · Cofre",
+        body: (
+          <AppShell path="/clients" user={user!}>
+            <ClientsPage clients={listClients(deps.db)} />
+          </AppShell>
+        ),
+      }),
+    )
+    .get("/suppliers", ({ user }) =>
+      renderPage({
+        title: "Fornecedores · Cofre",
+        body: (
+          <AppShell path="/suppliers" user={user!}>
+            <SuppliersPage suppliers={listSuppliers(deps.db)} />
+          </AppShell>
+        ),
+      }),
+    )
+    .get("/partners", ({ user }) =>
+      renderPage({
+        title: "Parceiros · Cofre",
+        body: (
+          <AppShell path="/partners" user={user!}>
+            <PartnersPage partners={listPartners(deps.db)} />
           </AppShell>
         ),
       }),
