@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { loginSchema } from "../src/api/auth/model";
-import { fieldErrors } from "../src/http/validate";
+import { fieldErrors } from "../src/lib/field-errors";
 import { Button } from "../src/ui/Button";
 import { Field } from "../src/ui/Field";
 import { Input } from "../src/ui/Input";

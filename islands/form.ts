@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { fieldErrors } from "../src/http/validate";
+import { fieldErrors } from "../src/lib/field-errors";
 
 interface Issue { path: PropertyKey[]; message: string }
 interface Schema { safeParse(input: unknown): { success: true } | { success: false; error: { issues: Issue[] } } }

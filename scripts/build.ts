@@ -4,11 +4,11 @@ import { $ } from "bun";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { buildClient } from "../src/ssr/client-build";
-import { EMBEDDED_CLIENT_DIR } from "../src/ssr/assets";
+import { BUILT_CLIENT_DIR } from "../src/ssr/assets";
 
 const root = join(import.meta.dir, "..");
 process.chdir(root);
-const clientDir = join(root, EMBEDDED_CLIENT_DIR);
+const clientDir = join(root, BUILT_CLIENT_DIR);
 rmSync(join(root, "dist"), { recursive: true, force: true });
 mkdirSync(clientDir, { recursive: true });
 
@@ -24,7 +24,7 @@ const outfile = join(root, "dist", "cofre");
 await $`bun build --compile --minify --bytecode --format=esm \
   --define process.env.NODE_ENV='"production"' \
   --no-compile-autoload-dotenv --no-compile-autoload-bunfig \
-  --asset ${EMBEDDED_CLIENT_DIR} --asset db/migrations \
+  --asset ${BUILT_CLIENT_DIR} --asset db/migrations \
   src/index.ts --outfile ${outfile}`.quiet();
 
 const mb = (statSync(outfile).size / 1024 / 1024).toFixed(1);

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 
-export type FieldErrors = Record<string, string>;
+import type { FieldErrors } from "../lib/field-errors";
 
 /** An answer the client caused: always JSON `{message, errors?}` in pt-BR. */
 export class HttpError extends Error {

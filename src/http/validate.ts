@@ -1,18 +1,8 @@
-import { badRequest, type FieldErrors } from "./errors";
+import { fieldErrors, type Issue } from "../lib/field-errors";
+import { badRequest } from "./errors";
 
-interface Issue { path: PropertyKey[]; message: string }
 interface SafeParser<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: Issue[] } };
-}
-
-/** First message per field, keyed by the field's dotted path ("" for the whole body). */
-export function fieldErrors(issues: Issue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".");
-    errors[key] ??= issue.message;
-  }
-  return errors;
 }
 
 /** The one way a route reads input: the form's schema, or a 400 with per-field messages. */

@@ -21,8 +21,10 @@ export interface AssetManifest {
   get(name: string): Asset | undefined;
 }
 
-/** Where the binary's build puts the prebuilt client (embedded with --asset). */
-export const EMBEDDED_CLIENT_DIR = join("dist", "client");
+/** Where the binary's build writes the prebuilt client, embedded with `--asset dist/client`. */
+export const BUILT_CLIENT_DIR = join("dist", "client");
+/** Bun embeds an --asset folder under its last name, beside the bundled code. */
+const EMBEDDED_CLIENT_DIR = join(import.meta.dir, "client");
 
 const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
@@ -74,14 +76,14 @@ let manifest: AssetManifest | null = null;
  */
 export async function loadAssets(): Promise<AssetManifest> {
   if (manifest) return manifest;
-  const embedded = join(import.meta.dir, EMBEDDED_CLIENT_DIR, "build.json");
+  const embedded = join(EMBEDDED_CLIENT_DIR, "build.json");
   if (existsSync(embedded)) {
     const saved = JSON.parse(readFileSync(embedded, "utf8")) as Omit<ClientBuild, "files"> & {
       files: { name: string; imports: string[] }[];
     };
     const files = saved.files.map((f) => ({
       ...f,
-      bytes: new Uint8Array(readFileSync(join(import.meta.dir, EMBEDDED_CLIENT_DIR, f.name))),
+      bytes: new Uint8Array(readFileSync(join(EMBEDDED_CLIENT_DIR, f.name))),
     }));
     manifest = fromBuild({ entries: saved.entries, files });
   } else {

@@ -93,7 +93,8 @@ export function typeInto(input: HTMLInputElement, text: string, caret = text.len
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
   act(() => {
     setValue?.call(input, text);
-    input.setSelectionRange(caret, caret);
+    // email, number and password-like types have no selection API, as in browsers.
+    if (["text", "search", "tel", "url", "password"].includes(input.type)) input.setSelectionRange(caret, caret);
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 }

@@ -1,0 +1,44 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  test("defaults follow DECISIONS §1", () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      databasePath: "./data/app.db",
+      adminEmail: undefined,
+      adminPassword: undefined,
+      appTz: "America/Sao_Paulo",
+      cookieSecure: "auto",
+      blockGraceDays: 0,
+    });
+  });
+
+  test("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATABASE_PATH: "/var/lib/cofre/app.db",
+      ADMIN_EMAIL: "Dono@Empresa.com.br",
+      ADMIN_PASSWORD: "s3nha",
+      APP_TZ: "America/Manaus",
+      COOKIE_SECURE: "true",
+      BLOCK_GRACE_DAYS: "5",
+    });
+    expect(config).toMatchObject({ port: 8080, adminEmail: "dono@empresa.com.br", appTz: "America/Manaus", cookieSecure: true, blockGraceDays: 5 });
+  });
+
+  test.each([
+    ["PORT", "80a"],
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["APP_TZ", "America/Atlantida"],
+    ["COOKIE_SECURE", "sim"],
+    ["BLOCK_GRACE_DAYS", "1.5"],
+    ["ADMIN_EMAIL", "sem-arroba"],
+  ])("a bad %s (%s) stops start-up naming the variable", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});
