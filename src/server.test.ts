@@ -139,3 +139,30 @@ describe("errors", () => {
     expect((await huge.json()).message).toContain("64 KB");
   });
 });
+
+describe("compression", () => {
+  test("large JSON and pages are gzipped when the browser accepts it, and keep the session cookie", async () => {
+    const { pinClock } = await import("./lib/clock");
+    const restore = pinClock("2026-01-01T10:00:00Z");
+    try {
+      const cookie = await t.login();
+      for (let i = 0; i < 100; i++)
+        t.db.$client.run("insert into partners (nome, empresa, email, telefone) values (?, 'Empresa', 'p@cofre.test', '11912345678')", [`Parceiro ${i}`]);
+      pinClock("2026-01-05T10:00:00Z"); // old enough for the session to slide
+      const gz = await t.request("/api/partners", { cookie, headers: { "accept-encoding": "gzip, br" } });
+      expect(gz.headers.get("content-encoding")).toBe("gzip");
+      expect(gz.headers.getSetCookie()[0]).toStartWith("cofre_session=");
+      const rows = JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer()))));
+      expect(rows.length).toBeGreaterThanOrEqual(100);
+      const plain = await t.request("/api/partners", { cookie });
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect((await plain.json()).length).toBe(rows.length);
+      const page = await t.request("/partners", { cookie, headers: { "accept-encoding": "gzip" } });
+      expect(page.headers.get("content-encoding")).toBe("gzip");
+      const small = await t.request("/api/auth/me", { cookie, headers: { "accept-encoding": "gzip" } });
+      expect(small.headers.get("content-encoding")).toBeNull();
+    } finally {
+      restore();
+    }
+  });
+});

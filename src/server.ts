@@ -7,6 +7,7 @@ import { suppliersApi } from "./api/suppliers";
 import { LoginThrottle } from "./auth/throttle";
 import type { Config } from "./config";
 import type { AppDeps } from "./context";
+import { compression } from "./http/compression";
 import { errorHandling } from "./http/errors";
 import { clock } from "./lib/clock";
 import { pageRoutes } from "./pages";
@@ -21,6 +22,7 @@ export async function createApp(db: Db, config: Config) {
   const deps: AppDeps = { db, config, throttle: new LoginThrottle() };
   return new Elysia({ cookie: { httpOnly: true, sameSite: "lax", path: "/" } })
     .use(errorHandling)
+    .use(compression)
     .use(assetRoutes)
     .use(authApi(deps))
     .use(clientsApi(deps))

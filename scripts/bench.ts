@@ -1,0 +1,160 @@
+// `bun run bench`: starts the built binary on a temp database and prints one markdown table.
+// Budgets live here, never in tests: machines are shared and noisy.
+import { Database } from "bun:sqlite";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+const binary = join(root, "dist", "cofre");
+if (!existsSync(binary)) {
+  console.error("dist/cofre not found: run `bun run build` first.");
+  process.exit(1);
+}
+const ADMIN = { email: "bench@cofre.test", password: "bench-senha" };
+const dir = mkdtempSync(join(tmpdir(), "cofre-bench-"));
+const dbPath = join(dir, "app.db");
+const rows: [string, string, string][] = [];
+const row = (what: string, value: string, budget = "") => rows.push([what, value, budget]);
+
+let port = 0;
+const freePort = () => {
+  const s = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const p = s.port!;
+  s.stop(true);
+  return p;
+};
+
+async function startBinary() {
+  port = freePort();
+  const t0 = performance.now();
+  const proc = Bun.spawn([binary, "serve"], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: dbPath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/login`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - t0 > 10_000) throw new Error("binary did not start");
+    await Bun.sleep(2);
+  }
+  return { proc, ms: performance.now() - t0 };
+}
+
+const rssMb = (pid: number) => {
+  const status = require("node:fs").readFileSync(`/proc/${pid}/status`, "utf8") as string;
+  return Number(status.match(/VmRSS:\s+(\d+)/)![1]) / 1024;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function load(url: string, cookie: string, total: number, concurrency: number) {
+  const out = await Bun.$`bun ${join(root, "scripts", "load.ts")} ${url} ${cookie} ${total} ${concurrency} 20`.text();
+  return JSON.parse(out) as { count: number; failures: number; median: number; p99: number; rps: number };
+}
+
+try {
+  row("binary size", `${(statSync(binary).size / 1024 / 1024).toFixed(1)} MB`);
+
+  // First start creates the database, runs migrations and hashes the first user's password.
+  let server = await startBinary();
+  row("first start (creates database) to first 200", ms(server.ms));
+  server.proc.kill();
+  await server.proc.exited;
+  const starts: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    server = await startBinary();
+    starts.push(server.ms);
+    if (i < 4) {
+      server.proc.kill();
+      await server.proc.exited;
+    }
+  }
+  row("cold start to first 200 /login (median of 5)", ms(median(starts)), "< 300 ms");
+  await Bun.sleep(1000);
+  row("idle RSS", `${rssMb(server.proc.pid).toFixed(1)} MB`, "< 80 MB");
+  server.proc.kill();
+  await server.proc.exited;
+
+  // 2,000 clients, 300 suppliers, 300 partners, written straight into the file.
+  const db = new Database(dbPath);
+  db.transaction(() => {
+    const client = db.prepare("insert into clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente, is_trial, status_bloqueio) values (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (let i = 0; i < 2000; i++)
+      client.run(`Empresa ${i} Comércio Ltda`, String(10_000_000_000_000 + i), `Contato ${i}`, "11987654321", `c${i}@cofre.test`, 9900 + i, `CLI-${i}`, i % 10 === 0 ? 1 : 0, i % 7 === 0 ? 1 : 0);
+    const supplier = db.prepare("insert into suppliers (nome, cnpj, email, telefone, cidade, estado) values (?, ?, ?, ?, ?, ?)");
+    for (let i = 0; i < 300; i++) supplier.run(`Fornecedor ${i}`, String(20_000_000_000_000 + i), `f${i}@cofre.test`, "1133334444", "São Paulo", "SP");
+    const partner = db.prepare("insert into partners (nome, empresa, email, telefone) values (?, ?, ?, ?)");
+    for (let i = 0; i < 300; i++) partner.run(`Parceiro ${i}`, `Empresa ${i}`, `p${i}@cofre.test`, "11912345678");
+  })();
+  db.close();
+
+  server = await startBinary();
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+
+  for (const page of ["/login", "/", "/clients", "/suppliers", "/partners"]) {
+    const html = await (await fetch(base + page, { headers: { cookie: page === "/login" ? "" : cookie } })).text();
+    let js = 0;
+    let css = 0;
+    // Each file once (a script is both preloaded and loaded), gzipped as the server sends it.
+    for (const url of new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!))) {
+      const body = new Uint8Array(await (await fetch(base + url)).arrayBuffer());
+      const bytes = Bun.gzipSync(body, { level: 9 }).byteLength;
+      if (url.endsWith(".js")) js += bytes;
+      else if (url.endsWith(".css")) css += bytes;
+    }
+    const htmlGz = Bun.gzipSync(new TextEncoder().encode(html)).byteLength;
+    row(`${page}: JS / CSS gzipped (HTML ${kb(html.length)}, ${kb(htmlGz)} gz)`, `${kb(js)} / ${kb(css)}`, page === "/login" ? "≤ 70 KB / ≤ 15 KB" : "");
+  }
+
+  const endpoints: [string, string][] = [
+    ["GET /login", "/login"],
+    ["GET /clients (2,000 clients, server-rendered)", "/clients"],
+    ["GET /api/clients (2,000 clients)", "/api/clients"],
+    ["GET /suppliers (300)", "/suppliers"],
+    ["GET /partners (300)", "/partners"],
+  ];
+  const budgets: Record<string, string> = { "/clients": "median < 50 ms", "/api/clients": "median < 20 ms" };
+  let apiClientsMedian = 0;
+  for (const [label, path] of endpoints) {
+    const c = path === "/login" ? "" : cookie;
+    await load(base + path, c, 30, 1); // warm-up
+    const seq = await load(base + path, c, 200, 1);
+    const par = await load(base + path, c, 1000, 8);
+    if (path === "/api/clients") apiClientsMedian = seq.median;
+    row(`${label}: median / p99 (1 at a time)`, `${ms(seq.median)} / ${ms(seq.p99)}`, budgets[path] ?? "");
+    row(`${label}: req/s (8 concurrent)${par.failures ? `, ${par.failures} failures` : ""}`, par.rps.toFixed(0));
+  }
+  row("RSS after load", `${rssMb(server.proc.pid).toFixed(1)} MB`);
+
+  // Same query through a bare Bun.serve handler, same invocation, same load.
+  const baselinePort = freePort();
+  const baseline = Bun.spawn(["bun", join(root, "scripts", "bench-baseline.ts"), dbPath, String(baselinePort)], { stdout: "ignore", stderr: "inherit" });
+  for (let i = 0; i < 500; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${baselinePort}/`)).ok) break;
+    } catch {
+      await Bun.sleep(10);
+    }
+  }
+  await load(`http://127.0.0.1:${baselinePort}/`, "", 30, 1);
+  const bare = await load(`http://127.0.0.1:${baselinePort}/`, "", 200, 1);
+  baseline.kill();
+  row("baseline: bare Bun.serve, same clients query: median", ms(bare.median));
+  row("GET /api/clients ÷ baseline (median)", `${(apiClientsMedian / bare.median).toFixed(2)}×`);
+  server.proc.kill();
+  await server.proc.exited;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+console.log("| measure | value | budget |\n|---|---|---|");
+for (const [what, value, budget] of rows) console.log(`| ${what} | ${value} | ${budget} |`);
