@@ -8,7 +8,7 @@ interface Schema { safeParse(input: unknown): { success: true } | { success: fal
  * A dialog form's state checked by the same zod schema the API uses: SPEC §5's messages show
  * under the fields before anything is sent, and the server's own field errors land there too.
  */
-export function useForm<V extends Record<string, unknown>>(schema: Schema, initial: V) {
+export function useForm<V extends object>(schema: Schema, initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
 

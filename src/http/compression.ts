@@ -23,18 +23,20 @@ async function gzipPage(page: Response): Promise<Response> {
 // The hook always returns a value: in Elysia 1.4.30's error path an `undefined` from
 // mapResponse replaces the error's body (every 404/401 answered empty).
 export const compression = new Elysia({ name: "compression" }).mapResponse({ as: "global" }, ({ request, responseValue, set }) => {
-  if (!acceptsGzip(request)) return responseValue;
+  // Typed as Response for Elysia; at run time any value handed back is mapped as usual.
+  const unchanged = responseValue as Response;
+  if (!acceptsGzip(request)) return unchanged;
   if (responseValue instanceof Response) {
     const type = responseValue.headers.get("content-type") ?? "";
-    if (responseValue.headers.has("content-encoding") || !type.startsWith("text/html")) return responseValue;
+    if (responseValue.headers.has("content-encoding") || !type.startsWith("text/html")) return unchanged;
     return gzipPage(responseValue);
   }
   if (responseValue && typeof responseValue === "object") {
     const body = encoder.encode(JSON.stringify(responseValue));
-    if (body.byteLength < MIN_BYTES) return responseValue;
+    if (body.byteLength < MIN_BYTES) return unchanged;
     const headers = new Headers(set.headers as Record<string, string>);
     headers.set("content-type", "application/json; charset=utf-8");
     return gzipResponse(body, typeof set.status === "number" ? set.status : 200, headers);
   }
-  return responseValue;
+  return unchanged;
 });
