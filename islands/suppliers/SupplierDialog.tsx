@@ -1,0 +1,127 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import {
+  emptySupplierForm,
+  supplierFormValues,
+  supplierSchema,
+  UFS,
+  type SupplierFormValues,
+  type SupplierJson,
+} from "../../src/api/suppliers/model";
+import { maskCnpj, maskPhone } from "../../src/lib/brazil";
+import { Button } from "../../src/ui/Button";
+import { Dialog } from "../../src/ui/Dialog";
+import { Field } from "../../src/ui/Field";
+import { Input } from "../../src/ui/Input";
+import { Select } from "../../src/ui/Select";
+import { toast } from "../../src/ui/toast";
+import { api, ApiError } from "../api";
+import { useForm } from "../form";
+
+const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
+
+export interface SupplierDialogProps {
+  open: boolean;
+  /** The supplier being edited; null for a new one. */
+  supplier: SupplierJson | null;
+  onClose(): void;
+  /** Called after the server accepted the change (the toast is already shown). */
+  onSaved(): void;
+}
+
+/**
+ * 'Novo Fornecedor' / 'Editar Fornecedor' (SPEC §5, DECISIONS §2): every field the card
+ * shows. Mount it with a fresh key per opening so the form starts from `supplier`.
+ */
+export function SupplierDialog({ open, supplier, onClose, onSaved }: SupplierDialogProps) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const nomeRef = useRef<HTMLInputElement>(null);
+  const form = useForm<SupplierFormValues>(supplierSchema, supplier ? supplierFormValues(supplier) : emptySupplierForm);
+  const [saving, setSaving] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // After a refused save, the first field with a message gets the focus.
+  useEffect(() => {
+    if (attempt) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    if (!form.validate()) return setAttempt((n) => n + 1);
+    setSaving(true);
+    try {
+      // The raw form values: the server trims, normalizes and checks them with the same schema.
+      if (supplier) await api(`/api/suppliers/${supplier.id}`, { method: "PUT", body: form.values });
+      else await api("/api/suppliers", { method: "POST", body: form.values });
+      toast({ title: supplier ? "Fornecedor atualizado" : "Fornecedor criado" });
+      onSaved();
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      if (apiError && Object.keys(apiError.errors).length) {
+        form.setErrors(apiError.errors);
+        setAttempt((n) => n + 1);
+      }
+      toast({
+        title: "Erro",
+        description: apiError?.serverMessage ?? "Erro ao salvar fornecedor.",
+        variant: "destructive",
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = <K extends keyof SupplierFormValues>(name: K) => ({
+    name,
+    value: form.values[name],
+    onValueChange: (value: string) => form.set(name, value as SupplierFormValues[K]),
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !saving && onClose()}
+      title={supplier ? "Editar Fornecedor" : "Novo Fornecedor"}
+      initialFocusRef={nomeRef}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancelar
+          </Button>
+          <Button type="submit" form={formId} loading={saving}>
+            {saving ? "Salvando..." : "Salvar"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} ref={formRef} className="reg-form" noValidate onSubmit={submit}>
+        <Field label="Nome" required error={form.errors.nome} className="reg-form__wide">
+          <Input ref={nomeRef} autoComplete="organization" {...field("nome")} />
+        </Field>
+        <Field label="CNPJ" hint="Opcional" error={form.errors.cnpj}>
+          <Input autoComplete="off" placeholder="00.000.000/0000-00" mask={maskCnpj} {...field("cnpj")} />
+        </Field>
+        <Field label="Telefone" error={form.errors.telefone}>
+          <Input
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="(00) 00000-0000"
+            mask={maskPhone}
+            {...field("telefone")}
+          />
+        </Field>
+        <Field label="Email" error={form.errors.email} className="reg-form__wide">
+          <Input type="email" autoComplete="email" placeholder="contato@fornecedor.com.br" {...field("email")} />
+        </Field>
+        <Field label="Cidade" error={form.errors.cidade}>
+          <Input autoComplete="address-level2" {...field("cidade")} />
+        </Field>
+        <Field label="Estado" error={form.errors.estado}>
+          <Select options={UF_OPTIONS} placeholder="Selecione" {...field("estado")} />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
