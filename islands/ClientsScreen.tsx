@@ -36,7 +36,7 @@ const DEFAULT_SORT: TableSort = { key: "nome", dir: "asc" };
 
 /** Gerenciar Clientes (SPEC §2): filters, a sortable paged table, the client dialog and confirmations. */
 export default function ClientsScreen({ initialClients }: ClientsScreenProps) {
-  const { rows, refetch, refreshing } = useServerList<ClientJson>("/api/clients", initialClients);
+  const { rows, reload, refreshing } = useServerList<ClientJson>("/api/clients", initialClients, "clientes");
   const [filters, setFilters] = useState<ClientFilters>(NO_FILTERS);
   const [sort, setSort] = useState<TableSort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
@@ -67,20 +67,6 @@ export default function ClientsScreen({ initialClients }: ClientsScreenProps) {
     // The pager sits under the table: bring the new page's first rows into view.
     const list = document.getElementById("clientes-lista");
     if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView?.({ block: "start" });
-  }
-
-  /** SPEC §7: refetch after a change; the change itself already succeeded. */
-  async function reload() {
-    try {
-      await refetch();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return; // api() is sending the user to /login
-      toast({
-        title: "Erro",
-        description: "A alteração foi salva, mas não foi possível recarregar a lista de clientes.",
-        variant: "destructive",
-      });
-    }
   }
 
   async function toggleBlock(client: ClientJson) {

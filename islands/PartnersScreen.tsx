@@ -25,23 +25,9 @@ const filled = (text: string | null | undefined) => !!text && text.trim() !== ""
 
 /** /partners (SPEC §2 Parceiros): summary, table, dialog and delete. */
 export default function PartnersScreen({ initialPartners }: PartnersScreenProps) {
-  const list = useServerList<PartnerJson>("/api/partners", initialPartners);
+  const list = useServerList<PartnerJson>("/api/partners", initialPartners, "parceiros");
   const [dialog, setDialog] = useState<DialogState>({ open: false, partner: null, key: 0 });
   const [deleting, setDeleting] = useState<PartnerJson | null>(null);
-
-  /** SPEC §7: refetch after a change. A failure keeps the rows on screen; the change itself succeeded. */
-  async function refresh() {
-    try {
-      await list.refetch();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return; // api() is sending the user to /login
-      toast({
-        title: "Erro",
-        description: "A alteração foi salva, mas não foi possível recarregar a lista de parceiros.",
-        variant: "destructive",
-      });
-    }
-  }
 
   const openDialog = (partner: PartnerJson | null) => setDialog((d) => ({ open: true, partner, key: d.key + 1 }));
   const closeDialog = () => setDialog((d) => ({ ...d, open: false }));
@@ -51,7 +37,7 @@ export default function PartnersScreen({ initialPartners }: PartnersScreenProps)
     try {
       await api(`/api/partners/${deleting.id}`, { method: "DELETE" });
       toast({ title: "Parceiro excluído com sucesso!" });
-      void refresh();
+      void list.reload();
     } catch (error) {
       const description = (error instanceof ApiError && error.serverMessage) || "Não foi possível excluir o parceiro.";
       toast({ title: "Erro", description, variant: "destructive" });
@@ -96,7 +82,7 @@ export default function PartnersScreen({ initialPartners }: PartnersScreenProps)
         onClose={closeDialog}
         onSaved={() => {
           closeDialog();
-          void refresh();
+          void list.reload();
         }}
       />
       <ConfirmDialog

@@ -26,7 +26,7 @@ const plural = (n: number) => `${n} ${n === 1 ? "fornecedor" : "fornecedores"}`;
 
 /** /suppliers (SPEC §2 Fornecedores): search, card grid, dialog, block toggle and delete. */
 export default function SuppliersScreen({ initialSuppliers }: SuppliersScreenProps) {
-  const list = useServerList<SupplierJson>("/api/suppliers", initialSuppliers);
+  const list = useServerList<SupplierJson>("/api/suppliers", initialSuppliers, "fornecedores");
   const [query, setQuery] = useState("");
   const [dialog, setDialog] = useState<DialogState>({ open: false, supplier: null, key: 0 });
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
@@ -34,20 +34,6 @@ export default function SuppliersScreen({ initialSuppliers }: SuppliersScreenPro
 
   const visible = filterSuppliers(list.rows, query);
   const searching = query.trim() !== "";
-
-  /** SPEC §7: refetch after a change. A failure keeps the rows on screen; the change itself succeeded. */
-  async function refresh() {
-    try {
-      await list.refetch();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return; // api() is sending the user to /login
-      toast({
-        title: "Erro",
-        description: "A alteração foi salva, mas não foi possível recarregar a lista de fornecedores.",
-        variant: "destructive",
-      });
-    }
-  }
 
   const openDialog = (supplier: SupplierJson | null) => setDialog((d) => ({ open: true, supplier, key: d.key + 1 }));
   const closeDialog = () => setDialog((d) => ({ ...d, open: false }));
@@ -62,7 +48,7 @@ export default function SuppliersScreen({ initialSuppliers }: SuppliersScreenPro
         body: { statusBloqueio: supplier.statusBloqueio === 1 ? 0 : 1 },
       });
       toast({ title: "Status atualizado" });
-      await refresh(); // never throws; the button stays busy until the card shows the new status
+      await list.reload(); // never throws; the button stays busy until the card shows the new status
     } catch {
       toast({ title: "Erro", description: "Erro ao alterar status do fornecedor.", variant: "destructive" });
     } finally {
@@ -79,7 +65,7 @@ export default function SuppliersScreen({ initialSuppliers }: SuppliersScreenPro
     try {
       await api(`/api/suppliers/${deleting.id}`, { method: "DELETE" });
       toast({ title: "Fornecedor excluído" });
-      void refresh();
+      void list.reload();
     } catch (error) {
       // e.g. the 409 for a supplier that still has payables: the server says why.
       const description = (error instanceof ApiError && error.serverMessage) || "Erro ao excluir fornecedor.";
@@ -164,7 +150,7 @@ export default function SuppliersScreen({ initialSuppliers }: SuppliersScreenPro
         onClose={closeDialog}
         onSaved={() => {
           closeDialog();
-          void refresh();
+          void list.reload();
         }}
       />
       <ConfirmDialog

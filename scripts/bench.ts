@@ -54,8 +54,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-async function load(url: string, cookie: string, total: number, concurrency: number) {
-  const out = await Bun.$`bun ${join(root, "scripts", "load.ts")} ${url} ${cookie} ${total} ${concurrency} 20`.text();
+async function load(url: string, cookie: string, total: number, concurrency: number, encoding = "gzip") {
+  const out = await Bun.$`bun ${join(root, "scripts", "load.ts")} ${url} ${cookie} ${total} ${concurrency} 20 ${encoding}`.text();
   return JSON.parse(out) as { count: number; failures: number; median: number; p99: number; rps: number };
 }
 
@@ -129,7 +129,7 @@ try {
     await load(base + path, c, 30, 1); // warm-up
     const seq = await load(base + path, c, 200, 1);
     const par = await load(base + path, c, 1000, 8);
-    if (path === "/api/clients") apiClientsMedian = seq.median;
+    if (path === "/api/clients") apiClientsMedian = (await load(base + path, c, 200, 1, "identity")).median;
     row(`${label}: median / p99 (1 at a time)`, `${ms(seq.median)} / ${ms(seq.p99)}`, budgets[path] ?? "");
     row(`${label}: req/s (8 concurrent)${par.failures ? `, ${par.failures} failures` : ""}`, par.rps.toFixed(0));
   }
@@ -146,10 +146,10 @@ try {
     }
   }
   await load(`http://127.0.0.1:${baselinePort}/`, "", 30, 1);
-  const bare = await load(`http://127.0.0.1:${baselinePort}/`, "", 200, 1);
+  const bare = await load(`http://127.0.0.1:${baselinePort}/`, "", 200, 1, "identity");
   baseline.kill();
-  row("baseline: bare Bun.serve, same clients query: median", ms(bare.median));
-  row("GET /api/clients ÷ baseline (median)", `${(apiClientsMedian / bare.median).toFixed(2)}×`);
+  row("baseline: bare Bun.serve, same clients query, both uncompressed: median", ms(bare.median));
+  row("GET /api/clients uncompressed ÷ baseline (median)", `${(apiClientsMedian / bare.median).toFixed(2)}×`);
   server.proc.kill();
   await server.proc.exited;
 } finally {

@@ -1,6 +1,6 @@
 // The bench's load generator, run as a second process: a bounded number of requests
 // (and at most `maxSeconds`) to one loopback URL; prints latencies as JSON.
-const [url, cookie = "", total = "300", concurrency = "1", maxSeconds = "20"] = process.argv.slice(2);
+const [url, cookie = "", total = "300", concurrency = "1", maxSeconds = "20", encoding = "gzip"] = process.argv.slice(2);
 if (!url || !new URL(url).hostname.match(/^(127\.\d+\.\d+\.\d+|localhost)$/)) throw new Error("loopback only");
 
 const latencies: number[] = [];
@@ -13,7 +13,7 @@ async function worker() {
   while (next < Number(total) && performance.now() < deadline) {
     next++;
     const t0 = performance.now();
-    const response = await fetch(url!, { headers: { cookie, "accept-encoding": "gzip" } });
+    const response = await fetch(url!, { headers: { cookie, "accept-encoding": encoding } });
     await response.arrayBuffer();
     if (response.status !== 200) failures++;
     latencies.push(performance.now() - t0);

@@ -1,17 +1,18 @@
 import { Elysia } from "elysia";
-import { SESSION_COOKIE, sessionGate } from "../auth/plugin";
-import { deleteSession } from "../auth/service";
-import type { AppDeps } from "../context";
-import { renderPage } from "../ssr/render";
+import type { ReactElement } from "react";
 import { listClients } from "../api/clients/service";
 import { listPartners } from "../api/partners/service";
 import { listSuppliers } from "../api/suppliers/service";
+import { SESSION_COOKIE, sessionGate } from "../auth/plugin";
+import { deleteSession, type PublicUser } from "../auth/service";
+import type { AppDeps } from "../context";
+import { renderPage } from "../ssr/render";
 import { AppShell, PageHeader } from "./AppShell";
 import { ClientsPage } from "./ClientsPage";
-import { PartnersPage } from "./PartnersPage";
-import { SuppliersPage } from "./SuppliersPage";
 import { DashboardPage } from "./DashboardPage";
 import { LoginPage } from "./LoginPage";
+import { PartnersPage } from "./PartnersPage";
+import { SuppliersPage } from "./SuppliersPage";
 
 /** Screens whose issues are still open: the shell and their heading, so the menu never 404s. */
 const PENDING_SCREENS: Record<string, string> = {
@@ -21,6 +22,17 @@ const PENDING_SCREENS: Record<string, string> = {
   "/payable-installments": "Gerar Parcelas CP",
   "/reports": "Relatórios",
 };
+
+/** A signed-in page: the shell around the screen, titled "{title} · Cofre". */
+const shellPage = (path: string, title: string, user: PublicUser | null, screen: ReactElement) =>
+  renderPage({
+    title: `${title} · Cofre`,
+    body: (
+      <AppShell path={path} user={user!}>
+        {screen}
+      </AppShell>
+    ),
+  });
 
 export function pageRoutes(deps: AppDeps) {
   const app = new Elysia({ name: "pages" })
@@ -32,63 +44,18 @@ export function pageRoutes(deps: AppDeps) {
         cookie[SESSION_COOKIE]!.remove();
         return redirect("/login", 302);
       }
-      if (user) {
-        return redirect("/", 302);
-      }
+      if (user) return redirect("/", 302);
       return renderPage({ title: "Entrar · Cofre", body: <LoginPage /> });
     })
-    .get("/", ({ user }) =>
-      renderPage({
-        title: "Dashboard · Cofre",
-        body: (
-          <AppShell path="/" user={user!}>
-            <DashboardPage />
-          </AppShell>
-        ),
-      }),
-    );
-  app
-    .get("/clients", ({ user }) =>
-      renderPage({
-        title: "Clientes · Cofre",
-        body: (
-          <AppShell path="/clients" user={user!}>
-            <ClientsPage clients={listClients(deps.db)} />
-          </AppShell>
-        ),
-      }),
-    )
+    // The gate has already sent visitors without a session to /login: `user` is set below.
+    .get("/", ({ user }) => shellPage("/", "Dashboard", user, <DashboardPage />))
+    .get("/clients", ({ user }) => shellPage("/clients", "Clientes", user, <ClientsPage clients={listClients(deps.db)} />))
     .get("/suppliers", ({ user }) =>
-      renderPage({
-        title: "Fornecedores · Cofre",
-        body: (
-          <AppShell path="/suppliers" user={user!}>
-            <SuppliersPage suppliers={listSuppliers(deps.db)} />
-          </AppShell>
-        ),
-      }),
+      shellPage("/suppliers", "Fornecedores", user, <SuppliersPage suppliers={listSuppliers(deps.db)} />),
     )
-    .get("/partners", ({ user }) =>
-      renderPage({
-        title: "Parceiros · Cofre",
-        body: (
-          <AppShell path="/partners" user={user!}>
-            <PartnersPage partners={listPartners(deps.db)} />
-          </AppShell>
-        ),
-      }),
-    );
+    .get("/partners", ({ user }) => shellPage("/partners", "Parceiros", user, <PartnersPage partners={listPartners(deps.db)} />));
   for (const [path, title] of Object.entries(PENDING_SCREENS)) {
-    app.get(path, ({ user }) =>
-      renderPage({
-        title: `${title} · Cofre`,
-        body: (
-          <AppShell path={path} user={user!}>
-            <PageHeader title={title} />
-          </AppShell>
-        ),
-      }),
-    );
+    app.get(path, ({ user }) => shellPage(path, title, user, <PageHeader title={title} />));
   }
   return app;
 }
