@@ -23,7 +23,7 @@ await Bun.write(
 const outfile = join(root, "dist", "cofre");
 await $`bun build --compile --minify --bytecode --format=esm \
   --define process.env.NODE_ENV='"production"' \
-  --no-compile-autoload-dotenv --no-compile-autoload-bunfig --compile-exec-argv=--smol \
+  --no-compile-autoload-dotenv --no-compile-autoload-bunfig \
   --asset ${BUILT_CLIENT_DIR} --asset db/migrations \
   src/index.ts --outfile ${outfile}`.quiet();
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef } from "react";
 import {
   emptyPartnerForm,
   partnerFormValues,
@@ -11,9 +11,8 @@ import { Button } from "../../src/ui/Button";
 import { Dialog } from "../../src/ui/Dialog";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
-import { toast } from "../../src/ui/toast";
-import { api, ApiError } from "../api";
-import { useForm } from "../form";
+import { api } from "../api";
+import { useDialogForm } from "../form";
 
 export interface PartnerDialogProps {
   open: boolean;
@@ -30,49 +29,20 @@ export interface PartnerDialogProps {
  */
 export function PartnerDialog({ open, partner, onClose, onSaved }: PartnerDialogProps) {
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { form, formRef, saving, submit, field } = useDialogForm<PartnerFormValues>(
+    partnerSchema,
+    partner ? partnerFormValues(partner) : emptyPartnerForm,
+    {
+      send: (values) =>
+        partner
+          ? api(`/api/partners/${partner.id}`, { method: "PATCH", body: values })
+          : api("/api/partners", { method: "POST", body: values }),
+      savedTitle: partner ? "Parceiro atualizado" : "Parceiro criado",
+      failedMessage: "Não foi possível salvar o parceiro.",
+      onSaved,
+    },
+  );
   const nomeRef = useRef<HTMLInputElement>(null);
-  const form = useForm<PartnerFormValues>(partnerSchema, partner ? partnerFormValues(partner) : emptyPartnerForm);
-  const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  // After a refused save, the first field with a message gets the focus.
-  useEffect(() => {
-    if (attempt) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    if (!form.validate()) return setAttempt((n) => n + 1);
-    setSaving(true);
-    try {
-      // The raw form values: the server trims and normalizes them with the same schema.
-      if (partner) await api(`/api/partners/${partner.id}`, { method: "PATCH", body: form.values });
-      else await api("/api/partners", { method: "POST", body: form.values });
-      toast({ title: partner ? "Parceiro atualizado" : "Parceiro criado" });
-      onSaved();
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      if (apiError && Object.keys(apiError.errors).length) {
-        form.setErrors(apiError.errors);
-        setAttempt((n) => n + 1);
-      }
-      toast({
-        title: "Erro",
-        description: apiError?.serverMessage ?? "Não foi possível salvar o parceiro.",
-        variant: "destructive",
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const field = <K extends keyof PartnerFormValues>(name: K) => ({
-    name,
-    value: form.values[name],
-    onValueChange: (value: string) => form.set(name, value),
-  });
 
   return (
     <Dialog

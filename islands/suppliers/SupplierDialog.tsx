@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef } from "react";
 import {
   emptySupplierForm,
   supplierFormValues,
@@ -13,9 +13,8 @@ import { Dialog } from "../../src/ui/Dialog";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { Select } from "../../src/ui/Select";
-import { toast } from "../../src/ui/toast";
-import { api, ApiError } from "../api";
-import { useForm } from "../form";
+import { api } from "../api";
+import { useDialogForm } from "../form";
 
 const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
 
@@ -34,49 +33,20 @@ export interface SupplierDialogProps {
  */
 export function SupplierDialog({ open, supplier, onClose, onSaved }: SupplierDialogProps) {
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { form, formRef, saving, submit, field } = useDialogForm<SupplierFormValues>(
+    supplierSchema,
+    supplier ? supplierFormValues(supplier) : emptySupplierForm,
+    {
+      send: (values) =>
+        supplier
+          ? api(`/api/suppliers/${supplier.id}`, { method: "PUT", body: values })
+          : api("/api/suppliers", { method: "POST", body: values }),
+      savedTitle: supplier ? "Fornecedor atualizado" : "Fornecedor criado",
+      failedMessage: "Erro ao salvar fornecedor.",
+      onSaved,
+    },
+  );
   const nomeRef = useRef<HTMLInputElement>(null);
-  const form = useForm<SupplierFormValues>(supplierSchema, supplier ? supplierFormValues(supplier) : emptySupplierForm);
-  const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  // After a refused save, the first field with a message gets the focus.
-  useEffect(() => {
-    if (attempt) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    if (!form.validate()) return setAttempt((n) => n + 1);
-    setSaving(true);
-    try {
-      // The raw form values: the server trims, normalizes and checks them with the same schema.
-      if (supplier) await api(`/api/suppliers/${supplier.id}`, { method: "PUT", body: form.values });
-      else await api("/api/suppliers", { method: "POST", body: form.values });
-      toast({ title: supplier ? "Fornecedor atualizado" : "Fornecedor criado" });
-      onSaved();
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      if (apiError && Object.keys(apiError.errors).length) {
-        form.setErrors(apiError.errors);
-        setAttempt((n) => n + 1);
-      }
-      toast({
-        title: "Erro",
-        description: apiError?.serverMessage ?? "Erro ao salvar fornecedor.",
-        variant: "destructive",
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const field = <K extends keyof SupplierFormValues>(name: K) => ({
-    name,
-    value: form.values[name],
-    onValueChange: (value: string) => form.set(name, value as SupplierFormValues[K]),
-  });
 
   return (
     <Dialog
