@@ -37,7 +37,8 @@ export default function LoginForm(_props: LoginFormProps) {
   }
 
   return (
-    <form className="login-form" noValidate onSubmit={submit}>
+    // method=post: a submit before hydration must never put the password in the URL.
+    <form className="login-form" method="post" noValidate onSubmit={submit}>
       <Field label="Email" error={errors.email}>
         <Input
           type="email"

@@ -50,6 +50,8 @@ describe("pages", () => {
     expect(html).toContain("Sistema de Controle de Assinaturas");
     expect(html).toContain('data-island="LoginForm"');
     expect(html).toContain("<title>Entrar · Cofre</title>");
+    // Submitted before hydration, the form must not put the password in the URL.
+    expect(html).toMatch(/<form[^>]*method="post"/);
     const cookie = await t.login();
     const signedIn = await t.request("/login", { cookie });
     expect(signedIn.status).toBe(302);
