@@ -31,3 +31,11 @@ export function openDatabase(path: string): Db {
   migrate(db, { migrationsFolder: migrationsFolder() });
   return db as Db;
 }
+
+/** The SQLite constraint message of an error, looking through wrappers' `cause`. */
+export function sqliteMessage(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e.message.includes("constraint failed")) return e.message;
+  }
+  return null;
+}

@@ -1,62 +1,13 @@
 import { z } from "zod/mini";
-import { formatCnpj, formatPhone, isValidCnpj, isValidPhone, normalizeCnpj, normalizePhone } from "../../lib/brazil";
+import { formatCnpj, formatPhone, isValidCnpj, normalizeCnpj } from "../../lib/brazil";
 import { parseMoney, ZERO, type Cents } from "../../lib/money";
+import { optionalText, requiredEmail, requiredPhone, requiredText } from "../fields";
 
 // The client form (SPEC §5), used by the ClientForm island and by POST/PUT /api/clients.
 // Input is what the form holds (strings, isTrial boolean); output is what is stored
 // (trimmed, CNPJ/phone bare, money in cents, empty optionals null).
 
-export const MAX_TEXT = 255;
-export const TOO_LONG = `Máximo de ${MAX_TEXT} caracteres`;
-const WRONG_TYPE = "Formato inválido";
 const FEE_REQUIRED = "Valor de mensalidade é obrigatório para clientes não-trial";
-
-/** A required text field: trimmed, 1–255 characters; missing, null or blank → `required`. */
-export function requiredText(required: string) {
-  return z
-    .string({ error: (issue) => (issue.input == null ? required : WRONG_TYPE) })
-    .check(z.trim(), z.minLength(1, required), z.maxLength(MAX_TEXT, TOO_LONG));
-}
-
-/** A required, valid e-mail (trimmed); missing or blank → `invalid` too, as SPEC words it. */
-export function requiredEmail(invalid: string) {
-  return z
-    .string({ error: (issue) => (issue.input == null ? invalid : WRONG_TYPE) })
-    .check(z.trim(), z.maxLength(MAX_TEXT, TOO_LONG), z.email(invalid));
-}
-
-/** A required phone (DECISIONS §2), stored as bare digits. */
-export function requiredPhone(required: string) {
-  return z.pipe(
-    requiredText(required).check(z.refine(isValidPhone, "Telefone inválido")),
-    z.transform((phone: string) => normalizePhone(phone)),
-  );
-}
-
-interface OptionalTextRule {
-  isValid?: (text: string) => boolean;
-  invalid?: string;
-  normalize?: (text: string) => string;
-}
-
-/** An optional text field: missing, null or blank → null; otherwise trimmed, checked, normalized. */
-export function optionalText(rule: OptionalTextRule = {}) {
-  return z.pipe(
-    z.optional(z.nullable(z.string(WRONG_TYPE))),
-    z.transform((value: string | null | undefined, ctx): string | null => {
-      const text = (value ?? "").trim();
-      if (text === "") return null;
-      let message: string | null = null;
-      if (text.length > MAX_TEXT) message = TOO_LONG;
-      else if (rule.isValid && !rule.isValid(text)) message = rule.invalid ?? WRONG_TYPE;
-      if (message) {
-        ctx.issues.push({ code: "custom", message, input: value });
-        return z.NEVER;
-      }
-      return (rule.normalize ? rule.normalize(text) : text) || null;
-    }),
-  );
-}
 
 /** http(s) with a dotted host: "https://padaria.com.br". */
 function isWebUrl(text: string): boolean {
@@ -181,11 +132,4 @@ export function clientFormValues(client: ClientJson): ClientFormValues {
     codigoCliente: client.codigoCliente,
     isTrial: client.isTrial,
   };
-}
-
-const nomeCollator = new Intl.Collator("pt-BR", { sensitivity: "base" });
-
-/** List order everywhere (API and islands): by nome, ignoring case and accents, then by id. */
-export function compareByNome(a: { id: number; nome: string }, b: { id: number; nome: string }): number {
-  return nomeCollator.compare(a.nome, b.nome) || a.id - b.id;
 }

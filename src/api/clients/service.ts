@@ -1,10 +1,11 @@
 import { eq, or } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { sqliteMessage, type Db } from "../../../db/client";
 import { clients, receivables, type ClientRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
 import { centsToDecimal, type Cents } from "../../lib/money";
-import { compareByNome, type ClientBlockAnswer, type ClientInput, type ClientJson } from "./model";
+import { compareByNome } from "../fields";
+import type { ClientBlockAnswer, ClientInput, ClientJson } from "./model";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -159,12 +160,4 @@ function writeUnique<T>(db: Db, write: (tx: Tx) => T): T {
     if (message?.includes("UNIQUE constraint failed: clients.codigo_cliente")) throw conflict(DUPLICATE_CODE);
     throw error;
   }
-}
-
-/** The SQLite constraint message of an error, looking through wrappers' `cause`. */
-export function sqliteMessage(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if (e.message.includes("constraint failed")) return e.message;
-  }
-  return null;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { formatPhone } from "../../lib/brazil";
-import { requiredEmail, requiredPhone, requiredText } from "../clients/model";
+import { requiredEmail, requiredPhone, requiredText } from "../fields";
 
 // The partner form (SPEC §5), used by the PartnerForm island and by POST/PATCH /api/partners.
 

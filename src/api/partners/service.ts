@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { partners, type PartnerRow } from "../../../db/schema";
 import { notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
-import { compareByNome } from "../clients/model";
+import { compareByNome } from "../fields";
 import type { PartnerInput, PartnerJson } from "./model";
 
 const NOT_FOUND = "Parceiro não encontrado";

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { formatCnpj, formatPhone, isValidPhone, normalizeCnpj, normalizePhone } from "../../lib/brazil";
-import { optionalText, requiredText } from "../clients/model";
+import { optionalText, requiredText } from "../fields";
 
 // The supplier dialog (SPEC §5, DECISIONS §2): every field the card shows, only nome required;
 // the CNPJ is normalized but, per SPEC, not checked for validity.

@@ -3,8 +3,8 @@ import type { Db } from "../../../db/client";
 import { payables, suppliers, type SupplierRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
-import { compareByNome } from "../clients/model";
-import { sqliteMessage } from "../clients/service";
+import { sqliteMessage } from "../../../db/client";
+import { compareByNome } from "../fields";
 import type { SupplierBlockAnswer, SupplierInput, SupplierJson } from "./model";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
