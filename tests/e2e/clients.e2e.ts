@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, screenshot, signIn, startServer, waitForIslands, type RunningServer } from "./support";
+import { describe, expect, test } from "bun:test";
+import type { Locator, Page } from "playwright-core";
+import { screenshot, signIn, waitForIslands, useServerAndBrowser } from "./support";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 const toasts = (page: Page) => page.locator(".ui-toaster");
 const table = (page: Page) => page.locator(".clients-table");
@@ -62,15 +54,15 @@ async function save(page: Page, dialog: Locator, expectedToast: string) {
 
 describe("Gerenciar Clientes", () => {
   test("create, duplicate CNPJ, edit, filter, block, unblock, trial and delete", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 800 } });
     // Hydration mismatches and script errors show up here; expected 4xx answers are not errors.
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
     page.on("console", (message) => {
       if (message.type() === "error" && !message.text().includes("status of 409")) problems.push(message.text());
     });
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/clients`);
+    await signIn(page, e2e.server.url);
+    await page.goto(`${e2e.server.url}/clients`);
     await waitForIslands(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Gerenciar Clientes");
     await table(page).getByText("Nenhum cliente encontrado").waitFor();
@@ -207,9 +199,9 @@ describe("Gerenciar Clientes", () => {
   });
 
   test("on a phone: rows as cards, filters wrap, the dialog fits", async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/clients`);
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 740 } });
+    await signIn(page, e2e.server.url);
+    await page.goto(`${e2e.server.url}/clients`);
     await waitForIslands(page);
     await row(page, "Padaria Pão Quente").waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

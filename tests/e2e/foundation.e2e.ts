@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { ADMIN, launchBrowser, screenshot, signIn, startServer, waitForIslands, type RunningServer } from "./support";
+import { describe, expect, test } from "bun:test";
+import { ADMIN, screenshot, signIn, waitForIslands, useServerAndBrowser } from "./support";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 const MENU = [
   "Dashboard",
@@ -26,8 +17,8 @@ const MENU = [
 
 describe("signing in and out", () => {
   test("a visitor is sent to /login, sees SPEC's messages, signs in, sees the shell and leaves", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/`);
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${e2e.server.url}/`);
     expect(new URL(page.url()).pathname).toBe("/login");
     await expect(page.getByRole("heading", { name: "Cofre" }).isVisible()).resolves.toBe(true);
     await expect(page.getByText("Sistema de Controle de Assinaturas").isVisible()).resolves.toBe(true);
@@ -47,7 +38,7 @@ describe("signing in and out", () => {
 
     await page.getByLabel("Senha").fill(ADMIN.password);
     await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     await page.getByText("Login realizado com sucesso!").waitFor();
     await page.getByText("Bem-vindo ao Cofre").waitFor();
     expect(await page.getByTestId("user-email").textContent()).toBe(ADMIN.email);
@@ -60,25 +51,25 @@ describe("signing in and out", () => {
     await screenshot(page, "shell-1280");
 
     // Signed in, /login goes home.
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     expect(new URL(page.url()).pathname).toBe("/");
 
     await waitForIslands(page);
     await nav.getByRole("button", { name: "Sair" }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${e2e.server.url}/login`);
     const after = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "null"));
     expect(after.state.isAuthenticated).toBe(false);
-    await page.goto(`${server.url}/receivables`);
+    await page.goto(`${e2e.server.url}/receivables`);
     expect(new URL(page.url()).pathname).toBe("/login");
     await page.close();
   });
 
   test("on a phone the menu is a drawer opened from the top bar", async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
-    await page.goto(`${server.url}/login`);
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 740 } });
+    await page.goto(`${e2e.server.url}/login`);
     await waitForIslands(page);
     await screenshot(page, "login-375");
-    await signIn(page, server.url);
+    await signIn(page, e2e.server.url);
     const nav = page.getByRole("navigation", { name: "Menu principal" });
     expect(await nav.isVisible()).toBe(false);
     await screenshot(page, "shell-375");
@@ -91,12 +82,12 @@ describe("signing in and out", () => {
   });
 
   test("Sair still signs out when the logout call fails", async () => {
-    const page = await browser.newPage();
-    await signIn(page, server.url);
+    const page = await e2e.browser.newPage();
+    await signIn(page, e2e.server.url);
     await waitForIslands(page);
     await page.route("**/api/auth/logout", (route) => route.abort());
     await page.getByRole("button", { name: "Sair" }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${e2e.server.url}/login`);
     await page.close();
   });
 });

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, screenshot, signIn, startServer, waitForIslands, type RunningServer } from "./support";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { screenshot, signIn, waitForIslands, useServerAndBrowser } from "./support";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 async function openPartners(page: Page) {
-  await page.goto(`${server.url}/partners`);
+  await page.goto(`${e2e.server.url}/partners`);
   await waitForIslands(page);
 }
 
@@ -53,8 +45,8 @@ async function expectNoHorizontalOverflow(page: Page) {
 
 describe("Parceiros", () => {
   test("create, edit and delete at 1280 px; the summary follows every change", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, server.url);
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, e2e.server.url);
     await openPartners(page);
     expect(await page.title()).toBe("Parceiros · Cofre");
     await page.getByRole("heading", { name: "Parceiros", level: 1 }).waitFor();
@@ -89,7 +81,7 @@ describe("Parceiros", () => {
       { nome: "Bruno Lima", empresa: "Lima Advogados", email: "bruno@lima.adv.br", telefone: "(21) 3456-7890" },
       { nome: "Carla Dias", empresa: "Dias Marketing Digital", email: "carla@diasmkt.com", telefone: "31999998888" },
     ]) {
-      expect((await page.request.post(`${server.url}/api/partners`, { data })).status()).toBe(201);
+      expect((await page.request.post(`${e2e.server.url}/api/partners`, { data })).status()).toBe(201);
     }
     await openPartners(page);
     expect(await names(page)).toEqual(["Ana Souza", "Bruno Lima", "Carla Dias"]);
@@ -128,9 +120,9 @@ describe("Parceiros", () => {
   });
 
   test("on a 375 px phone the table folds into the name column; nothing scrolls sideways", async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
-    await signIn(page, server.url);
-    await page.request.post(`${server.url}/api/partners`, {
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 740 } });
+    await signIn(page, e2e.server.url);
+    await page.request.post(`${e2e.server.url}/api/partners`, {
       data: {
         nome: "Mariana Albuquerque de Vasconcelos",
         empresa: "Albuquerque Consultoria Tributária e Contábil Ltda",

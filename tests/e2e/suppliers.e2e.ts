@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, screenshot, signIn, startServer, waitForIslands, type RunningServer } from "./support";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { screenshot, signIn, waitForIslands, useServerAndBrowser } from "./support";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 async function openSuppliers(page: Page) {
-  await page.goto(`${server.url}/suppliers`);
+  await page.goto(`${e2e.server.url}/suppliers`);
   await waitForIslands(page);
 }
 
@@ -49,8 +41,8 @@ async function expectNoHorizontalOverflow(page: Page) {
 
 describe("Fornecedores", () => {
   test("create, edit, search, block, unblock and delete, as a user at 1280 px", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, server.url);
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, e2e.server.url);
     await openSuppliers(page);
     expect(await page.title()).toBe("Fornecedores · Cofre");
     await page.getByRole("heading", { name: "Fornecedores", level: 1 }).waitFor();
@@ -94,11 +86,11 @@ describe("Fornecedores", () => {
     await card(page, "Beta Gráfica").getByText("Telefone não informado").waitFor();
 
     // One more through the API; the page renders it on the server (first paint has the data).
-    const response = await page.request.post(`${server.url}/api/suppliers`, {
+    const response = await page.request.post(`${e2e.server.url}/api/suppliers`, {
       data: { nome: "Céu Azul Transportes", cnpj: "98.765.432/0001-10", email: "ceu@azul.com", telefone: "2134567890", cidade: "Niterói", estado: "RJ" },
     });
     expect(response.status()).toBe(201);
-    const html = await (await page.request.get(`${server.url}/suppliers`)).text();
+    const html = await (await page.request.get(`${e2e.server.url}/suppliers`)).text();
     expect(html).toContain("Céu Azul Transportes");
     await openSuppliers(page);
     expect(await cardNames(page)).toEqual(["Acme Distribuidora", "Beta Gráfica", "Céu Azul Transportes"]);
@@ -161,9 +153,9 @@ describe("Fornecedores", () => {
   });
 
   test("on a 375 px phone: one column, no sideways scroll, the dialog fits", async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
-    await signIn(page, server.url);
-    await page.request.post(`${server.url}/api/suppliers`, {
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 740 } });
+    await signIn(page, e2e.server.url);
+    await page.request.post(`${e2e.server.url}/api/suppliers`, {
       data: { nome: "Distribuidora de Materiais Elétricos Paulista Ltda", email: "financeiro.contas.a.pagar@materiaiseletricospaulista.com.br" },
     });
     await openSuppliers(page);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -90,4 +91,17 @@ export async function waitForIslands(page: Page): Promise<void> {
       Object.keys(el.firstElementChild ?? el).some((k) => k.startsWith("__react")),
     ),
   );
+}
+
+/** One server and one browser for a test file: started before its tests, stopped after. */
+export function useServerAndBrowser(): { server: RunningServer; browser: Browser } {
+  const e2e = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [e2e.server, e2e.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.server?.stop();
+  });
+  return e2e;
 }
