@@ -4,6 +4,7 @@ import type { PartnerJson } from "../src/api/partners/model";
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../src/ui/testing";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import PartnersScreen from "./PartnersScreen";
+import { json, mockFetch as mockCalls, settle, type Call } from "./testing";
 
 const NOW = "2026-01-10T12:00:00.000Z";
 const partner = (id: number, nome: string, over: Partial<PartnerJson> = {}): PartnerJson => ({
@@ -21,23 +22,8 @@ const BRUNO = partner(2, "Bruno", { email: "" });
 const CARLA = partner(3, "Carla", { telefone: "" });
 const ALL = [ANA, BRUNO, CARLA];
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 let calls: Call[];
-const realFetch = globalThis.fetch;
-
-function mockFetch(route: (call: Call) => Response) {
-  globalThis.fetch = (async (url: string, init: RequestInit = {}) => {
-    const call = { method: init.method ?? "GET", url, body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    return route(call);
-  }) as unknown as typeof fetch;
-}
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const mockFetch = (route: (call: Call) => Response) => mockCalls(calls, route);
 
 beforeEach(() => {
   calls = [];
@@ -45,14 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  globalThis.fetch = realFetch;
 });
-
-async function settle() {
-  await act(async () => {
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
 
 const rows = (scope: ParentNode) => [...scope.querySelectorAll<HTMLTableRowElement>("tbody tr")];
 const cellTexts = (row: HTMLTableRowElement) => [...row.cells].map((cell) => cell.textContent);

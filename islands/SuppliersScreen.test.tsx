@@ -4,6 +4,7 @@ import type { SupplierJson } from "../src/api/suppliers/model";
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../src/ui/testing";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import SuppliersScreen from "./SuppliersScreen";
+import { json, mockFetch as mockCalls, settle, type Call } from "./testing";
 
 const NOW = "2026-01-10T12:00:00.000Z";
 const supplier = (over: Partial<SupplierJson> & Pick<SupplierJson, "id" | "nome">): SupplierJson => ({
@@ -31,24 +32,8 @@ const BETA = supplier({ id: 2, nome: "Beta Gráfica", email: "contato@beta.com",
 const CEU = supplier({ id: 3, nome: "Céu Azul Transportes", cnpj: "98765432000110", telefone: "2134567890" });
 const ALL = [ACME, BETA, CEU];
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 let calls: Call[];
-const realFetch = globalThis.fetch;
-
-/** Mocks fetch: `route` answers each call; every call is recorded. */
-function mockFetch(route: (call: Call) => Response) {
-  globalThis.fetch = (async (url: string, init: RequestInit = {}) => {
-    const call = { method: init.method ?? "GET", url, body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    return route(call);
-  }) as unknown as typeof fetch;
-}
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const mockFetch = (route: (call: Call) => Response) => mockCalls(calls, route);
 
 beforeEach(() => {
   calls = [];
@@ -56,15 +41,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  globalThis.fetch = realFetch;
 });
-
-/** Lets pending fetches and the state updates after them finish. */
-async function settle() {
-  await act(async () => {
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
 
 const cards = (scope: ParentNode) => [...scope.querySelectorAll<HTMLElement>(".sup-card")];
 const names = (scope: ParentNode) => cards(scope).map((card) => get("h2", card).textContent);
