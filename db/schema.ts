@@ -7,6 +7,16 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 const createdAt = () => text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
 const updatedAt = () => text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
 
+/**
+ * SQLite has no pt-BR collation: each register keeps a sort key (accent-folded, lower-cased,
+ * digit runs zero-padded: src/lib/text.ts) and a folded search text beside the name, written on
+ * every insert and update.
+ */
+const searchColumns = () => ({
+  nomeOrdem: text("nome_ordem").notNull().default(""),
+  busca: text("busca").notNull().default(""),
+});
+
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull().unique(),
@@ -46,11 +56,13 @@ export const clients = sqliteTable(
     bloqueioOrigem: text("bloqueio_origem", { enum: ["manual", "automatico"] }),
     // Date of the last manual unblock: installments already overdue then do not re-block.
     desbloqueioManualEm: text("desbloqueio_manual_em"),
+    ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("clients_nome_idx").on(t.nome),
+    index("clients_nome_ordem_idx").on(t.nomeOrdem, t.id),
     index("clients_status_idx").on(t.statusBloqueio),
     check("clients_status_chk", sql`${t.statusBloqueio} in (0, 1)`),
     check("clients_valor_chk", sql`${t.valorMensalidade} >= 0`),
@@ -68,11 +80,13 @@ export const suppliers = sqliteTable(
     cidade: text("cidade"),
     estado: text("estado"),
     statusBloqueio: integer("status_bloqueio").notNull().default(0),
+    ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("suppliers_nome_idx").on(t.nome),
+    index("suppliers_nome_ordem_idx").on(t.nomeOrdem, t.id),
     check("suppliers_status_chk", sql`${t.statusBloqueio} in (0, 1)`),
   ],
 );
@@ -138,10 +152,54 @@ export const partners = sqliteTable(
     empresa: text("empresa").notNull(),
     email: text("email").notNull(),
     telefone: text("telefone").notNull(),
+    ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("partners_nome_idx").on(t.nome)],
+  (t) => [index("partners_nome_idx").on(t.nome), index("partners_nome_ordem_idx").on(t.nomeOrdem, t.id)],
+);
+
+/** Cobrança settings (DECISIONS §7): one row, id 1. */
+export const settings = sqliteTable(
+  "settings",
+  {
+    id: integer("id").primaryKey(),
+    empresa: text("empresa").notNull().default(""),
+    cidade: text("cidade").notNull().default(""),
+    chavePix: text("chave_pix"),
+    modeloMensagem: text("modelo_mensagem"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("settings_single_row_chk", sql`${t.id} = 1`)],
+);
+
+/**
+ * The audit trail (DECISIONS §6): written in the same transaction as the change it records,
+ * never updated or deleted. client_id / supplier_id let a party's history include its
+ * installments' events.
+ */
+export const historyEvents = sqliteTable(
+  "history_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: text("at").notNull(),
+    userId: integer("user_id"),
+    userEmail: text("user_email").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: integer("entity_id"),
+    label: text("label").notNull(),
+    details: text("details").notNull().default("{}"),
+    clientId: integer("client_id"),
+    supplierId: integer("supplier_id"),
+  },
+  (t) => [
+    index("history_entity_idx").on(t.entity, t.entityId, t.id),
+    index("history_client_idx").on(t.clientId, t.id),
+    index("history_supplier_idx").on(t.supplierId, t.id),
+    index("history_at_idx").on(t.at),
+    index("history_user_idx").on(t.userEmail, t.id),
+  ],
 );
 
 export type User = typeof users.$inferSelect;
@@ -150,3 +208,5 @@ export type SupplierRow = typeof suppliers.$inferSelect;
 export type ReceivableRow = typeof receivables.$inferSelect;
 export type PayableRow = typeof payables.$inferSelect;
 export type PartnerRow = typeof partners.$inferSelect;
+export type SettingsRow = typeof settings.$inferSelect;
+export type HistoryEventRow = typeof historyEvents.$inferSelect;
