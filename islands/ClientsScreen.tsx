@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import type { ClientBlockAnswer, ClientJson } from "../src/api/clients/model";
-import { PageHeader } from "../src/pages/AppShell";
+import { PageHeader } from "../src/ui/PageHeader";
 import { Button } from "../src/ui/Button";
 import { Card, CardContent } from "../src/ui/Card";
 import { ConfirmDialog } from "../src/ui/ConfirmDialog";

@@ -66,15 +66,3 @@ export function AppShell({ path, user, children }: AppShellProps) {
     </div>
   );
 }
-
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
-  return (
-    <div className="page-header">
-      <div>
-        <h1>{title}</h1>
-        {description && <p className="page-description">{description}</p>}
-      </div>
-      {actions && <div className="page-actions">{actions}</div>}
-    </div>
-  );
-}

@@ -1,4 +1,4 @@
-import { PageHeader } from "./AppShell";
+import { PageHeader } from "../ui/PageHeader";
 
 /** Filled by the dashboard issue; for now the shell with its heading. */
 export function DashboardPage() {

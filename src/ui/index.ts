@@ -43,3 +43,4 @@ export {
 } from "./toast.ts";
 export { Toaster, type ToasterProps } from "./Toaster.tsx";
 export { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, Tooltip, type TooltipProps } from "./Tooltip.tsx";
+export { PageHeader, type PageHeaderProps } from "./PageHeader.tsx";
