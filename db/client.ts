@@ -3,6 +3,7 @@ import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { backfillSearchColumns } from "../src/api/registers";
 import * as schema from "./schema";
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
@@ -29,6 +30,7 @@ export function openDatabase(path: string): Db {
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: migrationsFolder() });
+  backfillSearchColumns(db as Db);
   return db as Db;
 }
 

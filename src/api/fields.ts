@@ -54,10 +54,3 @@ export function optionalText(rule: OptionalTextRule = {}) {
     }),
   );
 }
-
-const nomeCollator = new Intl.Collator("pt-BR", { sensitivity: "base" });
-
-/** List order everywhere (API and islands): by nome, ignoring case and accents, then by id. */
-export function compareByNome(a: { id: number; nome: string }, b: { id: number; nome: string }): number {
-  return nomeCollator.compare(a.nome, b.nome) || a.id - b.id;
-}

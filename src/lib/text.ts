@@ -28,5 +28,5 @@ export function searchText(...parts: (string | null | undefined)[]): string {
 /** A search box's query as it is compared with searchText, or "" for none. */
 export const searchQuery = (typed: string) => fold(typed.trim());
 
-/** A LIKE pattern matching `query` anywhere, with LIKE's own wildcards taken literally (ESCAPE '\'). */
-export const likeContains = (query: string) => `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+

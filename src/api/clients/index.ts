@@ -1,13 +1,25 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../context";
 import { parseId, parseWith } from "../../http/validate";
-import { clientSchema } from "./model";
-import { createClient, deleteClient, getClient, listClients, toggleClientBlock, updateClient } from "./service";
+import { pageAnswer, wantsPage } from "../list";
+import { CLIENT_FILTERS, clientSchema } from "./model";
+import {
+  createClient,
+  deleteClient,
+  findClients,
+  getClient,
+  listClients,
+  parseClientQuery,
+  toggleClientBlock,
+  updateClient,
+} from "./service";
 
 export function clientsApi(deps: AppDeps) {
   const { db } = deps;
   return new Elysia({ name: "api.clients", prefix: "/api/clients" })
-    .get("/", () => listClients(db))
+    .get("/", ({ query, set }) =>
+      wantsPage(query, CLIENT_FILTERS) ? pageAnswer(set, findClients(db, parseClientQuery(query))) : listClients(db),
+    )
     .get("/:id", ({ params }) => getClient(db, parseId(params.id)))
     .post("/", ({ body, set }) => {
       const client = createClient(db, parseWith(clientSchema, body));

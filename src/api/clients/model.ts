@@ -113,6 +113,22 @@ export interface ClientJson {
   updatedAt: string;
 }
 
+/** The list's sortable columns (`ordem=nome`, `ordem=-mensalidade`). */
+export const CLIENT_SORTS = ["nome", "cnpj", "mensalidade", "status"] as const;
+export type ClientSortKey = (typeof CLIENT_SORTS)[number];
+
+/** The Clients list's view, as it lives in the URL: ?q=&cnpj=&status=&ordem=&pagina=. */
+export interface ClientQuery {
+  q: string;
+  cnpj: string;
+  status: "" | "0" | "1";
+  sort: { key: ClientSortKey; dir: "asc" | "desc" };
+  page: number;
+  perPage: number;
+}
+
+export const CLIENT_FILTERS = ["q", "cnpj", "status"] as const;
+
 /** PATCH /api/clients/:id/toggle-block answer. */
 export interface ClientBlockAnswer {
   message: "Cliente bloqueado com sucesso" | "Cliente desbloqueado com sucesso";

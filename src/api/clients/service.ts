@@ -1,11 +1,13 @@
-import { eq, or } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { sqliteMessage, type Db } from "../../../db/client";
 import { clients, receivables, type ClientRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
 import { centsToDecimal, type Cents } from "../../lib/money";
-import { compareByNome } from "../fields";
-import type { ClientBlockAnswer, ClientInput, ClientJson } from "./model";
+import { fold } from "../../lib/text";
+import { parsePaging, parseSort } from "../list";
+import { registerPage, searchColumnsFor, searchCondition } from "../registers";
+import { CLIENT_SORTS, type ClientBlockAnswer, type ClientInput, type ClientJson, type ClientQuery } from "./model";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -32,9 +34,46 @@ const columns = {
   updatedAt: clients.updatedAt,
 };
 
-/** Every client, by nome (case- and accent-insensitive). One query, no per-row work but formatting. */
+/** Every client in pt-BR name order (SPEC §7: GET /api/clients without parameters). */
 export function listClients(db: Db): ClientJson[] {
-  return db.select(columns).from(clients).all().map(toClientJson).sort(compareByNome);
+  return db.select(columns).from(clients).orderBy(clients.nomeOrdem, clients.id).all().map(toClientJson);
+}
+
+/** The list's URL parameters (DECISIONS §5), for the page route and the API alike. */
+export function parseClientQuery(query: Record<string, string | undefined>): ClientQuery {
+  const status = query.status === "0" || query.status === "1" ? query.status : "";
+  return {
+    q: (query.q ?? "").trim(),
+    cnpj: (query.cnpj ?? "").trim(),
+    status,
+    sort: parseSort(query.ordem, CLIENT_SORTS, { key: "nome", dir: "asc" }),
+    ...parsePaging(query),
+  };
+}
+
+const clientSortables = {
+  nome: clients.nomeOrdem,
+  cnpj: clients.cnpj,
+  mensalidade: clients.valorMensalidade,
+  // SPEC §4 display order: Ativo, TRIAL, Bloqueado.
+  status: sql`CASE WHEN ${clients.statusBloqueio} = 1 THEN 2 WHEN ${clients.isTrial} THEN 1 ELSE 0 END`,
+};
+
+/** One page of clients matching the filters: nome/contato/código/e-mail text, CNPJ, status. */
+export function findClients(db: Db, query: ClientQuery) {
+  const conditions: (SQL | undefined)[] = [searchCondition(clients, fold(query.q))];
+  const cnpj = query.cnpj.replace(/[^0-9a-z]/gi, "").toUpperCase();
+  if (cnpj) conditions.push(sql`${clients.cnpj} LIKE ${`%${cnpj}%`}`);
+  if (query.status) conditions.push(eq(clients.statusBloqueio, Number(query.status)));
+  const page = registerPage(db, {
+    table: clients,
+    columns,
+    where: and(...conditions),
+    sortables: clientSortables,
+    sort: query.sort,
+    paging: query,
+  });
+  return { rows: page.rows.map(toClientJson), total: page.total };
 }
 
 export function getClient(db: Db | Tx, id: number): ClientJson {
@@ -47,7 +86,11 @@ export function createClient(db: Db, input: ClientInput): ClientJson {
   return writeUnique(db, (tx) => {
     assertUnique(tx, input, null);
     const now = nowISO();
-    const row = tx.insert(clients).values({ ...input, createdAt: now, updatedAt: now }).returning(columns).get();
+    const row = tx
+      .insert(clients)
+      .values({ ...input, ...clientSearchColumns(input), createdAt: now, updatedAt: now })
+      .returning(columns)
+      .get();
     return toClientJson(row);
   });
 }
@@ -59,7 +102,7 @@ export function updateClient(db: Db, id: number, input: ClientInput): ClientJson
     assertUnique(tx, input, id);
     const row = tx
       .update(clients)
-      .set({ ...input, updatedAt: nowISO() })
+      .set({ ...input, ...clientSearchColumns(input), updatedAt: nowISO() })
       .where(eq(clients.id, id))
       .returning(columns)
       .get();
@@ -113,6 +156,9 @@ export function toggleClientBlock(db: Db, id: number): ClientBlockAnswer {
     { behavior: "immediate" },
   );
 }
+
+const clientSearchColumns = (input: ClientInput) =>
+  searchColumnsFor(input.nome, input.contato, input.codigoCliente, input.email);
 
 type ClientRecord = Pick<ClientRow, keyof typeof columns>;
 

@@ -1,13 +1,16 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../context";
 import { parseId, parseWith } from "../../http/validate";
-import { partnerSchema } from "./model";
-import { createPartner, deletePartner, listPartners, updatePartner } from "./service";
+import { pageAnswer, wantsPage } from "../list";
+import { PARTNER_FILTERS, partnerSchema } from "./model";
+import { createPartner, deletePartner, findPartners, listPartners, parsePartnerQuery, updatePartner } from "./service";
 
 export function partnersApi(deps: AppDeps) {
   const { db } = deps;
   return new Elysia({ name: "api.partners", prefix: "/api/partners" })
-    .get("/", () => listPartners(db))
+    .get("/", ({ query, set }) =>
+      wantsPage(query, PARTNER_FILTERS) ? pageAnswer(set, findPartners(db, parsePartnerQuery(query))) : listPartners(db),
+    )
     .post("/", ({ body, set }) => {
       const partner = createPartner(db, parseWith(partnerSchema, body));
       set.status = 201;

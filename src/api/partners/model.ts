@@ -41,3 +41,21 @@ export interface PartnerJson {
 export function partnerFormValues(partner: PartnerJson): PartnerFormValues {
   return { nome: partner.nome, empresa: partner.empresa, email: partner.email, telefone: formatPhone(partner.telefone) };
 }
+
+/** The table's view in the URL: ?q= (name, company or e-mail) &ordem= &pagina=. */
+export const PARTNER_SORTS = ["nome", "empresa"] as const;
+export interface PartnerQuery {
+  q: string;
+  sort: { key: (typeof PARTNER_SORTS)[number]; dir: "asc" | "desc" };
+  page: number;
+  perPage: number;
+}
+
+export const PARTNER_FILTERS = ["q"] as const;
+
+/** The Parceiros summary (SPEC §2): total, with e-mail, with phone. */
+export interface PartnerSummary {
+  total: number;
+  comEmail: number;
+  comTelefone: number;
+}

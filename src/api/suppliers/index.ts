@@ -1,13 +1,24 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../context";
 import { parseId, parseWith } from "../../http/validate";
-import { supplierBlockSchema, supplierSchema } from "./model";
-import { createSupplier, deleteSupplier, listSuppliers, setSupplierBlock, updateSupplier } from "./service";
+import { pageAnswer, wantsPage } from "../list";
+import { SUPPLIER_FILTERS, supplierBlockSchema, supplierSchema } from "./model";
+import {
+  createSupplier,
+  deleteSupplier,
+  findSuppliers,
+  listSuppliers,
+  parseSupplierQuery,
+  setSupplierBlock,
+  updateSupplier,
+} from "./service";
 
 export function suppliersApi(deps: AppDeps) {
   const { db } = deps;
   return new Elysia({ name: "api.suppliers", prefix: "/api/suppliers" })
-    .get("/", () => listSuppliers(db))
+    .get("/", ({ query, set }) =>
+      wantsPage(query, SUPPLIER_FILTERS) ? pageAnswer(set, findSuppliers(db, parseSupplierQuery(query))) : listSuppliers(db),
+    )
     .post("/", ({ body, set }) => {
       const supplier = createSupplier(db, parseWith(supplierSchema, body));
       set.status = 201;

@@ -62,6 +62,16 @@ export interface SupplierJson {
 }
 
 /** PATCH /api/suppliers/:id/block answer. */
+/** The grid's view in the URL: ?q= (name, CNPJ or e-mail) &pagina=. */
+export interface SupplierQuery {
+  q: string;
+  sort: { key: "nome"; dir: "asc" | "desc" };
+  page: number;
+  perPage: number;
+}
+
+export const SUPPLIER_FILTERS = ["q"] as const;
+
 export interface SupplierBlockAnswer {
   message: "Status atualizado";
   supplier: SupplierJson;

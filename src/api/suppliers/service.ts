@@ -1,11 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { payables, suppliers, type SupplierRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
 import { sqliteMessage } from "../../../db/client";
-import { compareByNome } from "../fields";
-import type { SupplierBlockAnswer, SupplierInput, SupplierJson } from "./model";
+import { normalizeCnpj } from "../../lib/brazil";
+import { fold } from "../../lib/text";
+import { parsePaging, parseSort } from "../list";
+import { registerPage, searchColumnsFor, searchCondition } from "../registers";
+import type { SupplierBlockAnswer, SupplierInput, SupplierJson, SupplierQuery } from "./model";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -25,9 +28,22 @@ const columns = {
   updatedAt: suppliers.updatedAt,
 };
 
-/** Every supplier, by nome (case- and accent-insensitive). */
+/** Every supplier in pt-BR name order (SPEC §7: GET /api/suppliers without parameters). */
 export function listSuppliers(db: Db): SupplierJson[] {
-  return db.select(columns).from(suppliers).all().map(toSupplierJson).sort(compareByNome);
+  return db.select(columns).from(suppliers).orderBy(suppliers.nomeOrdem, suppliers.id).all().map(toSupplierJson);
+}
+
+export function parseSupplierQuery(query: Record<string, string | undefined>): SupplierQuery {
+  return { q: (query.q ?? "").trim(), sort: parseSort(query.ordem, ["nome"] as const, { key: "nome", dir: "asc" }), ...parsePaging(query) };
+}
+
+/** One page of suppliers whose name or e-mail contains q, or whose CNPJ contains its digits (SPEC §2). */
+export function findSuppliers(db: Db, query: SupplierQuery) {
+  const bare = normalizeCnpj(query.q);
+  const text = searchCondition(suppliers, fold(query.q));
+  const where = text && bare ? or(text, sql`${suppliers.cnpj} LIKE ${`%${bare}%`}`) : text;
+  const page = registerPage(db, { table: suppliers, columns, where, sortables: {}, sort: query.sort, paging: query });
+  return { rows: page.rows.map(toSupplierJson), total: page.total };
 }
 
 export function getSupplier(db: Db | Tx, id: number): SupplierJson {
@@ -38,7 +54,11 @@ export function getSupplier(db: Db | Tx, id: number): SupplierJson {
 
 export function createSupplier(db: Db, input: SupplierInput): SupplierJson {
   const now = nowISO();
-  const row = db.insert(suppliers).values({ ...input, createdAt: now, updatedAt: now }).returning(columns).get();
+  const row = db
+    .insert(suppliers)
+    .values({ ...input, ...searchColumnsFor(input.nome, input.email), createdAt: now, updatedAt: now })
+    .returning(columns)
+    .get();
   return toSupplierJson(row);
 }
 
@@ -46,7 +66,7 @@ export function createSupplier(db: Db, input: SupplierInput): SupplierJson {
 export function updateSupplier(db: Db, id: number, input: SupplierInput): SupplierJson {
   const row = db
     .update(suppliers)
-    .set({ ...input, updatedAt: nowISO() })
+    .set({ ...input, ...searchColumnsFor(input.nome, input.email), updatedAt: nowISO() })
     .where(eq(suppliers.id, id))
     .returning(columns)
     .get();

@@ -1,0 +1,75 @@
+// What the three registers (clients, suppliers, partners) share on the server: the sort and
+// search columns written on every insert/update, and one paged list query.
+import { asc, count, desc, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../db/client";
+import { clients, partners, suppliers } from "../../db/schema";
+import { searchText, sortKey } from "../lib/text";
+import { limitOffset, type ListPage, type Paging, type Sort } from "./list";
+
+/** The nome_ordem / busca pair for a row: written beside the fields on every insert and update. */
+export const searchColumnsFor = (nome: string, ...searchable: (string | null | undefined)[]) => ({
+  nomeOrdem: sortKey(nome),
+  busca: searchText(nome, ...searchable),
+});
+
+/** Fills the columns for rows written before migration 0001 (once; later starts find none). */
+export function backfillSearchColumns(db: Db): void {
+  const sqlite = db.$client;
+  const tables = [
+    { name: "clients", fields: ["contato", "codigo_cliente", "email"] },
+    { name: "suppliers", fields: ["email"] },
+    { name: "partners", fields: ["empresa", "email"] },
+  ];
+  for (const { name, fields } of tables) {
+    const rows = sqlite
+      .query(`SELECT id, nome, ${fields.join(", ")} FROM ${name} WHERE nome_ordem = ''`)
+      .all() as Record<string, string | number | null>[];
+    if (!rows.length) continue;
+    const update = sqlite.prepare(`UPDATE ${name} SET nome_ordem = ?, busca = ? WHERE id = ?`);
+    sqlite.transaction(() => {
+      for (const row of rows) {
+        const keys = searchColumnsFor(String(row.nome), ...fields.map((f) => row[f] as string | null));
+        update.run(keys.nomeOrdem, keys.busca, row.id as number);
+      }
+    })();
+  }
+}
+
+type SelectResult<C> = { [K in keyof C]: C[K] extends SQLiteColumn ? C[K]["_"]["data"] | (C[K]["_"]["notNull"] extends true ? never : null) : unknown };
+
+type RegisterTable = typeof clients | typeof suppliers | typeof partners;
+
+interface PageQuery<C extends Record<string, SQLiteColumn | SQL.Aliased>> {
+  table: RegisterTable & SQLiteTable;
+  columns: C;
+  where: SQL | undefined;
+  /** SQL per sortable key; ties are always broken by the pt-BR name order, then id. */
+  sortables: Record<string, SQL | SQLiteColumn>;
+  sort: Sort;
+  paging: Paging;
+}
+
+/** One page of a register in pt-BR name order (or the chosen column), and the total matching. */
+export function registerPage<C extends Record<string, SQLiteColumn | SQL.Aliased>>(db: Db, query: PageQuery<C>) {
+  const { table, columns, where, sortables, sort, paging } = query;
+  const direction = sort.dir === "desc" ? desc : asc;
+  const primary = sortables[sort.key] ?? table.nomeOrdem;
+  const { limit, offset } = limitOffset(paging);
+  const total = db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+  // The union of three table types defeats Drizzle's builder types; the row shape is `columns`.
+  const rows = (db.select(columns).from(table as typeof clients) as any)
+    .where(where)
+    .orderBy(direction(primary), direction(table.nomeOrdem), direction(table.id))
+    .limit(limit)
+    .offset(offset)
+    .all() as SelectResult<C>[];
+  return { rows, total } satisfies ListPage<SelectResult<C>>;
+}
+
+/** `busca LIKE %query%` on the folded search column (LIKE's wildcards typed by the user are literal). */
+export function searchCondition(table: RegisterTable, folded: string): SQL | undefined {
+  if (!folded) return undefined;
+  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`${table.busca} LIKE ${pattern} ESCAPE '\\'`;
+}
