@@ -37,3 +37,20 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   return json as T;
 }
+
+/** One page of a list API (DECISIONS §5): the rows and the X-Total-Count header. */
+export async function apiPage<T>(path: string, signal?: AbortSignal): Promise<{ rows: T[]; total: number }> {
+  const response = await fetch(path, { credentials: "same-origin", signal });
+  if (!response.ok) {
+    const text = await response.text();
+    if (response.status === 401) location.assign("/login");
+    let message: string | null = null;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? null;
+    } catch {
+      // not JSON
+    }
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, message);
+  }
+  return { rows: (await response.json()) as T[], total: Number(response.headers.get("x-total-count") ?? 0) };
+}

@@ -7,5 +7,10 @@ for (const marker of document.querySelectorAll<HTMLElement>("[data-island]")) {
   const name = marker.dataset.island as IslandName;
   const propsScript = document.getElementById(marker.dataset.propsId ?? "");
   const props = propsScript?.textContent ? JSON.parse(propsScript.textContent) : {};
-  islands[name]?.().then((module) => hydrateRoot(marker, createElement(module.default as React.ComponentType, props)));
+  // Each island is its own root, prefixed like its server render (src/ssr/Island.tsx).
+  islands[name]?.().then((module) =>
+    hydrateRoot(marker, createElement(module.default as React.ComponentType, props), {
+      identifierPrefix: `${marker.dataset.propsId}-`,
+    }),
+  );
 }

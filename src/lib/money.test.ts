@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { type Cents, cents, centsToDecimal, formatBRL, parseBRL, parseMoney, sumCents } from "./money.ts";
+import { type Cents, cents, centsToDecimal, formatBRL, formatTypedMoney, parseBRL, parseMoney, parseTypedMoney, sumCents } from "./money.ts";
 
 const NBSP = "\u00A0";
 
@@ -224,5 +224,51 @@ describe("sumCents", () => {
 
   test("throws rather than lose cents beyond the safe range", () => {
     expect(() => sumCents([cents(Number.MAX_SAFE_INTEGER), cents(1)])).toThrow(RangeError);
+  });
+});
+
+describe("parseTypedMoney (what MoneyInput accepts)", () => {
+  const accepted: [string, number | null][] = [
+    ["1.234,56", 123456],
+    ["1234,56", 123456],
+    ["1234", 123400],
+    ["0,5", 50],
+    ["1.234,5", 123450],
+    ["250,50", 25050],
+    ["R$ 1.234,56", 123456],
+    ["  620,00 ", 62000],
+    ["1.000.000", 100000000],
+    ["0", 0],
+    ["", null],
+    ["   ", null],
+  ];
+  for (const [text, expected] of accepted) {
+    test(`"${text}" → ${expected}`, () => {
+      expect(parseTypedMoney(text)).toEqual({ cents: expected === null ? null : cents(expected), error: null });
+    });
+  }
+
+  const refused: [string, string][] = [
+    ["12,345", "Valor inválido"],
+    ["1,2,3", "Valor inválido"],
+    ["abc", "Valor inválido"],
+    ["12345678901234567", "Valor inválido"],
+    ["1.23.4", "Valor inválido"],
+    ["1e3", "Valor inválido"],
+    ["-1", "Valor não pode ser negativo"],
+    ["-0,50", "Valor não pode ser negativo"],
+    ["R$ -5", "Valor não pode ser negativo"],
+  ];
+  for (const [text, message] of refused) {
+    test(`"${text}" is refused: ${message}`, () => {
+      expect(parseTypedMoney(text)).toEqual({ cents: null, error: message });
+    });
+  }
+
+  test("formatTypedMoney shows pt-BR digits without the currency sign, and round-trips", () => {
+    expect(formatTypedMoney(cents(123456))).toBe("1.234,56");
+    expect(formatTypedMoney(cents(62000))).toBe("620,00");
+    expect(formatTypedMoney(cents(5))).toBe("0,05");
+    for (const c of [0, 1, 99, 100, 123456, 99999999999]) expect(parseTypedMoney(formatTypedMoney(cents(c))).cents).toBe(cents(c));
   });
 });

@@ -78,3 +78,30 @@ function fromDigits(negative: boolean, whole: string, fraction: string): Cents |
   if (big > MAX_CENTS) return null;
   return cents(Number(negative ? -big : big));
 }
+
+/** A money field's content as MoneyInput hands it to a form: cents, nothing typed, or why not. */
+export type TypedMoney = { cents: Cents | null; error: null } | { cents: null; error: string };
+
+export const INVALID_MONEY = "Valor inválido";
+export const NEGATIVE_MONEY = "Valor não pode ser negativo";
+/** Amounts above this (R$ 999 bilhões) are typing mistakes, not fees. */
+const MAX_TYPED_CENTS = 99_999_999_999_999;
+
+/**
+ * What a person typed in a money field (DECISIONS §2), pt-BR first: "1.234,56", "1234,56",
+ * "1234", "0,5", "R$ 1.234,56". Empty is "nothing typed"; negatives and anything else are refused.
+ */
+export function parseTypedMoney(text: string): TypedMoney {
+  if (text.trim() === "") return { cents: null, error: null };
+  const amount = parseBRL(text);
+  if (amount === null || amount > MAX_TYPED_CENTS) return { cents: null, error: INVALID_MONEY };
+  if (amount < 0 || /^\s*-/.test(text) || /R\$\s*-/.test(text)) return { cents: null, error: NEGATIVE_MONEY };
+  return { cents: amount, error: null };
+}
+
+const PLAIN = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "1.234,56": how a money field shows its amount (the R$ sits beside the field, not in it). */
+export function formatTypedMoney(c: Cents): string {
+  return PLAIN.format(centsToDecimal(c) as `${number}`);
+}

@@ -28,6 +28,9 @@ interface AppShellProps {
 export function AppShell({ path, user, children }: AppShellProps) {
   return (
     <div className="shell">
+      <a className="skip-link" href="#conteudo">
+        Pular para o conteúdo
+      </a>
       <nav id="side-menu" className="shell-nav" popover="auto" aria-label="Menu principal">
         <a className="shell-brand" href="/">
           <Icon name="logo" className="shell-logo" />
@@ -58,7 +61,7 @@ export function AppShell({ path, user, children }: AppShellProps) {
             <span data-testid="user-email">{user.email}</span>
           </span>
         </header>
-        <main className="shell-content" id="conteudo">
+        <main className="shell-content" id="conteudo" tabIndex={-1}>
           {children}
         </main>
       </div>

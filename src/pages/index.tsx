@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
 import type { ReactElement } from "react";
-import { listClients } from "../api/clients/service";
+import { findClients, parseClientQuery } from "../api/clients/service";
 import { listPartners } from "../api/partners/service";
 import { listSuppliers } from "../api/suppliers/service";
-import { SESSION_COOKIE, sessionGate } from "../auth/plugin";
-import { deleteSession, type PublicUser } from "../auth/service";
+import { sessionOf, signedIn } from "../auth/plugin";
+import type { PublicUser } from "../auth/service";
 import type { AppDeps } from "../context";
 import { renderPage } from "../ssr/render";
 import { PageHeader } from "../ui/PageHeader";
@@ -15,21 +15,30 @@ import { LoginPage } from "./LoginPage";
 import { PartnersPage } from "./PartnersPage";
 import { SuppliersPage } from "./SuppliersPage";
 
-/** Screens whose issues are still open: the shell and their heading, so the menu never 404s. */
-const PENDING_SCREENS: Record<string, string> = {
-  "/receivables": "Contas a Receber",
-  "/installments": "Gerar Parcelas CR",
-  "/payables": "Contas a Pagar",
-  "/payable-installments": "Gerar Parcelas CP",
-  "/reports": "Relatórios",
+/** Screens whose issues are still open: the shell, the heading and what will be there. */
+const PENDING_SCREENS: Record<string, [title: string, coming: string]> = {
+  "/receivables": ["Contas a Receber", "as parcelas a receber dos clientes, com baixa, prorrogação e cancelamento."],
+  "/installments": ["Gerar Parcelas CR", "a geração de parcelas a receber para um cliente, com prévia dos vencimentos."],
+  "/payables": ["Contas a Pagar", "as contas a pagar aos fornecedores, com pagamento e exclusão."],
+  "/payable-installments": ["Gerar Parcelas CP", "a geração de parcelas a pagar para um fornecedor."],
+  "/reports": ["Relatórios", "relatórios por cliente, por fornecedor, mensal e fluxo de caixa."],
 };
 
+/** A list page's view from its URL; null for parameters no one could have meant (→ the default view). */
+function listView<Q>(query: Record<string, string | undefined>, parse: (query: Record<string, string | undefined>) => Q): Q | null {
+  try {
+    return parse(query);
+  } catch {
+    return null;
+  }
+}
+
 /** A signed-in page: the shell around the screen, titled "{title} · Cofre". */
-const shellPage = (path: string, title: string, user: PublicUser | null, screen: ReactElement) =>
+const shellPage = (path: string, title: string, user: PublicUser, screen: ReactElement) =>
   renderPage({
     title: `${title} · Cofre`,
     body: (
-      <AppShell path={path} user={user!}>
+      <AppShell path={path} user={user}>
         {screen}
       </AppShell>
     ),
@@ -37,26 +46,24 @@ const shellPage = (path: string, title: string, user: PublicUser | null, screen:
 
 export function pageRoutes(deps: AppDeps) {
   const app = new Elysia({ name: "pages" })
-    .use(sessionGate(deps))
-    .get("/login", ({ user, redirect, query, sessionToken, cookie }) => {
-      // Sair lands here with ?saiu: the session ends even if its logout call failed.
-      if ("saiu" in query) {
-        if (sessionToken) deleteSession(deps.db, sessionToken);
-        cookie[SESSION_COOKIE]!.remove();
-        return redirect("/login", 302);
-      }
-      if (user) return redirect("/", 302);
+    .get("/login", ({ request, redirect }) => {
+      if (sessionOf(request)) return redirect("/", 302);
       return renderPage({ title: "Entrar · Cofre", body: <LoginPage /> });
     })
-    // The gate has already sent visitors without a session to /login: `user` is set below.
+    // Every page below is signed-in: `user` is the session's user, never null.
+    .use(signedIn)
     .get("/", ({ user }) => shellPage("/", "Dashboard", user, <DashboardPage />))
-    .get("/clients", ({ user }) => shellPage("/clients", "Clientes", user, <ClientsPage clients={listClients(deps.db)} />))
+    .get("/clients", ({ user, query, redirect }) => {
+      const view = listView(query, parseClientQuery);
+      if (!view) return redirect("/clients", 302);
+      return shellPage("/clients", "Clientes", user, <ClientsPage query={view} page={findClients(deps.db, view)} />);
+    })
     .get("/suppliers", ({ user }) =>
       shellPage("/suppliers", "Fornecedores", user, <SuppliersPage suppliers={listSuppliers(deps.db)} />),
     )
     .get("/partners", ({ user }) => shellPage("/partners", "Parceiros", user, <PartnersPage partners={listPartners(deps.db)} />));
-  for (const [path, title] of Object.entries(PENDING_SCREENS)) {
-    app.get(path, ({ user }) => shellPage(path, title, user, <PageHeader title={title} />));
+  for (const [path, [title, coming]] of Object.entries(PENDING_SCREENS)) {
+    app.get(path, ({ user }) => shellPage(path, title, user, <PageHeader title={title} description={`Em construção: ${coming}`} />));
   }
   return app;
 }

@@ -1,4 +1,5 @@
 import { createContext, createElement, useContext, useId, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
 import { islands, type IslandName, type IslandProps } from "../../islands/registry";
 
 const loaded = new Map<IslandName, ComponentType<any>>();
@@ -20,6 +21,8 @@ const scriptSafeJson = (value: unknown) =>
 /**
  * Server-renders an island inside a marker; its props travel as JSON in a sibling script
  * (not an attribute: no &quot; bloat on large lists). Props must be JSON-safe data.
+ * The island is rendered as its own React root with the marker's id as `identifierPrefix`,
+ * exactly as islands/client.ts hydrates it, so useId values match on both sides.
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   const id = `island-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
@@ -28,9 +31,12 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   if (!Component) throw new Error(`Island ${name} was not preloaded`);
   return (
     <>
-      <div data-island={name} data-props-id={id} style={{ display: "contents" }}>
-        {createElement(Component, props)}
-      </div>
+      <div
+        data-island={name}
+        data-props-id={id}
+        style={{ display: "contents" }}
+        dangerouslySetInnerHTML={{ __html: renderToString(createElement(Component, props), { identifierPrefix: `${id}-` }) }}
+      />
       <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: scriptSafeJson(props) }} />
     </>
   );

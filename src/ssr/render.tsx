@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { IslandName } from "../../islands/registry";
+import { IconSprite } from "../ui/Icon";
 import { assets } from "./assets";
 import { IslandsUsed } from "./Island";
 
@@ -13,7 +14,12 @@ const escapeHtml = (text: string) =>
  */
 export function renderPage({ title, body, status = 200 }: { title: string; body: ReactElement; status?: number }): Response {
   const used = new Set<IslandName>();
-  const bodyHtml = renderToString(<IslandsUsed.Provider value={used}>{body}</IslandsUsed.Provider>);
+  const bodyHtml = renderToString(
+    <IslandsUsed.Provider value={used}>
+      <IconSprite />
+      {body}
+    </IslandsUsed.Provider>,
+  );
   const manifest = assets();
   const scripts = used.size ? manifest.scriptsFor(used) : [];
   const preloads = scripts.map((src) => `<link rel="modulepreload" href="${src}">`).join("");

@@ -8,7 +8,8 @@ export const assetRoutes = new Elysia({ name: "assets" })
     const file = assets().get(params.name);
     if (!file) {
       set.status = 404;
-      return "Not found";
+      set.headers["content-type"] = "text/plain; charset=utf-8";
+      return "Arquivo não encontrado";
     }
     const headers: Record<string, string> = {
       "content-type": file.type,
@@ -25,5 +26,4 @@ export const assetRoutes = new Elysia({ name: "assets" })
   .get(
     "/favicon.ico",
     () => new Response(LOGO_SVG, { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } }),
-  )
-  .get("/healthz", () => ({ ok: true }));
+  );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from "react";
 import { cx } from "./cx.ts";
 import { Icon } from "./Icon.tsx";
 
@@ -70,6 +70,25 @@ export function Dialog({
     onClose();
   }
 
+  // A modal <dialog> lets Tab leave for the browser's own UI and land back on <body>: keep it inside.
+  function handleKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab") return;
+    const focusables = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => !el.hasAttribute("disabled") && el.getClientRects().length > 0,
+    );
+    const first = focusables[0];
+    const last = focusables[focusables.length - 1];
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
   function handleMouseDown(event: MouseEvent<HTMLDialogElement>) {
     pressStartedOnBackdrop.current = event.target === event.currentTarget;
   }
@@ -88,6 +107,7 @@ export function Dialog({
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onCancel={handleCancel}
+      onKeyDown={handleKeyDown}
       onMouseDown={handleMouseDown}
       onClick={handleClick}
     >
@@ -104,6 +124,8 @@ export function Dialog({
     </dialog>
   );
 }
+
+const FOCUSABLE = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 function showModal(dialog: HTMLDialogElement) {
   if (typeof dialog.showModal === "function") dialog.showModal();

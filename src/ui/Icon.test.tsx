@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { Icon, ICON_NAMES, type IconName } from "./Icon.tsx";
+import { Icon, ICON_NAMES, IconSprite, type IconName } from "./Icon.tsx";
 
 const REQUIRED: IconName[] = [
   "dashboard", "users", "receivable", "calendar-plus", "truck", "payable", "handshake", "chart", "logout",
@@ -20,18 +20,23 @@ describe("Icon", () => {
     for (const name of REQUIRED) expect(ICON_NAMES).toContain(name);
   });
 
-  test.each(ICON_NAMES.map((name) => [name]))("%s is a 24×24 currentColor stroke drawing", (name) => {
+  const sprite = svg(<IconSprite />);
+
+  test.each(ICON_NAMES.map((name) => [name]))("%s is a reference to its 24×24 drawing in the sprite", (name) => {
     const el = svg(<Icon name={name} />);
-    expect(el.getAttribute("viewBox")).toBe("0 0 24 24");
-    expect(el.getAttribute("stroke")).toBe("currentColor");
-    expect(el.getAttribute("stroke-width")).toBe("2");
-    expect(el.getAttribute("fill")).toBe("none");
-    expect(el.querySelectorAll("path, circle, rect").length).toBeGreaterThan(0);
+    expect(el.querySelector("use")!.getAttribute("href")).toBe(`#i-${name}`);
+    const symbol = sprite.querySelector(`symbol#i-${name}`)!;
+    expect(symbol.getAttribute("viewBox")).toBe("0 0 24 24");
+    expect(symbol.querySelectorAll("path, circle, rect").length).toBeGreaterThan(0);
   });
 
   test("no two icons share a drawing", () => {
-    const drawings = ICON_NAMES.map((name) => svg(<Icon name={name} />).innerHTML);
+    const drawings = ICON_NAMES.map((name) => sprite.querySelector(`symbol#i-${name}`)!.innerHTML);
     expect(new Set(drawings).size).toBe(ICON_NAMES.length);
+  });
+
+  test("a use costs a few dozen bytes, not the drawing", () => {
+    expect(renderToString(<Icon name="trash" size={18} />).length).toBeLessThan(140);
   });
 
   test("is decorative by default", () => {

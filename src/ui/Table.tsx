@@ -15,6 +15,13 @@ export interface TableColumn<Row> {
   header: string;
   sortable?: boolean;
   align?: "start" | "end";
+  /** A fixed width ("9rem"); columns without one share what is left (the name column). */
+  width?: string;
+  /**
+   * Where the cell goes when the table becomes cards on a phone: the card's title, its badge
+   * (top right), a labelled line (the default), or the actions row at the bottom.
+   */
+  phone?: "title" | "badge" | "field" | "actions";
   render: (row: Row) => ReactNode;
 }
 
@@ -28,6 +35,10 @@ export interface TableProps<Row> {
   /** Shown in one full-width cell when there are no rows. */
   empty?: ReactNode;
   caption?: ReactNode;
+  /** The table's accessible name when there is no visible caption ("Lista de clientes"). */
+  label?: string;
+  /** While a refetch runs the old rows stay, dimmed. */
+  busy?: boolean;
   className?: string;
 }
 
@@ -39,6 +50,8 @@ export function Table<Row>({
   onSortChange,
   empty = "Nenhum registro encontrado.",
   caption,
+  label,
+  busy,
   className,
 }: TableProps<Row>) {
   function toggle(key: string) {
@@ -47,9 +60,16 @@ export function Table<Row>({
   }
 
   return (
-    <div className={cx("ui-table-wrap", className)}>
-      <table className="ui-table">
+    <div className={cx("ui-table-wrap", className)} aria-busy={busy || undefined}>
+      <table className="ui-table" aria-label={caption ? undefined : label}>
         {caption && <caption className="ui-table__caption">{caption}</caption>}
+        {columns.some((column) => column.width) && (
+          <colgroup>
+            {columns.map((column) => (
+              <col key={column.key} style={column.width ? { width: column.width } : undefined} />
+            ))}
+          </colgroup>
+        )}
         <thead>
           <tr>
             {columns.map((column) => {
@@ -61,6 +81,7 @@ export function Table<Row>({
                   scope="col"
                   aria-sort={column.sortable ? ariaSort : undefined}
                   className={cx("ui-table__th", column.align === "end" && "ui-table--end")}
+                  data-phone={column.phone}
                 >
                   {column.sortable ? (
                     <button type="button" className="ui-table__sort" onClick={() => toggle(column.key)}>
@@ -90,7 +111,12 @@ export function Table<Row>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.key} className={cx("ui-table__td", column.align === "end" && "ui-table--end")}>
+                  <td
+                    key={column.key}
+                    className={cx("ui-table__td", column.align === "end" && "ui-table--end")}
+                    data-label={column.header}
+                    data-phone={column.phone ?? "field"}
+                  >
                     {column.render(row)}
                   </td>
                 ))}

@@ -15,7 +15,7 @@ export {
 export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog.tsx";
 export { Dialog, type DialogProps } from "./Dialog.tsx";
 export { Field, type FieldControlProps, type FieldProps } from "./Field.tsx";
-export { Icon, ICON_NAMES, type IconName, type IconProps } from "./Icon.tsx";
+export { Icon, ICON_NAMES, IconSprite, type IconName, type IconProps } from "./Icon.tsx";
 export { Input, type InputProps } from "./Input.tsx";
 export { Select, type SelectOption, type SelectProps } from "./Select.tsx";
 export { Skeleton, type SkeletonProps } from "./Skeleton.tsx";
@@ -44,3 +44,8 @@ export {
 export { Toaster, type ToasterProps } from "./Toaster.tsx";
 export { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, Tooltip, type TooltipProps } from "./Tooltip.tsx";
 export { PageHeader, type PageHeaderProps } from "./PageHeader.tsx";
+export { EmptyState, type EmptyStateProps } from "./EmptyState.tsx";
+export { IconAction, type IconActionProps } from "./IconAction.tsx";
+export { MoneyInput, type MoneyInputProps } from "./MoneyInput.tsx";
+export { Pager, pageCount, rangeText, type PagerProps } from "./Pager.tsx";
+export { FilterBar, type FilterBarProps } from "./FilterBar.tsx";

@@ -1,0 +1,300 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { act } from "react";
+import { dismissToast, toastSignal } from "../src/ui/toast";
+import { cleanup, click, get, keyDown, render, serverRenderAndHydrate, typeInto } from "../src/ui/testing";
+import ClientsList, { type ClientsListProps } from "./ClientsList";
+import type { ClientRowView } from "./clients/view";
+import { newRecordRequest } from "./state";
+import { json, mockFetch, settle, type Call } from "./testing";
+
+let nextId = 1;
+function client(overrides: Partial<ClientRowView> = {}): ClientRowView {
+  const id = nextId++;
+  return {
+    id,
+    nome: `Cliente ${id}`,
+    cnpj: "11222333000181",
+    contato: "Maria Souza",
+    telefone: "11987654321",
+    email: `cliente${id}@exemplo.com.br`,
+    url: null,
+    valorMensalidade: "150.00",
+    codigoCliente: `C${id}`,
+    isTrial: false,
+    statusBloqueio: 0,
+    ...overrides,
+  };
+}
+
+const PADARIA = client({ nome: "Padaria Pão Quente", contato: "João Lima", codigoCliente: "PPQ-01", valorMensalidade: "620.00" });
+const OTICA = client({ nome: "Ótica Visão Clara", cnpj: "12ABC34501DE35", statusBloqueio: 1, valorMensalidade: "89.90" });
+const ACOUGUE = client({ nome: "Açougue Boi Bom", cnpj: "45723174000110", isTrial: true, valorMensalidade: "0.00" });
+
+const PARAMS = { q: "", cnpj: "", status: "", ordem: "nome", pagina: "1", porPagina: "50" };
+const props = (rows: ClientRowView[] = [ACOUGUE, OTICA, PADARIA], total = rows.length): ClientsListProps => ({
+  initial: { rows, total },
+  params: PARAMS,
+});
+
+/** A list API answer: the rows and X-Total-Count. */
+const page = (rows: ClientRowView[], total = rows.length) =>
+  new Response(JSON.stringify(rows), { headers: { "content-type": "application/json", "x-total-count": String(total) } });
+
+let calls: Call[];
+beforeEach(() => {
+  calls = [];
+  history.replaceState(null, "", "/clients");
+});
+afterEach(() => {
+  act(() => dismissToast());
+  cleanup();
+});
+
+const rows = () => [...document.querySelectorAll<HTMLTableRowElement>(".clients-table tbody tr")];
+const names = () => rows().map((tr) => tr.querySelector(".cell-name__main")?.textContent ?? "");
+
+function control<T extends HTMLElement = HTMLInputElement>(label: string, scope: ParentNode = document): T {
+  const found = [...scope.querySelectorAll("label")].find((l) => l.textContent?.replace("*", "").trim() === label);
+  const element = found && (found.htmlFor ? document.getElementById(found.htmlFor) : found.querySelector("input"));
+  if (!element) throw new Error(`No control labelled ${label}`);
+  return element as T;
+}
+
+function button(name: string, scope: ParentNode = document): HTMLButtonElement {
+  const found = [...scope.querySelectorAll("button")].find(
+    (b) => b.getAttribute("aria-label") === name || b.textContent?.trim() === name,
+  );
+  if (!found) throw new Error(`No button ${name}`);
+  return found;
+}
+
+const openDialogs = () => [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")];
+const lastDialog = () => openDialogs().at(-1)!;
+const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+function openNew() {
+  act(() => {
+    newRecordRequest.value++;
+  });
+  return lastDialog();
+}
+
+function fillValidForm(dialog: HTMLElement, fee: string) {
+  typeInto(control("Nome", dialog), "Mercado Bom Preço");
+  typeInto(control("CNPJ", dialog), "45723174000110");
+  typeInto(control("Código do cliente", dialog), "MBP-01");
+  typeInto(control("Contato", dialog), "Ana Paula");
+  typeInto(control("Telefone", dialog), "1134567890");
+  typeInto(control("E-mail", dialog), "ana@mercado.com.br");
+  typeInto(control("Mensalidade", dialog), fee);
+}
+
+describe("ClientsList: the page of rows", () => {
+  test("hydrates the server's HTML without a mismatch", () => {
+    const { errors } = serverRenderAndHydrate(<ClientsList {...props()} />);
+    expect(errors).toEqual([]);
+  });
+
+  test("shows the rows it was given, formatted, with status badges and row-named actions", () => {
+    render(<ClientsList {...props()} />);
+    expect(names()).toEqual(["Açougue Boi Bom", "Ótica Visão Clara", "Padaria Pão Quente"]);
+    const padaria = rows()[2]!;
+    expect(padaria.textContent).toContain("João Lima · PPQ-01");
+    expect(padaria.textContent).toContain("11.222.333/0001-81");
+    expect(padaria.textContent).toContain("(11) 98765-4321");
+    expect(padaria.textContent).toContain("R$\u00a0620,00");
+    expect(rows().map((tr) => tr.querySelector(".ui-badge")?.textContent)).toEqual(["TRIAL", "Bloqueado", "Ativo"]);
+    expect(button("Editar Padaria Pão Quente")).toBeDefined();
+    expect(button("Desbloquear Ótica Visão Clara")).toBeDefined();
+    expect(button("Excluir Açougue Boi Bom")).toBeDefined();
+    expect(get("#clientes-contagem").textContent).toBe("Clientes 1–3 de 3");
+    expect(get(".ui-table").getAttribute("aria-label")).toBe("Lista de clientes");
+  });
+
+  test("typing a search waits for a pause, then fetches that page and puts the view in the URL", async () => {
+    mockFetch(calls, () => page([PADARIA]));
+    render(<ClientsList {...props()} />);
+    typeInto(control("Buscar"), "pad");
+    typeInto(control("Buscar"), "pada");
+    expect(calls).toHaveLength(0);
+    expect(location.search).toBe("?q=pada");
+    await wait(300);
+    await settle();
+    expect(calls.map((c) => c.url)).toEqual(["/api/clients?q=pada&ordem=nome&porPagina=50"]);
+    expect(names()).toEqual(["Padaria Pão Quente"]);
+    expect(get("#clientes-contagem").textContent).toBe("Clientes 1–1 de 1");
+  });
+
+  test("status filter and column sort fetch at once; a sort goes back to page 1", async () => {
+    mockFetch(calls, () => page([OTICA]));
+    render(<ClientsList {...props()} />);
+    act(() => {
+      const select = control<HTMLSelectElement>("Status");
+      select.value = "1";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await settle();
+    click(button("Mensalidade"));
+    await settle();
+    click(button("Mensalidade"));
+    await settle();
+    expect(calls.map((c) => new URL(c.url, "http://x").searchParams.toString())).toEqual([
+      "status=1&ordem=nome&porPagina=50",
+      "status=1&ordem=mensalidade&porPagina=50",
+      "status=1&ordem=-mensalidade&porPagina=50",
+    ]);
+    expect(location.search).toBe("?status=1&ordem=-mensalidade");
+  });
+
+  test("the pager links carry the view and fetch the next page in place", async () => {
+    const many = Array.from({ length: 50 }, () => client());
+    mockFetch(calls, () => page([client({ nome: "Zeta" })], 120));
+    render(<ClientsList {...props(many, 120)} />);
+    const next = [...document.querySelectorAll("a")].find((a) => a.textContent?.includes("Próxima"))!;
+    expect(next.getAttribute("href")).toBe("/clients?pagina=2");
+    click(next);
+    await settle();
+    expect(calls[0]!.url).toBe("/api/clients?ordem=nome&pagina=2&porPagina=50");
+    expect(location.search).toBe("?pagina=2");
+    expect(names()).toEqual(["Zeta"]);
+    expect(get("#clientes-contagem").textContent).toBe("Clientes 51–100 de 120");
+  });
+
+  test("an empty register offers 'Novo Cliente' in its empty state", () => {
+    render(<ClientsList {...props([])} />);
+    expect(get(".ui-empty").textContent).toContain("Nenhum cliente encontrado");
+    click(button("Novo Cliente", get(".ui-empty")));
+    expect(lastDialog().textContent).toContain("Novo Cliente");
+  });
+});
+
+describe("ClientsList: money typed the Brazilian way", () => {
+  for (const [typed, sent] of [
+    ["250,50", "250.50"],
+    ["1.234,56", "1234.56"],
+    ["1234", "1234.00"],
+  ] as const) {
+    test(`typing ${typed} in Mensalidade sends "${sent}"`, async () => {
+      mockFetch(calls, (call) => (call.method === "POST" ? json(client(), 201) : page([])));
+      render(<ClientsList {...props()} />);
+      const dialog = openNew();
+      fillValidForm(dialog, typed);
+      click(button("Salvar"));
+      await settle();
+      const post = calls.find((c) => c.method === "POST")!;
+      expect(post.url).toBe("/api/clients");
+      expect((post.body as { valorMensalidade: string }).valorMensalidade).toBe(sent);
+      expect(toastSignal.value?.title).toBe("Cliente criado");
+    });
+  }
+
+  test("an unreadable amount is refused under the field and nothing is sent", async () => {
+    mockFetch(calls, () => json({}));
+    render(<ClientsList {...props()} />);
+    const dialog = openNew();
+    fillValidForm(dialog, "12,345");
+    click(button("Salvar"));
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(dialog.textContent).toContain("Valor inválido");
+  });
+
+  test("the edit form shows the fee as 620,00, never 620.00, and is a text field", () => {
+    render(<ClientsList {...props()} />);
+    click(button("Editar Padaria Pão Quente"));
+    const fee = control("Mensalidade", lastDialog());
+    expect(fee.value).toBe("620,00");
+    expect(fee.type).toBe("text");
+    expect(fee.inputMode).toBe("decimal");
+  });
+
+  test("checking trial sets the fee to 0,00 and disables it", () => {
+    render(<ClientsList {...props()} />);
+    const dialog = openNew();
+    click(control("Cliente em período de teste (trial)", dialog));
+    const fee = control("Mensalidade", dialog);
+    expect(fee.value).toBe("0,00");
+    expect(fee.disabled).toBe(true);
+  });
+});
+
+describe("ClientsList: dialogs and confirmations", () => {
+  test("Esc on a dialog with unsaved changes asks 'Descartar alterações?' before closing", () => {
+    render(<ClientsList {...props()} />);
+    const dialog = openNew();
+    typeInto(control("Nome", dialog), "Mercado");
+    act(() => {
+      dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
+    });
+    expect(lastDialog().textContent).toContain("Descartar alterações?");
+    click(button("Continuar editando", lastDialog()));
+    expect(control("Nome", lastDialog()).value).toBe("Mercado");
+    act(() => {
+      lastDialog().dispatchEvent(new Event("cancel", { cancelable: true }));
+    });
+    click(button("Descartar", lastDialog()));
+    expect(openDialogs()).toHaveLength(0);
+  });
+
+  test("Esc on an untouched dialog closes it at once", () => {
+    render(<ClientsList {...props()} />);
+    const dialog = openNew();
+    act(() => {
+      dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
+    });
+    expect(openDialogs()).toHaveLength(0);
+  });
+
+  test("a duplicate CNPJ lands under the CNPJ field and keeps what was typed", async () => {
+    mockFetch(calls, () => json({ message: "CNPJ já cadastrado" }, 409));
+    render(<ClientsList {...props()} />);
+    const dialog = openNew();
+    fillValidForm(dialog, "150,00");
+    click(button("Salvar"));
+    await settle();
+    expect(dialog.textContent).toContain("CNPJ já cadastrado");
+    expect(control("CNPJ", dialog).getAttribute("aria-invalid")).toBe("true");
+    expect(control("Nome", dialog).value).toBe("Mercado Bom Preço");
+    expect(toastSignal.value).toMatchObject({ title: "Erro", description: "CNPJ já cadastrado", variant: "destructive" });
+  });
+
+  test("blocking asks first, starting on Cancelar; then toasts the server's message and reloads the same view", async () => {
+    mockFetch(calls, (call) =>
+      call.method === "PATCH" ? json({ message: "Cliente bloqueado com sucesso", client: {} }) : page([PADARIA]),
+    );
+    render(<ClientsList {...props()} />);
+    click(button("Bloquear Padaria Pão Quente"));
+    const confirm = lastDialog();
+    expect(confirm.textContent).toContain("Tem certeza que deseja bloquear este cliente?");
+    expect(document.activeElement?.textContent).toBe("Cancelar");
+    click(button("Bloquear", confirm));
+    await settle();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      `PATCH /api/clients/${PADARIA.id}/toggle-block`,
+      "GET /api/clients?ordem=nome&pagina=1&porPagina=50",
+    ]);
+    expect(toastSignal.value?.title).toBe("Cliente bloqueado com sucesso");
+  });
+
+  test("a refused delete shows the server's reason", async () => {
+    const reason = "Não é possível excluir o cliente: existem parcelas vinculadas a ele.";
+    mockFetch(calls, () => json({ message: reason }, 409));
+    render(<ClientsList {...props()} />);
+    click(button("Excluir Padaria Pão Quente"));
+    expect(lastDialog().textContent).toContain("Tem certeza que deseja excluir este cliente?");
+    click(button("Excluir", lastDialog()));
+    await settle();
+    expect(toastSignal.value).toMatchObject({ title: "Erro", description: reason });
+    expect(names()).toContain("Padaria Pão Quente");
+  });
+
+  test("Tab from the last control of a dialog comes back to its first", () => {
+    render(<ClientsList {...props()} />);
+    const dialog = openNew();
+    const focusables = [...dialog.querySelectorAll<HTMLElement>("button, input")];
+    focusables.at(-1)!.focus();
+    keyDown(focusables.at(-1)!, "Tab");
+    // happy-dom has no layout, so the trap may see no visible controls; the browser suite checks it for real.
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+});

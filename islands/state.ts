@@ -1,0 +1,19 @@
+// State shared between the islands of one page (STYLE: signals created in one module).
+import { signal } from "@preact/signals-react";
+import { useEffect, useRef } from "react";
+
+/** Incremented by the page header's "Novo …" button; the page's list island opens its dialog. */
+export const newRecordRequest = signal(0);
+
+/** Runs `open` each time the header's "Novo …" button is pressed after this island mounted. */
+export function useNewRecordRequest(open: () => void): void {
+  const latest = useRef(open);
+  latest.current = open;
+  useEffect(() => {
+    const seen = newRecordRequest.peek();
+    // subscribe() calls back at once with the current value: only later presses open the dialog.
+    return newRecordRequest.subscribe((n) => {
+      if (n !== seen) latest.current();
+    });
+  }, []);
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState, type InputHTMLAttributes, type Ref } from "react";
+import { formatTypedMoney, parseTypedMoney, type Cents } from "../lib/money.ts";
+import { cx } from "./cx.ts";
+
+export interface MoneyInputProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "defaultValue" | "onChange" | "type"> {
+  /** The amount in cents, or null for an empty field. */
+  value: Cents | null;
+  /** Every keystroke: the amount typed so far (null when empty or unreadable) and, if unreadable, why. */
+  onValueChange: (value: Cents | null, error: string | null) => void;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * Money typed the Brazilian way (DECISIONS §2): a text field, never type="number", so "250,50"
+ * is R$ 250,50 and the wheel or arrow keys change nothing. Shows "1.234,56"; formats on blur.
+ */
+export function MoneyInput({ value, onValueChange, onBlur, onFocus, className, ref, ...rest }: MoneyInputProps) {
+  const [text, setText] = useState(() => (value === null ? "" : formatTypedMoney(value)));
+  const focused = useRef(false);
+
+  // A value set from outside (trial sets 0, a reset, a proposed fee) replaces what is shown,
+  // unless it is what the person is typing right now.
+  useEffect(() => {
+    if (focused.current) return;
+    const shown = parseTypedMoney(text);
+    if (shown.error !== null || shown.cents !== value) setText(value === null ? "" : formatTypedMoney(value));
+    // `text` is deliberately left out: only a new value from outside should rewrite it.
+  }, [value]);
+
+  return (
+    <span className={cx("ui-money", className)}>
+      <span className="ui-money__prefix" aria-hidden="true">
+        R$
+      </span>
+      <input
+        {...rest}
+        ref={ref}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        className="ui-input ui-money__input"
+        value={text}
+        onChange={(event) => {
+          const typed = event.currentTarget.value;
+          setText(typed);
+          const parsed = parseTypedMoney(typed);
+          onValueChange(parsed.cents, parsed.error);
+        }}
+        onFocus={(event) => {
+          focused.current = true;
+          onFocus?.(event);
+        }}
+        onBlur={(event) => {
+          focused.current = false;
+          const parsed = parseTypedMoney(text);
+          if (parsed.error === null && parsed.cents !== null) setText(formatTypedMoney(parsed.cents));
+          onBlur?.(event);
+        }}
+      />
+    </span>
+  );
+}
