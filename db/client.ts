@@ -7,6 +7,22 @@ import { backfillSearchColumns } from "../src/api/registers";
 import * as schema from "./schema";
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+/** The handle a `db.transaction(...)` callback receives: services take `Db | Tx` to run inside one. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * How long a write waits for another process's lock. bun:sqlite waits synchronously, so this
+ * is time the event loop stands still: kept short, and a write still locked out answers 503.
+ */
+export const BUSY_TIMEOUT_MS = 250;
+
+/** DATABASE_PATH names no file, where a command must not create an empty database. */
+export class DatabaseNotFoundError extends Error {
+  constructor(readonly path: string) {
+    super(`Banco de dados não encontrado: ${path}. Confira DATABASE_PATH (ou inicie o servidor uma vez para criá-lo).`);
+    this.name = "DatabaseNotFoundError";
+  }
+}
 
 /**
  * Where drizzle-kit's migrations are: beside this file when run from source, or in the
@@ -19,19 +35,41 @@ function migrationsFolder(): string {
   return found;
 }
 
-/** Opens (creating if needed) the SQLite file and brings its schema up to date. */
-export function openDatabase(path: string): Db {
+/**
+ * Opens the SQLite file and brings its schema up to date. It creates the file (and its folder)
+ * unless `mustExist`: the CLI's commands work on the server's database, never on a new empty one.
+ */
+export function openDatabase(path: string, { mustExist = false } = {}): Db {
+  if (mustExist && (path === ":memory:" || !existsSync(path))) throw new DatabaseNotFoundError(path);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path, { create: true, strict: true });
+  const sqlite = new Database(path, { create: !mustExist, strict: true });
+  sqlite.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
-  sqlite.exec("PRAGMA busy_timeout = 5000");
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: migrationsFolder() });
   backfillSearchColumns(db as Db);
   return db as Db;
+}
+
+/** Folds the WAL back into the database file and closes it: the file alone is then complete. */
+export function closeDatabase(db: Db): void {
+  try {
+    db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  } finally {
+    db.$client.close();
+  }
+}
+
+/** SQLITE_BUSY (or one of its extended codes): another connection holds the lock. */
+export function isBusyError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if ((typeof code === "string" && code.startsWith("SQLITE_BUSY")) || e.message.includes("database is locked")) return true;
+  }
+  return false;
 }
 
 /** The SQLite constraint message of an error, looking through wrappers' `cause`. */

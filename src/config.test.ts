@@ -12,7 +12,15 @@ describe("loadConfig", () => {
       appTz: "America/Sao_Paulo",
       cookieSecure: "auto",
       blockGraceDays: 0,
+      publicUrl: undefined,
     });
+  });
+
+  test("PUBLIC_URL is kept as the origin a browser sends; a path, query or other scheme stops start-up", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://Cofre.Empresa.com.br:443/" }).publicUrl).toBe("https://cofre.empresa.com.br");
+    expect(loadConfig({ PUBLIC_URL: "http://10.0.0.5:8080" }).publicUrl).toBe("http://10.0.0.5:8080");
+    for (const bad of ["cofre.empresa.com.br", "https://cofre.empresa.com.br/app", "https://x.com/?a=1", "ftp://x.com"])
+      expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(/PUBLIC_URL/);
   });
 
   test("reads every variable", () => {

@@ -9,6 +9,8 @@ export interface Config {
   appTz: string;
   cookieSecure: "auto" | boolean;
   blockGraceDays: number;
+  /** PUBLIC_URL's origin ("https://cofre.empresa.com.br"): the only Origin a write may carry. */
+  publicUrl: string | undefined;
 }
 
 /** A bad environment value: start-up stops and names the variable in both languages. */
@@ -55,6 +57,12 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError("ADMIN_EMAIL", adminEmail, "an e-mail address", "um endereço de e-mail");
   }
 
+  const publicRaw = optional(env, "PUBLIC_URL");
+  const publicUrl = publicRaw === undefined ? undefined : publicOrigin(publicRaw);
+  if (publicUrl === null) {
+    throw new ConfigError("PUBLIC_URL", publicRaw!, "an http(s) origin such as https://cofre.example.com", "uma origem http(s) como https://cofre.empresa.com.br");
+  }
+
   return {
     port: wholeNumber(env, "PORT", 3000, 0, 65535),
     host: optional(env, "HOST") ?? "0.0.0.0",
@@ -64,5 +72,14 @@ export function loadConfig(env: Env = process.env): Config {
     appTz,
     cookieSecure: secureRaw === "auto" ? "auto" : secureRaw === "true",
     blockGraceDays: wholeNumber(env, "BLOCK_GRACE_DAYS", 0, 0, 3650),
+    publicUrl,
   };
+}
+
+/** "https://Cofre.Example.com:443/" → "https://cofre.example.com" (as browsers write Origin); a path or query → null. */
+function publicOrigin(raw: string): string | null {
+  if (!URL.canParse(raw)) return null;
+  const url = new URL(raw);
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash || url.pathname !== "/") return null;
+  return url.origin;
 }

@@ -1,10 +1,8 @@
 import type { Db } from "../db/client";
-import type { LoginThrottle } from "./auth/throttle";
 import type { Config } from "./config";
 
 /** What every feature plugin is built with: no globals, so tests can build many apps. */
 export interface AppDeps {
   db: Db;
   config: Config;
-  throttle: LoginThrottle;
 }

@@ -1,22 +1,38 @@
-import { openDatabase } from "../db/client";
-import { ensureFirstUser } from "./cli/first-user";
 import { runCli } from "./cli";
 import { ConfigError, loadConfig } from "./config";
-import { createApp } from "./server";
+
+// SIGTERM: stop taking requests, let the ones in flight finish, then close the database.
+const SHUTDOWN_GRACE_MS = 4000;
 
 /** `cofre serve`: open the database (migrating it), make sure someone can sign in, listen. */
 async function serve() {
   const startedAt = performance.now();
   const config = loadConfig();
+  // Loaded here, not at the top: `cofre --help` and the CLI commands never pay for the server.
+  const [{ openDatabase, closeDatabase }, { ensureFirstUser }, { createApp }] = await Promise.all([
+    import("../db/client"),
+    import("./cli/first-user"),
+    import("./server"),
+  ]);
   const db = openDatabase(config.databasePath);
   await ensureFirstUser(db, config);
   const app = await createApp(db, config);
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 1024 * 1024 });
+  // Bun's own limit answers an empty 413; ours (64 KB, JSON) must be the one that speaks, so
+  // Bun's is far above it. Bodies are never buffered past 64 KB (src/http/errors.ts).
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 256 * 1024 * 1024 });
   const ms = Math.round(performance.now() - startedAt);
   console.log(`Cofre em http://${config.host}:${app.server?.port} (banco: ${config.databasePath}, ${ms} ms)`);
-  const stop = () => {
-    app.stop();
-    db.$client.close();
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    const server = app.server;
+    // stop(false) resolves once in-flight requests are answered; idle keep-alive sockets are
+    // closed after the grace period at the latest.
+    await Promise.race([server?.stop(false), Bun.sleep(SHUTDOWN_GRACE_MS)]);
+    server?.stop(true);
+    closeDatabase(db);
     process.exit(0);
   };
   process.on("SIGINT", stop);

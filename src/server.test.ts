@@ -65,12 +65,34 @@ describe("pages", () => {
       expect(html).toContain(`>${label}<`);
   });
 
-  test("/login?saiu ends the session even when the logout call never arrived", async () => {
+  test("a GET never signs out: /login?saiu=1 (or an <img> pointing at it) leaves the session alone", async () => {
     const cookie = await t.login();
     const response = await t.request("/login?saiu=1", { cookie });
     expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect((await t.request("/api/auth/me", { cookie })).status).toBe(200);
+    expect((await t.request("/logout", { cookie })).status).toBe(404);
+  });
+
+  test("Sair is a form posting /logout: it ends the session and sends the browser to /login (303)", async () => {
+    const cookie = await t.login();
+    const html = await (await t.request("/", { cookie })).text();
+    const form = html.match(/<form[^>]*action="\/logout"[^>]*>/)?.[0] ?? "";
+    expect(form).toContain('method="post"');
+    const response = await t.request("/logout", {
+      method: "POST",
+      cookie,
+      rawBody: "",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://cofre.test" },
+    });
+    expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/login");
+    expect(response.headers.getSetCookie().join()).toMatch(/cofre_session=;.*Expires=Thu, 01 Jan 1970/);
     expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);
+    // Without a session (already signed out elsewhere) it still lands on /login.
+    const again = await t.request("/logout", { method: "POST", cookie });
+    expect([again.status, again.headers.get("location")]).toEqual([303, "/login"]);
   });
 });
 

@@ -1,33 +1,47 @@
 import { Elysia } from "elysia";
 import type { Db } from "../db/client";
-import { authApi } from "./api/auth";
+import { authApi, signOutRoute } from "./api/auth";
 import { clientsApi } from "./api/clients";
+import { dashboardApi } from "./api/dashboard";
 import { partnersApi } from "./api/partners";
+import { reportsApi } from "./api/reports";
 import { suppliersApi } from "./api/suppliers";
-import { LoginThrottle } from "./auth/throttle";
+import { sessionGate } from "./auth/plugin";
 import type { Config } from "./config";
 import type { AppDeps } from "./context";
 import { compression } from "./http/compression";
 import { errorHandling } from "./http/errors";
+import { healthRoute } from "./http/health";
+import { securityHeaders } from "./http/security";
 import { clock } from "./lib/clock";
 import { pageRoutes } from "./pages";
 import { loadAssets } from "./ssr/assets";
 import { preloadIslands } from "./ssr/Island";
 import { assetRoutes } from "./ssr/routes";
 
-/** The whole product as one Elysia app: errors first (they must cover the routes), then features. */
+/**
+ * The whole product as one Elysia app: headers and errors first (they must cover everything),
+ * then the public routes, the session gate (every route after it needs a session unless its
+ * path is in the gate's public list), then features.
+ */
 export async function createApp(db: Db, config: Config) {
   clock.timeZone = config.appTz;
   await Promise.all([loadAssets(), preloadIslands()]);
-  const deps: AppDeps = { db, config, throttle: new LoginThrottle() };
-  return new Elysia({ cookie: { httpOnly: true, sameSite: "lax", path: "/" } })
+  const deps: AppDeps = { db, config };
+  return new Elysia()
+    .use(securityHeaders)
     .use(errorHandling)
     .use(compression)
     .use(assetRoutes)
+    .use(healthRoute(deps))
+    .use(sessionGate(deps))
     .use(authApi(deps))
+    .use(signOutRoute(deps))
     .use(clientsApi(deps))
     .use(suppliersApi(deps))
     .use(partnersApi(deps))
+    .use(dashboardApi(deps))
+    .use(reportsApi(deps))
     .use(pageRoutes(deps));
 }
 

@@ -1,4 +1,5 @@
-import { Elysia, type Cookie } from "elysia";
+import { Elysia } from "elysia";
+import type { Config } from "../config";
 import type { AppDeps } from "../context";
 import { HttpError } from "../http/errors";
 import { findSession, type PublicUser } from "./service";
@@ -9,54 +10,106 @@ export const SESSION_COOKIE = "cofre_session";
 const isPublic = (path: string) =>
   path === "/login" || path === "/api/auth/login" || path.startsWith("/assets/") || path === "/favicon.ico" || path === "/healthz";
 
+/** Paths that never read the session (no database work for a stylesheet or a health probe). */
+const isSessionless = (path: string) => path.startsWith("/assets/") || path === "/favicon.ico" || path === "/healthz";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+export interface Session {
+  user: PublicUser;
+  token: string;
 }
 
-export function writeSessionCookie(deps: AppDeps, cookie: Cookie<unknown>, request: Request, token: string, expiresAt: number) {
-  cookie.set({
-    value: token,
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: deps.config.cookieSecure === "auto" ? isHttps(request) : deps.config.cookieSecure,
-    expires: new Date(expiresAt),
+// What the gate found for each request, read by `signedIn` and `sessionOf` further down the walk.
+const sessions = new WeakMap<Request, Session>();
+
+/** The session the gate loaded for this request, or null: for the public routes that care (login). */
+export const sessionOf = (request: Request): Session | null => sessions.get(request) ?? null;
+
+/**
+ * Loads the session and gates every route that is not public, in `onRequest`: before the body
+ * is read (a visitor gets 401 whatever it sent) and for every route, so a new one is protected
+ * without anyone remembering to protect it. `.use()`d once, in src/server.ts.
+ */
+export function sessionGate({ db, config }: AppDeps) {
+  return new Elysia({ name: "session-gate" }).onRequest(({ request, set }) => {
+    if (!SAFE_METHODS.has(request.method) && isForeignOrigin(request, config)) {
+      throw new HttpError(403, "Origem da requisição não permitida");
+    }
+    const path = new URL(request.url).pathname;
+    if (isSessionless(path)) return;
+    const token = readCookie(request, SESSION_COOKIE);
+    const session = token ? findSession(db, token) : null;
+    if (token && session) {
+      sessions.set(request, { user: session.user, token });
+      // The `set` of onRequest is the one the answer is built from; its type just omits cookies.
+      if (session.renewedUntil) writeSessionCookie(config, set as CookieSet, request, token, session.renewedUntil);
+      return;
+    }
+    if (isPublic(path)) return;
+    if (path.startsWith("/api/")) throw new HttpError(401, "Não autenticado");
+    return new Response(null, { status: request.method === "GET" ? 302 : 303, headers: { location: "/login" } });
   });
 }
 
-/** A state-changing request from another site's page is refused (CSRF), if it says where it came from. */
-function isForeignOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin || SAFE_METHODS.has(request.method)) return false;
-  try {
-    return new URL(origin).host !== request.headers.get("host");
-  } catch {
-    return true;
-  }
+/**
+ * For route plugins whose routes need the signed-in user: `.use(signedIn)` gives handlers a
+ * non-null `user` (and the session's token). The gate has already turned visitors away; the
+ * check here only makes the type honest.
+ */
+export const signedIn = new Elysia({ name: "signed-in" }).resolve({ as: "scoped" }, ({ request }) => {
+  const session = sessions.get(request);
+  if (!session) throw new HttpError(401, "Não autenticado");
+  return { user: session.user, sessionToken: session.token };
+});
+
+// The session cookie, in one place: HttpOnly, SameSite=Lax, Path=/, Secure over https.
+
+type CookieSet = { cookie?: Record<string, Record<string, unknown>> };
+
+export function writeSessionCookie(config: Config, set: CookieSet, request: Request, token: string, expiresAt: number): void {
+  set.cookie ??= {};
+  set.cookie[SESSION_COOKIE] = { ...cookieAttributes(config, request), value: token, expires: new Date(expiresAt) };
+}
+
+export function clearSessionCookie(config: Config, set: CookieSet, request: Request): void {
+  set.cookie ??= {};
+  set.cookie[SESSION_COOKIE] = { ...cookieAttributes(config, request), value: "", expires: new Date(0), maxAge: 0 };
+}
+
+function cookieAttributes(config: Config, request: Request) {
+  const secure = config.cookieSecure !== "auto" ? config.cookieSecure : isHttps(request, config);
+  return { httpOnly: true, sameSite: "lax" as const, path: "/", secure };
+}
+
+/** Behind a TLS-terminating proxy the request arrives over http: the proxy says what the browser used. */
+function isHttps(request: Request, config: Config): boolean {
+  if (config.publicUrl) return config.publicUrl.startsWith("https:");
+  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }
 
 /**
- * Loads the session for every request and gates every route that is not public: a new route
- * is protected without anyone remembering to protect it.
+ * CSRF (DECISIONS §4): a write whose Origin is present and is not this site's origin is refused.
+ * This site is PUBLIC_URL when set, else the request's own scheme://host:port.
  */
-export function sessionGate(deps: AppDeps) {
-  return new Elysia({ name: "session-gate" })
-    .derive({ as: "global" }, ({ cookie, request }): { user: PublicUser | null; sessionToken: string | null } => {
-      const path = new URL(request.url).pathname;
-      if (path.startsWith("/assets/")) return { user: null, sessionToken: null };
-      const jar = cookie[SESSION_COOKIE]!;
-      const token = typeof jar.value === "string" && jar.value ? jar.value : null;
-      const session = token ? findSession(deps.db, token) : null;
-      if (token && session?.renewedUntil) writeSessionCookie(deps, jar, request, token, session.renewedUntil);
-      return { user: session?.user ?? null, sessionToken: session ? token : null };
-    })
-    .onBeforeHandle({ as: "global" }, ({ request, user, redirect }) => {
-      if (isForeignOrigin(request)) throw new HttpError(403, "Origem da requisição não permitida");
-      const path = new URL(request.url).pathname;
-      if (user || isPublic(path)) return;
-      if (path.startsWith("/api/")) throw new HttpError(401, "Não autenticado");
-      return redirect("/login", 302);
-    });
+function isForeignOrigin(request: Request, config: Config): boolean {
+  const origin = request.headers.get("origin");
+  return origin !== null && origin !== siteOrigin(request, config);
+}
+
+function siteOrigin(request: Request, config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const url = new URL(request.url);
+  const scheme = isHttps(request, config) ? "https:" : url.protocol;
+  const host = request.headers.get("host") ?? url.host;
+  return URL.canParse(`${scheme}//${host}`) ? new URL(`${scheme}//${host}`).origin : "";
+}
+
+function readCookie(request: Request, name: string): string | null {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    // Our token is base64url: a value that needs decoding is not one of ours.
+    if (key === name) return value.join("=") || null;
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { isBusyError, type Db } from "../../db/client";
 import { sessions, users, type User } from "../../db/schema";
 import { clock } from "../lib/clock";
 
@@ -57,7 +57,9 @@ export async function verifyCredentials(db: Db, email: string, password: string)
   }
   return (await Bun.password.verify(password, user.passwordHash)) ? { id: user.id, email: user.email } : null;
 }
-const DUMMY_HASH = await hashPassword("cofre-timing-equaliser");
+// An argon2id hash (Bun's default cost) of a throwaway password, fixed here rather than
+// computed at start-up: hashing at import time cost every start ~100 ms.
+const DUMMY_HASH = "$argon2id$v=19$m=65536,t=2,p=1$RLySlVTfQevhPI86DSOqbng1mTspjiyMTSNGnpqH4cI$TUQpJjHyixqomop908fWCXQ5skwM65AV611juTasmqI";
 
 /** A fresh random 256-bit session id; only its hash is stored. */
 export function createSession(db: Db, userId: number): { token: string; expiresAt: number } {
@@ -90,7 +92,13 @@ export function findSession(db: Db, token: string): ActiveSession | null {
   const user = { id: row.id, email: row.email };
   if (row.expiresAt - now > SESSION_TTL_MS - SLIDE_AFTER_MS) return { user };
   const renewedUntil = now + SESSION_TTL_MS;
-  db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.idHash, idHash)).run();
+  try {
+    db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.idHash, idHash)).run();
+  } catch (error) {
+    // Another process holds the write lock: the session is valid, it slides on a later request.
+    if (isBusyError(error)) return { user };
+    throw error;
+  }
   return { user, renewedUntil };
 }
 

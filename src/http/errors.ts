@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
-
+import { isBusyError } from "../../db/client";
 import type { FieldErrors } from "../lib/field-errors";
 
 /** An answer the client caused: always JSON `{message, errors?}` in pt-BR. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503,
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
@@ -19,13 +19,13 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+const tooLarge = () => new HttpError(413, "Requisição muito grande (limite de 64 KB)");
 
-/** Reads a request body once, refusing oversize bodies before JSON parsing. */
+/** Reads a request body once, refusing oversize bodies before JSON parsing (and before buffering them). */
 async function readBody(request: Request, contentType: string): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > BODY_LIMIT_BYTES) throw new HttpError(413, "Requisição muito grande (limite de 64 KB)");
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > BODY_LIMIT_BYTES) throw new HttpError(413, "Requisição muito grande (limite de 64 KB)");
+  if (declared > BODY_LIMIT_BYTES) throw tooLarge();
+  const bytes = await readAtMost(request, BODY_LIMIT_BYTES);
   if (bytes.byteLength === 0) return null;
   const text = new TextDecoder().decode(bytes);
   if (!contentType.includes("json")) return text;
@@ -36,7 +36,26 @@ async function readBody(request: Request, contentType: string): Promise<unknown>
   }
 }
 
-const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+/** A body without Content-Length (chunked) is read only up to the limit, then refused. */
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export const BUSY_MESSAGE = "Banco de dados ocupado, tente novamente";
+
+// Machines read these paths: their errors are JSON even for a GET.
+const isApi = (request: Request) => {
+  const path = new URL(request.url).pathname;
+  return path.startsWith("/api/") || path === "/healthz";
+};
 
 /**
  * One place that turns every failure into the error model: JSON for /api, a small HTML page
@@ -53,6 +72,11 @@ export const errorHandling = new Elysia({ name: "errors" })
       status = error.status;
       body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
       if (error.headers) Object.assign(set.headers, error.headers);
+    } else if (isBusyError(error)) {
+      // Another process holds the write lock (a CLI command, a backup tool): try again shortly.
+      status = 503;
+      body = { message: BUSY_MESSAGE };
+      set.headers["retry-after"] = "1";
     } else if (code === "NOT_FOUND") {
       status = 404;
       body = { message: "Recurso não encontrado" };
@@ -70,7 +94,8 @@ export const errorHandling = new Elysia({ name: "errors" })
     return body;
   });
 
+// No inline style: the Content-Security-Policy refuses it (the page is plain, and says enough).
 function errorPage(status: number, message: string): string {
   const title = status === 404 ? "Página não encontrada" : message;
-  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status} · Cofre</title><body style="font-family:system-ui;display:grid;place-items:center;min-height:90vh;color:#1e293b"><main style="text-align:center"><h1>${status}</h1><p>${title}</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
+  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status} · Cofre</title><body><main><h1>${status}</h1><p>${title}</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
 }

@@ -49,6 +49,16 @@ describe("POST /api/auth/login", () => {
     expect(body.errors).toEqual({ email: "Email inválido", password: "Senha é obrigatória" });
   });
 
+  test("any malformed body is a 400 in pt-BR, never zod's English", async () => {
+    for (const body of [{}, [], "texto", 42, null, { email: 7, password: ["x"] }]) {
+      const response = await login(body);
+      const answer = await response.json();
+      expect({ body, status: response.status }).toEqual({ body, status: 400 });
+      expect(JSON.stringify(answer)).not.toMatch(/Invalid|expected/i);
+      expect(answer.message).toMatch(/^(Dados inválidos|Email inválido|Senha é obrigatória)$/);
+    }
+  });
+
   test("issues a new session id on every login and ends the one it came with", async () => {
     const first = await t.login();
     const again = await t.request("/api/auth/login", { method: "POST", body: ADMIN, cookie: first });
@@ -73,6 +83,48 @@ describe("throttling", () => {
       // Even the right password waits: the lock is on the e-mail, not on guessing wrong.
       const right = await app.request("/api/auth/login", { method: "POST", body: ADMIN });
       expect(right.status).toBe(429);
+    } finally {
+      app.close();
+    }
+  });
+
+  test("a parallel burst of 40 gets at most 5 passwords checked, and the right one at its end is refused too", async () => {
+    const app = await startTestApp();
+    try {
+      const wrong = Array.from({ length: 39 }, (_, i) => ({ email: ADMIN.email, password: `chute-${i}` }));
+      const statuses = await Promise.all(
+        [...wrong, ADMIN].map(async (body) => (await app.request("/api/auth/login", { method: "POST", body })).status),
+      );
+      expect(statuses.filter((s) => s === 401).length).toBe(5);
+      expect(statuses.filter((s) => s === 429).length).toBe(35);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      app.close();
+    }
+  });
+
+  test("the address has its own limit: 40 parallel attempts on 40 e-mails get 5 checked", async () => {
+    const app = await startTestApp();
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, async (_, i) =>
+          (await app.request("/api/auth/login", { method: "POST", body: { email: `pessoa${i}@cofre.test`, password: "x" } })).status,
+        ),
+      );
+      expect(statuses.filter((s) => s === 401).length).toBe(5);
+      expect(statuses.filter((s) => s === 429).length).toBe(35);
+    } finally {
+      app.close();
+    }
+  });
+
+  test("a success gives its attempt back: signing in does not use up the address's allowance", async () => {
+    const app = await startTestApp();
+    try {
+      for (let i = 0; i < 4; i++) await app.request("/api/auth/login", { method: "POST", body: { email: `outra${i}@cofre.test`, password: "x" } });
+      for (let i = 0; i < 3; i++) expect((await app.request("/api/auth/login", { method: "POST", body: ADMIN })).status).toBe(200);
+      expect((await app.request("/api/auth/login", { method: "POST", body: { email: "ultima@cofre.test", password: "x" } })).status).toBe(401);
+      expect((await app.request("/api/auth/login", { method: "POST", body: ADMIN })).status).toBe(429);
     } finally {
       app.close();
     }
@@ -159,5 +211,35 @@ describe("cross-site requests", () => {
 
   test("a foreign Origin cannot even attempt a login", async () => {
     expect((await login(ADMIN, { origin: "https://evil.example" })).status).toBe(403);
+  });
+
+  test("without PUBLIC_URL the Origin must be the request's own scheme://host:port", async () => {
+    const cookie = await t.login();
+    const post = (origin: string, headers: Record<string, string> = {}) =>
+      t.request("/api/auth/logout", { method: "POST", cookie, headers: { origin, ...headers } });
+    expect((await post("https://cofre.test")).status).toBe(403); // served over http
+    expect((await post("http://cofre.test:8080")).status).toBe(403);
+    expect((await post("http://cofre.test.evil.example")).status).toBe(403);
+    expect((await post("null")).status).toBe(403);
+    // Behind a TLS-terminating proxy that keeps Host and says X-Forwarded-Proto: https.
+    expect((await post("https://cofre.test", { "x-forwarded-proto": "https" })).status).toBe(200);
+  });
+
+  test("with PUBLIC_URL the Origin must be exactly it, whatever Host the proxy sends", async () => {
+    const app = await startTestApp({ PUBLIC_URL: "https://cofre.empresa.com.br" });
+    try {
+      const cookie = await app.login();
+      const post = (origin: string) => app.request("/api/auth/me", { method: "GET", cookie }).then(() =>
+        app.request("/api/auth/logout", { method: "POST", cookie, headers: { origin, host: "127.0.0.1:3000" } }));
+      expect((await post("http://cofre.test")).status).toBe(403);
+      expect((await post("http://cofre.empresa.com.br")).status).toBe(403);
+      expect((await post("https://cofre.empresa.com.br:8443")).status).toBe(403);
+      expect((await post("https://cofre.empresa.com.br")).status).toBe(200);
+      // An https PUBLIC_URL marks the cookie Secure even though the proxy speaks http to us.
+      const signedIn = await app.request("/api/auth/login", { method: "POST", body: ADMIN, headers: { origin: "https://cofre.empresa.com.br" } });
+      expect(signedIn.headers.getSetCookie()[0]).toContain("Secure");
+    } finally {
+      app.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
-import { SESSION_COOKIE, sessionGate, writeSessionCookie } from "../../auth/plugin";
+import { clearSessionCookie, sessionOf, signedIn, writeSessionCookie } from "../../auth/plugin";
 import { createSession, deleteSession, normalizeEmail, verifyCredentials } from "../../auth/service";
+import { LoginThrottle } from "../../auth/throttle";
 import type { AppDeps } from "../../context";
 import { HttpError } from "../../http/errors";
 import { parseWith } from "../../http/validate";
@@ -8,38 +9,57 @@ import { clock } from "../../lib/clock";
 import { loginSchema } from "./model";
 
 export function authApi(deps: AppDeps) {
+  // One per app: the attempts of this process (tests build many apps).
+  const throttle = new LoginThrottle();
   return new Elysia({ name: "api.auth", prefix: "/api/auth" })
-    .use(sessionGate(deps))
-    .post("/login", async ({ body, cookie, request, server, sessionToken }) => {
+    .post("/login", async ({ body, request, server, set }) => {
       const { email, password } = parseWith(loginSchema, body);
       const address = server?.requestIP(request)?.address ?? "local";
       const keys = [`email:${normalizeEmail(email)}`, `ip:${address}`];
-      const waitMs = deps.throttle.retryAfterMs(keys, clock.now().getTime());
-      if (waitMs > 0) {
-        const minutes = Math.ceil(waitMs / 60_000);
-        throw new HttpError(
-          429,
-          `Muitas tentativas de login. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
-          undefined,
-          { "retry-after": String(Math.ceil(waitMs / 1000)) },
-        );
-      }
+      const attemptAt = clock.now().getTime();
+      // Counted before the password check, so a parallel burst cannot slip past the limit.
+      const waitMs = throttle.reserve(keys, attemptAt);
+      if (waitMs > 0) throw tooManyAttempts(waitMs);
       const user = await verifyCredentials(deps.db, email, password);
-      if (!user) {
-        deps.throttle.recordFailure(keys, clock.now().getTime());
-        throw new HttpError(401, "Credenciais inválidas");
-      }
-      deps.throttle.clear(keys[0]!);
+      if (!user) throw new HttpError(401, "Credenciais inválidas");
+      throttle.release(keys, attemptAt);
+      throttle.clear(keys[0]!);
       // Rotation: the id the browser arrived with dies; a fresh one is issued.
-      if (sessionToken) deleteSession(deps.db, sessionToken);
+      const previous = sessionOf(request);
+      if (previous) deleteSession(deps.db, previous.token);
       const session = createSession(deps.db, user.id);
-      writeSessionCookie(deps, cookie[SESSION_COOKIE]!, request, session.token, session.expiresAt);
+      writeSessionCookie(deps.config, set, request, session.token, session.expiresAt);
       return { user };
     })
-    .post("/logout", ({ cookie, sessionToken }) => {
-      if (sessionToken) deleteSession(deps.db, sessionToken);
-      cookie[SESSION_COOKIE]!.remove();
+    .use(signedIn)
+    .post("/logout", ({ request, set, sessionToken }) => {
+      endSession(deps, set, request, sessionToken);
       return { message: "Sessão encerrada" };
     })
     .get("/me", ({ user }) => ({ user }));
+}
+
+/** "Sair" is a plain form posting here: it signs out with or without JavaScript. */
+export function signOutRoute(deps: AppDeps) {
+  return new Elysia({ name: "auth.sign-out" })
+    .use(signedIn)
+    .post("/logout", ({ request, set, sessionToken, redirect }) => {
+      endSession(deps, set, request, sessionToken);
+      return redirect("/login", 303);
+    });
+}
+
+function endSession(deps: AppDeps, set: Parameters<typeof writeSessionCookie>[1], request: Request, token: string): void {
+  deleteSession(deps.db, token);
+  clearSessionCookie(deps.config, set, request);
+}
+
+function tooManyAttempts(waitMs: number): HttpError {
+  const minutes = Math.ceil(waitMs / 60_000);
+  return new HttpError(
+    429,
+    `Muitas tentativas de login. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+    undefined,
+    { "retry-after": String(Math.ceil(waitMs / 1000)) },
+  );
 }

@@ -1,0 +1,62 @@
+import { Database } from "bun:sqlite";
+import { existsSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { BUSY_TIMEOUT_MS, DatabaseNotFoundError } from "../../db/client";
+import { CliError } from "./cli-error";
+
+export interface BackupReport {
+  bytes: number;
+  integrity: string;
+  /** Rows per table in the copy, by table name. */
+  counts: Record<string, number>;
+}
+
+/**
+ * `cofre backup FILE`: a consistent copy of the live database (VACUUM INTO reads one snapshot
+ * while the server keeps writing), then verified by opening the copy: integrity_check and the
+ * rows of every table. It never creates a database at DATABASE_PATH.
+ */
+export function backupDatabase(databasePath: string, target: string): BackupReport {
+  const destination = resolve(target);
+  if (existsSync(destination)) throw new CliError(`${target} já existe; escolha outro nome.`, 73);
+  const folder = dirname(destination);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new CliError(`A pasta de destino não existe: ${folder}`, 73);
+  if (!existsSync(databasePath)) throw new DatabaseNotFoundError(databasePath);
+
+  let source: Database | null = null;
+  try {
+    source = new Database(databasePath, { readonly: true });
+    source.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS * 20}`);
+    source.query("VACUUM INTO ?").run(destination);
+  } catch (error) {
+    throw new CliError(`Não foi possível copiar ${databasePath} para ${target}: ${(error as Error).message}`, 74);
+  } finally {
+    source?.close();
+  }
+  return verifyCopy(destination);
+}
+
+function verifyCopy(path: string): BackupReport {
+  const copy = new Database(path, { readonly: true });
+  try {
+    const integrity = (copy.query("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((r) => r.integrity_check).join("; ");
+    const tables = copy
+      .query("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .all() as { name: string }[];
+    const counts: Record<string, number> = {};
+    for (const { name } of tables) {
+      counts[name] = (copy.query(`select count(*) as n from "${name.replaceAll('"', '""')}"`).get() as { n: number }).n;
+    }
+    if (integrity !== "ok") throw new CliError(`A cópia ${path} falhou na verificação (integrity_check: ${integrity}).`, 74);
+    return { bytes: statSync(path).size, integrity, counts };
+  } finally {
+    copy.close();
+  }
+}
+
+export function formatBackupReport(target: string, report: BackupReport): string {
+  const kb = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 }).format(report.bytes / 1024);
+  const width = Math.max(...Object.keys(report.counts).map((name) => name.length));
+  const rows = Object.entries(report.counts).map(([name, n]) => `  ${name.padEnd(width)}  ${n}`);
+  return [`Cópia de segurança gravada em ${target} (${kb} KB).`, `Verificação: integrity_check ${report.integrity}; linhas por tabela:`, ...rows].join("\n");
+}
