@@ -7,19 +7,32 @@ import { isValidPhone, normalizePhone } from "../lib/brazil";
 export const MAX_TEXT = 255;
 export const TOO_LONG = `Máximo de ${MAX_TEXT} caracteres`;
 const WRONG_TYPE = "Formato inválido";
+export const INVALID_CHARACTER = "Caractere inválido no texto";
 
-/** A required text field: trimmed, 1–255 characters; missing, null or blank → `required`. */
+// Zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM) show as nothing: at the ends of a
+// value they go like spaces, so a value made only of them is empty.
+const BLANK_EDGES = /^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\uFEFF]+$/g;
+
+/**
+ * Text as stored (DECISIONS §4): NFC, so "José" typed on any keyboard is one spelling (and one
+ * unique value), and trimmed of spaces and zero-width characters.
+ */
+export const cleanText = (text: string) => text.normalize("NFC").replace(BLANK_EDGES, "");
+/** NUL ends strings in C tools and logs: refused, never stored. */
+const hasNoNul = (text: string) => !text.includes("\0");
+
+/** A required text field: clean, 1–255 characters; missing, null or blank → `required`. */
 export function requiredText(required: string) {
   return z
     .string({ error: (issue) => (issue.input == null ? required : WRONG_TYPE) })
-    .check(z.trim(), z.minLength(1, required), z.maxLength(MAX_TEXT, TOO_LONG));
+    .check(z.overwrite(cleanText), z.refine(hasNoNul, INVALID_CHARACTER), z.minLength(1, required), z.maxLength(MAX_TEXT, TOO_LONG));
 }
 
-/** A required, valid e-mail (trimmed); missing or blank → `invalid` too, as SPEC words it. */
+/** A required, valid e-mail (clean); missing or blank → `invalid` too, as SPEC words it. */
 export function requiredEmail(invalid: string) {
   return z
     .string({ error: (issue) => (issue.input == null ? invalid : WRONG_TYPE) })
-    .check(z.trim(), z.maxLength(MAX_TEXT, TOO_LONG), z.email(invalid));
+    .check(z.overwrite(cleanText), z.maxLength(MAX_TEXT, TOO_LONG), z.email(invalid));
 }
 
 /** A required phone (DECISIONS §2), stored as bare digits. */
@@ -36,15 +49,16 @@ interface OptionalTextRule {
   normalize?: (text: string) => string;
 }
 
-/** An optional text field: missing, null or blank → null; otherwise trimmed, checked, normalized. */
+/** An optional text field: missing, null or blank → null; otherwise clean, checked, normalized. */
 export function optionalText(rule: OptionalTextRule = {}) {
   return z.pipe(
     z.optional(z.nullable(z.string(WRONG_TYPE))),
     z.transform((value: string | null | undefined, ctx): string | null => {
-      const text = (value ?? "").trim();
+      const text = cleanText(value ?? "");
       if (text === "") return null;
       let message: string | null = null;
-      if (text.length > MAX_TEXT) message = TOO_LONG;
+      if (!hasNoNul(text)) message = INVALID_CHARACTER;
+      else if (text.length > MAX_TEXT) message = TOO_LONG;
       else if (rule.isValid && !rule.isValid(text)) message = rule.invalid ?? WRONG_TYPE;
       if (message) {
         ctx.issues.push({ code: "custom", message, input: value });

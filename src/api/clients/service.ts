@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
-import { sqliteMessage, type Db } from "../../../db/client";
+import { sqliteMessage, type Db, type Tx } from "../../../db/client";
 import { clients, receivables, type ClientRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
@@ -8,8 +8,6 @@ import { fold } from "../../lib/text";
 import { parsePaging, parseSort } from "../list";
 import { registerPage, searchColumnsFor, searchCondition } from "../registers";
 import { CLIENT_SORTS, type ClientBlockAnswer, type ClientInput, type ClientJson, type ClientQuery } from "./model";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const NOT_FOUND = "Cliente não encontrado";
 const DUPLICATE_CNPJ = "CNPJ já cadastrado";
@@ -181,16 +179,23 @@ function toClientJson(row: ClientRecord): ClientJson {
   };
 }
 
-/** CNPJ and codigoCliente belong to one client each; the client being edited keeps its own. */
+/**
+ * CNPJ and codigoCliente belong to one client each, the code whatever its case ("josé-1" is
+ * "JOSÉ-1"); the client being edited keeps its own. Checked inside the write's immediate
+ * transaction, so no other write can slip in between.
+ */
 function assertUnique(tx: Tx, input: ClientInput, ownId: number | null): void {
+  const code = input.codigoCliente.toLowerCase();
+  // SQLite's lower() folds ASCII only: it finds the ASCII twins, and the (few) codes with other
+  // characters are fetched too and compared with JavaScript's full lower-casing.
   const taken = tx
     .select({ id: clients.id, cnpj: clients.cnpj, codigoCliente: clients.codigoCliente })
     .from(clients)
-    .where(or(eq(clients.cnpj, input.cnpj), eq(clients.codigoCliente, input.codigoCliente)))
+    .where(or(eq(clients.cnpj, input.cnpj), sql`lower(${clients.codigoCliente}) = ${code}`, sql`${clients.codigoCliente} glob '*[^ -~]*'`))
     .all()
     .filter((other) => other.id !== ownId);
   if (taken.some((other) => other.cnpj === input.cnpj)) throw conflict(DUPLICATE_CNPJ);
-  if (taken.some((other) => other.codigoCliente === input.codigoCliente)) throw conflict(DUPLICATE_CODE);
+  if (taken.some((other) => other.codigoCliente.toLowerCase() === code)) throw conflict(DUPLICATE_CODE);
 }
 
 /**

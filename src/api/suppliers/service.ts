@@ -1,5 +1,5 @@
 import { eq, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { payables, suppliers, type SupplierRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
@@ -9,8 +9,6 @@ import { fold } from "../../lib/text";
 import { parsePaging, parseSort } from "../list";
 import { registerPage, searchColumnsFor, searchCondition } from "../registers";
 import type { SupplierBlockAnswer, SupplierInput, SupplierJson, SupplierQuery } from "./model";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const NOT_FOUND = "Fornecedor não encontrado";
 const HAS_PAYABLES = "Não é possível excluir o fornecedor: existem contas a pagar vinculadas a ele.";
