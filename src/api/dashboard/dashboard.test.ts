@@ -1,0 +1,88 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { buildFigures, FIXTURE_TODAY } from "../../../tests/fixtures/figures";
+import { startTestApp, type TestApp } from "../../../tests/support";
+import { pinClock } from "../../lib/clock";
+
+let t: TestApp;
+let cookie: string;
+let unpin: () => void = () => {};
+beforeAll(async () => {
+  t = await startTestApp();
+  cookie = await t.login();
+});
+afterAll(() => t.close());
+afterEach(() => unpin());
+
+const get = async (path: string) => {
+  const response = await t.request(path, { cookie });
+  expect(response.status).toBe(200);
+  return response.json();
+};
+
+describe("dashboard on an empty database", () => {
+  test("stats are zeros and the revenue list is empty", async () => {
+    unpin = pinClock(FIXTURE_TODAY);
+    expect(await get("/api/dashboard/stats")).toEqual({
+      totalClients: 0,
+      blockedClients: 0,
+      monthlyRevenue: "0.00",
+      openInstallments: 0,
+      overdueInstallments: 0,
+    });
+    expect(await get("/api/dashboard/monthly-revenue")).toEqual([]);
+  });
+});
+
+describe("dashboard on the fixed data set", () => {
+  beforeAll(async () => {
+    const restore = pinClock(FIXTURE_TODAY);
+    await buildFigures(t, cookie);
+    restore();
+  });
+
+  test("stats: 5 clients, 1 blocked; recurring revenue of the others (trial counts 0); 6 open, 2 overdue", async () => {
+    unpin = pinClock(FIXTURE_TODAY);
+    expect(await get("/api/dashboard/stats")).toEqual({
+      totalClients: 5,
+      blockedClients: 1,
+      monthlyRevenue: "649.90", // 350.00 + 0 (trial) + 100.00 + 199.90; Oficina's 480.00 is blocked
+      openInstallments: 6,
+      overdueInstallments: 2, // Padaria 2/3 (28/02) and Oficina 1/2 (10/03); Bar's due today is not
+    });
+  });
+
+  test("monthly revenue: face value by due month from 5 months ago to 6 ahead, empty months left out", async () => {
+    unpin = pinClock(FIXTURE_TODAY);
+    expect(await get("/api/dashboard/monthly-revenue")).toEqual([
+      { month: "2026-01", revenue: 350 }, // paid with fees, still counted at face value
+      { month: "2026-02", revenue: 350 },
+      { month: "2026-03", revenue: 1030 },
+      { month: "2026-04", revenue: 480 },
+    ]);
+  });
+
+  test("at 23:30 on 31/03 in São Paulo (already April in UTC) it is still March", async () => {
+    unpin = pinClock("2026-04-01T02:30:00Z");
+    const stats = await get("/api/dashboard/stats");
+    expect(stats.overdueInstallments).toBe(3); // + Bar's due 15/03; Padaria 3/3 (31/03) is due today
+    const months = (await get("/api/dashboard/monthly-revenue")).map((m: { month: string }) => m.month);
+    expect(months).toEqual(["2026-01", "2026-02", "2026-03", "2026-04"]);
+  });
+
+  test("at 00:30 on 01/04 in São Paulo the last day of March is overdue and the window moves a month", async () => {
+    unpin = pinClock("2026-04-01T00:30:00");
+    expect((await get("/api/dashboard/stats")).overdueInstallments).toBe(4);
+    expect(await get("/api/dashboard/monthly-revenue")).toEqual([
+      { month: "2026-01", revenue: 350 },
+      { month: "2026-02", revenue: 350 },
+      { month: "2026-03", revenue: 1030 },
+      { month: "2026-04", revenue: 480 },
+      { month: "2026-10", revenue: 199.9 }, // 2025-11 … 2026-10 now
+    ]);
+  });
+
+  test("needs a session", async () => {
+    expect((await t.request("/api/dashboard/stats")).status).toBe(401);
+    expect((await t.request("/api/dashboard/monthly-revenue")).status).toBe(401);
+  });
+});

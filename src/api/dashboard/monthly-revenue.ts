@@ -1,0 +1,30 @@
+// Revenue per due month (DECISIONS §3): receivables' face value grouped by month, from 5 months
+// ago to 6 months ahead; months without installments are left out.
+import type { Db } from "../../../db/client";
+import { currentMonth } from "../../lib/clock";
+import { addMonthsToMonth } from "../../lib/dates";
+
+export interface MonthlyRevenueItem {
+  month: string;
+  /** SPEC §3 types this one as a number (reais); cents / 100 prints exactly as "1234.56". */
+  revenue: number;
+}
+
+export const REVENUE_MONTHS_BACK = 5;
+export const REVENUE_MONTHS_AHEAD = 6;
+
+// The range on data_vencimento keeps the due-date index usable; substr() only names the group.
+const MONTHLY_REVENUE_SQL = `
+SELECT substr(data_vencimento, 1, 7) AS month, sum(valor) AS revenue
+FROM receivables
+WHERE data_vencimento >= $from AND data_vencimento < $until
+GROUP BY month
+ORDER BY month`;
+
+export function getMonthlyRevenue(db: Db): MonthlyRevenueItem[] {
+  const month = currentMonth();
+  const from = `${addMonthsToMonth(month, -REVENUE_MONTHS_BACK)}-01`;
+  const until = `${addMonthsToMonth(month, REVENUE_MONTHS_AHEAD + 1)}-01`;
+  const rows = db.$client.query(MONTHLY_REVENUE_SQL).all({ from, until }) as { month: string; revenue: number }[];
+  return rows.map((row) => ({ month: row.month, revenue: row.revenue / 100 }));
+}

@@ -1,0 +1,45 @@
+// Dashboard stats (DECISIONS §3): one statement, two aggregate scans (clients, receivables).
+import type { Db } from "../../../db/client";
+import { today } from "../../lib/clock";
+import { centsToDecimal, type Cents } from "../../lib/money";
+import { overdueWhereSql } from "../status-sql";
+
+export interface DashboardStats {
+  totalClients: number;
+  blockedClients: number;
+  /** Recurring revenue: valorMensalidade of clients not blocked (money string). */
+  monthlyRevenue: string;
+  openInstallments: number;
+  overdueInstallments: number;
+}
+
+const STATS_SQL = `
+SELECT c.total AS totalClients, c.blocked AS blockedClients, c.revenue AS revenue,
+       r.open AS openInstallments, r.overdue AS overdueInstallments
+FROM (
+  SELECT count(*) AS total,
+         count(CASE WHEN status_bloqueio = 1 THEN 1 END) AS blocked,
+         coalesce(sum(CASE WHEN status_bloqueio = 0 THEN valor_mensalidade END), 0) AS revenue
+  FROM clients
+) AS c, (
+  SELECT count(*) AS open,
+         count(CASE WHEN ${overdueWhereSql("receivables")} THEN 1 END) AS overdue
+  FROM receivables WHERE status = 'em_aberto'
+) AS r`;
+
+export function getDashboardStats(db: Db): DashboardStats {
+  const row = db.$client.query(STATS_SQL).get({ today: today() }) as {
+    totalClients: number;
+    blockedClients: number;
+    revenue: number;
+    openInstallments: number;
+    overdueInstallments: number;
+  };
+  return {
+    totalClients: row.totalClients,
+    blockedClients: row.blockedClients,
+    monthlyRevenue: centsToDecimal(row.revenue as Cents),
+    openInstallments: row.openInstallments,
+    overdueInstallments: row.overdueInstallments,
+  };
+}

@@ -1,0 +1,97 @@
+// The four reports as CSV files (src/lib/csv.ts writes the format); the figures are the API's.
+import type { Db } from "../../../db/client";
+import { csvDate, csvMoneyText, toCsv, type CsvCell } from "../../lib/csv";
+import { fold } from "../../lib/text";
+import type { Status } from "../../lib/status";
+import { getCashFlow } from "./cash-flow";
+import { listClientInstallments } from "./client-installments";
+import { getClientReportTotals } from "./client-report";
+import { getMonthlyReport } from "./monthly-report";
+import type { MonthRange } from "./period";
+import { listSupplierInstallments } from "./supplier-installments";
+import { getSupplierReportTotals } from "./supplier-report";
+
+export interface CsvFile {
+  fileName: string;
+  csv: string;
+}
+
+export const STATUS_LABEL: Record<Status, string> = { em_aberto: "Em Aberto", vencido: "Vencida", pago: "Pago" };
+
+const ALL = -1;
+/** "2026-11" → "11/2026": Excel pt-BR reads it as that month. */
+const monthCell = (ym: string) => `${ym.slice(5, 7)}/${ym.slice(0, 4)}`;
+const slug = (text: string) =>
+  fold(text)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40) || "sem-nome";
+
+/** Every installment of the client, one per line, with the client's name on each. */
+export function clientReportCsv(db: Db, clientId: number): CsvFile {
+  const totals = getClientReportTotals(db, clientId);
+  const rows = listClientInstallments(db, clientId, ALL).map((r): CsvCell[] => [
+    totals.clientName,
+    r.numerosParcela,
+    r.descricao,
+    csvDate(r.dataVencimento),
+    csvMoneyText(r.valor),
+    STATUS_LABEL[r.status],
+    csvDate(r.dataPagamento),
+    r.valorPago === null ? null : csvMoneyText(r.valorPago),
+    r.multa === null ? null : csvMoneyText(r.multa),
+    r.juros === null ? null : csvMoneyText(r.juros),
+  ]);
+  const header = ["Cliente", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Valor recebido", "Multa", "Juros"];
+  return { fileName: `relatorio-cliente-${clientId}-${slug(totals.clientName)}.csv`, csv: toCsv(header, rows) };
+}
+
+/** Every payable of the supplier, one per line, with the supplier's name on each. */
+export function supplierReportCsv(db: Db, supplierId: number): CsvFile {
+  const totals = getSupplierReportTotals(db, supplierId);
+  const rows = listSupplierInstallments(db, supplierId, ALL).map((p): CsvCell[] => [
+    totals.supplierName,
+    p.numerosParcela,
+    p.descricao,
+    csvDate(p.dataVencimento),
+    csvMoneyText(p.valor),
+    STATUS_LABEL[p.status],
+    csvDate(p.dataPagamento),
+    p.valorPago === null ? null : csvMoneyText(p.valorPago),
+  ]);
+  const header = ["Fornecedor", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Valor pago"];
+  return { fileName: `relatorio-fornecedor-${supplierId}-${slug(totals.supplierName)}.csv`, csv: toCsv(header, rows) };
+}
+
+/** The month's figures as label / value / count lines. */
+export function monthlyReportCsv(db: Db, month: string): CsvFile {
+  const r = getMonthlyReport(db, month);
+  const mes = monthCell(month);
+  const rows: CsvCell[][] = [
+    [mes, "Recebido no mês", csvMoneyText(r.totalRecebido), r.quantidadeRecebidas],
+    [mes, "Pago no mês", csvMoneyText(r.totalPago), r.quantidadePagas],
+    [mes, "Saldo realizado", csvMoneyText(r.saldoRealizado), null],
+    [mes, "A receber pendente", csvMoneyText(r.totalReceberPendente), r.quantidadeReceberPendentes],
+    [mes, "A pagar pendente", csvMoneyText(r.totalPagarPendente), r.quantidadePagarPendentes],
+    [mes, "Saldo previsto", csvMoneyText(r.saldoPrevisto), null],
+  ];
+  return { fileName: `relatorio-mensal-${month}.csv`, csv: toCsv(["Mês", "Indicador", "Valor", "Quantidade"], rows) };
+}
+
+/** One line per month of the range. */
+export function cashFlowCsv(db: Db, range: MonthRange): CsvFile {
+  const { rows } = getCashFlow(db, range);
+  const lines = rows.map((m): CsvCell[] => [
+    monthCell(m.month),
+    m.situacao === "realizado" ? "Realizado" : "Previsto",
+    csvMoneyText(m.valorReceber),
+    m.parcelasReceber,
+    csvMoneyText(m.valorPagar),
+    m.parcelasPagar,
+    csvMoneyText(m.saldo),
+    csvMoneyText(m.saldoAcumulado),
+  ]);
+  const header = ["Mês", "Situação", "A receber", "Parcelas a receber", "A pagar", "Parcelas a pagar", "Saldo", "Saldo acumulado"];
+  return { fileName: `fluxo-de-caixa-${range.from}-a-${range.to}.csv`, csv: toCsv(header, lines) };
+}
+

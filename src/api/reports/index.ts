@@ -1,0 +1,34 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../context";
+import { parseId } from "../../http/validate";
+import { parsePaging } from "../list";
+import { getCashFlow } from "./cash-flow";
+import { listClientInstallments } from "./client-installments";
+import { getClientReportTotals } from "./client-report";
+import { getMonthlyReport } from "./monthly-report";
+import { parseMonth, parseRange } from "./period";
+import { listSupplierInstallments } from "./supplier-installments";
+import { getSupplierReportTotals } from "./supplier-report";
+
+/**
+ * SPEC §7's four reports. The party reports add that party's installments, one page at a time
+ * (`pagina`, `porPagina`; 50 by default); the cash flow answers SPEC's array of months.
+ */
+export function reportsApi(deps: AppDeps) {
+  const { db } = deps;
+  return new Elysia({ name: "api.reports", prefix: "/api/reports" })
+    .get("/client/:clientId", ({ params, query }) => {
+      const id = parseId(params.clientId);
+      const { page, perPage } = parsePaging(query);
+      const totals = getClientReportTotals(db, id);
+      return { ...totals, pagina: page, porPagina: perPage, parcelas: listClientInstallments(db, id, perPage, (page - 1) * perPage) };
+    })
+    .get("/supplier/:supplierId", ({ params, query }) => {
+      const id = parseId(params.supplierId);
+      const { page, perPage } = parsePaging(query);
+      const totals = getSupplierReportTotals(db, id);
+      return { ...totals, pagina: page, porPagina: perPage, parcelas: listSupplierInstallments(db, id, perPage, (page - 1) * perPage) };
+    })
+    .get("/monthly/:month", ({ params }) => getMonthlyReport(db, parseMonth(params.month)))
+    .get("/cash-flow", ({ query }) => getCashFlow(db, parseRange(query.from, query.to)).rows);
+}

@@ -1,0 +1,68 @@
+// Monthly report (DECISIONS §3): what was received and paid in the month (by payment date) and
+// what is still due in it (unpaid rows by due date). One statement, one conditional scan per table.
+import type { Db } from "../../../db/client";
+import { centsToDecimal, type Cents } from "../../lib/money";
+import { dateBounds } from "./period";
+
+export interface MonthlyReport {
+  mes: string;
+  totalRecebido: string;
+  quantidadeRecebidas: number;
+  totalPago: string;
+  quantidadePagas: number;
+  saldoRealizado: string;
+  totalReceberPendente: string;
+  quantidadeReceberPendentes: number;
+  totalPagarPendente: string;
+  quantidadePagarPendentes: number;
+  saldoPrevisto: string;
+}
+
+// Each WHERE is the union of the two index ranges (payment date, status + due date) the sums read.
+const scan = (table: string) => `
+  SELECT coalesce(sum(CASE WHEN status = 'pago' AND data_pagamento >= $start AND data_pagamento < $until
+                           THEN coalesce(valor_pago, valor) END), 0) AS done,
+         count(CASE WHEN status = 'pago' AND data_pagamento >= $start AND data_pagamento < $until THEN 1 END) AS doneCount,
+         coalesce(sum(CASE WHEN status = 'em_aberto' AND data_vencimento >= $start AND data_vencimento < $until
+                           THEN valor END), 0) AS pending,
+         count(CASE WHEN status = 'em_aberto' AND data_vencimento >= $start AND data_vencimento < $until THEN 1 END) AS pendingCount
+  FROM ${table}
+  WHERE (data_pagamento >= $start AND data_pagamento < $until)
+     OR (status = 'em_aberto' AND data_vencimento >= $start AND data_vencimento < $until)`;
+
+const MONTHLY_SQL = `
+SELECT r.done AS recebido, r.doneCount AS recebidas, r.pending AS receber, r.pendingCount AS receberCount,
+       p.done AS pago, p.doneCount AS pagas, p.pending AS pagar, p.pendingCount AS pagarCount
+FROM (${scan("receivables")}) AS r, (${scan("payables")}) AS p`;
+
+interface Row {
+  recebido: number;
+  recebidas: number;
+  receber: number;
+  receberCount: number;
+  pago: number;
+  pagas: number;
+  pagar: number;
+  pagarCount: number;
+}
+
+/** `month` is a valid YYYY-MM (parseMonth). */
+export function getMonthlyReport(db: Db, month: string): MonthlyReport {
+  const { start, until } = dateBounds({ from: month, to: month });
+  const row = db.$client.query(MONTHLY_SQL).get({ start, until }) as Row;
+  const realizado = row.recebido - row.pago;
+  const money = (c: number) => centsToDecimal(c as Cents);
+  return {
+    mes: month,
+    totalRecebido: money(row.recebido),
+    quantidadeRecebidas: row.recebidas,
+    totalPago: money(row.pago),
+    quantidadePagas: row.pagas,
+    saldoRealizado: money(realizado),
+    totalReceberPendente: money(row.receber),
+    quantidadeReceberPendentes: row.receberCount,
+    totalPagarPendente: money(row.pagar),
+    quantidadePagarPendentes: row.pagarCount,
+    saldoPrevisto: money(realizado + row.receber - row.pagar),
+  };
+}
