@@ -1,0 +1,99 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../../db/client";
+
+// The real CLI, as an operator runs it: `bun src/index.ts COMMAND` with its environment.
+const ENTRY = join(import.meta.dir, "..", "index.ts");
+const dir = mkdtempSync(join(tmpdir(), "cofre-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function cofre(args: string[], env: Record<string, string>, stdin?: string) {
+  const result = Bun.spawnSync(["bun", ENTRY, ...args], {
+    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? dir, ...env },
+    stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
+    cwd: dir,
+  });
+  return { code: result.exitCode, out: result.stdout.toString(), err: result.stderr.toString() };
+}
+
+function databaseWithOneClient(name: string): string {
+  const path = join(dir, name);
+  const db = openDatabase(path);
+  db.$client.run(
+    "insert into clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente) values ('Padaria Pão Quente', '11222333000181', 'Maria', '11987654321', 'p@pao.com.br', 15000, 'PAO-001')",
+  );
+  db.$client.close();
+  return path;
+}
+
+describe("cofre backup", () => {
+  test("copies the database, verifies the copy and prints integrity_check and rows per table", () => {
+    const source = databaseWithOneClient("live.db");
+    const target = join(dir, "copia-1.db");
+    const run = cofre(["backup", target], { DATABASE_PATH: source });
+    expect(run.err).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.out).toContain(`Cópia de segurança gravada em ${target}`);
+    expect(run.out).toContain("integrity_check ok");
+    expect(run.out).toMatch(/^\s+clients\s+1$/m);
+    expect(run.out).toMatch(/^\s+users\s+0$/m);
+    const copy = new Database(target, { readonly: true });
+    expect(copy.query("select nome from clients").all()).toEqual([{ nome: "Padaria Pão Quente" }]);
+    copy.close();
+  });
+
+  test("a wrong DATABASE_PATH is an error in pt-BR, and no empty database appears", () => {
+    const missing = join(dir, "nao-existe", "app.db");
+    const target = join(dir, "copia-2.db");
+    const run = cofre(["backup", target], { DATABASE_PATH: missing });
+    expect(run.code).not.toBe(0);
+    expect(run.err).toContain(`Banco de dados não encontrado: ${missing}`);
+    expect(run.err).not.toContain("SQLiteError");
+    expect(existsSync(missing)).toBe(false);
+    expect(existsSync(join(dir, "nao-existe"))).toBe(false);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  test("a missing target folder, an existing target or a file that is not a database say so plainly", () => {
+    const source = databaseWithOneClient("live-2.db");
+    const noFolder = cofre(["backup", join(dir, "sem-pasta", "copia.db")], { DATABASE_PATH: source });
+    expect(noFolder.code).not.toBe(0);
+    expect(noFolder.err.trim()).toBe(`A pasta de destino não existe: ${join(dir, "sem-pasta")}`);
+
+    writeFileSync(join(dir, "ocupado.db"), "x");
+    const exists = cofre(["backup", join(dir, "ocupado.db")], { DATABASE_PATH: source });
+    expect(exists.code).not.toBe(0);
+    expect(exists.err).toContain("já existe");
+
+    writeFileSync(join(dir, "texto.db"), "isto não é um banco SQLite");
+    const notDb = cofre(["backup", join(dir, "copia-3.db")], { DATABASE_PATH: join(dir, "texto.db") });
+    expect(notDb.code).not.toBe(0);
+    expect(notDb.err).toContain("Não foi possível copiar");
+    expect(notDb.err).not.toMatch(/^\s*\d+ \|/m); // no source excerpt of an uncaught error
+  });
+});
+
+describe("commands that change an existing database never create one", () => {
+  test("user add, user passwd and seed-demo refuse a missing database", () => {
+    const missing = join(dir, "vazio", "app.db");
+    for (const args of [["user", "add", "maria@empresa.com.br"], ["user", "passwd", "maria@empresa.com.br"], ["seed-demo"]]) {
+      const run = cofre(args, { DATABASE_PATH: missing, ADMIN_PASSWORD: "senha-da-maria" });
+      expect({ args, code: run.code }).toEqual({ args, code: 66 });
+      expect(run.err).toContain("Banco de dados não encontrado");
+      expect(existsSync(missing)).toBe(false);
+    }
+  });
+
+  test("user add works on the existing database, with the password from stdin", () => {
+    const path = databaseWithOneClient("users.db");
+    const run = cofre(["user", "add", "maria@empresa.com.br"], { DATABASE_PATH: path }, "senha-da-maria\n");
+    expect(run.code).toBe(0);
+    expect(run.out).toContain("Usuário maria@empresa.com.br criado.");
+    const db = new Database(path, { readonly: true });
+    expect(db.query("select email from users").all()).toEqual([{ email: "maria@empresa.com.br" }]);
+    db.close();
+  });
+});
