@@ -1,14 +1,17 @@
 import { Elysia } from "elysia";
 
 /**
- * Only this origin's scripts, styles, images and connections; no inline script or style
- * (island props are `application/json` data blocks, which are not executed). `data:` images
- * are the CSS's own icons (the select's arrow); they cannot run or send anything.
+ * Only this origin's scripts, styles, images and connections; no inline script and no
+ * `<style>` element (island props are `application/json` data blocks, which never run).
+ * Two narrow allowances, neither of which can run code or send data anywhere (images, fonts
+ * and connections stay on this origin): `data:` images (the CSS's own icons, e.g. the select's
+ * arrow) and `style="…"` attributes (table column widths, the toast's swipe offset).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
+  "style-src-attr 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",

@@ -34,7 +34,6 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
       <div
         data-island={name}
         data-props-id={id}
-        style={{ display: "contents" }}
         dangerouslySetInnerHTML={{ __html: renderToString(createElement(Component, props), { identifierPrefix: `${id}-` }) }}
       />
       <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: scriptSafeJson(props) }} />
