@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "bun";
 import type { IslandName } from "../../islands/registry";
-import { buildClient, type ClientBuild } from "./client-build";
+// Type only: the bundler (Bun.build) is loaded when running from source, never by the binary.
+import type { BuiltFile, ClientBuild } from "./client-build";
 
 interface Asset {
   bytes: Uint8Array<ArrayBuffer>;
@@ -35,14 +36,21 @@ const TYPES: Record<string, string> = {
   ico: "image/x-icon",
 };
 
-function fromBuild(build: ClientBuild): AssetManifest {
+const typeOf = (name: string) => TYPES[name.split(".").pop() ?? ""] ?? "application/octet-stream";
+
+/** Text is served gzipped: compressed once, by the binary's build or at start-up from source. */
+export function compressAsset(name: string, bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | null {
+  const type = typeOf(name);
+  return type.startsWith("text/") || type === "image/svg+xml" ? gzipSync(bytes, { level: 9 }) : null;
+}
+
+type LoadedFile = BuiltFile & { gzip?: Uint8Array<ArrayBuffer> | null };
+
+function fromBuild(build: { entries: ClientBuild["entries"]; files: LoadedFile[] }): AssetManifest {
   const files = new Map<string, Asset>();
   for (const file of build.files) {
-    const ext = file.name.split(".").pop() ?? "";
-    const type = TYPES[ext] ?? "application/octet-stream";
-    // Compressed once at start-up, served from memory on every request.
-    const gzip = type.startsWith("text/") || ext === "svg" ? gzipSync(file.bytes, { level: 9 }) : null;
-    files.set(file.name, { bytes: file.bytes, gzip, type, imports: file.imports });
+    const gzip = file.gzip !== undefined ? file.gzip : compressAsset(file.name, file.bytes);
+    files.set(file.name, { bytes: file.bytes, gzip, type: typeOf(file.name), imports: file.imports });
   }
   const url = (name: string) => `/assets/${name}`;
   const withImports = (name: string, into: Set<string>) => {
@@ -79,14 +87,13 @@ export async function loadAssets(): Promise<AssetManifest> {
   const embedded = join(EMBEDDED_CLIENT_DIR, "build.json");
   if (existsSync(embedded)) {
     const saved = JSON.parse(readFileSync(embedded, "utf8")) as Omit<ClientBuild, "files"> & {
-      files: { name: string; imports: string[] }[];
+      files: { name: string; imports: string[]; gzip?: string }[];
     };
-    const files = saved.files.map((f) => ({
-      ...f,
-      bytes: new Uint8Array(readFileSync(join(EMBEDDED_CLIENT_DIR, f.name))),
-    }));
+    const read = (name: string) => new Uint8Array(readFileSync(join(EMBEDDED_CLIENT_DIR, name)));
+    const files = saved.files.map((f) => ({ name: f.name, imports: f.imports, bytes: read(f.name), gzip: f.gzip ? read(f.gzip) : null }));
     manifest = fromBuild({ entries: saved.entries, files });
   } else {
+    const { buildClient } = await import("./client-build");
     manifest = fromBuild(await buildClient());
   }
   return manifest;
