@@ -11,8 +11,13 @@ export const islands = {
   SignOutButton: () => import("./SignOutButton"),
   ClientsList: () => import("./ClientsList"),
   NewRecordButton: () => import("./NewRecordButton"),
+  LedgerList: () => import("./LedgerList"),
+  LedgerCards: () => import("./LedgerCards"),
+  GenerateInstallments: () => import("./GenerateInstallments"),
   SuppliersScreen: () => import("./SuppliersScreen"),
   PartnersScreen: () => import("./PartnersScreen"),
+  DashboardStats: () => import("./DashboardStats"),
+  RevenueChart: () => import("./RevenueChart"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 
 export type IslandName = keyof typeof islands;

@@ -17,3 +17,6 @@ export function useNewRecordRequest(open: () => void): void {
     });
   }, []);
 }
+
+/** The cards of Contas a Receber / a Pagar: set by the list island after every change. */
+export const ledgerSummary = signal<unknown>(null);

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { screenshot, signIn, waitForIslands, useServerAndBrowser } from "./support";
+import { axeViolations, screenshot, signIn, waitForIslands, useServerAndBrowser } from "./support";
 
 const e2e = useServerAndBrowser();
 
 const toasts = (page: Page) => page.locator(".ui-toaster");
 const table = (page: Page) => page.locator(".clients-table");
 const row = (page: Page, text: string) => table(page).locator("tbody tr", { hasText: text });
-const names = (page: Page) => table(page).locator(".clients-name__nome").allTextContents();
+const names = (page: Page) => table(page).locator(".cell-name__main").allTextContents();
 const filters = (page: Page) => page.getByRole("search", { name: "Filtrar clientes" });
 
 async function toast(page: Page, text: string) {
@@ -15,7 +15,7 @@ async function toast(page: Page, text: string) {
 }
 
 async function openNew(page: Page): Promise<Locator> {
-  await page.getByRole("button", { name: "Novo Cliente" }).click();
+  await page.getByRole("button", { name: "Novo Cliente" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Novo Cliente" });
   await dialog.waitFor();
   return dialog;
@@ -41,9 +41,9 @@ async function fill(dialog: Locator, client: NewClient) {
   await dialog.getByLabel("Contato").fill(client.contato);
   await dialog.getByLabel("Telefone").fill("");
   await dialog.getByLabel("Telefone").pressSequentially(client.telefone);
-  await dialog.getByLabel("Email").fill(client.email);
+  await dialog.getByLabel("E-mail").fill(client.email);
   if (client.trial) await dialog.getByLabel("Cliente em período de teste (trial)").check();
-  else await dialog.getByLabel("Mensalidade (R$)").fill(client.mensalidade ?? "");
+  else await dialog.getByLabel("Mensalidade").pressSequentially(client.mensalidade ?? "");
 }
 
 async function save(page: Page, dialog: Locator, expectedToast: string) {
@@ -76,7 +76,7 @@ describe("Gerenciar Clientes", () => {
       contato: "João Lima",
       telefone: "11987654321",
       email: "joao@padaria.com.br",
-      mensalidade: "150.5",
+      mensalidade: "250,50",
     });
     expect(await dialog.getByLabel("CNPJ").inputValue()).toBe("11.222.333/0001-81");
     expect(await dialog.getByLabel("Telefone").inputValue()).toBe("(11) 98765-4321");
@@ -85,7 +85,10 @@ describe("Gerenciar Clientes", () => {
     await padaria.waitFor();
     expect(await padaria.textContent()).toContain("11.222.333/0001-81");
     expect(await padaria.textContent()).toContain("(11) 98765-4321");
-    expect(await padaria.textContent()).toContain("R$\u00a0150,50");
+    expect(await padaria.textContent()).toContain("R$\u00a0250,50");
+    // What the server stored, through the API: the comma was a decimal comma.
+    const stored = await page.evaluate(async () => (await (await fetch("/api/clients")).json()) as { nome: string; valorMensalidade: string }[]);
+    expect(stored.find((c) => c.nome === "Padaria Pão Quente")!.valorMensalidade).toBe("250.50");
     expect(await padaria.textContent()).toContain("João Lima");
     expect(await padaria.locator(".ui-badge").textContent()).toBe("Ativo");
 
@@ -98,7 +101,7 @@ describe("Gerenciar Clientes", () => {
       contato: "Ana Paula",
       telefone: "1134567890",
       email: "ana@mercado.com.br",
-      mensalidade: "320",
+      mensalidade: "1.234,56",
     });
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await dialog.getByText("CNPJ já cadastrado").waitFor();
@@ -113,6 +116,8 @@ describe("Gerenciar Clientes", () => {
     await dialog.getByLabel("CNPJ").pressSequentially("45723174000110");
     await save(page, dialog, "Cliente criado");
     await row(page, "Mercado Bom Preço").waitFor();
+    const mercado = await page.evaluate(async () => (await (await fetch("/api/clients?q=mercado")).json()) as { valorMensalidade: string }[]);
+    expect(mercado[0]!.valorMensalidade).toBe("1234.56");
 
     // A trial client (alphanumeric CNPJ): fee 0 and disabled, 'TRIAL' badge.
     dialog = await openNew(page);
@@ -126,8 +131,8 @@ describe("Gerenciar Clientes", () => {
       trial: true,
     });
     expect(await dialog.getByLabel("CNPJ").inputValue()).toBe("12.ABC.345/01DE-35");
-    expect(await dialog.getByLabel("Mensalidade (R$)").inputValue()).toBe("0");
-    expect(await dialog.getByLabel("Mensalidade (R$)").isDisabled()).toBe(true);
+    expect(await dialog.getByLabel("Mensalidade").inputValue()).toBe("0,00");
+    expect(await dialog.getByLabel("Mensalidade").isDisabled()).toBe(true);
     await save(page, dialog, "Cliente criado");
     const otica = row(page, "Ótica Visão Clara");
     await otica.waitFor();
@@ -139,42 +144,62 @@ describe("Gerenciar Clientes", () => {
     expect(overflow).toBe(0);
     await screenshot(page, "clients-1280");
 
-    // Edit: the new fee is in the table without a reload.
-    await padaria.getByRole("button", { name: "Editar" }).click();
+    // Edit: the fee shows the Brazilian way; the wheel and arrow keys change nothing.
+    await padaria.getByRole("button", { name: "Editar Padaria Pão Quente" }).click();
     dialog = page.getByRole("dialog", { name: "Editar Cliente" });
     expect(await dialog.getByLabel("CNPJ").inputValue()).toBe("11.222.333/0001-81");
-    await dialog.getByLabel("Mensalidade (R$)").fill("199.9");
+    const fee = dialog.getByLabel("Mensalidade");
+    expect(await fee.inputValue()).toBe("250,50");
+    await fee.focus();
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowDown");
+    await fee.hover();
+    await page.mouse.wheel(0, 300);
+    expect(await fee.inputValue()).toBe("250,50");
+    await fee.fill("199,9");
     await save(page, dialog, "Cliente atualizado");
     await padaria.getByText("R$\u00a0199,90").waitFor();
 
-    // Filters work on the loaded list, as you type.
-    await filters(page).getByLabel("Nome").fill("merc");
-    expect(await names(page)).toEqual(["Mercado Bom Preço"]);
-    await filters(page).getByLabel("Nome").fill("");
+    // Filters run on the server as you type, and the view is in the URL.
+    await filters(page).getByLabel("Buscar").fill("merc");
+    await expect.poll(() => names(page)).toEqual(["Mercado Bom Preço"]);
+    expect(new URL(page.url()).search).toBe("?q=merc");
+    await filters(page).getByLabel("Buscar").fill("joão");
+    await expect.poll(() => names(page)).toEqual(["Padaria Pão Quente"]);
+    await filters(page).getByLabel("Buscar").fill("");
     await filters(page).getByLabel("CNPJ").fill("11.222");
-    expect(await names(page)).toEqual(["Padaria Pão Quente"]);
-    await filters(page).getByLabel("CNPJ").fill("11222");
-    expect(await names(page)).toEqual(["Padaria Pão Quente"]);
+    await expect.poll(() => names(page)).toEqual(["Padaria Pão Quente"]);
     await filters(page).getByLabel("CNPJ").fill("");
     await filters(page).getByLabel("Status").selectOption({ label: "Bloqueado" });
     await table(page).getByText("Nenhum cliente encontrado").waitFor();
     await filters(page).getByLabel("Status").selectOption({ label: "Todos" });
-    expect(await names(page)).toHaveLength(3);
+    await expect.poll(() => names(page)).toHaveLength(3);
+    // Sorting by fee, descending, survives a reload.
+    await table(page).getByRole("button", { name: "Mensalidade" }).click();
+    await table(page).getByRole("button", { name: "Mensalidade" }).click();
+    await expect.poll(() => names(page)).toEqual(["Mercado Bom Preço", "Padaria Pão Quente", "Ótica Visão Clara"]);
+    expect(new URL(page.url()).search).toBe("?ordem=-mensalidade");
+    await page.reload();
+    await waitForIslands(page);
+    expect(await names(page)).toEqual(["Mercado Bom Preço", "Padaria Pão Quente", "Ótica Visão Clara"]);
+    await page.goto(`${e2e.server.url}/clients`);
+    await waitForIslands(page);
 
     // Block, then unblock.
-    await padaria.getByRole("button", { name: "Bloquear" }).click();
+    await padaria.getByRole("button", { name: "Bloquear Padaria Pão Quente" }).click();
     let confirm = page.getByRole("alertdialog");
     await confirm.getByText("Tem certeza que deseja bloquear este cliente?").waitFor();
     await confirm.getByRole("button", { name: "Bloquear" }).click();
     await toast(page, "Cliente bloqueado com sucesso");
     await padaria.locator(".ui-badge", { hasText: "Bloqueado" }).waitFor();
     await filters(page).getByLabel("Status").selectOption({ label: "Bloqueado" });
-    expect(await names(page)).toEqual(["Padaria Pão Quente"]);
+    await expect.poll(() => names(page)).toEqual(["Padaria Pão Quente"]);
     await filters(page).getByLabel("Status").selectOption({ label: "Ativo" });
-    expect(await names(page)).toEqual(["Mercado Bom Preço", "Ótica Visão Clara"]);
+    await expect.poll(() => names(page)).toEqual(["Mercado Bom Preço", "Ótica Visão Clara"]);
     await filters(page).getByLabel("Status").selectOption({ label: "Todos" });
+    await expect.poll(() => names(page)).toHaveLength(3);
 
-    await padaria.getByRole("button", { name: "Desbloquear" }).click();
+    await padaria.getByRole("button", { name: "Desbloquear Padaria Pão Quente" }).click();
     confirm = page.getByRole("alertdialog");
     await confirm.getByText("Tem certeza que deseja desbloquear este cliente?").waitFor();
     await confirm.getByRole("button", { name: "Desbloquear" }).click();
@@ -182,8 +207,10 @@ describe("Gerenciar Clientes", () => {
     await padaria.locator(".ui-badge", { hasText: "Ativo" }).waitFor();
 
     // Delete.
-    await row(page, "Mercado Bom Preço").getByRole("button", { name: "Excluir" }).click();
+    await row(page, "Mercado Bom Preço").getByRole("button", { name: "Excluir Mercado Bom Preço" }).click();
     confirm = page.getByRole("alertdialog");
+    // A confirmation that deletes starts on Cancelar.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancelar");
     await confirm.getByText("Tem certeza que deseja excluir este cliente?").waitFor();
     await confirm.getByRole("button", { name: "Excluir" }).click();
     await toast(page, "Cliente excluído");
@@ -206,6 +233,13 @@ describe("Gerenciar Clientes", () => {
     await row(page, "Padaria Pão Quente").waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
+    // The filters fold behind "Filtros", so the first client is above the fold.
+    expect(await filters(page).isVisible()).toBe(false);
+    const first = await table(page).locator("tbody tr").first().boundingBox();
+    expect(first!.y + first!.height).toBeLessThan(740);
+    await page.getByRole("button", { name: "Filtros" }).click();
+    await filters(page).getByLabel("Buscar").waitFor();
+    await page.getByRole("button", { name: "Filtros" }).click();
     // The sign-in toast would cover the first card in the picture.
     const signedIn = toasts(page).getByRole("button", { name: "Fechar" });
     if (await signedIn.isVisible()) await signedIn.click();
@@ -223,6 +257,69 @@ describe("Gerenciar Clientes", () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     await screenshot(page, "clients-dialog-375");
+    await page.close();
+  });
+
+  test("long real-world values keep the actions in view; keyboard and axe-core", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, e2e.server.url);
+    const longName = `Comércio de Materiais de Construção e Ferragens ${"Irmãos Albuquerque ".repeat(4)}Ltda`.slice(0, 120);
+    const longEmail = `${"financeiro.contas.a.pagar.".repeat(4)}@materiais-construcao-albuquerque.com.br`.slice(-120);
+    const created = await page.evaluate(
+      async ([nome, email]) =>
+        (
+          await fetch("/api/clients", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              nome,
+              cnpj: "06990590000123",
+              contato: "Ricardo Albuquerque",
+              telefone: "81987654321",
+              email,
+              valorMensalidade: "1234.56",
+              codigoCliente: "ALB-01",
+            }),
+          })
+        ).status,
+      [longName, longEmail],
+    );
+    expect(created).toBe(201);
+    await page.goto(`${e2e.server.url}/clients`);
+    await waitForIslands(page);
+    const long = row(page, "Comércio de Materiais");
+    // One line per cell: the row stays 48–56 px and the actions stay inside the table.
+    const box = (await long.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(60);
+    const actions = (await long.getByRole("button", { name: `Excluir ${longName}` }).boundingBox())!;
+    const wrap = (await table(page).boundingBox())!;
+    expect(actions.x + actions.width).toBeLessThanOrEqual(wrap.x + wrap.width);
+    expect(await table(page).evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    expect(await long.locator(".cell-name__main").getAttribute("title")).toBe(longName);
+    await screenshot(page, "clients-long-1280");
+
+    // The first Tab reaches "Pular para o conteúdo".
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Pular para o conteúdo");
+
+    // A dialog keeps the focus inside on every Tab, and asks before dropping typed text.
+    const dialog = await openNew(page);
+    await dialog.getByLabel("Nome").fill("Mercado");
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    const discard = page.getByRole("alertdialog");
+    await discard.getByText("Descartar alterações?").waitFor();
+    await discard.getByRole("button", { name: "Descartar" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await screenshot(page, "clients-long-375");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 });

@@ -105,3 +105,19 @@ export function useServerAndBrowser(): { server: RunningServer; browser: Browser
   });
   return e2e;
 }
+
+/**
+ * axe-core in the page: the serious and critical violations, as "rule: selector" lines, so a
+ * failing test says what to fix. Empty means the page passes.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const source = await Bun.file(join(ROOT, "node_modules", "axe-core", "axe.min.js")).text();
+  await page.addScriptTag({ content: source });
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  });
+  return results
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}

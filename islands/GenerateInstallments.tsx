@@ -1,0 +1,214 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { formatDateBR } from "../src/lib/dates";
+import { splitInstallments, MAX_INSTALLMENTS, MIN_INSTALLMENTS } from "../src/lib/installments";
+import { centsToDecimal, formatBRL, parseMoney } from "../src/lib/money";
+import { Button } from "../src/ui/Button";
+import { Field } from "../src/ui/Field";
+import { Icon } from "../src/ui/Icon";
+import { Input } from "../src/ui/Input";
+import { MoneyInput } from "../src/ui/MoneyInput";
+import { toast } from "../src/ui/toast";
+import { api, ApiError } from "./api";
+import { useForm } from "./form";
+import { LEDGER_KINDS, type LedgerKind } from "./ledger/kinds";
+import { generateSchemas } from "./ledger/schemas";
+import { PartyPicker, type Party } from "./PartyPicker";
+
+export interface GenerateInstallmentsProps {
+  kind: LedgerKind;
+  /** Today in APP_TZ: the first due date's suggestion. */
+  today: string;
+}
+
+/** The form as the API takes it; the party's id is under clientId or supplierId. */
+interface GenerateValues {
+  clientId?: string;
+  supplierId?: string;
+  numParcelas: string;
+  valor: string;
+  primeiroVencimento: string;
+  descricao: string;
+}
+
+const EMPTY = (today: string): GenerateValues => ({ numParcelas: "1", valor: "", primeiroVencimento: today, descricao: "" });
+
+/**
+ * GERAR PARCELAS CR / CP (SPEC §2): the plan's form and a live preview computed with the same
+ * splitInstallments the server uses, so what is shown is exactly what will be stored.
+ */
+export default function GenerateInstallments({ kind, today }: GenerateInstallmentsProps) {
+  const info = LEDGER_KINDS[kind];
+  const form = useForm<GenerateValues>(generateSchemas[kind], EMPTY(today));
+  const { values, errors } = form;
+  const [party, setParty] = useState<Party | null>(null);
+  const [valorError, setValorError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState<{ party: Party; count: number } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const previewId = useId();
+
+  const valorCents = parseMoney(values.valor);
+  const plan = useMemo(() => {
+    const n = Number(values.numParcelas);
+    try {
+      return valorCents ? splitInstallments(valorCents, n, values.primeiroVencimento) : [];
+    } catch {
+      return []; // an incomplete form has no plan yet
+    }
+  }, [valorCents, values.numParcelas, values.primeiroVencimento]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setDone(null);
+    const extra: Record<string, string> = valorError ? { valor: valorError } : {};
+    if (!form.validate(extra)) {
+      setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setSaving(true);
+    try {
+      await api(`${info.endpoint}/generate`, { method: "POST", body: values });
+      toast({ title: "Parcelas geradas com sucesso!" });
+      setDone({ party: party!, count: Number(values.numParcelas) });
+      clear();
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      if (apiError && Object.keys(apiError.errors).length) form.setErrors(apiError.errors);
+      // SPEC §8: 'Erro ao gerar parcelas' (CR adds 'Tente novamente').
+      toast({ title: "Erro ao gerar parcelas", description: apiError?.serverMessage ?? "Tente novamente", variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function clear() {
+    form.reset(EMPTY(today));
+    setParty(null);
+    setValorError(null);
+  }
+
+  const each = plan[0]?.valor;
+  const last = plan.at(-1)?.valor;
+
+  return (
+    <div className="generate">
+      <form ref={formRef} className="generate-form list-card" noValidate onSubmit={submit} aria-describedby={previewId}>
+        <Field label={info.partyLabel} required error={errors[info.partyParam]} className="reg-form__wide">
+          <PartyPicker
+            endpoint={info.partyEndpoint}
+            value={party}
+            placeholder={`Buscar ${info.partyLabel.toLowerCase()} por nome, CNPJ ou e-mail`}
+            onChange={(chosen) => {
+              setParty(chosen);
+              form.set(info.partyParam, chosen ? String(chosen.id) : "");
+            }}
+          />
+        </Field>
+        {party?.statusBloqueio === 1 && (
+          <p className="generate-note reg-form__wide" role="note">
+            <Icon name="lock" size={16} />
+            {kind === "receber"
+              ? "Este cliente está bloqueado. As parcelas serão geradas mesmo assim."
+              : "Este fornecedor está bloqueado. As contas serão registradas mesmo assim."}
+          </p>
+        )}
+        <Field label="Número de parcelas" required error={errors.numParcelas}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={MIN_INSTALLMENTS}
+            max={MAX_INSTALLMENTS}
+            step={1}
+            name="numParcelas"
+            value={values.numParcelas}
+            onValueChange={(v) => form.set("numParcelas", v)}
+          />
+        </Field>
+        <Field label="Valor total" required error={errors.valor}>
+          <MoneyInput
+            name="valor"
+            placeholder="0,00"
+            value={valorCents}
+            onValueChange={(cents, error) => {
+              setValorError(error);
+              form.set("valor", cents === null ? "" : centsToDecimal(cents));
+            }}
+          />
+        </Field>
+        <Field label="Primeiro vencimento" required error={errors.primeiroVencimento}>
+          <Input type="date" name="primeiroVencimento" value={values.primeiroVencimento} onValueChange={(v) => form.set("primeiroVencimento", v)} />
+        </Field>
+        <Field label="Descrição" required error={errors.descricao}>
+          <Input name="descricao" maxLength={500} placeholder="Ex.: Mensalidade 2027" value={values.descricao} onValueChange={(v) => form.set("descricao", v)} />
+        </Field>
+        <div className="generate-actions reg-form__wide">
+          <Button variant="secondary" onClick={clear} disabled={saving}>
+            Limpar
+          </Button>
+          <Button type="submit" variant="primary" loading={saving}>
+            {saving ? "Gerando..." : "Gerar Parcelas"}
+          </Button>
+        </div>
+        {done && (
+          <p className="generate-done reg-form__wide" role="status">
+            <Icon name="check" size={18} />
+            {`${done.count} ${done.count === 1 ? "parcela gerada" : "parcelas geradas"} para ${done.party.nome}.`}{" "}
+            <a href={`${info.path}?${info.partyParam}=${done.party.id}`}>Ver as parcelas</a>
+          </p>
+        )}
+      </form>
+
+      <section className="generate-preview list-card" id={previewId} aria-labelledby={`${previewId}-title`}>
+        <h2 className="generate-preview__title" id={`${previewId}-title`}>
+          Prévia das parcelas
+        </h2>
+        {plan.length === 0 ? (
+          <p className="generate-preview__empty">Preencha o número de parcelas, o valor total e o primeiro vencimento para ver a prévia.</p>
+        ) : (
+          <>
+            <p className="generate-preview__totals">
+              <span>
+                <strong>{plan.length}</strong> {plan.length === 1 ? "parcela" : "parcelas"}
+              </span>
+              <span>
+                de <strong>{formatBRL(each!)}</strong>
+                {last !== each && <> (a última de {formatBRL(last!)})</>}
+              </span>
+            </p>
+            <div className="ui-table-wrap">
+              <table className="ui-table" aria-label="Prévia das parcelas">
+                <thead>
+                  <tr>
+                    <th className="ui-table__th" scope="col">Parcela</th>
+                    <th className="ui-table__th" scope="col">Vencimento</th>
+                    <th className="ui-table__th ui-table--end" scope="col">Valor</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {plan.map((p) => (
+                    <tr key={p.numerosParcela}>
+                      <td className="ui-table__td">{p.numerosParcela}</td>
+                      <td className="ui-table__td">{formatDateBR(p.dataVencimento)}</td>
+                      <td className="ui-table__td ui-table--end">{formatBRL(p.valor)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <td className="ui-table__td" colSpan={2}>
+                      Total
+                    </td>
+                    <td className="ui-table__td ui-table--end">
+                      <strong>{formatBRL(valorCents!)}</strong>
+                    </td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useSignals } from "@preact/signals-react/runtime";
+import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
+import { Icon, type IconName } from "../src/ui/Icon";
+import type { LedgerKind } from "./ledger/kinds";
+import { ledgerSummary } from "./state";
+
+interface Figure {
+  total: string;
+  quantidade: number;
+}
+
+/** GET /api/installments/summary */
+export interface ReceivableSummary {
+  emAberto: Figure;
+  vencidas: Figure;
+  recebidoNoMes: Figure;
+}
+
+/** GET /api/payables/summary */
+export interface PayableSummary {
+  totalAPagar: Figure;
+  totalPago: Figure;
+  vencidas: Figure;
+  performance: number;
+}
+
+export interface LedgerCardsProps {
+  kind: LedgerKind;
+  initial: ReceivableSummary | PayableSummary;
+}
+
+const count = new Intl.NumberFormat("pt-BR");
+const parcelas = (n: number) => `${count.format(n)} ${n === 1 ? "parcela" : "parcelas"}`;
+
+/** The cards above the list (SPEC §2); they follow every change the list island makes. */
+export default function LedgerCards({ kind, initial }: LedgerCardsProps) {
+  useSignals();
+  const summary = (ledgerSummary.value ?? initial) as ReceivableSummary & PayableSummary;
+  const cards: { title: string; value: string; note: string; icon: IconName; tone: string }[] =
+    kind === "receber"
+      ? [
+          { title: "Total em Aberto", value: money(summary.emAberto), note: parcelas(summary.emAberto.quantidade), icon: "wallet", tone: "warning" },
+          { title: "Vencidas", value: money(summary.vencidas), note: parcelas(summary.vencidas.quantidade), icon: "alert", tone: "danger" },
+          { title: "Recebido no Mês", value: money(summary.recebidoNoMes), note: parcelas(summary.recebidoNoMes.quantidade), icon: "check", tone: "success" },
+        ]
+      : [
+          { title: "Total a Pagar", value: money(summary.totalAPagar), note: parcelas(summary.totalAPagar.quantidade), icon: "wallet", tone: "warning" },
+          { title: "Total Pago", value: money(summary.totalPago), note: parcelas(summary.totalPago.quantidade), icon: "check", tone: "success" },
+          { title: "Vencidas", value: money(summary.vencidas), note: parcelas(summary.vencidas.quantidade), icon: "alert", tone: "danger" },
+          { title: "Performance", value: `${count.format(summary.performance)}%`, note: "Taxa de pagamento", icon: "chart", tone: "info" },
+        ];
+  return (
+    <div className={`ledger-cards ledger-cards--${cards.length}`}>
+      {cards.map((card) => (
+        <section key={card.title} className={`ledger-card ledger-card--${card.tone}`} aria-label={card.title}>
+          <div className="ledger-card__head">
+            <h2 className="ledger-card__title">{card.title}</h2>
+            <Icon name={card.icon} size={18} />
+          </div>
+          <p className="ledger-card__value">{card.value}</p>
+          <p className="ledger-card__note">{card.note}</p>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function money(figure: Figure): string {
+  return formatBRL(parseMoney(figure.total) ?? ZERO);
+}

@@ -1,0 +1,272 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { act } from "react";
+import { dismissToast, toastSignal } from "../src/ui/toast";
+import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../src/ui/testing";
+import LedgerCards from "./LedgerCards";
+import LedgerList, { type LedgerListProps } from "./LedgerList";
+import type { LedgerRow } from "./ledger/kinds";
+import { ledgerSummary } from "./state";
+import { json, mockFetch, settle, type Call } from "./testing";
+
+const TODAY = "2026-03-15";
+let nextId = 1;
+function installment(overrides: Partial<LedgerRow> = {}): LedgerRow {
+  return {
+    id: nextId++,
+    partyId: 7,
+    partyName: "Padaria Pão Quente",
+    numerosParcela: "3/12",
+    descricao: "Mensalidade 2026",
+    dataVencimento: "2026-03-20",
+    valor: "355.00",
+    status: "em_aberto",
+    dataPagamento: null,
+    valorPago: null,
+    multa: null,
+    juros: null,
+    ...overrides,
+  };
+}
+
+const OPEN = installment();
+const LATE = installment({ numerosParcela: "1/12", dataVencimento: "2026-03-05", valor: "43.50", status: "vencido" });
+const PAID = installment({ numerosParcela: "2/12", status: "pago", dataPagamento: "2026-02-10", valorPago: "355.00", multa: "0.00", juros: "0.00" });
+
+const props = (kind: "receber" | "pagar" = "receber", rows = [LATE, PAID, OPEN]): LedgerListProps => ({
+  kind,
+  initial: { rows, total: rows.length },
+  params: { status: "", mes: "", ordem: "vencimento", pagina: "1", porPagina: "50" },
+  today: TODAY,
+  partyName: null,
+});
+
+const SUMMARY = { emAberto: { total: "398.50", quantidade: 2 }, vencidas: { total: "43.50", quantidade: 1 }, recebidoNoMes: { total: "0.00", quantidade: 0 } };
+
+let calls: Call[];
+beforeEach(() => {
+  calls = [];
+  history.replaceState(null, "", "/receivables");
+  ledgerSummary.value = null;
+});
+afterEach(() => {
+  act(() => dismissToast());
+  cleanup();
+});
+
+const rows = () => [...document.querySelectorAll<HTMLTableRowElement>(".ledger-table tbody tr")];
+const lastDialog = () => [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")].at(-1)!;
+
+function control(label: string, scope: ParentNode = document): HTMLInputElement {
+  const found = [...scope.querySelectorAll("label")].find((l) => l.textContent?.replace("*", "").trim() === label);
+  const element = found && document.getElementById(found.htmlFor);
+  if (!element) throw new Error(`No control labelled ${label}`);
+  return element as HTMLInputElement;
+}
+
+function button(name: string, scope: ParentNode = document): HTMLButtonElement {
+  const found = [...scope.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === name || b.textContent?.trim() === name);
+  if (!found) throw new Error(`No button ${name}`);
+  return found;
+}
+
+function setDate(input: HTMLInputElement, value: string) {
+  act(() => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+    setter.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+/** The rows as the API sends them (clientId/clientName). */
+const apiRows = [LATE, PAID, OPEN].map(({ partyId, partyName, ...rest }) => ({ ...rest, clientId: partyId, clientName: partyName }));
+
+const page = (body: unknown[], total = body.length) =>
+  new Response(JSON.stringify(body), { headers: { "content-type": "application/json", "x-total-count": String(total) } });
+
+describe("LedgerList (Contas a Receber)", () => {
+  test("hydrates without a mismatch", () => {
+    expect(serverRenderAndHydrate(<LedgerList {...props()} />).errors).toEqual([]);
+  });
+
+  test("badges in SPEC's words and colours; paid rows say when and offer Cancelar Baixa", () => {
+    render(<LedgerList {...props()} />);
+    expect(rows().map((r) => r.querySelector(".ui-badge")!.textContent)).toEqual(["Vencida", "Pago", "Em Aberto"]);
+    expect(rows()[0]!.querySelector(".ui-badge--danger")).not.toBeNull();
+    expect(rows()[1]!.querySelector(".ui-badge--success")).not.toBeNull();
+    expect(rows()[2]!.querySelector(".ui-badge--warning")).not.toBeNull();
+    expect(rows()[1]!.textContent).toContain("Pago em 10/02/2026");
+    expect(button("Cancelar Baixa Padaria Pão Quente parcela 2/12")).toBeDefined();
+    expect(button("Baixar Padaria Pão Quente parcela 3/12")).toBeDefined();
+    expect(button("Prorrogar Padaria Pão Quente parcela 3/12")).toBeDefined();
+    // The client's name leads to that client's receivables.
+    expect(rows()[0]!.querySelector("a")!.getAttribute("href")).toBe("/receivables?clientId=7");
+  });
+
+  test("an open row whose due date passed since the page was rendered shows Vencida (TS status rule)", () => {
+    render(<LedgerList {...props("receber", [installment({ dataVencimento: "2026-03-14", status: "em_aberto" })])} />);
+    expect(rows()[0]!.querySelector(".ui-badge")!.textContent).toBe("Vencida");
+  });
+
+  test("the payment dialog proposes multa 0,87 and juros 0,15 for R$ 43,50 paid 10 days late, live as the date changes", async () => {
+    mockFetch(calls, (call) => (call.method === "PATCH" ? json({ message: "Parcela quitada" }) : call.url.includes("summary") ? json(SUMMARY) : page([])));
+    render(<LedgerList {...props()} />);
+    click(button("Baixar Padaria Pão Quente parcela 1/12"));
+    const dialog = lastDialog();
+    expect(control("Data de pagamento", dialog).value).toBe(TODAY);
+    setDate(control("Data de pagamento", dialog), "2026-03-15");
+    expect(control("Multa (2%)", dialog).value).toBe("0,87");
+    expect(control("Juros (1% ao mês)", dialog).value).toBe("0,15");
+    expect(get('[data-testid="total-baixa"]', dialog).textContent).toBe("R$\u00a044,52");
+    expect(dialog.textContent).toContain("10 dias de atraso");
+    // Paid on the due date: no fees.
+    setDate(control("Data de pagamento", dialog), "2026-03-05");
+    expect(control("Multa (2%)", dialog).value).toBe("0,00");
+    expect(dialog.textContent).toContain("Sem atraso");
+    setDate(control("Data de pagamento", dialog), "2026-03-15");
+    // The fee can be edited; the total follows.
+    typeInto(control("Juros (1% ao mês)", dialog), "1,00");
+    expect(get('[data-testid="total-baixa"]', dialog).textContent).toBe("R$\u00a045,37");
+    click(button("Confirmar baixa", dialog));
+    await settle();
+    const patch = calls.find((c) => c.method === "PATCH")!;
+    expect(patch.url).toBe(`/api/installments/${LATE.id}/pay-with-fees`);
+    expect(patch.body).toEqual({ dataPagamento: "2026-03-15", valorBaixa: "45.37", multa: "0.87", juros: "1.00" });
+    expect(toastSignal.value?.title).toBe("Parcela quitada");
+    // The list and the cards are fetched again.
+    expect(calls.some((c) => c.url.startsWith("/api/installments?"))).toBe(true);
+    expect(calls.some((c) => c.url === "/api/installments/summary")).toBe(true);
+  });
+
+  test("a payment date in the future is refused before sending", async () => {
+    mockFetch(calls, () => json({}));
+    render(<LedgerList {...props()} />);
+    click(button("Baixar Padaria Pão Quente parcela 3/12"));
+    setDate(control("Data de pagamento", lastDialog()), "2026-03-16");
+    click(button("Confirmar baixa", lastDialog()));
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(lastDialog().textContent).toContain("A data de pagamento não pode ser futura");
+  });
+
+  test("an empty payment date shows SPEC's message", async () => {
+    mockFetch(calls, () => json({}));
+    render(<LedgerList {...props()} />);
+    click(button("Baixar Padaria Pão Quente parcela 3/12"));
+    setDate(control("Data de pagamento", lastDialog()), "");
+    click(button("Confirmar baixa", lastDialog()));
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(lastDialog().textContent).toContain("Data de pagamento é obrigatória");
+  });
+
+  test("Prorrogar sends the new due date and toasts 'Vencimento alterado'; a refusal shows the server's words", async () => {
+    let refuse = true;
+    mockFetch(calls, (call) =>
+      call.method === "PATCH" ? (refuse ? json({ message: "Parcela já paga não pode ter o vencimento alterado" }, 409) : json({})) : page([]),
+    );
+    render(<LedgerList {...props()} />);
+    click(button("Prorrogar Padaria Pão Quente parcela 3/12"));
+    setDate(control("Novo vencimento", lastDialog()), "2026-04-10");
+    click(button("Salvar", lastDialog()));
+    await settle();
+    expect(toastSignal.value).toMatchObject({ title: "Erro", description: "Parcela já paga não pode ter o vencimento alterado" });
+    refuse = false;
+    click(button("Salvar", lastDialog()));
+    await settle();
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)!.body).toEqual({ dataVencimento: "2026-04-10" });
+    expect(toastSignal.value?.title).toBe("Vencimento alterado");
+  });
+
+  test("Cancelar Baixa and Excluir ask SPEC's questions first, starting on the safe button", async () => {
+    mockFetch(calls, (call) => (call.url.includes("summary") ? json(SUMMARY) : call.method === "GET" ? page(apiRows) : json({})));
+    render(<LedgerList {...props()} />);
+    click(button("Cancelar Baixa Padaria Pão Quente parcela 2/12"));
+    expect(lastDialog().textContent).toContain("Confirma o cancelamento da baixa desta parcela?");
+    expect(document.activeElement?.textContent).toBe("Voltar");
+    click(button("Cancelar baixa", lastDialog()));
+    await settle();
+    expect(calls[0]).toMatchObject({ method: "POST", url: `/api/installments/${PAID.id}/undo-payment` });
+    expect(toastSignal.value?.title).toBe("Baixa cancelada com sucesso!");
+
+    click(button("Excluir Padaria Pão Quente parcela 3/12"));
+    expect(lastDialog().textContent).toContain("Confirma a exclusão desta parcela? Esta ação não pode ser desfeita.");
+    click(button("Excluir", lastDialog()));
+    await settle();
+    expect(calls.some((c) => c.method === "DELETE" && c.url === `/api/installments/${OPEN.id}`)).toBe(true);
+    expect(toastSignal.value?.title).toBe("Parcela excluída com sucesso!");
+  });
+
+  test("filters and sort go to the URL and to the server; Parcela sorts server-side", async () => {
+    mockFetch(calls, () => page([]));
+    render(<LedgerList {...props()} />);
+    act(() => {
+      const select = control("Status") as unknown as HTMLSelectElement;
+      select.value = "vencido";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await settle();
+    setDate(control("Mês de vencimento"), "2026-03");
+    await settle();
+    click(button("Parcela"));
+    await settle();
+    expect(location.search).toBe("?status=vencido&mes=2026-03&ordem=parcela");
+    expect(calls.at(-1)!.url).toBe("/api/installments?status=vencido&mes=2026-03&ordem=parcela&porPagina=50");
+    expect(get(".ui-empty").textContent).toContain("Nenhuma parcela encontrada");
+  });
+});
+
+describe("LedgerList (Contas a Pagar)", () => {
+  test("Pagar shows SPEC's sentence, proposes today and the face value, and sends a changed amount", async () => {
+    mockFetch(calls, (call) => (call.method === "PATCH" ? json({}) : call.url.includes("summary") ? json({}) : page([])));
+    history.replaceState(null, "", "/payables");
+    render(<LedgerList {...props("pagar", [installment({ partyName: "Gráfica Rápida", numerosParcela: "1/3", valor: "1200.00" })])} />);
+    expect(() => button("Prorrogar Gráfica Rápida parcela 1/3")).toThrow();
+    click(button("Pagar Gráfica Rápida parcela 1/3"));
+    const dialog = lastDialog();
+    expect(dialog.textContent).toContain("Confirma o pagamento da conta 1/3 do fornecedor Gráfica Rápida?");
+    expect(control("Valor pago", dialog).value).toBe("1.200,00");
+    typeInto(control("Valor pago", dialog), "1.150,75");
+    click(button("Pagar", dialog));
+    await settle();
+    const patch = calls.find((c) => c.method === "PATCH")!;
+    expect(patch.url).toMatch(/^\/api\/payables\/\d+\/pay$/);
+    expect(patch.body).toEqual({ dataPagamento: TODAY, valorPago: "1150.75" });
+    expect(toastSignal.value?.title).toBe("Pagamento realizado com sucesso!");
+  });
+
+  test("a refused delete says 'Erro ao excluir conta' when the server has no message", async () => {
+    mockFetch(calls, () => new Response("", { status: 500 }));
+    render(<LedgerList {...props("pagar", [installment({ partyName: "Gráfica Rápida", numerosParcela: "1/3" })])} />);
+    click(button("Excluir Gráfica Rápida parcela 1/3"));
+    expect(lastDialog().textContent).toContain("Confirma a exclusão da conta 1/3 do fornecedor Gráfica Rápida?");
+    click(button("Excluir", lastDialog()));
+    await settle();
+    expect(toastSignal.value).toMatchObject({ title: "Erro", description: "Erro ao excluir conta" });
+  });
+});
+
+describe("LedgerCards", () => {
+  test("shows the receivables' three cards and follows the shared summary", () => {
+    render(<LedgerCards kind="receber" initial={SUMMARY} />);
+    const text = () => [...document.querySelectorAll(".ledger-card")].map((c) => c.textContent);
+    expect(text()).toEqual([
+      "Total em AbertoR$\u00a0398,502 parcelas",
+      "VencidasR$\u00a043,501 parcela",
+      "Recebido no MêsR$\u00a00,000 parcelas",
+    ]);
+    act(() => {
+      ledgerSummary.value = { ...SUMMARY, vencidas: { total: "0.00", quantidade: 0 } };
+    });
+    expect(text()[1]).toBe("VencidasR$\u00a00,000 parcelas");
+  });
+
+  test("payables' four cards with the payment rate", () => {
+    render(
+      <LedgerCards
+        kind="pagar"
+        initial={{ totalAPagar: { total: "100.00", quantidade: 1 }, totalPago: { total: "300.00", quantidade: 3 }, vencidas: { total: "0.00", quantidade: 0 }, performance: 75 }}
+      />,
+    );
+    expect(get(".ledger-card:last-child").textContent).toBe("Performance75%Taxa de pagamento");
+  });
+});

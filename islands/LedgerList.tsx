@@ -1,0 +1,344 @@
+import { useMemo, useState } from "react";
+import { formatDateBR } from "../src/lib/dates";
+import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
+import { deriveStatus } from "../src/lib/status";
+import { Badge } from "../src/ui/Badge";
+import { Button } from "../src/ui/Button";
+import { ConfirmDialog } from "../src/ui/ConfirmDialog";
+import { EmptyState } from "../src/ui/EmptyState";
+import { Field } from "../src/ui/Field";
+import { FilterBar } from "../src/ui/FilterBar";
+import { Icon } from "../src/ui/Icon";
+import { IconAction } from "../src/ui/IconAction";
+import { Input } from "../src/ui/Input";
+import { Pager, rangeText } from "../src/ui/Pager";
+import { Select } from "../src/ui/Select";
+import { Table, type TableColumn } from "../src/ui/Table";
+import { toast } from "../src/ui/toast";
+import { api, ApiError } from "./api";
+import { DueDateDialog } from "./ledger/DueDateDialog";
+import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow } from "./ledger/kinds";
+import { PaymentDialog } from "./ledger/PaymentDialog";
+import { searchOf, useUrlList, type ListParams } from "./list";
+import { tableSort } from "./sort";
+import { ledgerSummary } from "./state";
+
+export interface LedgerListProps {
+  kind: LedgerKind;
+  initial: { rows: LedgerRow[]; total: number };
+  /** The view the server rendered: status, mes, clientId|supplierId, ordem, pagina. */
+  params: ListParams;
+  /** Today in APP_TZ (the browser has no APP_TZ): default payment date, overdue display. */
+  today: string;
+  /** The party the list is narrowed to (?clientId=), for the filter chip. */
+  partyName: string | null;
+}
+
+type Action =
+  | { kind: "pay" | "redate" | "delete" | "undo"; row: LedgerRow }
+  | null;
+
+/**
+ * Contas a Receber / Contas a Pagar (SPEC §2): status and month filters in the URL, the sortable
+ * page of installments, the row actions with their dialogs; the cards (another island) follow
+ * every change through the shared summary signal.
+ */
+export default function LedgerList({ kind, initial, params: initialParams, today, partyName }: LedgerListProps) {
+  const info = LEDGER_KINDS[kind];
+  const defaults = useMemo<ListParams>(
+    () => ({ status: "", mes: "", [info.partyParam]: "", ordem: "vencimento", pagina: "1", porPagina: "50" }),
+    [info.partyParam],
+  );
+  const list = useUrlList<ApiLedgerRow>({
+    endpoint: info.endpoint,
+    initial: { rows: initial.rows as unknown as ApiLedgerRow[], total: initial.total },
+    params: initialParams,
+    defaults,
+    listName: info.listName,
+  });
+  const { params, update } = list;
+  // The first page arrives as LedgerRow (server-mapped), later pages as API rows.
+  const rows = useMemo(() => list.rows.map((row) => ("partyId" in row ? (row as unknown as LedgerRow) : ledgerRow(row))), [list.rows]);
+  const [sort, changeSort] = tableSort(params.ordem || "vencimento", update);
+  const [action, setAction] = useState<Action>(null);
+  const page = Number(params.pagina || 1);
+  const perPage = Number(params.porPagina || 50);
+  const filtering = Boolean(params.status || params.mes || params[info.partyParam]);
+
+  /** After a change: the same page and the cards, fetched again (SPEC §7). */
+  async function refresh() {
+    void list.reload();
+    try {
+      const query = searchOf({ status: params.status ?? "", mes: params.mes ?? "", [info.partyParam]: params[info.partyParam] ?? "" });
+      ledgerSummary.value = await api(`${info.endpoint}/summary${query}`);
+    } catch {
+      // The list reload already tells the user when the server cannot be reached.
+    }
+  }
+
+  function afterChange() {
+    setAction(null);
+    void refresh();
+  }
+
+  /** A confirmed change (delete, cancel payment): SPEC §8's toast either way; a refusal says why. */
+  async function change(run: () => Promise<unknown>, done: string, failed: string) {
+    try {
+      await run();
+      toast({ title: done });
+      afterChange();
+    } catch (error) {
+      const description = (error instanceof ApiError && error.serverMessage) || failed;
+      toast({ title: "Erro", description, variant: "destructive" });
+      setAction(null);
+    }
+  }
+
+  const columns = useMemo(() => ledgerColumns(kind, today, (next) => setAction(next)), [kind, today]);
+  const row = action?.row;
+
+  return (
+    <div className="list-screen">
+      <FilterBar
+        label={`Filtrar ${info.listName}`}
+        active={filtering}
+        onClear={() => update({ status: "", mes: "", [info.partyParam]: "" })}
+      >
+        <Field label="Status">
+          <Select name="status" options={STATUS_FILTER_OPTIONS} value={params.status ?? ""} onValueChange={(status) => update({ status })} />
+        </Field>
+        <Field label="Mês de vencimento">
+          <Input type="month" name="mes" value={params.mes ?? ""} onValueChange={(mes) => update({ mes })} />
+        </Field>
+        {params[info.partyParam] && (
+          <div className="ledger-party-chip">
+            <span className="ledger-party-chip__label">{info.partyLabel}</span>
+            <span className="ui-ellipsis" title={partyName ?? undefined}>
+              {partyName ?? `#${params[info.partyParam]}`}
+            </span>
+            <button
+              type="button"
+              className="ledger-party-chip__remove"
+              aria-label={`Remover filtro de ${info.partyLabel.toLowerCase()}`}
+              onClick={() => update({ [info.partyParam]: "" })}
+            >
+              <Icon name="close" size={14} />
+            </button>
+          </div>
+        )}
+      </FilterBar>
+
+      <section className="list-card" aria-labelledby="ledger-contagem">
+        <p className="ui-list-count" id="ledger-contagem" aria-live="polite">
+          {list.total === 0 ? "Nenhuma parcela" : `Parcelas ${rangeText(page, perPage, list.total)}`}
+        </p>
+        <Table
+          className={`ui-table-wrap--cards ui-table-wrap--sticky ledger-table ledger-table--${kind}`}
+          label={kind === "receber" ? "Parcelas a receber" : "Contas a pagar"}
+          busy={list.loading}
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          sort={sort}
+          onSortChange={changeSort}
+          empty={
+            <EmptyState
+              icon={kind === "receber" ? "receivable" : "payable"}
+              title={info.empty}
+              hint={filtering ? "Ajuste os filtros para ver outras parcelas." : "Gere as parcelas de um contrato para acompanhá-las aqui."}
+              action={
+                !filtering && (
+                  <a className="ui-button ui-button--primary" href={info.generatePath}>
+                    <Icon name="calendar-plus" size={18} />
+                    {info.generateLabel}
+                  </a>
+                )
+              }
+            />
+          }
+        />
+        <Pager
+          page={page}
+          perPage={perPage}
+          total={list.total}
+          listName={info.listName}
+          hrefFor={(n) => `${info.path}${searchOf({ ...params, pagina: String(n) }, defaults)}`}
+          onPageChange={(n) => {
+            update({ pagina: String(n) });
+            document.getElementById("conteudo")?.scrollIntoView?.({ block: "start" });
+          }}
+        />
+      </section>
+
+      {action?.kind === "pay" && row && (
+        <PaymentDialog
+          kind={kind}
+          row={row}
+          today={today}
+          onClose={() => setAction(null)}
+          send={(body) => api(`${info.endpoint}/${row.id}/${kind === "receber" ? "pay-with-fees" : "pay"}`, { method: "PATCH", body })}
+          onPaid={afterChange}
+        />
+      )}
+
+      {action?.kind === "redate" && row && (
+        <DueDateDialog
+          row={row}
+          onClose={() => setAction(null)}
+          send={(dataVencimento) => {
+            // The row may have gone from the list meanwhile (paid or deleted in another tab).
+            const chosen = rows.find((r) => r.id === row.id);
+            if (!chosen) return Promise.reject(new ApiError(0, "Parcela não selecionada", "Parcela não selecionada"));
+            return api(`${info.endpoint}/${chosen.id}/due-date`, { method: "PATCH", body: { dataVencimento } });
+          }}
+          onSaved={afterChange}
+        />
+      )}
+
+      <ConfirmDialog
+        open={action?.kind === "delete" || action?.kind === "undo"}
+        title={action?.kind === "undo" ? "Cancelar baixa" : kind === "receber" ? "Excluir parcela" : "Excluir conta"}
+        message={
+          row && (
+            <>
+              {action?.kind === "undo"
+                ? "Confirma o cancelamento da baixa desta parcela?"
+                : kind === "receber"
+                  ? "Confirma a exclusão desta parcela? Esta ação não pode ser desfeita."
+                  : `Confirma a exclusão da conta ${row.numerosParcela} do fornecedor ${row.partyName}?`}
+              <strong className="confirm-subject">
+                {row.partyName} — parcela {row.numerosParcela} · {formatBRL(parseMoney(row.valor) ?? ZERO)}
+              </strong>
+            </>
+          )
+        }
+        confirmLabel={action?.kind === "undo" ? "Cancelar baixa" : "Excluir"}
+        cancelLabel={action?.kind === "undo" ? "Voltar" : "Cancelar"}
+        destructive
+        onConfirm={() => {
+          if (!row) return;
+          if (action?.kind === "undo") {
+            return change(
+              () => api(`${info.endpoint}/${row.id}/undo-payment`, { method: "POST" }),
+              "Baixa cancelada com sucesso!",
+              "Não foi possível cancelar a baixa.",
+            );
+          }
+          return change(
+            () => api(`${info.endpoint}/${row.id}`, { method: "DELETE" }),
+            kind === "receber" ? "Parcela excluída com sucesso!" : "Conta excluída com sucesso!",
+            kind === "receber" ? "Não foi possível excluir a parcela." : "Erro ao excluir conta",
+          );
+        }}
+        onCancel={() => setAction(null)}
+      />
+    </div>
+  );
+}
+
+/** The columns in SPEC's order for each side; sorting is done by the server. */
+function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) => void): TableColumn<LedgerRow>[] {
+  const info = LEDGER_KINDS[kind];
+  const money = (text: string | null) => formatBRL(parseMoney(text ?? "0") ?? ZERO);
+  const party: TableColumn<LedgerRow> = {
+    key: info.partySort,
+    header: info.partyLabel,
+    sortable: true,
+    phone: "title",
+    render: (r) => (
+      <div className="cell-name">
+        <a className="ui-ellipsis cell-name__main" href={`${info.path}?${info.partyParam}=${r.partyId}`} title={r.partyName}>
+          {r.partyName}
+        </a>
+      </div>
+    ),
+  };
+  const parcela: TableColumn<LedgerRow> = {
+    key: "parcela",
+    header: "Parcela",
+    sortable: true,
+    width: "6.5rem",
+    render: (r) => <span className="ui-nowrap">{r.numerosParcela}</span>,
+  };
+  const vencimento: TableColumn<LedgerRow> = {
+    key: "vencimento",
+    header: "Vencimento",
+    sortable: true,
+    width: "8.5rem",
+    render: (r) => <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span>,
+  };
+  const valor: TableColumn<LedgerRow> = {
+    key: "valor",
+    header: "Valor",
+    sortable: true,
+    align: "end",
+    width: "8.5rem",
+    render: (r) => (
+      <span className="ledger-money">
+        <span className="ui-nowrap">{money(r.valor)}</span>
+        {r.valorPago && r.valorPago !== r.valor && (
+          <span className="ledger-money__paid ui-nowrap" title="Valor pago">
+            pago {money(r.valorPago)}
+          </span>
+        )}
+      </span>
+    ),
+  };
+  const status: TableColumn<LedgerRow> = {
+    key: "status",
+    header: "Status",
+    sortable: true,
+    width: "7.5rem",
+    phone: "badge",
+    render: (r) => {
+      // The TS form of the overdue rule: a page left open past midnight still shows the truth.
+      const badge = STATUS_BADGE[deriveStatus({ status: r.status === "pago" ? "pago" : "em_aberto", dataVencimento: r.dataVencimento }, today)];
+      return <Badge variant={badge.variant}>{badge.label}</Badge>;
+    },
+  };
+  const descricao: TableColumn<LedgerRow> = {
+    key: "descricao",
+    header: "Descrição",
+    sortable: true,
+    width: "22%",
+    render: (r) => (
+      <span className="ui-ellipsis" title={r.descricao}>
+        {r.descricao}
+      </span>
+    ),
+  };
+  const actions: TableColumn<LedgerRow> = {
+    key: "acoes",
+    header: "Ações",
+    align: "end",
+    width: kind === "receber" ? "9.5rem" : "8.5rem",
+    phone: "actions",
+    render: (r) => {
+      const label = `${r.partyName} parcela ${r.numerosParcela}`;
+      if (r.status === "pago") {
+        return (
+          <div className="row-actions">
+            <span className="ledger-paid-on">Pago em {formatDateBR(r.dataPagamento)}</span>
+            {kind === "receber" ? (
+              <IconAction label="Cancelar Baixa" rowName={label} icon="undo" onClick={() => act({ kind: "undo", row: r })} />
+            ) : (
+              <IconAction label="Excluir" rowName={label} icon="trash" danger onClick={() => act({ kind: "delete", row: r })} />
+            )}
+          </div>
+        );
+      }
+      return (
+        <div className="row-actions">
+          <IconAction label={kind === "receber" ? "Baixar" : "Pagar"} rowName={label} icon="check" onClick={() => act({ kind: "pay", row: r })} />
+          {kind === "receber" && (
+            <IconAction label="Prorrogar" rowName={label} icon="calendar-clock" onClick={() => act({ kind: "redate", row: r })} />
+          )}
+          <IconAction label="Excluir" rowName={label} icon="trash" danger onClick={() => act({ kind: "delete", row: r })} />
+        </div>
+      );
+    },
+  };
+  return kind === "receber"
+    ? [party, parcela, vencimento, valor, status, descricao, actions]
+    : [party, parcela, valor, vencimento, status, descricao, actions];
+}

@@ -1,0 +1,111 @@
+// Receivables and payables are one screen with two vocabularies: everything that differs
+// between "Contas a Receber" and "Contas a Pagar" is in this table, nothing else forks.
+import type { Status } from "../../src/lib/status";
+
+export type LedgerKind = "receber" | "pagar";
+
+/** What the list island reads of an installment, whichever side it is on. */
+export interface LedgerRow {
+  id: number;
+  partyId: number;
+  partyName: string;
+  numerosParcela: string;
+  descricao: string;
+  dataVencimento: string;
+  valor: string;
+  status: Status;
+  dataPagamento: string | null;
+  valorPago: string | null;
+  /** Receivables only (null on payables and unpaid rows). */
+  multa: string | null;
+  juros: string | null;
+}
+
+/** An API row of either side (clientId/clientName or supplierId/supplierName). */
+export interface ApiLedgerRow {
+  id: number;
+  clientId?: number;
+  clientName?: string;
+  supplierId?: number;
+  supplierName?: string;
+  numerosParcela: string;
+  descricao: string;
+  dataVencimento: string;
+  valor: string;
+  status: Status;
+  dataPagamento: string | null;
+  valorPago: string | null;
+  multa?: string | null;
+  juros?: string | null;
+}
+
+export function ledgerRow(row: ApiLedgerRow): LedgerRow {
+  return {
+    id: row.id,
+    partyId: (row.clientId ?? row.supplierId)!,
+    partyName: (row.clientName ?? row.supplierName)!,
+    numerosParcela: row.numerosParcela,
+    descricao: row.descricao,
+    dataVencimento: row.dataVencimento,
+    valor: row.valor,
+    status: row.status,
+    dataPagamento: row.dataPagamento,
+    valorPago: row.valorPago,
+    multa: row.multa ?? null,
+    juros: row.juros ?? null,
+  };
+}
+
+export interface LedgerKindInfo {
+  path: string;
+  endpoint: string;
+  partyParam: "clientId" | "supplierId";
+  partySort: "cliente" | "fornecedor";
+  partyLabel: "Cliente" | "Fornecedor";
+  partyEndpoint: string;
+  listName: string;
+  empty: string;
+  generatePath: string;
+  generateLabel: string;
+}
+
+export const LEDGER_KINDS: Record<LedgerKind, LedgerKindInfo> = {
+  receber: {
+    path: "/receivables",
+    endpoint: "/api/installments",
+    partyParam: "clientId",
+    partySort: "cliente",
+    partyLabel: "Cliente",
+    partyEndpoint: "/api/clients",
+    listName: "parcelas",
+    empty: "Nenhuma parcela encontrada",
+    generatePath: "/installments",
+    generateLabel: "Gerar Parcelas",
+  },
+  pagar: {
+    path: "/payables",
+    endpoint: "/api/payables",
+    partyParam: "supplierId",
+    partySort: "fornecedor",
+    partyLabel: "Fornecedor",
+    partyEndpoint: "/api/suppliers",
+    listName: "contas a pagar",
+    empty: "Nenhuma conta a pagar encontrada",
+    generatePath: "/payable-installments",
+    generateLabel: "Gerar Parcelas",
+  },
+};
+
+export const STATUS_FILTER_OPTIONS = [
+  { value: "", label: "Todos" },
+  { value: "em_aberto", label: "Em Aberto" },
+  { value: "vencido", label: "Vencida" },
+  { value: "pago", label: "Pago" },
+] as const;
+
+/** SPEC §4 badge: Pago green, Vencida red, Em Aberto yellow (payables use the same words). */
+export const STATUS_BADGE: Record<Status, { label: string; variant: "success" | "danger" | "warning" }> = {
+  pago: { label: "Pago", variant: "success" },
+  vencido: { label: "Vencida", variant: "danger" },
+  em_aberto: { label: "Em Aberto", variant: "warning" },
+};
