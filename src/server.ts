@@ -3,7 +3,9 @@ import type { Db } from "../db/client";
 import { authApi, signOutRoute } from "./api/auth";
 import { clientsApi } from "./api/clients";
 import { dashboardApi } from "./api/dashboard";
+import { installmentsApi } from "./api/installments";
 import { partnersApi } from "./api/partners";
+import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
 import { suppliersApi } from "./api/suppliers";
 import { sessionGate } from "./auth/plugin";
@@ -40,6 +42,8 @@ export async function createApp(db: Db, config: Config) {
     .use(clientsApi(deps))
     .use(suppliersApi(deps))
     .use(partnersApi(deps))
+    .use(installmentsApi(deps))
+    .use(payablesApi(deps))
     .use(dashboardApi(deps))
     .use(reportsApi(deps))
     .use(pageRoutes(deps));

@@ -21,11 +21,12 @@ export const cleanText = (text: string) => text.normalize("NFC").replace(BLANK_E
 /** NUL ends strings in C tools and logs: refused, never stored. */
 const hasNoNul = (text: string) => !text.includes("\0");
 
-/** A required text field: clean, 1–255 characters; missing, null or blank → `required`. */
-export function requiredText(required: string) {
+/** A required text field: clean, 1–`max` characters; missing, null or blank → `required`. */
+export function requiredText(required: string, max = MAX_TEXT) {
+  const tooLong = max === MAX_TEXT ? TOO_LONG : `Máximo de ${max} caracteres`;
   return z
     .string({ error: (issue) => (issue.input == null ? required : WRONG_TYPE) })
-    .check(z.overwrite(cleanText), z.refine(hasNoNul, INVALID_CHARACTER), z.minLength(1, required), z.maxLength(MAX_TEXT, TOO_LONG));
+    .check(z.overwrite(cleanText), z.refine(hasNoNul, INVALID_CHARACTER), z.minLength(1, required), z.maxLength(max, tooLong));
 }
 
 /** A required, valid e-mail (clean); missing or blank → `invalid` too, as SPEC words it. */

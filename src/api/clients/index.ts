@@ -10,9 +10,9 @@ import {
   getClient,
   listClients,
   parseClientQuery,
-  toggleClientBlock,
   updateClient,
 } from "./service";
+import { toggleClientBlock } from "./blocking";
 
 export function clientsApi(deps: AppDeps) {
   const { db } = deps;
@@ -34,5 +34,5 @@ export function clientsApi(deps: AppDeps) {
       deleteClient(db, parseId(params.id));
       return { message: "Cliente excluído" };
     })
-    .patch("/:id/toggle-block", ({ params }) => toggleClientBlock(db, parseId(params.id)));
+    .patch("/:id/toggle-block", ({ params }) => toggleClientBlock(db, parseId(params.id), deps.config.blockGraceDays));
 }

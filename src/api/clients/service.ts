@@ -2,12 +2,12 @@ import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { sqliteMessage, type Db, type Tx } from "../../../db/client";
 import { clients, receivables, type ClientRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
-import { nowISO, today } from "../../lib/clock";
+import { nowISO } from "../../lib/clock";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
 import { parsePaging, parseSort } from "../list";
 import { registerPage, searchColumnsFor, searchCondition } from "../registers";
-import { CLIENT_SORTS, type ClientBlockAnswer, type ClientInput, type ClientJson, type ClientQuery } from "./model";
+import { CLIENT_SORTS, type ClientInput, type ClientJson, type ClientQuery } from "./model";
 
 const NOT_FOUND = "Cliente não encontrado";
 const DUPLICATE_CNPJ = "CNPJ já cadastrado";
@@ -125,34 +125,6 @@ export function deleteClient(db: Db, id: number): void {
     if (sqliteMessage(error)?.includes("FOREIGN KEY constraint failed")) throw conflict(HAS_INSTALLMENTS);
     throw error;
   }
-}
-
-/**
- * Blocks an active client or unblocks a blocked one. A manual block is remembered as such (never
- * lifted automatically); a manual unblock records its date, so installments already overdue
- * then do not block the client again (DECISIONS §2).
- */
-export function toggleClientBlock(db: Db, id: number): ClientBlockAnswer {
-  return db.transaction(
-    (tx) => {
-      const current = getClient(tx, id);
-      const blocking = current.statusBloqueio === 0;
-      const changes = blocking
-        ? { statusBloqueio: 1, bloqueioOrigem: "manual" as const }
-        : { statusBloqueio: 0, bloqueioOrigem: null, desbloqueioManualEm: today() };
-      const row = tx
-        .update(clients)
-        .set({ ...changes, updatedAt: nowISO() })
-        .where(eq(clients.id, id))
-        .returning(columns)
-        .get();
-      return {
-        message: blocking ? "Cliente bloqueado com sucesso" : "Cliente desbloqueado com sucesso",
-        client: toClientJson(row!),
-      };
-    },
-    { behavior: "immediate" },
-  );
 }
 
 const clientSearchColumns = (input: ClientInput) =>

@@ -1,0 +1,99 @@
+// Client blocking (DECISIONS §2), the one module that writes statusBloqueio: the manual toggle
+// and the automatic rule. The rule runs in the transaction of every change that can affect it
+// (generate, pay, undo, re-date, delete, the toggle), at start-up and daily after midnight APP_TZ.
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client";
+import { clients } from "../../../db/schema";
+import { nowISO, today } from "../../lib/clock";
+import { addDays } from "../../lib/dates";
+import type { ClientBlockAnswer } from "./model";
+import { getClient } from "./service";
+
+export interface BlockingOptions {
+  /** BLOCK_GRACE_DAYS: days an installment may be overdue before it blocks. */
+  graceDays: number;
+  /** Only these clients (the ones a change touched); all clients when left out. */
+  clientIds?: readonly number[];
+}
+
+export interface BlockingChanges {
+  blocked: number[];
+  unblocked: number[];
+}
+
+/**
+ * Blocks (automatically) every active client with an unpaid receivable overdue by more than the
+ * grace days, and lifts the automatic block of every client with none. A manual block is never
+ * lifted here; after a manual unblock only installments due on or after that day count, so
+ * the ones already overdue then do not block again, and a later one does.
+ */
+export function applyAutomaticBlocking(tx: Db | Tx, options: BlockingOptions): BlockingChanges {
+  const { graceDays, clientIds } = options;
+  if (clientIds && clientIds.length === 0) return { blocked: [], unblocked: [] };
+  // Overdue by more than `graceDays` whole days: due before today − graceDays.
+  const limit = addDays(today(), -graceDays);
+  const hasBlockingInstallment = sql`EXISTS (SELECT 1 FROM receivables r WHERE r.client_id = clients.id
+    AND r.status = 'em_aberto' AND r.data_vencimento < ${limit}
+    AND (clients.desbloqueio_manual_em IS NULL OR r.data_vencimento >= clients.desbloqueio_manual_em))`;
+  const only = clientIds ? sql` AND clients.id IN (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const now = nowISO();
+  const blocked = tx.all<{ id: number }>(sql`UPDATE clients SET status_bloqueio = 1, bloqueio_origem = 'automatico', updated_at = ${now}
+    WHERE status_bloqueio = 0${only} AND ${hasBlockingInstallment} RETURNING id`);
+  const unblocked = tx.all<{ id: number }>(sql`UPDATE clients SET status_bloqueio = 0, bloqueio_origem = NULL, updated_at = ${now}
+    WHERE status_bloqueio = 1 AND bloqueio_origem = 'automatico'${only} AND NOT ${hasBlockingInstallment} RETURNING id`);
+  return { blocked: blocked.map((r) => r.id), unblocked: unblocked.map((r) => r.id) };
+}
+
+/**
+ * Blocks an active client or unblocks a blocked one (PATCH /api/clients/:id/toggle-block). A
+ * manual block is remembered as such; a manual unblock records its day (see above).
+ */
+export function toggleClientBlock(db: Db, id: number, graceDays: number): ClientBlockAnswer {
+  return db.transaction(
+    (tx) => {
+      const blocking = getClient(tx, id).statusBloqueio === 0;
+      const changes = blocking
+        ? { statusBloqueio: 1, bloqueioOrigem: "manual" as const }
+        : { statusBloqueio: 0, bloqueioOrigem: null, desbloqueioManualEm: today() };
+      tx.update(clients)
+        .set({ ...changes, updatedAt: nowISO() })
+        .where(eq(clients.id, id))
+        .run();
+      applyAutomaticBlocking(tx, { graceDays, clientIds: [id] });
+      return {
+        message: blocking ? "Cliente bloqueado com sucesso" : "Cliente desbloqueado com sucesso",
+        client: getClient(tx, id),
+      };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+const CHECK_EVERY_MS = 60_000;
+
+/**
+ * For `serve`: applies the rule to every client now, then again each time the APP_TZ date
+ * changes (checked every minute, so a sleeping machine or a DST change cannot skip a day).
+ * Returns the function that stops it.
+ */
+export function startAutomaticBlocking(db: Db, graceDays: number): () => void {
+  let evaluatedOn = "";
+  const run = () => {
+    const day = today();
+    if (day === evaluatedOn) return;
+    try {
+      const { blocked, unblocked } = db.transaction((tx) => applyAutomaticBlocking(tx, { graceDays }), { behavior: "immediate" });
+      evaluatedOn = day;
+      if (blocked.length || unblocked.length) {
+        console.log(`Bloqueio automático (${day}): ${blocked.length} cliente(s) bloqueado(s), ${unblocked.length} desbloqueado(s)`);
+      }
+    } catch (error) {
+      // A busy database or any other failure: logged, and retried at the next check.
+      console.error("[bloqueio automático]", error);
+    }
+  };
+  run();
+  const timer = setInterval(run, CHECK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

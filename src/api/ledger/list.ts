@@ -1,0 +1,130 @@
+// The ledger's list: one prepared bun:sqlite statement per view shape, selecting the API's row
+// directly (aliased columns, party name joined, money as text, status derived), so no
+// JavaScript runs per row (PERF-NOTES "List queries"). Page routes and API routes share it.
+import type { Database, Statement } from "bun:sqlite";
+import type { Db } from "../../../db/client";
+import { badRequest } from "../../http/errors";
+import { today } from "../../lib/clock";
+import { addMonthsToMonth, isYearMonth } from "../../lib/dates";
+import { STATUSES, type Status } from "../../lib/status";
+import { dirSql, limitOffset, parsePaging, parseSort, wantsPage, type ListPage } from "../list";
+import { overdueWhereSql, statusCaseSql } from "../status-sql";
+import { LEDGER_SORTS, type LedgerQuery, type LedgerSortKey } from "./model";
+import type { LedgerTable } from "./table";
+
+type Params = Record<string, string | number>;
+type Raw = Record<string, string | undefined>;
+
+const statements = new WeakMap<Database, Map<string, Statement>>();
+
+/** A statement prepared once per database and SQL text (the view shapes are few and fixed). */
+export function prepared(db: Db, sql: string): Statement {
+  let cache = statements.get(db.$client);
+  if (!cache) statements.set(db.$client, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.$client.prepare(sql)));
+  return statement;
+}
+
+/** The filters that make GET answer one page (SPEC §7: without parameters, the whole array). */
+export const ledgerFilterKeys = (t: LedgerTable) => ["status", "mes", t.party.idKey] as const;
+
+/** `status`, `mes`, the party id, `ordem`, `pagina`, `porPagina`; a 400 in pt-BR on a bad value. */
+export function parseLedgerQuery(t: LedgerTable, raw: Raw, options: { paged?: boolean } = {}): LedgerQuery {
+  const status = raw.status ?? "";
+  if (status !== "" && !STATUSES.includes(status as Status)) throw badRequest("Status inválido: use em_aberto, vencido ou pago");
+  const mes = raw.mes ?? "";
+  if (mes !== "" && !isYearMonth(mes)) throw badRequest("Mês inválido: use AAAA-MM");
+  const partyRaw = raw[t.party.idKey] ?? "";
+  if (partyRaw !== "" && !/^[1-9]\d{0,14}$/.test(partyRaw)) throw badRequest(t.party.invalid);
+  const keys: readonly LedgerSortKey[] = [t.party.sortKey, ...LEDGER_SORTS];
+  return {
+    status: status as Status | "",
+    mes,
+    partyId: partyRaw === "" ? null : Number(partyRaw),
+    sort: parseSort(raw.ordem, keys, { key: "vencimento", dir: "asc" }),
+    ...parsePaging(raw),
+    paged: options.paged ?? wantsPage(raw, ledgerFilterKeys(t)),
+  };
+}
+
+/** The rows of a view (all of them, or one page) and how many match in all. */
+export function listLedger<Row>(db: Db, t: LedgerTable, query: LedgerQuery): ListPage<Row> {
+  const { where, params } = whereSql(t, query);
+  if (!query.paged) {
+    const rows = prepared(db, `${selectSql(t)} ${where} ${orderSql(query)}`).all(params) as Row[];
+    return { rows, total: rows.length };
+  }
+  const { limit, offset } = limitOffset(query);
+  const rows = prepared(db, `${selectSql(t)} ${where} ${orderSql(query)} LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }) as Row[];
+  const { n } = prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${where}`).get(params) as { n: number };
+  return { rows, total: n };
+}
+
+/** One row in the list's shape, or null. */
+export function getLedgerRow<Row>(db: Db, t: LedgerTable, id: number): Row | null {
+  return (prepared(db, `${selectSql(t)} WHERE r.id = $id`).get({ id, today: today() }) as Row | null) ?? null;
+}
+
+/** Rows id..lastId of one party, in id order: what one generation wrote. */
+export function getLedgerRows<Row>(db: Db, t: LedgerTable, partyId: number, firstId: number, lastId: number): Row[] {
+  const sql = `${selectSql(t)} WHERE r.${t.party.column} = $partyId AND r.id BETWEEN $firstId AND $lastId ORDER BY r.id`;
+  return prepared(db, sql).all({ partyId, firstId, lastId, today: today() }) as Row[];
+}
+
+/** The WHERE of a view's filters (shared by the list and its summary cards) and its parameters. */
+export function whereSql(t: LedgerTable, query: Pick<LedgerQuery, "status" | "mes" | "partyId">) {
+  const parts: string[] = [];
+  const params: Params = { today: today() };
+  if (query.status === "pago") parts.push("r.status = 'pago'");
+  if (query.status === "vencido") parts.push(overdueWhereSql("r", "$today"));
+  if (query.status === "em_aberto") parts.push("(r.status = 'em_aberto' AND r.data_vencimento >= $today)");
+  if (query.mes) {
+    parts.push("r.data_vencimento >= $mesFrom AND r.data_vencimento < $mesTo");
+    params.mesFrom = `${query.mes}-01`;
+    params.mesTo = `${addMonthsToMonth(query.mes, 1)}-01`;
+  }
+  if (query.partyId !== null) {
+    parts.push(`r.${t.party.column} = $partyId`);
+    params.partyId = query.partyId;
+  }
+  return { where: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
+}
+
+// Exact for non-negative cents (the schema's CHECKs and the forms guarantee it).
+const moneyText = (column: string) => `printf('%d.%02d', ${column} / 100, ${column} % 100)`;
+const whenPaid = (column: string) => `CASE WHEN r.status = 'pago' AND ${column} IS NOT NULL THEN ${moneyText(column)} END`;
+
+function selectSql(t: LedgerTable): string {
+  const columns = [
+    "r.id AS id",
+    `r.${t.party.column} AS ${t.party.idKey}`,
+    `p.nome AS ${t.party.nameKey}`,
+    "r.numeros_parcela AS numerosParcela",
+    "r.descricao AS descricao",
+    "r.data_vencimento AS dataVencimento",
+    `${moneyText("r.valor")} AS valor`,
+    `${statusCaseSql("r", "$today")} AS status`,
+    "CASE WHEN r.status = 'pago' THEN r.data_pagamento END AS dataPagamento",
+    `${whenPaid("r.valor_pago")} AS valorPago`,
+    ...(t.fees ? [`${whenPaid("r.multa")} AS multa`, `${whenPaid("r.juros")} AS juros`] : []),
+  ];
+  return `SELECT ${columns.join(", ")} FROM ${t.table} r JOIN ${t.party.table} p ON p.id = r.${t.party.column}`;
+}
+
+function orderSql(query: LedgerQuery): string {
+  const dir = dirSql(query.sort);
+  const primary: Record<LedgerSortKey, string> = {
+    cliente: "p.nome_ordem",
+    fornecedor: "p.nome_ordem",
+    // '2/12' → 2: SQLite's CAST reads the leading integer.
+    parcela: "CAST(r.numeros_parcela AS INTEGER)",
+    vencimento: "r.data_vencimento",
+    valor: "r.valor",
+    status: statusCaseSql("r", "$today"),
+    descricao: "r.descricao COLLATE NOCASE",
+  };
+  const key = query.sort.key;
+  const then = key === "vencimento" ? "" : `, r.data_vencimento ${dir}`;
+  return `ORDER BY ${primary[key]} ${dir}${then}, r.id ${dir}`;
+}

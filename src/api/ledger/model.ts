@@ -1,0 +1,163 @@
+import { z } from "zod/mini";
+import { isISODate } from "../../lib/dates";
+import { MAX_INSTALLMENTS, MIN_INSTALLMENTS } from "../../lib/installments";
+import { parseMoney, type Cents } from "../../lib/money";
+import type { Status } from "../../lib/status";
+import { requiredText } from "../fields";
+
+// The forms of receivables and payables (SPEC §5), one rule per field for both sides: the
+// islands validate with these schemas and the routes parse with them. Client-safe.
+
+export const MAX_DESCRICAO = 500;
+const INVALID_MONEY = "Valor inválido";
+const NOT_POSITIVE = "Valor deve ser maior que zero";
+const NEGATIVE = "Valor não pode ser negativo";
+const INVALID_DATE = "Data inválida";
+const INVALID_COUNT = "Número de parcelas inválido";
+const DATA_PAGAMENTO_REQUIRED = "Data de pagamento é obrigatória";
+const DATA_VENCIMENTO_REQUIRED = "Data de vencimento é obrigatória";
+/** R$ 999 bilhões: above it an amount is a typing mistake, and valor + multa + juros stays exact. */
+const MAX_AMOUNT = 99_999_999_999_999;
+
+type Ctx = { issues: { push(issue: { code: "custom"; message: string; input: unknown }): unknown } };
+const refuse = (ctx: Ctx, message: string, input: unknown) => {
+  ctx.issues.push({ code: "custom", message, input });
+  return z.NEVER;
+};
+
+const blank = (value: unknown) => value == null || (typeof value === "string" && value.trim() === "");
+
+/**
+ * Money as the API takes it (DECISIONS §2): "1234.56" or 1234.56, at most two decimals, never
+ * pt-BR text. `missing` is the message when absent (null: absent is allowed and gives null);
+ * `min` 1 refuses zero ('Valor deve ser maior que zero'), `min` 0 refuses only negatives.
+ */
+function money(missing: string | null, min: 0 | 1) {
+  return z.pipe(
+    z.optional(z.nullable(z.union([z.string(), z.number()], INVALID_MONEY))),
+    z.transform((value: string | number | null | undefined, ctx): Cents | null => {
+      if (blank(value)) return missing ? refuse(ctx, missing, value) : null;
+      const amount = parseMoney(typeof value === "string" ? value.trim() : value);
+      if (amount === null || amount > MAX_AMOUNT) return refuse(ctx, INVALID_MONEY, value);
+      if (amount < min) return refuse(ctx, min === 1 ? NOT_POSITIVE : NEGATIVE, value);
+      return amount;
+    }),
+  );
+}
+
+const requiredMoney = (missing: string) => z.pipe(money(missing, 1), z.transform((c: Cents | null) => c as Cents));
+/** An optional fee: absent is 0. */
+const feeMoney = () => z.pipe(money(null, 0), z.transform((c: Cents | null) => (c ?? 0) as Cents));
+
+/** A YYYY-MM-DD date; `required` when absent, blank or null. */
+function requiredDate(required: string) {
+  return z.pipe(
+    z.optional(z.nullable(z.string(INVALID_DATE))),
+    z.transform((value: string | null | undefined, ctx): string => {
+      if (blank(value)) return refuse(ctx, required, value);
+      const date = value!.trim();
+      return isISODate(date) ? date : refuse(ctx, INVALID_DATE, value);
+    }),
+  );
+}
+
+/** A date that may be left out (undefined → null, the default); sent blank or null it is required. */
+function omittableDate(required: string) {
+  return z.pipe(
+    z.optional(z.nullable(z.string(INVALID_DATE))),
+    z.transform((value: string | null | undefined, ctx): string | null => {
+      if (value === undefined) return null;
+      if (blank(value)) return refuse(ctx, required, value);
+      const date = value!.trim();
+      return isISODate(date) ? date : refuse(ctx, INVALID_DATE, value);
+    }),
+  );
+}
+
+/** clientId / supplierId: a positive integer, as a number or a string of digits (SPEC sends both). */
+function partyId(required: string, invalid: string) {
+  return z.pipe(
+    z.optional(z.nullable(z.union([z.number(), z.string()], invalid))),
+    z.transform((value: number | string | null | undefined, ctx): number => {
+      if (blank(value) || value === 0 || value === "0") return refuse(ctx, required, value);
+      const id = typeof value === "string" ? (/^[1-9]\d{0,14}$/.test(value.trim()) ? Number(value.trim()) : NaN) : value!;
+      return Number.isSafeInteger(id) && id > 0 ? id : refuse(ctx, invalid, value);
+    }),
+  );
+}
+
+/** 1 to 24 (SPEC §5), as a number or a string of digits (a form's select holds text). */
+const numParcelas = z.pipe(
+  z.optional(z.nullable(z.union([z.number(), z.string()], INVALID_COUNT))),
+  z.transform((value: number | string | null | undefined, ctx): number => {
+    if (blank(value)) return refuse(ctx, "Mínimo 1 parcela", value);
+    const n = typeof value === "string" ? (/^-?\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : NaN) : value!;
+    if (!Number.isInteger(n)) return refuse(ctx, INVALID_COUNT, value);
+    if (n < MIN_INSTALLMENTS) return refuse(ctx, "Mínimo 1 parcela", value);
+    if (n > MAX_INSTALLMENTS) return refuse(ctx, "Máximo 24 parcelas", value);
+    return n;
+  }),
+);
+
+const generateFields = {
+  numParcelas,
+  valor: requiredMoney(NOT_POSITIVE),
+  primeiroVencimento: requiredDate(DATA_VENCIMENTO_REQUIRED),
+  descricao: requiredText("Descrição é obrigatória", MAX_DESCRICAO),
+};
+
+/** POST …/generate for one side: `partyKey` is clientId or supplierId. */
+export function generateSchema<K extends "clientId" | "supplierId">(partyKey: K, required: string, invalid: string) {
+  const party = { [partyKey]: partyId(required, invalid) } as Record<K, ReturnType<typeof partyId>>;
+  return z.object({ ...party, ...generateFields }, "Dados inválidos");
+}
+
+/** PATCH …/pay: both optional (today, face value); a date sent blank is the SPEC message. */
+export const payBodySchema = z.object(
+  { dataPagamento: omittableDate(DATA_PAGAMENTO_REQUIRED), valorPago: money(null, 1) },
+  "Dados inválidos",
+);
+export type PayBody = z.output<typeof payBodySchema>;
+
+/** PATCH /api/installments/:id/pay-with-fees: stored as sent; valorBaixa defaults to valor + multa + juros. */
+export const payWithFeesSchema = z.object(
+  { dataPagamento: requiredDate(DATA_PAGAMENTO_REQUIRED), valorBaixa: money(null, 1), multa: feeMoney(), juros: feeMoney() },
+  "Dados inválidos",
+);
+export type PayWithFeesBody = z.output<typeof payWithFeesSchema>;
+
+/** PATCH /api/installments/:id/due-date. */
+export const dueDateSchema = z.object({ dataVencimento: requiredDate(DATA_VENCIMENTO_REQUIRED) }, "Dados inválidos");
+export type DueDateBody = z.output<typeof dueDateSchema>;
+
+/** What generation stores, whichever side: the party's id under a neutral name. */
+export interface GenerateInput {
+  partyId: number;
+  numParcelas: number;
+  valor: Cents;
+  primeiroVencimento: string;
+  descricao: string;
+}
+
+/** Sort keys of both lists (`ordem=vencimento`, `ordem=-valor`); each side adds its party key. */
+export const LEDGER_SORTS = ["parcela", "vencimento", "valor", "status", "descricao"] as const;
+export type LedgerSortKey = (typeof LEDGER_SORTS)[number] | "cliente" | "fornecedor";
+
+/** A list's view as it lives in the URL, whichever side (the party filter under a neutral name). */
+export interface LedgerQuery {
+  status: Status | "";
+  /** YYYY-MM by due date, or "". */
+  mes: string;
+  partyId: number | null;
+  sort: { key: LedgerSortKey; dir: "asc" | "desc" };
+  page: number;
+  perPage: number;
+  /** False: the whole list (SPEC §7, no parameters); true: one page and a total. */
+  paged: boolean;
+}
+
+/** A money figure of a summary card. */
+export interface Figure {
+  total: string;
+  quantidade: number;
+}
