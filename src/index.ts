@@ -22,6 +22,9 @@ async function serve() {
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 256 * 1024 * 1024 });
   const ms = Math.round(performance.now() - startedAt);
   console.log(`Cofre em http://${config.host}:${app.server?.port} (banco: ${config.databasePath}, ${ms} ms)`);
+  // Automatic blocking now and after each midnight in APP_TZ (DECISIONS §2); started here, not
+  // in createApp, because tests build many apps. After createApp: it sets the clock's zone.
+  (await import("./api/clients/blocking")).startAutomaticBlocking(db, config.blockGraceDays);
 
   let stopping = false;
   const stop = async () => {
