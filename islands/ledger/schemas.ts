@@ -1,12 +1,13 @@
-// The ledger forms' schemas, by side: the same zod schemas the API routes parse with.
-import { dueDateSchema, generateSchema, payBodySchema, payWithFeesSchema } from "../../src/api/ledger/model";
+// The ledger forms' schemas, by side: the very schemas the API routes parse with.
+import { dueDateInstallmentSchema, generateInstallmentsSchema, payWithFeesInstallmentSchema } from "../../src/api/installments/model";
+import { generatePayablesSchema, payPayableSchema } from "../../src/api/payables/model";
 import type { LedgerKind } from "./kinds";
 
-export { dueDateSchema };
+export const dueDateSchema = dueDateInstallmentSchema;
 
 export const generateSchemas = {
-  receber: generateSchema("clientId", "Cliente é obrigatório", "Cliente inválido"),
-  pagar: generateSchema("supplierId", "Fornecedor é obrigatório", "Fornecedor inválido"),
+  receber: generateInstallmentsSchema,
+  pagar: generatePayablesSchema,
 } satisfies Record<LedgerKind, unknown>;
 
-export const paymentSchemas = { receber: payWithFeesSchema, pagar: payBodySchema } satisfies Record<LedgerKind, unknown>;
+export const paymentSchemas = { receber: payWithFeesInstallmentSchema, pagar: payPayableSchema } satisfies Record<LedgerKind, unknown>;

@@ -1,4 +1,11 @@
+import type { Db } from "../../db/client";
 import type { LedgerCardsProps } from "../../islands/LedgerCards";
+import { getClient } from "../api/clients/service";
+import { installmentSummary, listInstallments, parseInstallmentQuery } from "../api/installments/service";
+import { sortParam } from "../api/list";
+import { listPayables, parsePayableQuery, payableSummary } from "../api/payables/service";
+import { getSupplier } from "../api/suppliers/service";
+import { today } from "../lib/clock";
 import { LEDGER_KINDS, ledgerRow, type ApiLedgerRow, type LedgerKind } from "../../islands/ledger/kinds";
 import type { ListParams } from "../../islands/list";
 import { Island } from "../ssr/Island";
@@ -70,4 +77,54 @@ export function GeneratePage({ kind, today }: GeneratePageProps) {
       <Island name="GenerateInstallments" props={{ kind, today }} />
     </>
   );
+}
+
+type Raw = Record<string, string | undefined>;
+
+/**
+ * The view in the URL → one page of rows, the cards over the same filters, the party's name.
+ * Null when the URL holds values no one could have meant (the route then shows the default view).
+ */
+export function ledgerPageData(db: Db, kind: LedgerKind, raw: Raw): LedgerPageProps | null {
+  try {
+    if (kind === "receber") {
+      const query = parseInstallmentQuery(raw, { paged: true });
+      const filters = { status: query.status, mes: query.mes, clientId: query.clientId };
+      return {
+        kind,
+        params: viewParams(query, "clientId", query.clientId),
+        page: listInstallments(db, query),
+        summary: installmentSummary(db, filters),
+        today: today(),
+        partyName: query.clientId ? getClient(db, query.clientId).nome : null,
+      };
+    }
+    const query = parsePayableQuery(raw, { paged: true });
+    const filters = { status: query.status, mes: query.mes, supplierId: query.supplierId };
+    return {
+      kind,
+      params: viewParams(query, "supplierId", query.supplierId),
+      page: listPayables(db, query),
+      summary: payableSummary(db, filters),
+      today: today(),
+      partyName: query.supplierId ? getSupplier(db, query.supplierId).nome : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function viewParams(
+  query: { status: string; mes: string; sort: { key: string; dir: "asc" | "desc" }; page: number; perPage: number },
+  partyKey: string,
+  partyId: number | null,
+): ListParams {
+  return {
+    status: query.status,
+    mes: query.mes,
+    [partyKey]: partyId ? String(partyId) : "",
+    ordem: sortParam(query.sort),
+    pagina: String(query.page),
+    porPagina: String(query.perPage),
+  };
 }

@@ -6,22 +6,21 @@ import { listSuppliers } from "../api/suppliers/service";
 import { sessionOf, signedIn } from "../auth/plugin";
 import type { PublicUser } from "../auth/service";
 import type { AppDeps } from "../context";
+import { today } from "../lib/clock";
 import { renderPage } from "../ssr/render";
 import { PageHeader } from "../ui/PageHeader";
 import { AppShell } from "./AppShell";
 import { ClientsPage } from "./ClientsPage";
-import { DashboardPage } from "./DashboardPage";
+import { DashboardPage, dashboardData } from "./DashboardPage";
+import { GeneratePage, LedgerPage, ledgerPageData } from "./LedgerPage";
 import { LoginPage } from "./LoginPage";
 import { PartnersPage } from "./PartnersPage";
+import { ReportsPage, reportsData } from "./ReportsPage";
+import { reportExport } from "./reports/export";
 import { SuppliersPage } from "./SuppliersPage";
 
 /** Screens whose issues are still open: the shell, the heading and what will be there. */
 const PENDING_SCREENS: Record<string, [title: string, coming: string]> = {
-  "/receivables": ["Contas a Receber", "as parcelas a receber dos clientes, com baixa, prorrogação e cancelamento."],
-  "/installments": ["Gerar Parcelas CR", "a geração de parcelas a receber para um cliente, com prévia dos vencimentos."],
-  "/payables": ["Contas a Pagar", "as contas a pagar aos fornecedores, com pagamento e exclusão."],
-  "/payable-installments": ["Gerar Parcelas CP", "a geração de parcelas a pagar para um fornecedor."],
-  "/reports": ["Relatórios", "relatórios por cliente, por fornecedor, mensal e fluxo de caixa."],
 };
 
 /** A list page's view from its URL; null for parameters no one could have meant (→ the default view). */
@@ -52,15 +51,33 @@ export function pageRoutes(deps: AppDeps) {
     })
     // Every page below is signed-in: `user` is the session's user, never null.
     .use(signedIn)
-    .get("/", ({ user }) => shellPage("/", "Dashboard", user, <DashboardPage />))
+    .get("/", ({ user }) => shellPage("/", "Dashboard", user, <DashboardPage {...dashboardData(deps.db)} />))
     .get("/clients", ({ user, query, redirect }) => {
       const view = listView(query, parseClientQuery);
       if (!view) return redirect("/clients", 302);
       return shellPage("/clients", "Clientes", user, <ClientsPage query={view} page={findClients(deps.db, view)} />);
     })
+    .get("/receivables", ({ user, query, redirect }) => {
+      const data = ledgerPageData(deps.db, "receber", query);
+      if (!data) return redirect("/receivables", 302);
+      return shellPage("/receivables", "Contas a Receber", user, <LedgerPage {...data} />);
+    })
+    .get("/payables", ({ user, query, redirect }) => {
+      const data = ledgerPageData(deps.db, "pagar", query);
+      if (!data) return redirect("/payables", 302);
+      return shellPage("/payables", "Contas a Pagar", user, <LedgerPage {...data} />);
+    })
+    .get("/installments", ({ user }) =>
+      shellPage("/installments", "Gerar Parcelas CR", user, <GeneratePage kind="receber" today={today()} />),
+    )
+    .get("/payable-installments", ({ user }) =>
+      shellPage("/payable-installments", "Gerar Parcelas CP", user, <GeneratePage kind="pagar" today={today()} />),
+    )
     .get("/suppliers", ({ user }) =>
       shellPage("/suppliers", "Fornecedores", user, <SuppliersPage suppliers={listSuppliers(deps.db)} />),
     )
+    .get("/reports", ({ user, query }) => shellPage("/reports", "Relatórios", user, <ReportsPage {...reportsData(deps.db, query)} />))
+    .get("/reports/export", ({ query }) => reportExport(deps.db, query))
     .get("/partners", ({ user }) => shellPage("/partners", "Parceiros", user, <PartnersPage partners={listPartners(deps.db)} />));
   for (const [path, [title, coming]] of Object.entries(PENDING_SCREENS)) {
     app.get(path, ({ user }) => shellPage(path, title, user, <PageHeader title={title} description={`Em construção: ${coming}`} />));

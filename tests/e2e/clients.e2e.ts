@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { axeViolations, screenshot, signIn, waitForIslands, useServerAndBrowser } from "./support";
+import { axeViolations, eventually, screenshot, signIn, waitForIslands, useServerAndBrowser } from "./support";
 
 const e2e = useServerAndBrowser();
 
@@ -162,22 +162,22 @@ describe("Gerenciar Clientes", () => {
 
     // Filters run on the server as you type, and the view is in the URL.
     await filters(page).getByLabel("Buscar").fill("merc");
-    await expect.poll(() => names(page)).toEqual(["Mercado Bom Preço"]);
+    await eventually(() => names(page), ["Mercado Bom Preço"]);
     expect(new URL(page.url()).search).toBe("?q=merc");
     await filters(page).getByLabel("Buscar").fill("joão");
-    await expect.poll(() => names(page)).toEqual(["Padaria Pão Quente"]);
+    await eventually(() => names(page), ["Padaria Pão Quente"]);
     await filters(page).getByLabel("Buscar").fill("");
     await filters(page).getByLabel("CNPJ").fill("11.222");
-    await expect.poll(() => names(page)).toEqual(["Padaria Pão Quente"]);
+    await eventually(() => names(page), ["Padaria Pão Quente"]);
     await filters(page).getByLabel("CNPJ").fill("");
     await filters(page).getByLabel("Status").selectOption({ label: "Bloqueado" });
     await table(page).getByText("Nenhum cliente encontrado").waitFor();
     await filters(page).getByLabel("Status").selectOption({ label: "Todos" });
-    await expect.poll(() => names(page)).toHaveLength(3);
+    await eventually(async () => (await names(page)).length, 3);
     // Sorting by fee, descending, survives a reload.
     await table(page).getByRole("button", { name: "Mensalidade" }).click();
     await table(page).getByRole("button", { name: "Mensalidade" }).click();
-    await expect.poll(() => names(page)).toEqual(["Mercado Bom Preço", "Padaria Pão Quente", "Ótica Visão Clara"]);
+    await eventually(() => names(page), ["Mercado Bom Preço", "Padaria Pão Quente", "Ótica Visão Clara"]);
     expect(new URL(page.url()).search).toBe("?ordem=-mensalidade");
     await page.reload();
     await waitForIslands(page);
@@ -193,11 +193,11 @@ describe("Gerenciar Clientes", () => {
     await toast(page, "Cliente bloqueado com sucesso");
     await padaria.locator(".ui-badge", { hasText: "Bloqueado" }).waitFor();
     await filters(page).getByLabel("Status").selectOption({ label: "Bloqueado" });
-    await expect.poll(() => names(page)).toEqual(["Padaria Pão Quente"]);
+    await eventually(() => names(page), ["Padaria Pão Quente"]);
     await filters(page).getByLabel("Status").selectOption({ label: "Ativo" });
-    await expect.poll(() => names(page)).toEqual(["Mercado Bom Preço", "Ótica Visão Clara"]);
+    await eventually(() => names(page), ["Mercado Bom Preço", "Ótica Visão Clara"]);
     await filters(page).getByLabel("Status").selectOption({ label: "Todos" });
-    await expect.poll(() => names(page)).toHaveLength(3);
+    await eventually(async () => (await names(page)).length, 3);
 
     await padaria.getByRole("button", { name: "Desbloquear Padaria Pão Quente" }).click();
     confirm = page.getByRole("alertdialog");

@@ -121,3 +121,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
 }
+
+/** Waits until `read()` equals `expected` (a refetch lands a moment after the action); fails with the last value. */
+export async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!Bun.deepEquals(last, expected)) {
+    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(last)}, expected ${JSON.stringify(expected)}`);
+    await Bun.sleep(50);
+    last = await read();
+  }
+}
