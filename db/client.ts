@@ -15,6 +15,35 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * is time the event loop stands still: kept short, and a write still locked out answers 503.
  */
 export const BUSY_TIMEOUT_MS = 250;
+const BACK_OFF_MS = 1000;
+// The connections `openDatabase` opened, for the back-off below.
+const connections = new Set<Database>();
+let backingOff = false;
+
+/**
+ * A write found the lock still held after BUSY_TIMEOUT_MS. For the next second writes do not
+ * wait at all (they answer 503 at once): a queue of writes each blocking the event loop in
+ * turn would stall every read behind them. Then one write waits again, and so on.
+ */
+export function backOffWhileBusy(): void {
+  if (backingOff) return;
+  backingOff = true;
+  setBusyTimeout(0);
+  setTimeout(() => {
+    backingOff = false;
+    setBusyTimeout(BUSY_TIMEOUT_MS);
+  }, BACK_OFF_MS).unref();
+}
+
+function setBusyTimeout(ms: number): void {
+  for (const sqlite of connections) {
+    try {
+      sqlite.exec(`PRAGMA busy_timeout = ${ms}`);
+    } catch {
+      connections.delete(sqlite); // closed
+    }
+  }
+}
 
 /** DATABASE_PATH names no file, where a command must not create an empty database. */
 export class DatabaseNotFoundError extends Error {
@@ -44,6 +73,7 @@ export function openDatabase(path: string, { mustExist = false } = {}): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, { create: !mustExist, strict: true });
   sqlite.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  connections.add(sqlite);
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
@@ -59,6 +89,7 @@ export function closeDatabase(db: Db): void {
   try {
     db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   } finally {
+    connections.delete(db.$client);
     db.$client.close();
   }
 }

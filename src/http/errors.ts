@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { isBusyError } from "../../db/client";
+import { backOffWhileBusy, isBusyError } from "../../db/client";
 import type { FieldErrors } from "../lib/field-errors";
 
 /** An answer the client caused: always JSON `{message, errors?}` in pt-BR. */
@@ -76,6 +76,7 @@ export const errorHandling = new Elysia({ name: "errors" })
       // Another process holds the write lock (a CLI command, a backup tool): try again shortly.
       status = 503;
       body = { message: BUSY_MESSAGE };
+      backOffWhileBusy();
       set.headers["retry-after"] = "1";
     } else if (code === "NOT_FOUND") {
       status = 404;
