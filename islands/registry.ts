@@ -18,6 +18,9 @@ export const islands = {
   PartnersScreen: () => import("./PartnersScreen"),
   DashboardStats: () => import("./DashboardStats"),
   RevenueChart: () => import("./RevenueChart"),
+  CashFlowChart: () => import("./CashFlowChart"),
+  ReportPartyPick: () => import("./ReportPartyPick"),
+  PrintButton: () => import("./PrintButton"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 
 export type IslandName = keyof typeof islands;

@@ -1,6 +1,76 @@
+import type { Db } from "../../db/client";
+import { getMonthlyRevenue, revenueWindow, type MonthlyRevenueItem } from "../api/dashboard/monthly-revenue";
+import { getDashboardStats, type DashboardStats } from "../api/dashboard/stats";
+import { formatMonthBR } from "../lib/dates";
+import { Island } from "../ssr/Island";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card";
+import { Icon, type IconName } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
 
-/** Filled by the dashboard issue; for now the shell with its heading. */
-export function DashboardPage() {
-  return <PageHeader title="Dashboard" description="Visão geral do sistema de cobrança por parcelas" />;
+export interface DashboardPageProps {
+  stats: DashboardStats;
+  revenue: MonthlyRevenueItem[];
+  /** The revenue window in words, e.g. "out. de 2025 e set. de 2026". */
+  period: string;
+}
+
+const SYSTEM_LINES: { icon: IconName; title: string; text: string }[] = [
+  {
+    icon: "shield",
+    title: "Bloqueio automático ativo",
+    text: "Clientes com parcelas vencidas em aberto são bloqueados automaticamente.",
+  },
+  {
+    icon: "clock",
+    title: "Monitoramento de vencimentos",
+    text: "As parcelas passam a vencidas automaticamente quando chega o vencimento.",
+  },
+  {
+    icon: "wallet",
+    title: "Controle financeiro integrado",
+    text: "Geração automática de parcelas e acompanhamento dos recebimentos.",
+  },
+];
+
+/** The page's data: the same services as /api/dashboard/*, read on every request. */
+export function dashboardData(db: Db): DashboardPageProps {
+  const window = revenueWindow();
+  return {
+    stats: getDashboardStats(db),
+    revenue: getMonthlyRevenue(db),
+    period: `${formatMonthBR(window.from)} e ${formatMonthBR(window.to)}`,
+  };
+}
+
+/** `/`: the figures of DECISIONS §3 as of this request; the islands only hydrate and refetch. */
+export function DashboardPage({ stats, revenue, period }: DashboardPageProps) {
+  return (
+    <div className="dash">
+      <PageHeader title="Dashboard" description="Visão geral do sistema de cobrança por parcelas" />
+      <div className="dash-grid">
+        <Island name="DashboardStats" props={{ stats }} />
+        <Island name="RevenueChart" props={{ revenue, period }} />
+        <Card className="dash-system">
+          <CardHeader>
+            <CardTitle>Sistema de Controle</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="dash-system__list">
+              {SYSTEM_LINES.map((line) => (
+                <li key={line.title}>
+                  <span className="dash-system__icon">
+                    <Icon name={line.icon} size={18} />
+                  </span>
+                  <span>
+                    <strong>{line.title}</strong>
+                    <span>{line.text}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
 }

@@ -21,10 +21,16 @@ WHERE data_vencimento >= $from AND data_vencimento < $until
 GROUP BY month
 ORDER BY month`;
 
-export function getMonthlyRevenue(db: Db): MonthlyRevenueItem[] {
+/** The months the chart covers, as of today in APP_TZ. */
+export function revenueWindow(): { from: string; to: string } {
   const month = currentMonth();
-  const from = `${addMonthsToMonth(month, -REVENUE_MONTHS_BACK)}-01`;
-  const until = `${addMonthsToMonth(month, REVENUE_MONTHS_AHEAD + 1)}-01`;
+  return { from: addMonthsToMonth(month, -REVENUE_MONTHS_BACK), to: addMonthsToMonth(month, REVENUE_MONTHS_AHEAD) };
+}
+
+export function getMonthlyRevenue(db: Db): MonthlyRevenueItem[] {
+  const window = revenueWindow();
+  const from = `${window.from}-01`;
+  const until = `${addMonthsToMonth(window.to, 1)}-01`;
   const rows = db.$client.query(MONTHLY_REVENUE_SQL).all({ from, until }) as { month: string; revenue: number }[];
   return rows.map((row) => ({ month: row.month, revenue: row.revenue / 100 }));
 }

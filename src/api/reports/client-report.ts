@@ -13,7 +13,7 @@ export interface ClientReportTotals extends PartyTotals {
 }
 
 const CLIENT_TOTALS_SQL = `
-SELECT c.id AS id, c.nome AS nome,
+SELECT c.id AS id, c.nome AS nome, c.status_bloqueio AS statusBloqueio,
        count(r.id) AS quantidade,
        coalesce(sum(r.valor), 0) AS contrato,
        coalesce(sum(CASE WHEN r.status = 'pago' THEN r.valor END), 0) AS pago,

@@ -2,6 +2,8 @@
 import { centsToDecimal, type Cents } from "../../lib/money";
 
 export interface PartyTotals {
+  /** The party's own flag, so a report shows a blocked party as such. */
+  statusBloqueio: 0 | 1;
   totalContrato: string;
   totalPago: string;
   totalPendente: string;
@@ -16,6 +18,7 @@ export interface PartyTotals {
 export interface PartyTotalsRow {
   id: number;
   nome: string;
+  statusBloqueio: number;
   quantidade: number;
   contrato: number;
   pago: number;
@@ -26,6 +29,7 @@ export interface PartyTotalsRow {
 
 export function partyTotals(row: PartyTotalsRow): PartyTotals & { efetivo: string } {
   return {
+    statusBloqueio: row.statusBloqueio === 1 ? 1 : 0,
     totalContrato: centsToDecimal(row.contrato as Cents),
     totalPago: centsToDecimal(row.pago as Cents),
     totalPendente: centsToDecimal((row.contrato - row.pago) as Cents),

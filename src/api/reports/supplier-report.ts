@@ -13,7 +13,7 @@ export interface SupplierReportTotals extends PartyTotals {
 }
 
 const SUPPLIER_TOTALS_SQL = `
-SELECT s.id AS id, s.nome AS nome,
+SELECT s.id AS id, s.nome AS nome, s.status_bloqueio AS statusBloqueio,
        count(p.id) AS quantidade,
        coalesce(sum(p.valor), 0) AS contrato,
        coalesce(sum(CASE WHEN p.status = 'pago' THEN p.valor END), 0) AS pago,

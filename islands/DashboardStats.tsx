@@ -1,0 +1,115 @@
+import { useState } from "react";
+import type { DashboardStats as Stats } from "../src/api/dashboard/stats";
+import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
+import { Card, CardContent, CardHeader, CardTitle } from "../src/ui/Card";
+import { Icon, type IconName } from "../src/ui/Icon";
+import { Skeleton } from "../src/ui/Skeleton";
+import { api } from "./api";
+import { useRefetchOnReturn } from "./charts/chart";
+import { StatusDonut } from "./dashboard/StatusDonut";
+
+export interface DashboardStatsProps {
+  stats: Stats | null;
+}
+
+const count = new Intl.NumberFormat("pt-BR");
+const n = (value: number | undefined) => count.format(value ?? 0); // SPEC: missing values show 0
+
+/**
+ * The four summary cards and the clients' status donut (SPEC §2). Rendered with the server's
+ * figures; refetched when the page comes back from the back/forward cache.
+ */
+export default function DashboardStats({ stats: initial }: DashboardStatsProps) {
+  const [stats, setStats] = useState(initial);
+  const [loading, setLoading] = useState(false);
+  useRefetchOnReturn(() => {
+    setLoading(true);
+    api<Stats>("/api/dashboard/stats")
+      .then(setStats)
+      .catch(() => {}) // SPEC §8: no error handling; the figures shown stay
+      .finally(() => setLoading(false));
+  });
+
+  const overdue = stats?.overdueInstallments ?? 0;
+  const blocked = stats?.blockedClients ?? 0;
+  return (
+    <>
+      <section className="dash-stats" aria-label="Resumo" aria-busy={loading || undefined}>
+        {!stats ? (
+          [0, 1, 2, 3].map((i) => (
+            <Card key={i} className="stat">
+              <CardContent>
+                <Skeleton width="60%" />
+                <Skeleton height={32} width="45%" style={{ marginBlock: 12 }} />
+                <Skeleton width="50%" />
+              </CardContent>
+            </Card>
+          ))
+        ) : (
+          <>
+            <StatCard title="Total de Clientes" icon="users" tone="primary" value={n(stats.totalClients)} note="Crescimento estável" />
+            <StatCard
+              title="Recebimento Mensal"
+              icon="wallet"
+              tone="success"
+              value={formatBRL(parseMoney(stats.monthlyRevenue) ?? ZERO)}
+              note="Meta em dia"
+            />
+            <StatCard
+              title="Parcelas em Aberto"
+              icon="receivable"
+              tone="warning"
+              value={n(stats.openInstallments)}
+              note={overdue > 0 ? `${n(overdue)} vencidas` : "Todas em dia"}
+              noteTone={overdue > 0 ? "danger" : "success"}
+            />
+            <StatCard
+              title="Clientes Bloqueados"
+              icon="lock"
+              tone="danger"
+              value={n(blocked)}
+              note={blocked > 0 ? "Requer atenção" : "Nenhum bloqueio"}
+              noteTone={blocked > 0 ? "danger" : "success"}
+            />
+          </>
+        )}
+      </section>
+      <Card className="dash-donut" aria-busy={loading || undefined}>
+        <CardHeader>
+          <CardTitle>Status dos Clientes</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <StatusDonut total={stats?.totalClients ?? 0} blocked={blocked} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+interface StatCardProps {
+  title: string;
+  icon: IconName;
+  tone: "primary" | "success" | "warning" | "danger";
+  value: string;
+  note: string;
+  noteTone?: "success" | "danger";
+}
+
+function StatCard({ title, icon, tone, value, note, noteTone }: StatCardProps) {
+  return (
+    <Card className="stat">
+      <CardHeader>
+        <CardTitle as="h2" className="stat__title">
+          {title}
+        </CardTitle>
+        <span className={`stat__icon stat__icon--${tone}`}>
+          <Icon name={icon} size={18} />
+        </span>
+      </CardHeader>
+      <CardContent>
+        <p className="stat__value">{value}</p>
+        <p className={noteTone ? `stat__note stat__note--${noteTone}` : "stat__note"}>{note}</p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { useCallback, useState } from "react";
+import uPlot from "uplot";
+import type { MonthlyRevenueItem } from "../src/api/dashboard/monthly-revenue";
+import { formatMonthBR, shortMonthBR } from "../src/lib/dates";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../src/ui/Card";
+import { api } from "./api";
+import { axisMoney, chartBRL, cssVar, sparseLabels, tooltipPlugin, useRefetchOnReturn, useUplot } from "./charts/chart";
+
+export interface RevenueChartProps {
+  revenue: MonthlyRevenueItem[];
+  /** "out. de 2025 a set. de 2026": the window the figures cover, for the empty state. */
+  period: string;
+}
+
+/** The dashboard's revenue per due month (SPEC §2): uPlot bars, 300 px high, sized by the server. */
+export default function RevenueChart({ revenue: initial, period }: RevenueChartProps) {
+  const [revenue, setRevenue] = useState(initial);
+  const [loading, setLoading] = useState(false);
+
+  useRefetchOnReturn(() => {
+    setLoading(true);
+    api<MonthlyRevenueItem[]>("/api/dashboard/monthly-revenue")
+      .then(setRevenue)
+      .catch(() => {}) // SPEC §8: dashboard calls have no error handling; the last figures stay
+      .finally(() => setLoading(false));
+  });
+
+  const build = useCallback(
+    (el: HTMLDivElement) => {
+      const bar = cssVar(el, "--color-primary", "#3b5bdb");
+      const grid = cssVar(el, "--color-border", "#dee2e6");
+      const text = cssVar(el, "--color-text-muted", "#495057");
+      const opts: uPlot.Options = {
+        width: 0,
+        height: 0,
+        legend: { show: false },
+        cursor: { y: false, points: { show: false }, drag: { x: false, y: false } },
+        select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+        scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+        axes: [
+          {
+            stroke: text,
+            grid: { show: false },
+            ticks: { show: false },
+            splits: () => revenue.map((_, i) => i),
+            values: (u, splits) => sparseLabels(u, splits.map((i) => shortMonthBR(revenue[i]?.month))),
+          },
+          { stroke: text, size: 72, grid: { stroke: grid, width: 1 }, ticks: { show: false }, values: (_u, splits) => splits.map(axisMoney) },
+        ],
+        series: [
+          {},
+          { label: "Recebimento", fill: bar, stroke: bar, width: 0, paths: uPlot.paths.bars!({ size: [0.6, 56], radius: 0.2 }), points: { show: false } },
+        ],
+        plugins: [
+          tooltipPlugin((idx) => {
+            const item = revenue[idx];
+            return item ? [formatMonthBR(item.month), `Recebimento: ${chartBRL(item.revenue)}`] : null;
+          }),
+        ],
+      };
+      return { opts, data: [revenue.map((_, i) => i), revenue.map((r) => r.revenue)] as uPlot.AlignedData };
+    },
+    [revenue],
+  );
+  const chartRef = useUplot(revenue.length ? build : null);
+  const empty = revenue.length === 0;
+
+  return (
+    <Card className="dash-chart" aria-busy={loading || undefined}>
+      <CardHeader>
+        <CardTitle>{empty ? "Recebimento por Mês" : "Previsão de Recebimento"}</CardTitle>
+        <CardDescription>Valor das parcelas a receber por mês de vencimento</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="chart-box">
+          {empty ? (
+            <p className="chart-empty">Nenhuma parcela com vencimento entre {period}.</p>
+          ) : (
+            <div ref={chartRef} className="chart-canvas" aria-hidden="true" />
+          )}
+          {loading && <p className="chart-loading">Carregando gráfico...</p>}
+        </div>
+        {!empty && (
+          <table className="visually-hidden">
+            <caption>Recebimento por mês de vencimento</caption>
+            <thead>
+              <tr>
+                <th scope="col">Mês</th>
+                <th scope="col">Recebimento</th>
+              </tr>
+            </thead>
+            <tbody>
+              {revenue.map((item) => (
+                <tr key={item.month}>
+                  <th scope="row">{formatMonthBR(item.month)}</th>
+                  <td>{chartBRL(item.revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+// What the two uPlot islands share: colours from the design tokens, pt-BR axis labels and a
+// chart that follows its container's width (the height is fixed in CSS, so nothing shifts).
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+
+export const CHART_HEIGHT = 300;
+
+/**
+ * Category labels that never collide: every k-th one when the plot is too narrow for all
+ * (about 44 px per label).
+ */
+export function sparseLabels(u: uPlot, labels: string[]): string[] {
+  const room = Math.max(1, u.width - 90);
+  const every = Math.max(1, Math.ceil((labels.length * 44) / room));
+  return labels.map((label, i) => (i % every === 0 ? label : ""));
+}
+
+/** A token's value (canvas needs real colours, not var()). */
+export function cssVar(el: Element, name: string, fallback: string): string {
+  return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
+}
+
+const compactBRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", notation: "compact", maximumFractionDigits: 1 });
+/** Axis ticks: "R$ 1,2 mil". */
+export const axisMoney = (value: number) => compactBRL.format(value);
+
+const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+/** Chart values are reais as numbers (uPlot needs numbers); exact to the cent for display. */
+export const chartBRL = (reais: number) => BRL.format(Math.round(reais * 100) / 100);
+
+/** The API's "1234.56" as a number to plot (display always goes back through chartBRL). */
+export const reaisOf = (decimal: string) => Number(decimal);
+
+/**
+ * Mounts a uPlot chart in `ref`'s element while `data` is shown; rebuilds when `build` changes
+ * (new data) and follows the element's width. `build` gets the element and its width.
+ */
+export function useUplot(build: ((el: HTMLDivElement, width: number) => { opts: uPlot.Options; data: uPlot.AlignedData }) | null) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !build) return;
+    const width = () => Math.max(200, Math.floor(el.clientWidth));
+    const { opts, data } = build(el, width());
+    const chart = new uPlot({ ...opts, width: width(), height: CHART_HEIGHT }, data, el);
+    const observer = new ResizeObserver(() => chart.setSize({ width: width(), height: CHART_HEIGHT }));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      chart.destroy();
+    };
+  }, [build]);
+  return ref;
+}
+
+/** Calls `refetch` when the page is shown again from the back/forward cache (SPEC §7: figures stay current). */
+export function useRefetchOnReturn(refetch: () => void) {
+  const latest = useRef(refetch);
+  latest.current = refetch;
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) latest.current();
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, []);
+}
+
+/**
+ * A tooltip plugin: a positioned box inside the plot that `render` fills for the hovered index
+ * (null hides it). Text only, so it reads well and never blocks the pointer.
+ */
+export function tooltipPlugin(render: (idx: number) => string[] | null): uPlot.Plugin {
+  let box: HTMLDivElement;
+  return {
+    hooks: {
+      init: (u) => {
+        box = document.createElement("div");
+        box.className = "chart-tooltip";
+        box.setAttribute("aria-hidden", "true");
+        box.hidden = true;
+        u.over.appendChild(box);
+      },
+      setCursor: (u) => {
+        const idx = u.cursor.idx;
+        const lines = idx == null ? null : render(idx);
+        if (!lines || idx == null) {
+          box.hidden = true;
+          return;
+        }
+        box.replaceChildren(
+          ...lines.map((text, i) => {
+            const line = document.createElement(i === 0 ? "strong" : "span");
+            line.textContent = text;
+            return line;
+          }),
+        );
+        box.hidden = false;
+        const x = u.valToPos(u.data[0][idx]!, "x");
+        const overWidth = u.over.clientWidth;
+        const boxWidth = box.offsetWidth;
+        box.style.left = `${Math.min(Math.max(0, x - boxWidth / 2), Math.max(0, overWidth - boxWidth))}px`;
+        box.style.top = `${Math.max(0, (u.cursor.top ?? 0) - box.offsetHeight - 12)}px`;
+      },
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type { Db } from "../../db/client";
+import { getCashFlow } from "../api/reports/cash-flow";
+import { listClientInstallments } from "../api/reports/client-installments";
+import { getClientReportTotals } from "../api/reports/client-report";
+import { getMonthlyReport, type MonthlyReport as Monthly } from "../api/reports/monthly-report";
+import { listSupplierInstallments } from "../api/reports/supplier-installments";
+import { getSupplierReportTotals } from "../api/reports/supplier-report";
+import { HttpError } from "../http/errors";
+import { clock } from "../lib/clock";
+import { formatMonthBR } from "../lib/dates";
+import { Island } from "../ssr/Island";
+import { Icon } from "../ui/Icon";
+import { PageHeader } from "../ui/PageHeader";
+import { CashFlowReport } from "./reports/CashFlowReport";
+import { MonthlyReport } from "./reports/MonthlyReport";
+import { PartyReport, type PartyData } from "./reports/PartyReport";
+import { PARTY_PAGE_SIZE, parseReportView, REPORT_TABS, reportHref, tabHref, type ReportView } from "./reports/query";
+
+type ReportData =
+  | { aba: "cliente" | "fornecedor"; party: PartyData | null }
+  | { aba: "mensal"; report: Monthly }
+  | { aba: "fluxo"; cashFlow: ReturnType<typeof getCashFlow> };
+
+export interface ReportsPageProps {
+  view: ReportView;
+  data: ReportData;
+  error: string | null;
+  /** "22/11/2026, 14:05" in APP_TZ: the printed page says when it was printed. */
+  printedAt: string;
+}
+
+/** The chosen tab's figures from the URL, through the same services as /api/reports/*. */
+export function reportsData(db: Db, query: Record<string, string | undefined>): ReportsPageProps {
+  const { view, error } = parseReportView(query);
+  const printedAt = new Intl.DateTimeFormat("pt-BR", { timeZone: clock.timeZone, dateStyle: "short", timeStyle: "short" }).format(clock.now());
+  if (view.aba === "mensal") return { view, error, printedAt, data: { aba: view.aba, report: getMonthlyReport(db, view.mes) } };
+  if (view.aba === "fluxo") return { view, error, printedAt, data: { aba: view.aba, cashFlow: getCashFlow(db, view.range) } };
+  if (view.id === null) return { view, error, printedAt, data: { aba: view.aba, party: null } };
+  const offset = (view.pagina - 1) * PARTY_PAGE_SIZE;
+  try {
+    const party: PartyData =
+      view.aba === "cliente"
+        ? { kind: "cliente", totals: getClientReportTotals(db, view.id), parcelas: listClientInstallments(db, view.id, PARTY_PAGE_SIZE, offset) }
+        : { kind: "fornecedor", totals: getSupplierReportTotals(db, view.id), parcelas: listSupplierInstallments(db, view.id, PARTY_PAGE_SIZE, offset) };
+    return { view, error, printedAt, data: { aba: view.aba, party } };
+  } catch (failure) {
+    if (failure instanceof HttpError) return { view, error: failure.message, printedAt, data: { aba: view.aba, party: null } };
+    throw failure;
+  }
+}
+
+/** What the printed page says it is: the report's title and its filters. */
+function printTitle({ view, data }: ReportsPageProps): [title: string, filters: string] {
+  if (data.aba === "mensal") return ["Relatório mensal", `Mês: ${formatMonthBR(data.report.mes)}`];
+  if (data.aba === "fluxo" && view.aba === "fluxo") {
+    return ["Fluxo de caixa", `Período: ${formatMonthBR(view.range.from)} a ${formatMonthBR(view.range.to)}`];
+  }
+  if (data.aba === "cliente" || data.aba === "fornecedor") {
+    const who = data.party ? (data.party.kind === "cliente" ? data.party.totals.clientName : data.party.totals.supplierName) : "—";
+    return data.aba === "cliente" ? ["Relatório por cliente", `Cliente: ${who}`] : ["Relatório por fornecedor", `Fornecedor: ${who}`];
+  }
+  return ["Relatório", ""];
+}
+
+/** `/reports`: four tabs that are links (each report has its own URL), the chosen one rendered here. */
+export function ReportsPage(props: ReportsPageProps) {
+  const { view, data, error, printedAt } = props;
+  const [title, filters] = printTitle(props);
+  const exportable = !(data.aba === "cliente" || data.aba === "fornecedor") || data.party !== null;
+  return (
+    <div className="reports">
+      <div className="print-header" aria-hidden="true">
+        <strong>Cofre · {title}</strong>
+        <span>{filters}</span>
+        <span>Impresso em {printedAt}</span>
+      </div>
+      <PageHeader
+        title="Relatórios"
+        description="Contratos por cliente e fornecedor, o resultado de cada mês e o fluxo de caixa."
+        actions={
+          exportable && (
+            <div className="report-actions no-print">
+              <a className="ui-button ui-button--secondary ui-button--md" href={reportHref(view, "/reports/export")} download>
+                <Icon name="receivable" size={18} />
+                Exportar CSV
+              </a>
+              <Island name="PrintButton" props={{}} />
+            </div>
+          )
+        }
+      />
+      <nav className="ui-tabs report-tabs no-print" aria-label="Relatórios">
+        <ul className="ui-tabs__list">
+          {REPORT_TABS.map((tab) => (
+            <li key={tab.id}>
+              <a className="ui-tabs__tab" href={tabHref(tab.id)} aria-current={tab.id === view.aba ? "page" : undefined}>
+                {tab.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="report-panel" aria-label={REPORT_TABS.find((tab) => tab.id === view.aba)!.label}>
+        {error && data.aba !== "cliente" && data.aba !== "fornecedor" && (
+          <p className="report-error" role="alert">
+            {error}
+          </p>
+        )}
+        {(data.aba === "cliente" || data.aba === "fornecedor") && view.aba === data.aba && (
+          <PartyReport view={view} data={data.party} error={error} />
+        )}
+        {data.aba === "mensal" && <MonthlyReport report={data.report} />}
+        {data.aba === "fluxo" && view.aba === "fluxo" && <CashFlowReport range={view.range} {...data.cashFlow} />}
+      </section>
+    </div>
+  );
+}

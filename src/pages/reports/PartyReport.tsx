@@ -1,0 +1,167 @@
+import type { ClientReportTotals } from "../../api/reports/client-report";
+import type { ReportReceivable } from "../../api/reports/client-installments";
+import type { SupplierReportTotals } from "../../api/reports/supplier-report";
+import type { ReportPayable } from "../../api/reports/supplier-installments";
+import { formatDateBR } from "../../lib/dates";
+import { Island } from "../../ssr/Island";
+import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
+import { EmptyState } from "../../ui/EmptyState";
+import { Icon } from "../../ui/Icon";
+import { Table, type TableColumn } from "../../ui/Table";
+import { brl, count, Figure, plural, StatusBadge } from "./figures";
+import { PARTY_PAGE_SIZE, reportHref, type ReportView } from "./query";
+
+export type PartyData =
+  | { kind: "cliente"; totals: ClientReportTotals; parcelas: ReportReceivable[] }
+  | { kind: "fornecedor"; totals: SupplierReportTotals; parcelas: ReportPayable[] };
+
+interface PartyReportProps {
+  view: Extract<ReportView, { aba: "cliente" | "fornecedor" }>;
+  data: PartyData | null;
+  /** "Cliente não encontrado" and the like. */
+  error: string | null;
+}
+
+/** Por Cliente / Por Fornecedor: the pick, the contract's totals and the installments, paged. */
+export function PartyReport({ view, data, error }: PartyReportProps) {
+  const client = view.aba === "cliente";
+  const selected = data
+    ? { id: data.kind === "cliente" ? data.totals.clientId : data.totals.supplierId, nome: name(data), statusBloqueio: data.totals.statusBloqueio }
+    : null;
+  return (
+    <div className="report-party">
+      <div className="report-filters no-print">
+        <Island name="ReportPartyPick" props={{ kind: view.aba, selected }} />
+      </div>
+      {error && (
+        <p className="report-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!data ? (
+        !error && (
+          <Card>
+            <EmptyState
+              icon={client ? "users" : "truck"}
+              title={client ? "Escolha um cliente" : "Escolha um fornecedor"}
+              hint="Busque pelo nome, CNPJ ou e-mail para ver o contrato, o que já foi pago e cada parcela."
+            />
+          </Card>
+        )
+      ) : (
+        <PartyFigures view={view} data={data} />
+      )}
+    </div>
+  );
+}
+
+const name = (data: PartyData) => (data.kind === "cliente" ? data.totals.clientName : data.totals.supplierName);
+
+function PartyFigures({ view, data }: { view: PartyReportProps["view"]; data: PartyData }) {
+  const t = data.totals;
+  const client = data.kind === "cliente";
+  const paidWord = client ? "recebido" : "pago";
+  return (
+    <>
+      <Card className="report-summary">
+        <CardHeader>
+          <CardTitle>{name(data)}</CardTitle>
+          <p className="report-summary__counts">
+            {plural(t.quantidadeParcelas, "parcela", "parcelas")} · {plural(t.quantidadePagas, "paga", "pagas")} ·{" "}
+            {plural(t.quantidadePendentes, "pendente", "pendentes")}
+            {t.quantidadeVencidas > 0 && <span className="text-danger"> ({plural(t.quantidadeVencidas, "vencida", "vencidas")})</span>}
+          </p>
+        </CardHeader>
+        <CardContent>
+          <div className="figures figures--4">
+            <Figure label="Total do contrato" value={brl(t.totalContrato)} />
+            <Figure label="Total pago" value={brl(t.totalPago)} tone="success" />
+            <Figure label="Total pendente" value={brl(t.totalPendente)} tone={t.quantidadeVencidas > 0 ? "danger" : undefined} />
+            <Figure
+              label={client ? "Recebido com encargos" : "Valor efetivamente pago"}
+              value={brl(data.kind === "cliente" ? data.totals.totalRecebidoComEncargos : data.totals.totalPagoEfetivo)}
+              note={client ? "valor das parcelas + multa e juros" : "com descontos e acréscimos"}
+            />
+          </div>
+          <div className="progress-row">
+            <span className="progress-row__label">Percentual pago</span>
+            <div
+              className="progress"
+              role="progressbar"
+              aria-label="Percentual pago"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={t.percentualPago}
+              aria-valuetext={`${percent(t.percentualPago)} ${paidWord}`}
+            >
+              <span className="progress__bar" style={{ width: `${Math.min(100, t.percentualPago)}%` }} />
+            </div>
+            <strong className="progress-row__value">{percent(t.percentualPago)}</strong>
+          </div>
+        </CardContent>
+      </Card>
+      <Card className="report-installments">
+        <Installments view={view} data={data} />
+      </Card>
+    </>
+  );
+}
+
+const percentFormat = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const percent = (n: number) => `${percentFormat.format(n)}%`;
+
+type Row = ReportReceivable | ReportPayable;
+
+function Installments({ view, data }: { view: PartyReportProps["view"]; data: PartyData }) {
+  const total = data.totals.quantidadeParcelas;
+  const pages = Math.max(1, Math.ceil(total / PARTY_PAGE_SIZE));
+  const page = Math.min(view.pagina, pages);
+  const from = total === 0 ? 0 : (page - 1) * PARTY_PAGE_SIZE + 1;
+  const to = Math.min(total, page * PARTY_PAGE_SIZE);
+  const columns: TableColumn<Row>[] = [
+    { key: "parcela", header: "Parcela", render: (r) => <span className="ui-nowrap">{r.numerosParcela}</span> },
+    { key: "descricao", header: "Descrição", render: (r) => <span className="ui-ellipsis" title={r.descricao}>{r.descricao}</span> },
+    { key: "vencimento", header: "Vencimento", render: (r) => <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span> },
+    { key: "valor", header: "Valor", align: "end", render: (r) => <span className="ui-nowrap">{brl(r.valor)}</span> },
+    { key: "status", header: "Situação", render: (r) => <StatusBadge status={r.status} /> },
+    { key: "pagamento", header: "Pago em", render: (r) => <span className="ui-nowrap">{formatDateBR(r.dataPagamento) || "—"}</span> },
+    {
+      key: "valorPago",
+      header: data.kind === "cliente" ? "Valor recebido" : "Valor pago",
+      align: "end",
+      render: (r) => <span className="ui-nowrap">{r.valorPago ? brl(r.valorPago) : "—"}</span>,
+    },
+  ];
+  const href = (p: number) => reportHref({ ...view, pagina: p });
+  return (
+    <>
+      <CardHeader>
+        <CardTitle>Parcelas</CardTitle>
+        <p className="ui-list-count">{total === 0 ? "Nenhuma parcela" : `${count.format(from)}–${count.format(to)} de ${count.format(total)}`}</p>
+      </CardHeader>
+      <Table
+        className="report-table"
+        caption={<span className="visually-hidden">Parcelas de {name(data)}</span>}
+        columns={columns}
+        rows={data.parcelas}
+        rowKey={(r) => r.id}
+        empty={data.kind === "cliente" ? "Nenhuma parcela para este cliente" : "Nenhuma conta para este fornecedor"}
+      />
+      {pages > 1 && (
+        <nav className="ui-pager no-print" aria-label="Paginação das parcelas">
+          <a className="ui-pager__link" href={page > 1 ? href(page - 1) : undefined} aria-disabled={page <= 1 || undefined} rel="prev">
+            <Icon name="chevron-down" size={16} className="ui-pager__prev" />
+            Anterior
+          </a>
+          <span className="ui-pager__jump">
+            Página {count.format(page)} de {count.format(pages)}
+          </span>
+          <a className="ui-pager__link" href={page < pages ? href(page + 1) : undefined} aria-disabled={page >= pages || undefined} rel="next">
+            Próxima
+            <Icon name="chevron-down" size={16} className="ui-pager__next" />
+          </a>
+        </nav>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+// GET /reports/export?aba=…: the report on screen as a CSV download (same URL parameters).
+import type { Db } from "../../../db/client";
+import { cashFlowCsv, clientReportCsv, monthlyReportCsv, supplierReportCsv } from "../../api/reports/csv";
+import { badRequest } from "../../http/errors";
+import { csvResponse } from "../../lib/csv";
+import { parseReportView, type ReportView } from "./query";
+
+export function reportExport(db: Db, query: Record<string, string | undefined>): Response {
+  const { view, error } = parseReportView(query);
+  if (error) throw badRequest(error);
+  const file = csvFor(db, view);
+  return csvResponse(file.fileName, file.csv);
+}
+
+function csvFor(db: Db, view: ReportView) {
+  switch (view.aba) {
+    case "cliente":
+    case "fornecedor":
+      if (view.id === null) throw badRequest(view.aba === "cliente" ? "Escolha um cliente" : "Escolha um fornecedor");
+      return view.aba === "cliente" ? clientReportCsv(db, view.id) : supplierReportCsv(db, view.id);
+    case "mensal":
+      return monthlyReportCsv(db, view.mes);
+    case "fluxo":
+      return cashFlowCsv(db, view.range);
+  }
+}

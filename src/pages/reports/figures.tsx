@@ -1,0 +1,35 @@
+// Small server-only pieces the report panels share: money, a labelled figure, a status badge.
+import type { ReactNode } from "react";
+import { formatBRL, parseMoney, ZERO } from "../../lib/money";
+import type { Status } from "../../lib/status";
+import { STATUS_LABEL } from "../../api/reports/csv";
+import { Badge } from "../../ui/Badge";
+
+/** "1234.56" (the API's form) → "R$ 1.234,56". */
+export const brl = (decimal: string) => formatBRL(parseMoney(decimal) ?? ZERO);
+
+export const isNegative = (decimal: string) => decimal.startsWith("-");
+
+export const count = new Intl.NumberFormat("pt-BR");
+
+export function Figure({ label, value, note, tone }: { label: string; value: string; note?: ReactNode; tone?: "success" | "danger" }) {
+  return (
+    <div className={tone ? `figure figure--${tone}` : "figure"}>
+      <span className="figure__label">{label}</span>
+      <strong className="figure__value">{value}</strong>
+      {note && <span className="figure__note">{note}</span>}
+    </div>
+  );
+}
+
+/** A balance: red when negative, green when positive. */
+export const balanceTone = (decimal: string) => (isNegative(decimal) ? "danger" : parseMoney(decimal) ? "success" : undefined);
+
+const VARIANT = { pago: "success", vencido: "danger", em_aberto: "warning" } as const;
+
+export function StatusBadge({ status }: { status: Status }) {
+  return <Badge variant={VARIANT[status]}>{STATUS_LABEL[status]}</Badge>;
+}
+
+/** "3 parcelas", "1 parcela". */
+export const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
