@@ -58,7 +58,7 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
             </p>
           )}
         </CardHeader>
-        <div className="ui-table-wrap report-table">
+        <div className="ui-table-wrap ui-table-wrap--cards report-table">
           <table className="ui-table">
             <caption className="visually-hidden">Fluxo de caixa por mês</caption>
             <thead>
@@ -74,39 +74,49 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.month} className={row.situacao === "previsto" ? "is-forecast" : undefined}>
-                  <th scope="row" className="ui-table__td report-month">{formatMonthBR(row.month)}</th>
-                  <td className="ui-table__td">
+                  <th scope="row" className="ui-table__td report-month" data-phone="title">
+                    {formatMonthBR(row.month)}
+                  </th>
+                  <td className="ui-table__td" data-phone="badge">
                     <Badge variant={row.situacao === "realizado" ? "neutral" : "info"}>{row.situacao === "realizado" ? "Realizado" : "Previsto"}</Badge>
                   </td>
-                  <td className="ui-table__td ui-table--end">
-                    {money(row.valorReceber)}
-                    <small>{parcelas(row.parcelasReceber)}</small>
+                  <td className="ui-table__td ui-table--end" data-phone="field" data-label="A receber">
+                    <span>
+                      {money(row.valorReceber)}
+                      <small>{parcelas(row.parcelasReceber)}</small>
+                    </span>
                   </td>
-                  <td className="ui-table__td ui-table--end">
-                    {money(row.valorPagar)}
-                    <small>{parcelas(row.parcelasPagar)}</small>
+                  <td className="ui-table__td ui-table--end" data-phone="field" data-label="A pagar">
+                    <span>
+                      {money(row.valorPagar)}
+                      <small>{parcelas(row.parcelasPagar)}</small>
+                    </span>
                   </td>
-                  <td className="ui-table__td ui-table--end">{money(row.saldo)}</td>
-                  <td className="ui-table__td ui-table--end">
+                  <td className="ui-table__td ui-table--end" data-phone="field" data-label="Saldo">{money(row.saldo)}</td>
+                  <td className="ui-table__td ui-table--end" data-phone="field" data-label="Saldo acumulado">
                     <strong>{money(row.saldoAcumulado)}</strong>
                   </td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
-              <tr>
-                <th scope="row" className="ui-table__td" colSpan={2}>
+              <tr className="report-total">
+                <th scope="row" className="ui-table__td" colSpan={2} data-phone="title">
                   Total do período
                 </th>
-                <td className="ui-table__td ui-table--end">
-                  {money(totals.valorReceber)}
-                  <small>{parcelas(totals.parcelasReceber)}</small>
+                <td className="ui-table__td ui-table--end" data-phone="field" data-label="A receber">
+                  <span>
+                    {money(totals.valorReceber)}
+                    <small>{parcelas(totals.parcelasReceber)}</small>
+                  </span>
                 </td>
-                <td className="ui-table__td ui-table--end">
-                  {money(totals.valorPagar)}
-                  <small>{parcelas(totals.parcelasPagar)}</small>
+                <td className="ui-table__td ui-table--end" data-phone="field" data-label="A pagar">
+                  <span>
+                    {money(totals.valorPagar)}
+                    <small>{parcelas(totals.parcelasPagar)}</small>
+                  </span>
                 </td>
-                <td className="ui-table__td ui-table--end">{money(totals.saldo)}</td>
+                <td className="ui-table__td ui-table--end" data-phone="field" data-label="Saldo">{money(totals.saldo)}</td>
                 <td className="ui-table__td" />
               </tr>
             </tfoot>

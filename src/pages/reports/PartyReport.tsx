@@ -119,11 +119,11 @@ function Installments({ view, data }: { view: PartyReportProps["view"]; data: Pa
   const from = total === 0 ? 0 : (page - 1) * PARTY_PAGE_SIZE + 1;
   const to = Math.min(total, page * PARTY_PAGE_SIZE);
   const columns: TableColumn<Row>[] = [
-    { key: "parcela", header: "Parcela", render: (r) => <span className="ui-nowrap">{r.numerosParcela}</span> },
+    { key: "parcela", header: "Parcela", phone: "title", render: (r) => <span className="ui-nowrap">{r.numerosParcela}</span> },
     { key: "descricao", header: "Descrição", render: (r) => <span className="ui-ellipsis" title={r.descricao}>{r.descricao}</span> },
     { key: "vencimento", header: "Vencimento", render: (r) => <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span> },
     { key: "valor", header: "Valor", align: "end", render: (r) => <span className="ui-nowrap">{brl(r.valor)}</span> },
-    { key: "status", header: "Situação", render: (r) => <StatusBadge status={r.status} /> },
+    { key: "status", header: "Situação", phone: "badge", render: (r) => <StatusBadge status={r.status} /> },
     { key: "pagamento", header: "Pago em", render: (r) => <span className="ui-nowrap">{formatDateBR(r.dataPagamento) || "—"}</span> },
     {
       key: "valorPago",
@@ -140,8 +140,8 @@ function Installments({ view, data }: { view: PartyReportProps["view"]; data: Pa
         <p className="ui-list-count">{total === 0 ? "Nenhuma parcela" : `${count.format(from)}–${count.format(to)} de ${count.format(total)}`}</p>
       </CardHeader>
       <Table
-        className="report-table"
-        caption={<span className="visually-hidden">Parcelas de {name(data)}</span>}
+        className="report-table ui-table-wrap--cards"
+        label={`Parcelas de ${name(data)}`}
         columns={columns}
         rows={data.parcelas}
         rowKey={(r) => r.id}
