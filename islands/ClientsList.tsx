@@ -213,13 +213,13 @@ function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): T
       key: "cnpj",
       header: "CNPJ",
       sortable: true,
-      width: "10.5rem",
+      width: "9.5rem",
       render: (client) => <span className="ui-nowrap">{formatCnpj(client.cnpj)}</span>,
     },
     {
       key: "email",
       header: "E-mail",
-      width: "24%",
+      width: "17%",
       render: (client) => (
         <span className="ui-ellipsis" title={client.email}>
           {client.email}
@@ -229,7 +229,7 @@ function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): T
     {
       key: "telefone",
       header: "Telefone",
-      width: "9.5rem",
+      width: "8.25rem",
       render: (client) => <span className="ui-nowrap">{formatPhone(client.telefone)}</span>,
     },
     {
@@ -237,14 +237,14 @@ function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): T
       header: "Mensalidade",
       sortable: true,
       align: "end",
-      width: "8.5rem",
+      width: "7.75rem",
       render: (client) => <span className="ui-nowrap">{formatBRL(parseMoney(client.valorMensalidade) ?? ZERO)}</span>,
     },
     {
       key: "status",
       header: "Status",
       sortable: true,
-      width: "7.5rem",
+      width: "6.75rem",
       phone: "badge",
       render: (client) => {
         const status = clientStatus(client);
@@ -255,7 +255,7 @@ function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): T
       key: "acoes",
       header: "Ações",
       align: "end",
-      width: "8.5rem",
+      width: "8rem",
       phone: "actions",
       render: (client) => {
         const blocked = client.statusBloqueio === 1;

@@ -257,14 +257,14 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     key: "parcela",
     header: "Parcela",
     sortable: true,
-    width: "6.5rem",
+    width: "5.5rem",
     render: (r) => <span className="ui-nowrap">{r.numerosParcela}</span>,
   };
   const vencimento: TableColumn<LedgerRow> = {
     key: "vencimento",
     header: "Vencimento",
     sortable: true,
-    width: "8.5rem",
+    width: "7.25rem",
     render: (r) => <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span>,
   };
   const valor: TableColumn<LedgerRow> = {
@@ -272,7 +272,7 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     header: "Valor",
     sortable: true,
     align: "end",
-    width: "8.5rem",
+    width: "7.5rem",
     render: (r) => (
       <span className="ledger-money">
         <span className="ui-nowrap">{money(r.valor)}</span>
@@ -288,19 +288,24 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     key: "status",
     header: "Status",
     sortable: true,
-    width: "7.5rem",
+    width: "8.25rem",
     phone: "badge",
     render: (r) => {
       // The TS form of the overdue rule: a page left open past midnight still shows the truth.
       const badge = STATUS_BADGE[deriveStatus({ status: r.status === "pago" ? "pago" : "em_aberto", dataVencimento: r.dataVencimento }, today)];
-      return <Badge variant={badge.variant}>{badge.label}</Badge>;
+      return (
+        <span className="ledger-status">
+          <Badge variant={badge.variant}>{badge.label}</Badge>
+          {r.status === "pago" && <span className="ledger-paid-on">Pago em {formatDateBR(r.dataPagamento)}</span>}
+        </span>
+      );
     },
   };
   const descricao: TableColumn<LedgerRow> = {
     key: "descricao",
     header: "Descrição",
     sortable: true,
-    width: "22%",
+    width: "17%",
     render: (r) => (
       <span className="ui-ellipsis" title={r.descricao}>
         {r.descricao}
@@ -311,14 +316,13 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     key: "acoes",
     header: "Ações",
     align: "end",
-    width: kind === "receber" ? "9.5rem" : "8.5rem",
+    width: kind === "receber" ? "8rem" : "6rem",
     phone: "actions",
     render: (r) => {
       const label = `${r.partyName} parcela ${r.numerosParcela}`;
       if (r.status === "pago") {
         return (
           <div className="row-actions">
-            <span className="ledger-paid-on">Pago em {formatDateBR(r.dataPagamento)}</span>
             {kind === "receber" ? (
               <IconAction label="Cancelar Baixa" rowName={label} icon="undo" onClick={() => act({ kind: "undo", row: r })} />
             ) : (

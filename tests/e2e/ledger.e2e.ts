@@ -166,7 +166,10 @@ describe("Contas a Receber", () => {
       ["Descrição", 6],
     ] as const) {
       await table(page).getByRole("button", { name: header, exact: true }).click();
-      await eventually(() => table(page).locator(`th:nth-child(${column})`).getAttribute("aria-sort"), column === 3 ? "descending" : "ascending");
+      await eventually(() => table(page).locator(`th:nth-child(${column})`).getAttribute("aria-sort"), "ascending");
+      expect(new URL(page.url()).searchParams.get("ordem")).toBe(
+        { Cliente: "cliente", Parcela: "parcela", Vencimento: null, Valor: "valor", Status: "status", "Descrição": "descricao" }[header],
+      );
     }
     // Parcela sorts by the number before the slash: 1, 2, …, 10, not 1, 10, 11, 2.
     await page.goto(`${e2e.server.url}/receivables?ordem=parcela&clientId=${otica.json.id}`);
@@ -248,7 +251,8 @@ describe("Contas a Pagar", () => {
 
     await table(page).getByRole("button", { name: "Valor", exact: true }).click();
     await table(page).getByRole("button", { name: "Valor", exact: true }).click();
-    await eventually(() => cells(page, 3), ["R$\u00a0333,34", "R$\u00a0333,33", "R$\u00a0333,33"]);
+    // The paid row shows what was actually paid under its face value.
+    await eventually(() => cells(page, 3), ["R$\u00a0333,34", "R$\u00a0333,33", "R$\u00a0333,33pago R$\u00a0340,00"]);
     await page.getByLabel("Status").selectOption({ label: "Pago" });
     await eventually(() => cells(page, 2), ["1/3"]);
     await page.reload();
