@@ -106,10 +106,19 @@ const generateFields = {
   descricao: requiredText("Descrição é obrigatória", MAX_DESCRICAO),
 };
 
+/** Each installment must be worth a cent: the split never writes a R$ 0,00 row. */
+export const tooSmallForCount = (n: number) => `Valor insuficiente para ${n} parcelas (mínimo R$ 0,01 por parcela)`;
+
 /** POST …/generate for one side: `partyKey` is clientId or supplierId. */
 export function generateSchema<K extends "clientId" | "supplierId">(partyKey: K, required: string, invalid: string) {
   const party = { [partyKey]: partyId(required, invalid) } as Record<K, ReturnType<typeof partyId>>;
-  return z.object({ ...party, ...generateFields }, "Dados inválidos");
+  return z.object({ ...party, ...generateFields }, "Dados inválidos").check(
+    z.superRefine((plan, ctx) => {
+      // The generic party key hides the other fields from the checker; they are parsed by now.
+      const { valor, numParcelas } = plan as unknown as { valor: Cents; numParcelas: number };
+      if (valor < numParcelas) ctx.issues.push({ code: "custom", message: tooSmallForCount(numParcelas), input: valor, path: ["valor"] });
+    }),
+  );
 }
 
 /** PATCH …/pay: both optional (today, face value); a date sent blank is the SPEC message. */
