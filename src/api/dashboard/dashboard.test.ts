@@ -40,12 +40,12 @@ describe("dashboard on the fixed data set", () => {
     restore();
   });
 
-  test("stats: 5 clients, 1 blocked; recurring revenue of the others (trial counts 0); 6 open, 2 overdue", async () => {
+  test("stats: 5 clients, 2 blocked; recurring revenue of the others (trial counts 0); 6 open, 2 overdue", async () => {
     unpin = pinClock(FIXTURE_TODAY);
     expect(await get("/api/dashboard/stats")).toEqual({
       totalClients: 5,
-      blockedClients: 1,
-      monthlyRevenue: "649.90", // 350.00 + 0 (trial) + 100.00 + 199.90; Oficina's 480.00 is blocked
+      blockedClients: 2, // Oficina by hand, Padaria automatically (overdue since 28/02)
+      monthlyRevenue: "299.90", // 0 (trial) + 100.00 + 199.90; the blocked 350.00 and 480.00 are out
       openInstallments: 6,
       overdueInstallments: 2, // Padaria 2/3 (28/02) and Oficina 1/2 (10/03); Bar's due today is not
     });
