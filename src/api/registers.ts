@@ -60,7 +60,7 @@ export function registerPage<C extends Record<string, SQLiteColumn | SQL.Aliased
   // The union of three table types defeats Drizzle's builder types; the row shape is `columns`.
   const rows = (db.select(columns).from(table as typeof clients) as any)
     .where(where)
-    .orderBy(direction(primary), direction(table.nomeOrdem), direction(table.id))
+    .orderBy(direction(primary), asc(table.nomeOrdem), asc(table.id))
     .limit(limit)
     .offset(offset)
     .all() as SelectResult<C>[];
