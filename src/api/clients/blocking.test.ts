@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { startTestApp, type TestApp } from "../../../tests/support";
+import { pinClock } from "../../lib/clock";
+import type { InstallmentJson } from "../installments/model";
+import { applyAutomaticBlocking, startAutomaticBlocking } from "./blocking";
+import type { ClientJson } from "./model";
+
+// DECISIONS §2 "Automatic blocking", one transition per test. Today starts as 15 March 2026.
+
+let t: TestApp;
+let grace: TestApp;
+let unpin = () => {};
+beforeAll(async () => {
+  t = await startTestApp();
+  grace = await startTestApp({ BLOCK_GRACE_DAYS: "3" });
+});
+afterAll(() => {
+  unpin();
+  t.close();
+  grace.close();
+});
+beforeEach(() => {
+  for (const app of [t, grace]) app.db.$client.exec("delete from receivables; delete from clients");
+  unpin();
+  unpin = pinClock("2026-03-15T10:00:00-03:00");
+});
+const day = (date: string) => pinClock(`${date}T10:00:00-03:00`);
+
+const padaria = {
+  nome: "Padaria Pão Quente",
+  cnpj: "11.222.333/0001-81",
+  contato: "Maria Souza",
+  telefone: "(11) 98765-4321",
+  email: "contato@paoquente.com.br",
+  valorMensalidade: "150.00",
+  codigoCliente: "PAO-001",
+  isTrial: false,
+};
+
+/** The routes of one app, signed in. */
+async function routesOf(app: TestApp) {
+  const cookie = await app.login();
+  const call = async (path: string, method = "GET", body?: unknown) => {
+    const response = await app.request(path, { cookie, method, body });
+    expect(response.status).toBeLessThan(300);
+    return response.json();
+  };
+  return {
+    client: () => call("/api/clients", "POST", padaria) as Promise<ClientJson>,
+    bill: async (clientId: number, primeiroVencimento: string, numParcelas = 1) =>
+      ((await call("/api/installments/generate", "POST", { clientId, numParcelas, valor: "150.00", primeiroVencimento, descricao: "Mensalidade" })) as { installments: InstallmentJson[] }).installments,
+    pay: (id: number) => call(`/api/installments/${id}/pay`, "PATCH"),
+    undo: (id: number) => call(`/api/installments/${id}/undo-payment`, "POST"),
+    redate: (id: number, dataVencimento: string) => call(`/api/installments/${id}/due-date`, "PATCH", { dataVencimento }),
+    remove: (id: number) => call(`/api/installments/${id}`, "DELETE"),
+    toggle: (id: number) => call(`/api/clients/${id}/toggle-block`, "PATCH") as Promise<{ message: string; client: ClientJson }>,
+    state: async (id: number): Promise<Pick<ClientJson, "statusBloqueio" | "bloqueioOrigem">> => {
+      const c = (await call(`/api/clients/${id}`)) as ClientJson;
+      return { statusBloqueio: c.statusBloqueio, bloqueioOrigem: c.bloqueioOrigem };
+    },
+  };
+}
+
+const ACTIVE = { statusBloqueio: 0, bloqueioOrigem: null } as const;
+const AUTO = { statusBloqueio: 1, bloqueioOrigem: "automatico" } as const;
+const MANUAL = { statusBloqueio: 1, bloqueioOrigem: "manual" } as const;
+
+describe("automatic blocking", () => {
+  test("an installment overdue blocks its client when it is generated, and a future one does not", async () => {
+    const r = await routesOf(t);
+    const client = await r.client();
+    await r.bill(client.id, "2026-04-10");
+    expect(await r.state(client.id)).toEqual(ACTIVE);
+    await r.bill(client.id, "2026-03-14");
+    expect(await r.state(client.id)).toEqual(AUTO);
+  });
+
+  test("paying the overdue installment lifts the automatic block; undoing the payment blocks again", async () => {
+    const r = await routesOf(t);
+    const client = await r.client();
+    const [row] = await r.bill(client.id, "2026-03-01");
+    expect(await r.state(client.id)).toEqual(AUTO);
+    await r.pay(row!.id);
+    expect(await r.state(client.id)).toEqual(ACTIVE);
+    await r.undo(row!.id);
+    expect(await r.state(client.id)).toEqual(AUTO);
+  });
+
+  test("re-dating the overdue installment lifts the automatic block", async () => {
+    const r = await routesOf(t);
+    const client = await r.client();
+    const [row] = await r.bill(client.id, "2026-03-01");
+    await r.redate(row!.id, "2026-03-31");
+    expect(await r.state(client.id)).toEqual(ACTIVE);
+  });
+
+  test("deleting the overdue installment lifts the automatic block, only when none is left", async () => {
+    const r = await routesOf(t);
+    const client = await r.client();
+    const [first, second] = await r.bill(client.id, "2026-01-20", 2);
+    await r.remove(first!.id);
+    expect(await r.state(client.id)).toEqual(AUTO);
+    await r.remove(second!.id);
+    expect(await r.state(client.id)).toEqual(ACTIVE);
+  });
+
+  test("a manual block survives paying every installment", async () => {
+    const r = await routesOf(t);
+    const client = await r.client();
+    const [row] = await r.bill(client.id, "2026-03-01");
+    await r.toggle(client.id); // blocked automatically → unblocked manually
+    const answer = await r.toggle(client.id);
+    expect(answer).toMatchObject({ message: "Cliente bloqueado com sucesso", client: MANUAL });
+    await r.pay(row!.id);
+    expect(await r.state(client.id)).toEqual(MANUAL);
+  });
+
+  test("a manual unblock holds against installments already overdue then; a later one blocks again", async () => {
+    const r = await routesOf(t);
+    const client = await r.client();
+    await r.bill(client.id, "2026-03-01");
+    const answer = await r.toggle(client.id);
+    expect(answer).toMatchObject({ message: "Cliente desbloqueado com sucesso", client: ACTIVE });
+    // Another change for the client, and days passing: the old overdue row never re-blocks.
+    const [later] = await r.bill(client.id, "2026-03-20");
+    day("2026-03-20");
+    await r.bill(client.id, "2026-05-01");
+    expect(await r.state(client.id)).toEqual(ACTIVE);
+    // The 20 March row falls due on the 21st: that one blocks.
+    day("2026-03-21");
+    await r.redate(later!.id, "2026-03-20");
+    expect(await r.state(client.id)).toEqual(AUTO);
+  });
+
+  test("BLOCK_GRACE_DAYS=3: overdue by 3 days does not block, by 4 days does", async () => {
+    const r = await routesOf(grace);
+    const client = await r.client();
+    await r.bill(client.id, "2026-03-12");
+    expect(await r.state(client.id)).toEqual(ACTIVE);
+    await r.bill(client.id, "2026-03-11");
+    expect(await r.state(client.id)).toEqual(AUTO);
+  });
+
+  test("the start-up and daily run blocks clients whose installments fell due overnight, and lifts stale blocks", async () => {
+    const r = await routesOf(t);
+    const client = await r.client();
+    await r.bill(client.id, "2026-03-15");
+    expect(await r.state(client.id)).toEqual(ACTIVE);
+    // Stale: an automatic block with nothing overdue (as if the row had been paid by another tool).
+    const other = await (async () => {
+      const response = await t.request("/api/clients", { cookie: await t.login(), method: "POST", body: { ...padaria, cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002" } });
+      return (await response.json()) as ClientJson;
+    })();
+    t.db.$client.run("update clients set status_bloqueio = 1, bloqueio_origem = 'automatico' where id = ?", [other.id]);
+    day("2026-03-16");
+    const stop = startAutomaticBlocking(t.db, 0);
+    stop();
+    expect(await r.state(client.id)).toEqual(AUTO);
+    expect(await r.state(other.id)).toEqual(ACTIVE);
+  });
+
+  test("applyAutomaticBlocking reports what it changed and leaves other clients alone", async () => {
+    const r = await routesOf(t);
+    const client = await r.client();
+    await r.bill(client.id, "2026-03-20");
+    day("2026-03-25");
+    const changes = t.db.transaction((tx) => applyAutomaticBlocking(tx, { graceDays: 0, clientIds: [client.id + 1] }));
+    expect(changes).toEqual({ blocked: [], unblocked: [] });
+    expect(await r.state(client.id)).toEqual(ACTIVE);
+    expect(t.db.transaction((tx) => applyAutomaticBlocking(tx, { graceDays: 0 }))).toEqual({ blocked: [client.id], unblocked: [] });
+  });
+});

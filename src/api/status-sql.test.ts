@@ -1,0 +1,62 @@
+import { Database } from "bun:sqlite";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import { sql } from "drizzle-orm";
+import { clock, pinClock, today } from "../lib/clock";
+import { deriveStatus, type StoredStatus } from "../lib/status";
+import { overdueWhereSql, statusCase, statusCaseSql } from "./status-sql";
+
+// The overdue rule's two forms (src/lib/status.ts for islands, status-sql.ts for SQL) must agree,
+// above all around midnight in APP_TZ, where "today" changes.
+
+const sqlite = new Database(":memory:", { strict: true });
+const db = drizzle({ client: sqlite });
+const rowSql = "(SELECT $status AS status, $due AS data_vencimento) r";
+const twin = sqlite.prepare(`SELECT ${statusCaseSql("r", "$today")} AS status, ${overdueWhereSql("r", "$today")} AS overdue FROM ${rowSql}`);
+
+let restore = () => {};
+const zone = clock.timeZone;
+beforeEach(() => {
+  clock.timeZone = "America/Sao_Paulo";
+});
+afterEach(() => {
+  restore();
+  clock.timeZone = zone;
+});
+
+const instants = [
+  ["23:59:59 on the 15th in São Paulo", "2026-03-15T23:59:59-03:00", "2026-03-15"],
+  ["00:00:00 on the 16th in São Paulo", "2026-03-16T00:00:00-03:00", "2026-03-16"],
+  ["02:59 UTC on the 16th, still the 15th in São Paulo", "2026-03-16T02:59:00Z", "2026-03-15"],
+  ["03:00 UTC on the 16th, midnight in São Paulo", "2026-03-16T03:00:00Z", "2026-03-16"],
+] as const;
+
+describe("deriveStatus and its SQL twin agree", () => {
+  for (const [name, instant, expectedToday] of instants) {
+    test(`at ${name}`, () => {
+      restore = pinClock(instant);
+      const now = today();
+      expect(now).toBe(expectedToday);
+      for (const due of ["2026-03-14", "2026-03-15", "2026-03-16", "2026-03-17"]) {
+        for (const status of ["em_aberto", "pago"] as StoredStatus[]) {
+          const ts = deriveStatus({ status, dataVencimento: due }, now);
+          const row = twin.get({ status, due, today: now }) as { status: string; overdue: number };
+          const [drizzleRow] = db.all<{ s: string }>(sql`SELECT ${statusCase("r", now)} AS s FROM (SELECT ${status} AS status, ${due} AS data_vencimento) r`);
+          expect({ due, status, sql: row.status, drizzle: drizzleRow?.s, overdue: row.overdue === 1 }).toEqual({
+            due,
+            status,
+            sql: ts,
+            drizzle: ts,
+            overdue: ts === "vencido",
+          });
+        }
+      }
+    });
+  }
+
+  test("due yesterday is vencido, today and tomorrow em_aberto, paid is pago whatever the date", () => {
+    restore = pinClock("2026-03-16T00:00:00-03:00");
+    const at = (due: string, status: StoredStatus = "em_aberto") => (twin.get({ status, due, today: today() }) as { status: string }).status;
+    expect([at("2026-03-15"), at("2026-03-16"), at("2026-03-17"), at("2026-03-15", "pago")]).toEqual(["vencido", "em_aberto", "em_aberto", "pago"]);
+  });
+});
