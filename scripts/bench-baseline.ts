@@ -1,13 +1,13 @@
 // The bench's baseline: a hand-written Bun.serve handler doing what GET /api/clients does
-// (the same query, money as 2-decimal strings, name order), without framework or session.
+// (the same query, money as 2-decimal strings, pt-BR name order by the sort key), without
+// framework or session.
 import { Database } from "bun:sqlite";
 import { centsToDecimal, type Cents } from "../src/lib/money";
 
 const [path, port] = process.argv.slice(2);
 const db = new Database(path!, { readonly: true });
-const collator = new Intl.Collator("pt-BR", { sensitivity: "base" });
 const query = db.query(
-  "select id, nome, cnpj, contato, telefone, email, url, valor_mensalidade, codigo_cliente, is_trial, status_bloqueio, bloqueio_origem, created_at, updated_at from clients",
+  "select id, nome, cnpj, contato, telefone, email, url, valor_mensalidade, codigo_cliente, is_trial, status_bloqueio, bloqueio_origem, created_at, updated_at from clients order by nome_ordem, id",
 );
 const server = Bun.serve({
   hostname: "127.0.0.1",
@@ -29,7 +29,6 @@ const server = Bun.serve({
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     }));
-    rows.sort((a, b) => collator.compare(a.nome as string, b.nome as string) || (a.id as number) - (b.id as number));
     return Response.json(rows);
   },
 });

@@ -156,6 +156,34 @@ try {
   row("GET /api/clients uncompressed ÷ baseline (median)", `${(apiClientsMedian / bare.median).toFixed(2)}×`);
   server.proc.kill();
   await server.proc.exited;
+
+  // The same register at 50,000 clients: a page still carries one page of rows (issue 6).
+  const big = new Database(dbPath);
+  big.transaction(() => {
+    const client = big.prepare("insert into clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente) values (?, ?, ?, ?, ?, ?, ?)");
+    for (let i = 2000; i < 50_000; i++)
+      client.run(`Empresa ${i} Comércio Ltda`, String(10_000_000_000_000 + i), `Contato ${i}`, "11987654321", `c${i}@cofre.test`, 9900 + (i % 5000), `CLI-${i}`);
+  })();
+  big.close();
+  server = await startBinary(); // back-fills the sort and search keys of the raw rows
+  const base50k = `http://127.0.0.1:${port}`;
+  const login50k = await fetch(`${base50k}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const cookie50k = login50k.headers.getSetCookie()[0]!.split(";")[0]!;
+  for (const path of ["/clients", "/clients?q=empresa%2049&ordem=-mensalidade&pagina=3"]) {
+    const html = await (await fetch(base50k + path, { headers: { cookie: cookie50k } })).text();
+    const gz = Bun.gzipSync(new TextEncoder().encode(html)).byteLength;
+    row(`${path} at 50,000 clients: HTML raw / gzipped`, `${kb(html.length)} / ${kb(gz)}`, "flat as rows grow");
+  }
+  await load(`${base50k}/clients`, cookie50k, 30, 1);
+  const clients50k = await load(`${base50k}/clients`, cookie50k, 200, 1);
+  const clients50kPar = await load(`${base50k}/clients`, cookie50k, 1000, 8);
+  row("GET /clients at 50,000 clients: median / p99", `${ms(clients50k.median)} / ${ms(clients50k.p99)}`, "median < 50 ms");
+  row("GET /clients at 50,000 clients: req/s (8 concurrent)", clients50kPar.rps.toFixed(0));
+  const search50k = await load(`${base50k}/api/clients?q=contato%204999&porPagina=50`, cookie50k, 200, 1);
+  row("GET /api/clients?q=… at 50,000 clients (search in SQL): median", ms(search50k.median));
+  row("RSS after load at 50,000 clients", `${rssMb(server.proc.pid).toFixed(1)} MB`);
+  server.proc.kill();
+  await server.proc.exited;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
