@@ -31,6 +31,7 @@ async function serve() {
 test("over a real socket a 2 MB body gets our JSON 413, not the runtime's empty one; SIGTERM lets a request in flight finish, checkpoints and exits 0", async () => {
   const server = await serve();
   const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  expect(login.status).toBe(200);
   const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
   const huge = await fetch(`${server.url}/api/clients`, {
     method: "POST",
@@ -57,4 +58,4 @@ test("over a real socket a 2 MB body gets our JSON 413, not the runtime's empty 
   // The WAL was folded back into the database file.
   const wal = `${server.databasePath}-wal`;
   expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
-});
+}, 60_000); // two processes from source on a shared machine: generous, nothing here is timed

@@ -8,6 +8,8 @@ import { openDatabase } from "../../db/client";
 // The real CLI, as an operator runs it: `bun src/index.ts COMMAND` with its environment.
 const ENTRY = join(import.meta.dir, "..", "index.ts");
 const dir = mkdtempSync(join(tmpdir(), "cofre-cli-"));
+// Each test starts the CLI from source several times: generous on a shared machine.
+const SLOW = 60_000;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function cofre(args: string[], env: Record<string, string>, stdin?: string) {
@@ -43,7 +45,7 @@ describe("cofre backup", () => {
     const copy = new Database(target, { readonly: true });
     expect(copy.query("select nome from clients").all()).toEqual([{ nome: "Padaria Pão Quente" }]);
     copy.close();
-  });
+  }, SLOW);
 
   test("a wrong DATABASE_PATH is an error in pt-BR, and no empty database appears", () => {
     const missing = join(dir, "nao-existe", "app.db");
@@ -55,7 +57,7 @@ describe("cofre backup", () => {
     expect(existsSync(missing)).toBe(false);
     expect(existsSync(join(dir, "nao-existe"))).toBe(false);
     expect(existsSync(target)).toBe(false);
-  });
+  }, SLOW);
 
   test("a missing target folder, an existing target or a file that is not a database say so plainly", () => {
     const source = databaseWithOneClient("live-2.db");
@@ -73,7 +75,7 @@ describe("cofre backup", () => {
     expect(notDb.code).not.toBe(0);
     expect(notDb.err).toContain("Não foi possível copiar");
     expect(notDb.err).not.toMatch(/^\s*\d+ \|/m); // no source excerpt of an uncaught error
-  });
+  }, SLOW);
 });
 
 describe("commands that change an existing database never create one", () => {
@@ -85,7 +87,7 @@ describe("commands that change an existing database never create one", () => {
       expect(run.err).toContain("Banco de dados não encontrado");
       expect(existsSync(missing)).toBe(false);
     }
-  });
+  }, SLOW);
 
   test("user add works on the existing database, with the password from stdin", () => {
     const path = databaseWithOneClient("users.db");
@@ -95,5 +97,5 @@ describe("commands that change an existing database never create one", () => {
     const db = new Database(path, { readonly: true });
     expect(db.query("select email from users").all()).toEqual([{ email: "maria@empresa.com.br" }]);
     db.close();
-  });
+  }, SLOW);
 });
