@@ -37,6 +37,9 @@ export function Pager({ page, perPage, total, hrefFor, onPageChange, listName }:
     event.preventDefault();
     onPageChange(target);
   };
+  // Before hydration the jump field is a plain GET form: it carries the view's other parameters.
+  const target = new URL(hrefFor(1), "http://pager.invalid");
+  const kept = [...target.searchParams].filter(([key]) => key !== "pagina");
   const jump = () => {
     const target = Number(typed);
     if (Number.isInteger(target) && target >= 1 && target <= pages && target !== page) onPageChange?.(target);
@@ -58,11 +61,15 @@ export function Pager({ page, perPage, total, hrefFor, onPageChange, listName }:
       <form
         className="ui-pager__jump"
         method="get"
+        action={target.pathname}
         onSubmit={(event) => {
           event.preventDefault();
           jump();
         }}
       >
+        {kept.map(([key, value]) => (
+          <input key={key} type="hidden" name={key} value={value} />
+        ))}
         <label>
           <span>Página</span>
           <input
