@@ -11,7 +11,9 @@ Uso:
   cofre user passwd EMAIL    troca a senha de um usuário (encerra as sessões dele)
   cofre backup ARQUIVO       copia o banco de dados de forma consistente, com o servidor rodando,
                              e verifica a cópia (integrity_check e linhas por tabela)
-  cofre seed-demo            preenche o banco com dados de demonstração
+  cofre seed-demo [--scale N] [--force]
+                             preenche o banco com dados de demonstração (N empresas de
+                             demonstração; --force acrescenta a um banco que já tem dados)
   cofre --help               mostra esta ajuda
 
 Os comandos user, backup e seed-demo trabalham sobre o banco existente (DATABASE_PATH);
@@ -49,10 +51,12 @@ async function runCommand(command: string, sub: string | undefined, arg: string 
     return formatBackupReport(sub, backupDatabase(config.databasePath, sub));
   }
   if (command === "seed-demo") {
-    const [{ openDatabase }, { seedDemo }] = await Promise.all([import("../../db/client"), import("./seed-demo")]);
+    const [{ openDatabase }, { parseSeedArgs, seedDemo }, { clock }] = await Promise.all([import("../../db/client"), import("./seed-demo"), import("../lib/clock")]);
+    const options = parseSeedArgs(args.slice(1));
+    clock.timeZone = config.appTz; // the demo's dates are relative to today in APP_TZ
     const db = openDatabase(config.databasePath, { mustExist: true });
     try {
-      return seedDemo(db);
+      return seedDemo(db, { ...options, graceDays: config.blockGraceDays });
     } finally {
       db.$client.close();
     }

@@ -1,89 +1,184 @@
+// `cofre seed-demo [--scale N] [--force]`: N copies of a demo company (40 clients, 10 suppliers,
+// 3 partners, ~1,000 installments over 18 months), written through the same schemas and
+// services as the API: createClient, generateInstallments, payInstallment… so the rows, the
+// blocking and the figures are exactly what the product would have produced.
 import type { Db } from "../../db/client";
-import { payables, receivables } from "../../db/schema";
+import { toggleClientBlock } from "../api/clients/blocking";
 import { clientSchema } from "../api/clients/model";
 import { createClient } from "../api/clients/service";
+import { generateInstallmentsSchema, type InstallmentJson } from "../api/installments/model";
+import { generateInstallments, payInstallment, payInstallmentWithFees } from "../api/installments/service";
+import { generatePayablesSchema, type PayableJson } from "../api/payables/model";
+import { generatePayables, payPayable } from "../api/payables/service";
 import { partnerSchema } from "../api/partners/model";
 import { createPartner } from "../api/partners/service";
 import { supplierSchema } from "../api/suppliers/model";
 import { createSupplier } from "../api/suppliers/service";
-import { cnpjCheckDigits } from "../lib/brazil";
 import { today } from "../lib/clock";
-import { addMonthsClamped } from "../lib/dates";
-import { cents } from "../lib/money";
-import { splitInstallments } from "../lib/installments";
+import { addDays, addMonthsClamped } from "../lib/dates";
+import { lateFees } from "../lib/fees";
+import { centsToDecimal, parseMoney, type Cents } from "../lib/money";
+import { CliError } from "./cli-error";
+import {
+  CLIENTS_PER_UNIT,
+  cnpjNumber,
+  demoClient,
+  demoPartner,
+  demoSupplier,
+  PARTNERS_PER_UNIT,
+  payerOf,
+  randomFor,
+  SUPPLIERS_PER_UNIT,
+  type Payer,
+} from "./demo-data";
 
-const CLIENTS = [
-  ["Padaria Pão Quente", "Joana Ribeiro", "11987654321", "350.00", false],
-  ["Oficina Mecânica Dois Irmãos", "Carlos Souza", "1133224455", "480.00", false],
-  ["Clínica Sorriso Feliz", "Dra. Marina Alves", "21998761234", "890.00", false],
-  ["Ótica Visão Clara", "Paulo Mendes", "31987650011", "275.50", false],
-  ["Mercadinho Bom Preço", "Ana Lúcia", "41991112233", "199.90", false],
-  ["Academia Corpo em Movimento", "Rafael Lima", "51984443322", "620.00", false],
-  ["Estúdio Fotográfico Luz", "Beatriz Costa", "61993334455", "0", true],
-  ["Pet Shop Amigo Fiel", "Fernanda Rocha", "71988887777", "310.00", false],
-] as const;
+export interface SeedOptions {
+  /** Copies of the demo company (1 to 1,000). */
+  scale?: number;
+  /** Add to a database that already has records. */
+  force?: boolean;
+  /** BLOCK_GRACE_DAYS, for the blocking the services apply as they write. */
+  graceDays?: number;
+}
 
-const SUPPLIERS = [
-  ["Papelaria Central", "São Paulo", "SP", "1132221100"],
-  ["TechNet Provedor de Internet", "Campinas", "SP", "1932105500"],
-  ["Contabilidade Exata", "Belo Horizonte", "MG", "3135559000"],
-  ["Limpeza Brilho Total", "Curitiba", "PR", "4130304040"],
-] as const;
+export const MAX_SCALE = 1000;
 
-const PARTNERS = [
-  ["Luciana Prado", "Prado Consultoria", "luciana@pradoconsultoria.com.br", "11976543210"],
-  ["Marcos Teixeira", "Teixeira Marketing Digital", "marcos@teixeiramkt.com.br", "21987001122"],
-  ["Sérgio Nunes", "Nunes & Filhos Advocacia", "sergio@nunesadv.com.br", "3133445566"],
-] as const;
+/** Fills the database (one transaction per demo company) and says what it wrote. */
+export function seedDemo(db: Db, options: SeedOptions = {}): string {
+  const { scale = 1, force = false, graceDays = 0 } = options;
+  if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) throw new CliError(`--scale deve ser um número inteiro de 1 a ${MAX_SCALE}.`);
+  if (!force && hasRecords(db)) {
+    throw new CliError("O banco já tem cadastros: seed-demo só preenche um banco vazio (use --force para acrescentar os dados assim mesmo).", 1);
+  }
+  const started = performance.now();
+  const seeder = new Seeder(db, graceDays);
+  for (let unit = 0; unit < scale; unit++) db.transaction(() => seeder.unit(unit), { behavior: "immediate" });
+  const c = seeder.counts;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  return (
+    `Dados de demonstração criados${scale > 1 ? ` (escala ${scale})` : ""}: ${c.clients} clientes, ${c.suppliers} fornecedores, ` +
+    `${c.partners} parceiros, ${c.receivables} parcelas a receber e ${c.payables} a pagar (${seconds} s).`
+  );
+}
 
-const cnpjFor = (n: number) => {
-  const base = `${String(11_222_333 + n * 7919).padStart(8, "0")}0001`;
-  return base + cnpjCheckDigits(base);
-};
+function hasRecords(db: Db): boolean {
+  const sql = "SELECT EXISTS (SELECT 1 FROM clients) OR EXISTS (SELECT 1 FROM suppliers) OR EXISTS (SELECT 1 FROM partners) OR EXISTS (SELECT 1 FROM receivables) OR EXISTS (SELECT 1 FROM payables) AS n";
+  return (db.$client.query(sql).get() as { n: number }).n === 1;
+}
 
-/** Demo data for a first look: only into an empty database, through the same schemas and services as the API. */
-export function seedDemo(db: Db): string {
-  const existing = db.$client.query("select (select count(*) from clients) + (select count(*) from suppliers) + (select count(*) from partners) as n").get() as { n: number };
-  if (existing.n > 0) return "O banco já tem cadastros: seed-demo só preenche um banco vazio.";
-  const start = addMonthsClamped(today(), -3).slice(0, 8) + "10";
+const cents = (decimal: string) => parseMoney(decimal) as Cents;
 
-  db.transaction(() => {
-    CLIENTS.forEach(([nome, contato, telefone, valor, isTrial], i) => {
-      const slug = nome.toLowerCase().normalize("NFD").replace(/[^a-z]+/g, "").slice(0, 14);
-      const input = clientSchema.parse({
-        nome, contato, telefone, isTrial,
-        cnpj: cnpjFor(i),
-        email: `contato@${slug}.com.br`,
-        url: `https://www.${slug}.com.br`,
-        valorMensalidade: valor,
-        codigoCliente: `CLI-${String(i + 1).padStart(3, "0")}`,
-      });
-      const client = createClient(db, input);
-      if (isTrial) return;
-      const plan = splitInstallments(cents(input.valorMensalidade * 12), 12, start);
-      plan.forEach((p, k) => {
-        const paid = k < 3 && i % 3 !== 0; // some clients are behind on payments
-        db.insert(receivables).values({
-          clientId: client.id, descricao: "Mensalidade 12 meses", ...p,
-          status: paid ? "pago" : "em_aberto",
-          dataPagamento: paid ? p.dataVencimento : null,
-          valorPago: paid ? p.valor : null, multa: paid ? 0 : null, juros: paid ? 0 : null,
-        }).run();
-      });
-    });
-    SUPPLIERS.forEach(([nome, cidade, estado, telefone], i) => {
-      const supplier = createSupplier(db, supplierSchema.parse({
-        nome, cidade, estado, telefone, cnpj: cnpjFor(100 + i), email: `financeiro@fornecedor${i + 1}.com.br`,
-      }));
-      splitInstallments(cents(120_000 + i * 45_050), 6, start).forEach((p, k) => {
-        const paid = k < 2;
-        db.insert(payables).values({
-          supplierId: supplier.id, descricao: "Contrato de serviços", ...p,
-          status: paid ? "pago" : "em_aberto", dataPagamento: paid ? p.dataVencimento : null, valorPago: paid ? p.valor : null,
-        }).run();
-      });
-    });
-    for (const [nome, empresa, email, telefone] of PARTNERS) createPartner(db, partnerSchema.parse({ nome, empresa, email, telefone }));
-  });
-  return `Dados de demonstração criados: ${CLIENTS.length} clientes, ${SUPPLIERS.length} fornecedores, ${PARTNERS.length} parceiros, com parcelas a receber e a pagar.`;
+class Seeder {
+  readonly counts = { clients: 0, suppliers: 0, partners: 0, receivables: 0, payables: 0 };
+  private readonly today = today();
+  /** Plans start on the first of the month a year ago: 12 months of history, 6 ahead. */
+  private readonly firstMonth = addMonthsClamped(this.today, -12).slice(0, 8);
+  private number: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly graceDays: number,
+  ) {
+    // CNPJs and client codes continue after whatever is there (seed-demo --force).
+    this.number = (db.$client.query("SELECT (SELECT count(*) FROM clients) + (SELECT count(*) FROM suppliers) AS n").get() as { n: number }).n;
+  }
+
+  unit(unit: number): void {
+    for (let i = 0; i < CLIENTS_PER_UNIT; i++) this.client(unit, i);
+    for (let i = 0; i < SUPPLIERS_PER_UNIT; i++) this.supplier(unit, i);
+    for (let i = 0; i < PARTNERS_PER_UNIT; i++) {
+      createPartner(this.db, partnerSchema.parse(demoPartner(unit, i)));
+      this.counts.partners++;
+    }
+  }
+
+  private client(unit: number, i: number): void {
+    const n = this.nextFreeNumber();
+    const demo = demoClient(unit, i, n);
+    const client = createClient(this.db, clientSchema.parse({ ...demo, cnpj: cnpjNumber(n), codigoCliente: `CLI-${String(n).padStart(5, "0")}` }));
+    this.counts.clients++;
+    // One client per company was blocked by hand (a dispute), whatever it owes.
+    if (i === 13) toggleClientBlock(this.db, client.id, this.graceDays);
+    if (demo.isTrial) return;
+    const payer = payerOf(unit, i);
+    const r = randomFor(300_000 + unit * 1000 + i);
+    const first = `${this.firstMonth}${String(5 * (1 + (i % 5))).padStart(2, "0")}`;
+    const monthly = cents(demo.valorMensalidade);
+    this.bill(client.id, { numParcelas: 18, valor: monthly * 18, primeiroVencimento: first, descricao: "Mensalidade" }, payer, r);
+    if (i % 4 === 1) {
+      const setup = addMonthsClamped(first, -2);
+      this.bill(client.id, { numParcelas: 3, valor: r.int(600, 2400) * 100, primeiroVencimento: setup, descricao: "Implantação do sistema" }, "em_dia", r);
+    }
+  }
+
+  private bill(clientId: number, plan: { numParcelas: number; valor: number; primeiroVencimento: string; descricao: string }, payer: Payer, r: ReturnType<typeof randomFor>) {
+    const input = generateInstallmentsSchema.parse({ ...plan, clientId, valor: centsToDecimal(plan.valor as Cents) });
+    const rows = generateInstallments(this.db, input, this.graceDays).installments;
+    this.counts.receivables += rows.length;
+    const due = rows.filter((row) => row.dataVencimento <= this.today);
+    // A defaulting client stopped paying one to three months ago.
+    const unpaid = payer === "inadimplente" ? r.int(1, 3) : 0;
+    due.slice(0, Math.max(0, due.length - unpaid)).forEach((row) => this.receive(row, payer, r));
+  }
+
+  private receive(row: InstallmentJson, payer: Payer, r: ReturnType<typeof randomFor>): void {
+    if (payer === "atrasa" && r.next() < 0.6) {
+      const paidOn = addDays(row.dataVencimento, r.int(2, 25));
+      if (paidOn > this.today) return; // still open: paid late, not yet
+      const { multa, juros } = lateFees(cents(row.valor), row.dataVencimento, paidOn);
+      payInstallmentWithFees(this.db, row.id, { dataPagamento: paidOn, valorBaixa: null, multa, juros }, this.graceDays);
+      return;
+    }
+    const paidOn = addDays(row.dataVencimento, -r.int(0, 3));
+    payInstallment(this.db, row.id, { dataPagamento: paidOn < this.today ? paidOn : this.today, valorPago: null }, this.graceDays);
+  }
+
+  private supplier(unit: number, i: number): void {
+    const n = this.nextFreeNumber();
+    const supplier = createSupplier(this.db, supplierSchema.parse({ ...demoSupplier(unit, i, n), cnpj: cnpjNumber(n) }));
+    this.counts.suppliers++;
+    const r = randomFor(800_000 + unit * 100 + i);
+    const day = String(10 + i).padStart(2, "0");
+    const plans = [
+      { numParcelas: 18, valor: r.int(300, 5000) * 100 * 18, primeiroVencimento: `${this.firstMonth}${day}`, descricao: "Contrato mensal de serviços" },
+      { numParcelas: 10, valor: r.int(2000, 30000) * 100 + r.int(0, 99), primeiroVencimento: addMonthsClamped(`${this.firstMonth}${day}`, 3), descricao: "Compra de equipamentos" },
+      { numParcelas: 4, valor: r.int(400, 4000) * 100, primeiroVencimento: addMonthsClamped(this.today, -2), descricao: "Reforma da loja" },
+    ];
+    for (const plan of plans) {
+      const input = generatePayablesSchema.parse({ ...plan, supplierId: String(supplier.id), valor: centsToDecimal(plan.valor as Cents) });
+      const rows = generatePayables(this.db, input).payables;
+      this.counts.payables += rows.length;
+      // The last supplier of each company has its most recent bill overdue.
+      const due = rows.filter((row) => row.dataVencimento < this.today);
+      due.slice(0, i === SUPPLIERS_PER_UNIT - 1 ? -1 : undefined).forEach((row) => this.pay(row, r));
+    }
+  }
+
+  private pay(row: PayableJson, r: ReturnType<typeof randomFor>): void {
+    const paidOn = addDays(row.dataVencimento, r.int(-2, 2));
+    payPayable(this.db, row.id, { dataPagamento: paidOn < this.today ? paidOn : this.today, valorPago: null });
+  }
+
+  /** The next number whose CNPJ and client code nobody has. */
+  private nextFreeNumber(): number {
+    const taken = this.db.$client.query("SELECT 1 FROM clients WHERE cnpj = ? OR codigo_cliente = ?");
+    do this.number++;
+    while (taken.get(cnpjNumber(this.number), `CLI-${String(this.number).padStart(5, "0")}`));
+    return this.number;
+  }
+}
+
+/** `seed-demo [--scale N] [--force]` (the words after the command). */
+export function parseSeedArgs(args: string[]): Pick<SeedOptions, "scale" | "force"> {
+  const options: Pick<SeedOptions, "scale" | "force"> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const scale = arg.startsWith("--scale=") ? arg.slice(8) : arg === "--scale" ? args[++i] : undefined;
+    if (scale !== undefined) {
+      if (!/^\d{1,4}$/.test(scale)) throw new CliError(`--scale deve ser um número inteiro de 1 a ${MAX_SCALE}.`);
+      options.scale = Number(scale);
+    } else if (arg === "--force") options.force = true;
+    else throw new CliError(`Opção desconhecida para seed-demo: ${arg}. Uso: cofre seed-demo [--scale N] [--force]`);
+  }
+  return options;
 }

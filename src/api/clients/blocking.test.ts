@@ -164,9 +164,9 @@ describe("automatic blocking", () => {
     const client = await r.client();
     await r.bill(client.id, "2026-03-20");
     day("2026-03-25");
-    const changes = t.db.transaction((tx) => applyAutomaticBlocking(tx, { graceDays: 0, clientIds: [client.id + 1] }));
+    const changes = t.db.transaction(() => applyAutomaticBlocking(t.db, { graceDays: 0, clientIds: [client.id + 1] }));
     expect(changes).toEqual({ blocked: [], unblocked: [] });
     expect(await r.state(client.id)).toEqual(ACTIVE);
-    expect(t.db.transaction((tx) => applyAutomaticBlocking(tx, { graceDays: 0 }))).toEqual({ blocked: [client.id], unblocked: [] });
+    expect(t.db.transaction(() => applyAutomaticBlocking(t.db, { graceDays: 0 }))).toEqual({ blocked: [client.id], unblocked: [] });
   });
 });

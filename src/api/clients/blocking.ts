@@ -1,11 +1,12 @@
 // Client blocking (DECISIONS §2), the one module that writes statusBloqueio: the manual toggle
 // and the automatic rule. The rule runs in the transaction of every change that can affect it
 // (generate, pay, undo, re-date, delete, the toggle), at start-up and daily after midnight APP_TZ.
-import { eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
 import { clients } from "../../../db/schema";
 import { nowISO, today } from "../../lib/clock";
 import { addDays } from "../../lib/dates";
+import { prepared } from "../prepared";
 import type { ClientBlockAnswer } from "./model";
 import { getClient } from "./service";
 
@@ -21,27 +22,34 @@ export interface BlockingChanges {
   unblocked: number[];
 }
 
+// An unpaid receivable overdue by more than the grace days ($limit = today − grace); after a
+// manual unblock only those due on or after that day count. Served by receivables_client_idx.
+const HAS_BLOCKING_INSTALLMENT = `EXISTS (SELECT 1 FROM receivables r WHERE r.client_id = clients.id
+  AND r.status = 'em_aberto' AND r.data_vencimento < $limit
+  AND (clients.desbloqueio_manual_em IS NULL OR r.data_vencimento >= clients.desbloqueio_manual_em))`;
+// One statement for any list of ids: the ids travel as a JSON array.
+const ONLY = " AND clients.id IN (SELECT value FROM json_each($ids))";
+const blockSql = (only: string) => `UPDATE clients SET status_bloqueio = 1, bloqueio_origem = 'automatico', updated_at = $now
+  WHERE status_bloqueio = 0${only} AND ${HAS_BLOCKING_INSTALLMENT} RETURNING id`;
+const liftSql = (only: string) => `UPDATE clients SET status_bloqueio = 0, bloqueio_origem = NULL, updated_at = $now
+  WHERE status_bloqueio = 1 AND bloqueio_origem = 'automatico'${only} AND NOT ${HAS_BLOCKING_INSTALLMENT} RETURNING id`;
+
 /**
  * Blocks (automatically) every active client with an unpaid receivable overdue by more than the
  * grace days, and lifts the automatic block of every client with none. A manual block is never
  * lifted here; after a manual unblock only installments due on or after that day count, so
  * the ones already overdue then do not block again, and a later one does.
+ *
+ * Call it inside the transaction of the change that can affect it: bun:sqlite has one
+ * connection, so its writes on `db` commit or roll back with that change.
  */
-export function applyAutomaticBlocking(tx: Db | Tx, options: BlockingOptions): BlockingChanges {
+export function applyAutomaticBlocking(db: Db, options: BlockingOptions): BlockingChanges {
   const { graceDays, clientIds } = options;
   if (clientIds && clientIds.length === 0) return { blocked: [], unblocked: [] };
-  // Overdue by more than `graceDays` whole days: due before today − graceDays.
-  const limit = addDays(today(), -graceDays);
-  const hasBlockingInstallment = sql`EXISTS (SELECT 1 FROM receivables r WHERE r.client_id = clients.id
-    AND r.status = 'em_aberto' AND r.data_vencimento < ${limit}
-    AND (clients.desbloqueio_manual_em IS NULL OR r.data_vencimento >= clients.desbloqueio_manual_em))`;
-  const only = clientIds ? sql` AND clients.id IN (${sql.join(clientIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  const now = nowISO();
-  const blocked = tx.all<{ id: number }>(sql`UPDATE clients SET status_bloqueio = 1, bloqueio_origem = 'automatico', updated_at = ${now}
-    WHERE status_bloqueio = 0${only} AND ${hasBlockingInstallment} RETURNING id`);
-  const unblocked = tx.all<{ id: number }>(sql`UPDATE clients SET status_bloqueio = 0, bloqueio_origem = NULL, updated_at = ${now}
-    WHERE status_bloqueio = 1 AND bloqueio_origem = 'automatico'${only} AND NOT ${hasBlockingInstallment} RETURNING id`);
-  return { blocked: blocked.map((r) => r.id), unblocked: unblocked.map((r) => r.id) };
+  const only = clientIds ? ONLY : "";
+  const params = { limit: addDays(today(), -graceDays), now: nowISO(), ...(clientIds ? { ids: JSON.stringify(clientIds) } : {}) };
+  const ids = (sql: string) => (prepared(db, sql).all(params) as { id: number }[]).map((row) => row.id);
+  return { blocked: ids(blockSql(only)), unblocked: ids(liftSql(only)) };
 }
 
 /**
@@ -59,7 +67,7 @@ export function toggleClientBlock(db: Db, id: number, graceDays: number): Client
         .set({ ...changes, updatedAt: nowISO() })
         .where(eq(clients.id, id))
         .run();
-      applyAutomaticBlocking(tx, { graceDays, clientIds: [id] });
+      applyAutomaticBlocking(db, { graceDays, clientIds: [id] });
       return {
         message: blocking ? "Cliente bloqueado com sucesso" : "Cliente desbloqueado com sucesso",
         client: getClient(tx, id),
@@ -82,7 +90,7 @@ export function startAutomaticBlocking(db: Db, graceDays: number): () => void {
     const day = today();
     if (day === evaluatedOn) return;
     try {
-      const { blocked, unblocked } = db.transaction((tx) => applyAutomaticBlocking(tx, { graceDays }), { behavior: "immediate" });
+      const { blocked, unblocked } = db.transaction(() => applyAutomaticBlocking(db, { graceDays }), { behavior: "immediate" });
       evaluatedOn = day;
       if (blocked.length || unblocked.length) {
         console.log(`Bloqueio automático (${day}): ${blocked.length} cliente(s) bloqueado(s), ${unblocked.length} desbloqueado(s)`);

@@ -44,8 +44,8 @@ export function installmentSummary(db: Db, filters: InstallmentFilters): Install
 
 const blocking =
   (graceDays: number): OnLedgerChange =>
-  (tx, clientId) =>
-    applyAutomaticBlocking(tx, { graceDays, clientIds: [clientId] });
+  (db, clientId) =>
+    applyAutomaticBlocking(db, { graceDays, clientIds: [clientId] });
 
 export function generateInstallments(db: Db, input: GenerateInstallmentsInput, graceDays: number): GeneratedInstallmentsAnswer {
   const { clientId, ...plan } = input;

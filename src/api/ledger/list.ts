@@ -1,30 +1,19 @@
 // The ledger's list: one prepared bun:sqlite statement per view shape, selecting the API's row
 // directly (aliased columns, party name joined, money as text, status derived), so no
 // JavaScript runs per row (PERF-NOTES "List queries"). Page routes and API routes share it.
-import type { Database, Statement } from "bun:sqlite";
 import type { Db } from "../../../db/client";
 import { badRequest } from "../../http/errors";
 import { today } from "../../lib/clock";
 import { addMonthsToMonth, isYearMonth } from "../../lib/dates";
 import { STATUSES, type Status } from "../../lib/status";
 import { dirSql, limitOffset, parsePaging, parseSort, wantsPage, type ListPage } from "../list";
+import { prepared } from "../prepared";
 import { overdueWhereSql, statusCaseSql } from "../status-sql";
 import { LEDGER_SORTS, type LedgerQuery, type LedgerSortKey } from "./model";
 import type { LedgerTable } from "./table";
 
 type Params = Record<string, string | number>;
 type Raw = Record<string, string | undefined>;
-
-const statements = new WeakMap<Database, Map<string, Statement>>();
-
-/** A statement prepared once per database and SQL text (the view shapes are few and fixed). */
-export function prepared(db: Db, sql: string): Statement {
-  let cache = statements.get(db.$client);
-  if (!cache) statements.set(db.$client, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = db.$client.prepare(sql)));
-  return statement;
-}
 
 /** The filters that make GET answer one page (SPEC §7: without parameters, the whole array). */
 export const ledgerFilterKeys = (t: LedgerTable) => ["status", "mes", t.party.idKey] as const;
@@ -62,8 +51,8 @@ export function listLedger<Row>(db: Db, t: LedgerTable, query: LedgerQuery): Lis
 }
 
 /** One row in the list's shape, or null. */
-export function getLedgerRow<Row>(db: Db, t: LedgerTable, id: number): Row | null {
-  return (prepared(db, `${selectSql(t)} WHERE r.id = $id`).get({ id, today: today() }) as Row | null) ?? null;
+export function getLedgerRow<Row>(db: Db, t: LedgerTable, id: number, now = today()): Row | null {
+  return (prepared(db, `${selectSql(t)} WHERE r.id = $id`).get({ id, today: now }) as Row | null) ?? null;
 }
 
 /** Rows id..lastId of one party, in id order: what one generation wrote. */

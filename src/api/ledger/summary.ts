@@ -5,7 +5,8 @@ import { currentMonth } from "../../lib/clock";
 import { addMonthsToMonth } from "../../lib/dates";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { overdueWhereSql } from "../status-sql";
-import { prepared, whereSql } from "./list";
+import { prepared } from "../prepared";
+import { whereSql } from "./list";
 import type { Figure, LedgerQuery } from "./model";
 import type { LedgerTable } from "./table";
 

@@ -1,17 +1,21 @@
 // The ledger's changes, each one immediate transaction: generation (DECISIONS §2 split, all n
 // rows or none) and the row transitions pay / undo / re-date / delete with their 409s.
 // `onChange` runs inside the same transaction (receivables re-evaluate the client's blocking).
-import type { Db, Tx } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
 import { splitInstallments } from "../../lib/installments";
 import { cents, type Cents } from "../../lib/money";
-import { getLedgerRow, getLedgerRows, prepared } from "./list";
+import { prepared } from "../prepared";
+import { getLedgerRow, getLedgerRows } from "./list";
 import type { GenerateInput } from "./model";
 import type { LedgerTable } from "./table";
 
-/** Called in the change's transaction with the party whose rows changed. */
-export type OnLedgerChange = (tx: Tx, partyId: number) => void;
+/**
+ * Called inside the change's transaction with the party whose rows changed: bun:sqlite has one
+ * connection, so what it runs on `db` there commits or rolls back with the change.
+ */
+export type OnLedgerChange = (db: Db, partyId: number) => void;
 
 export interface Payment {
   /** null: today (APP_TZ). */
@@ -40,7 +44,7 @@ export function generateLedgerRows<Row>(db: Db, t: LedgerTable, input: GenerateI
     if (error instanceof RangeError) throw badRequest("Data inválida", { primeiroVencimento: "Data inválida" });
     throw error;
   }
-  return write(db, (tx) => {
+  return write(db, () => {
     if (!prepared(db, `SELECT 1 FROM ${t.party.table} WHERE id = $id`).get({ id: input.partyId })) throw notFound(t.party.notFound);
     const insert = prepared(
       db,
@@ -49,18 +53,19 @@ export function generateLedgerRows<Row>(db: Db, t: LedgerTable, input: GenerateI
     );
     const createdAt = nowISO();
     const ids = plan.map((p) => (insert.get({ ...p, partyId: input.partyId, descricao: input.descricao, createdAt }) as { id: number }).id);
-    onChange?.(tx, input.partyId);
+    onChange?.(db, input.partyId);
     return getLedgerRows<Row>(db, t, input.partyId, ids[0]!, ids[ids.length - 1]!);
   });
 }
 
 /** An unpaid row becomes paid (a paid one: 409; a payment date after today: 400). */
 export function payLedgerRow<Row>(db: Db, t: LedgerTable, id: number, payment: Payment, onChange?: OnLedgerChange): Row {
-  return write(db, (tx) => {
+  return write(db, () => {
     const row = stored(db, t, id);
     if (row.status === "pago") throw conflict(t.messages.alreadyPaid);
-    const dataPagamento = payment.dataPagamento ?? today();
-    if (dataPagamento > today()) throw badRequest(FUTURE_PAYMENT, { dataPagamento: FUTURE_PAYMENT });
+    const now = today();
+    const dataPagamento = payment.dataPagamento ?? now;
+    if (dataPagamento > now) throw badRequest(FUTURE_PAYMENT, { dataPagamento: FUTURE_PAYMENT });
     const multa = payment.multa ?? cents(0);
     const juros = payment.juros ?? cents(0);
     const valorPago = payment.valorPago ?? cents(row.valor + multa + juros);
@@ -68,47 +73,47 @@ export function payLedgerRow<Row>(db: Db, t: LedgerTable, id: number, payment: P
     prepared(db, `UPDATE ${t.table} SET status = 'pago', data_pagamento = $dataPagamento, valor_pago = $valorPago${fees} WHERE id = $id`).run(
       t.fees ? { id, dataPagamento, valorPago, multa, juros } : { id, dataPagamento, valorPago },
     );
-    onChange?.(tx, row.partyId);
-    return getLedgerRow<Row>(db, t, id)!;
+    onChange?.(db, row.partyId);
+    return getLedgerRow<Row>(db, t, id, now)!;
   });
 }
 
 /** A paid row returns to em_aberto (vencido by date), its payment fields cleared; unpaid: 409. */
 export function undoLedgerPayment<Row>(db: Db, t: LedgerTable, id: number, onChange?: OnLedgerChange): Row {
-  return write(db, (tx) => {
+  return write(db, () => {
     const row = stored(db, t, id);
     if (row.status !== "pago") throw conflict(t.messages.notPaid);
     const fees = t.fees ? ", multa = NULL, juros = NULL" : "";
     prepared(db, `UPDATE ${t.table} SET status = 'em_aberto', data_pagamento = NULL, valor_pago = NULL${fees} WHERE id = $id`).run({ id });
-    onChange?.(tx, row.partyId);
+    onChange?.(db, row.partyId);
     return getLedgerRow<Row>(db, t, id)!;
   });
 }
 
 /** A new due date for an unpaid row; paid: 409. */
 export function redateLedgerRow<Row>(db: Db, t: LedgerTable, id: number, dataVencimento: string, onChange?: OnLedgerChange): Row {
-  return write(db, (tx) => {
+  return write(db, () => {
     const row = stored(db, t, id);
     if (row.status === "pago") throw conflict(t.messages.redatePaid);
     prepared(db, `UPDATE ${t.table} SET data_vencimento = $dataVencimento WHERE id = $id`).run({ id, dataVencimento });
-    onChange?.(tx, row.partyId);
+    onChange?.(db, row.partyId);
     return getLedgerRow<Row>(db, t, id)!;
   });
 }
 
 /** Deletes a row for good (a paid receivable: 409, undo the payment first). */
 export function deleteLedgerRow(db: Db, t: LedgerTable, id: number, onChange?: OnLedgerChange): void {
-  write(db, (tx) => {
+  write(db, () => {
     const row = stored(db, t, id);
     if (row.status === "pago" && !t.deletePaid) throw conflict(t.messages.deletePaid);
     prepared(db, `DELETE FROM ${t.table} WHERE id = $id`).run({ id });
-    onChange?.(tx, row.partyId);
+    onChange?.(db, row.partyId);
   });
 }
 
 // Immediate: the check (status, party) and the write see the same data. Inside an outer
 // transaction (seed-demo's batches) bun:sqlite makes it a savepoint.
-const write = <T>(db: Db, change: (tx: Tx) => T): T => db.transaction(change, { behavior: "immediate" });
+const write = <T>(db: Db, change: () => T): T => db.transaction(change, { behavior: "immediate" });
 
 function stored(db: Db, t: LedgerTable, id: number): Stored {
   const row = prepared(db, `SELECT ${t.party.column} AS partyId, status, valor FROM ${t.table} WHERE id = $id`).get({ id }) as Stored | null;

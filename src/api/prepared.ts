@@ -1,0 +1,15 @@
+import type { Database, Statement } from "bun:sqlite";
+import type { Db } from "../../db/client";
+
+// Hot statements (the ledger's lists and writes, the blocking rule) are prepared once per
+// database and SQL text: preparing costs more than running them (PERF-NOTES "List queries").
+const statements = new WeakMap<Database, Map<string, Statement>>();
+
+/** The bun:sqlite statement for `sql` on this database, prepared on first use. */
+export function prepared(db: Db, sql: string): Statement {
+  let cache = statements.get(db.$client);
+  if (!cache) statements.set(db.$client, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.$client.prepare(sql)));
+  return statement;
+}
