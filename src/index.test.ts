@@ -7,6 +7,8 @@ import { join } from "node:path";
 const ENTRY = join(import.meta.dir, "index.ts");
 const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
 const dir = mkdtempSync(join(tmpdir(), "cofre-serve-"));
+// Bun's own fetch: component tests in the same run swap the global one for happy-dom's.
+const fetch = Bun.fetch;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function serve() {
