@@ -119,6 +119,7 @@ export default function ClientsList({ initial, params: initialParams }: ClientsL
         <Table
           className="ui-table-wrap--cards ui-table-wrap--sticky clients-table"
           label="Lista de clientes"
+          fixed
           busy={list.loading}
           columns={columns}
           rows={list.rows}
@@ -213,13 +214,11 @@ function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): T
       key: "cnpj",
       header: "CNPJ",
       sortable: true,
-      width: "9.5rem",
       render: (client) => <span className="ui-nowrap">{formatCnpj(client.cnpj)}</span>,
     },
     {
       key: "email",
       header: "E-mail",
-      width: "17%",
       render: (client) => (
         <span className="ui-ellipsis" title={client.email}>
           {client.email}
@@ -229,7 +228,6 @@ function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): T
     {
       key: "telefone",
       header: "Telefone",
-      width: "8.25rem",
       render: (client) => <span className="ui-nowrap">{formatPhone(client.telefone)}</span>,
     },
     {
@@ -237,14 +235,12 @@ function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): T
       header: "Mensalidade",
       sortable: true,
       align: "end",
-      width: "7.75rem",
       render: (client) => <span className="ui-nowrap">{formatBRL(parseMoney(client.valorMensalidade) ?? ZERO)}</span>,
     },
     {
       key: "status",
       header: "Status",
       sortable: true,
-      width: "6.75rem",
       phone: "badge",
       render: (client) => {
         const status = clientStatus(client);
@@ -255,7 +251,6 @@ function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): T
       key: "acoes",
       header: "Ações",
       align: "end",
-      width: "8rem",
       phone: "actions",
       render: (client) => {
         const blocked = client.statusBloqueio === 1;

@@ -135,6 +135,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
         <Table
           className={`ui-table-wrap--cards ui-table-wrap--sticky ledger-table ledger-table--${kind}`}
           label={kind === "receber" ? "Parcelas a receber" : "Contas a pagar"}
+          fixed
           busy={list.loading}
           columns={columns}
           rows={rows}
@@ -257,14 +258,12 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     key: "parcela",
     header: "Parcela",
     sortable: true,
-    width: "5.5rem",
     render: (r) => <span className="ui-nowrap">{r.numerosParcela}</span>,
   };
   const vencimento: TableColumn<LedgerRow> = {
     key: "vencimento",
     header: "Vencimento",
     sortable: true,
-    width: "7.25rem",
     render: (r) => <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span>,
   };
   const valor: TableColumn<LedgerRow> = {
@@ -272,7 +271,6 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     header: "Valor",
     sortable: true,
     align: "end",
-    width: "7.5rem",
     render: (r) => (
       <span className="ledger-money">
         <span className="ui-nowrap">{money(r.valor)}</span>
@@ -288,7 +286,6 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     key: "status",
     header: "Status",
     sortable: true,
-    width: "8.25rem",
     phone: "badge",
     render: (r) => {
       // The TS form of the overdue rule: a page left open past midnight still shows the truth.
@@ -305,7 +302,6 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     key: "descricao",
     header: "Descrição",
     sortable: true,
-    width: "17%",
     render: (r) => (
       <span className="ui-ellipsis" title={r.descricao}>
         {r.descricao}
@@ -316,7 +312,6 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     key: "acoes",
     header: "Ações",
     align: "end",
-    width: kind === "receber" ? "8rem" : "6rem",
     phone: "actions",
     render: (r) => {
       const label = `${r.partyName} parcela ${r.numerosParcela}`;

@@ -15,8 +15,6 @@ export interface TableColumn<Row> {
   header: string;
   sortable?: boolean;
   align?: "start" | "end";
-  /** A fixed width ("9rem"); columns without one share what is left (the name column). */
-  width?: string;
   /**
    * Where the cell goes when the table becomes cards on a phone: the card's title, its badge
    * (top right), a labelled line (the default), or the actions row at the bottom.
@@ -39,6 +37,11 @@ export interface TableProps<Row> {
   label?: string;
   /** While a refetch runs the old rows stay, dimmed. */
   busy?: boolean;
+  /**
+   * Fixed layout: each column is a `<col data-col="key">` whose width the screen's stylesheet
+   * sets (no style attributes: the CSP allows none); columns without one share what is left.
+   */
+  fixed?: boolean;
   className?: string;
 }
 
@@ -52,6 +55,7 @@ export function Table<Row>({
   caption,
   label,
   busy,
+  fixed,
   className,
 }: TableProps<Row>) {
   function toggle(key: string) {
@@ -61,12 +65,12 @@ export function Table<Row>({
 
   return (
     <div className={cx("ui-table-wrap", className)} aria-busy={busy || undefined}>
-      <table className="ui-table" aria-label={caption ? undefined : label}>
+      <table className={cx("ui-table", fixed && "ui-table--fixed")} aria-label={caption ? undefined : label}>
         {caption && <caption className="ui-table__caption">{caption}</caption>}
-        {columns.some((column) => column.width) && (
+        {fixed && (
           <colgroup>
             {columns.map((column) => (
-              <col key={column.key} style={column.width ? { width: column.width } : undefined} />
+              <col key={column.key} data-col={column.key} />
             ))}
           </colgroup>
         )}

@@ -264,7 +264,8 @@ describe("Gerenciar Clientes", () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signIn(page, e2e.server.url);
     const longName = `Comércio de Materiais de Construção e Ferragens ${"Irmãos Albuquerque ".repeat(4)}Ltda`.slice(0, 120);
-    const longEmail = `${"financeiro.contas.a.pagar.".repeat(4)}@materiais-construcao-albuquerque.com.br`.slice(-120);
+    const domain = "@materiais-de-construcao-albuquerque.com.br";
+    const longEmail = `${"financeiro.contas.a.pagar.".repeat(5).slice(0, 120 - domain.length - 1)}x${domain}`;
     const created = await page.evaluate(
       async ([nome, email]) =>
         (

@@ -85,17 +85,14 @@ function PartyFigures({ view, data }: { view: PartyReportProps["view"]; data: Pa
           </div>
           <div className="progress-row">
             <span className="progress-row__label">Percentual pago</span>
-            <div
+            {/* A native <progress>: its length needs no style attribute (the CSP allows none). */}
+            <progress
               className="progress"
-              role="progressbar"
               aria-label="Percentual pago"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={t.percentualPago}
               aria-valuetext={`${percent(t.percentualPago)} ${paidWord}`}
-            >
-              <span className="progress__bar" style={{ width: `${Math.min(100, t.percentualPago)}%` }} />
-            </div>
+              max={100}
+              value={Math.min(100, t.percentualPago)}
+            />
             <strong className="progress-row__value">{percent(t.percentualPago)}</strong>
           </div>
         </CardContent>
