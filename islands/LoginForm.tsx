@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { loginSchema } from "../src/api/auth/model";
 import { fieldErrors } from "../src/lib/field-errors";
 import { Button } from "../src/ui/Button";
@@ -15,6 +15,8 @@ export default function LoginForm(_props: LoginFormProps) {
   const [values, setValues] = useState({ email: "", password: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  // Whoever sees the login page is signed out (SPEC §4), even if Sair ran before any script did.
+  useEffect(() => saveAuth(null), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
