@@ -1,6 +1,22 @@
+import { supplierCardView } from "../../islands/suppliers/view";
+import type { SupplierJson, SupplierQuery } from "../api/suppliers/model";
 import { Island } from "../ssr/Island";
-import type { SupplierJson } from "../api/suppliers/model";
+import { RegisterHeader, registerParams } from "./register-page";
 
-export function SuppliersPage({ suppliers }: { suppliers: SupplierJson[] }) {
-  return <Island name="SuppliersScreen" props={{ initialSuppliers: suppliers }} />;
+export interface SuppliersPageProps {
+  query: SupplierQuery;
+  page: { rows: SupplierJson[]; total: number };
+}
+
+/** Fornecedores: the heading is static; the grid and its dialogs are one island, "Novo Fornecedor" another. */
+export function SuppliersPage({ query, page }: SuppliersPageProps) {
+  return (
+    <>
+      <RegisterHeader title="Fornecedores" description="Cadastre fornecedores e controle quem está liberado para novas contas." newLabel="Novo Fornecedor" />
+      <Island
+        name="SuppliersList"
+        props={{ initial: { rows: page.rows.map(supplierCardView), total: page.total }, params: registerParams(query) }}
+      />
+    </>
+  );
 }

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import type { ReactElement } from "react";
 import { findClients, parseClientQuery } from "../api/clients/service";
-import { listPartners } from "../api/partners/service";
-import { listSuppliers } from "../api/suppliers/service";
+import { findPartners, parsePartnerQuery, partnerSummary } from "../api/partners/service";
+import { findSuppliers, parseSupplierQuery } from "../api/suppliers/service";
 import { sessionOf, signedIn } from "../auth/plugin";
 import type { PublicUser } from "../auth/service";
 import type { AppDeps } from "../context";
@@ -73,12 +73,19 @@ export function pageRoutes(deps: AppDeps) {
     .get("/payable-installments", ({ user }) =>
       shellPage("/payable-installments", "Gerar Parcelas CP", user, <GeneratePage kind="pagar" today={today()} />),
     )
-    .get("/suppliers", ({ user }) =>
-      shellPage("/suppliers", "Fornecedores", user, <SuppliersPage suppliers={listSuppliers(deps.db)} />),
-    )
+    .get("/suppliers", ({ user, query, redirect }) => {
+      const view = listView(query, parseSupplierQuery);
+      if (!view) return redirect("/suppliers", 302);
+      return shellPage("/suppliers", "Fornecedores", user, <SuppliersPage query={view} page={findSuppliers(deps.db, view)} />);
+    })
     .get("/reports", ({ user, query }) => shellPage("/reports", "Relatórios", user, <ReportsPage {...reportsData(deps.db, query)} />))
     .get("/reports/export", ({ query }) => reportExport(deps.db, query))
-    .get("/partners", ({ user }) => shellPage("/partners", "Parceiros", user, <PartnersPage partners={listPartners(deps.db)} />));
+    .get("/partners", ({ user, query, redirect }) => {
+      const view = listView(query, parsePartnerQuery);
+      if (!view) return redirect("/partners", 302);
+      const page = findPartners(deps.db, view);
+      return shellPage("/partners", "Parceiros", user, <PartnersPage query={view} page={page} summary={partnerSummary(deps.db)} />);
+    });
   for (const [path, [title, coming]] of Object.entries(PENDING_SCREENS)) {
     app.get(path, ({ user }) => shellPage(path, title, user, <PageHeader title={title} description={`Em construção: ${coming}`} />));
   }

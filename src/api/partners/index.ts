@@ -3,7 +3,7 @@ import type { AppDeps } from "../../context";
 import { parseId, parseWith } from "../../http/validate";
 import { pageAnswer, wantsPage } from "../list";
 import { PARTNER_FILTERS, partnerSchema } from "./model";
-import { createPartner, deletePartner, findPartners, listPartners, parsePartnerQuery, updatePartner } from "./service";
+import { createPartner, deletePartner, findPartners, listPartners, parsePartnerQuery, partnerSummary, updatePartner } from "./service";
 
 export function partnersApi(deps: AppDeps) {
   const { db } = deps;
@@ -11,6 +11,8 @@ export function partnersApi(deps: AppDeps) {
     .get("/", ({ query, set }) =>
       wantsPage(query, PARTNER_FILTERS) ? pageAnswer(set, findPartners(db, parsePartnerQuery(query))) : listPartners(db),
     )
+    // The Parceiros summary (SPEC §2), refetched by the list after a change.
+    .get("/summary", () => partnerSummary(db))
     .post("/", ({ body, set }) => {
       const partner = createPartner(db, parseWith(partnerSchema, body));
       set.status = 201;

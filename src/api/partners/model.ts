@@ -38,7 +38,7 @@ export interface PartnerJson {
 }
 
 /** Fills the edit dialog from a row: the phone punctuated as the mask shows it. */
-export function partnerFormValues(partner: PartnerJson): PartnerFormValues {
+export function partnerFormValues(partner: Pick<PartnerJson, keyof PartnerFormValues>): PartnerFormValues {
   return { nome: partner.nome, empresa: partner.empresa, email: partner.email, telefone: formatPhone(partner.telefone) };
 }
 

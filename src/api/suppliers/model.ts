@@ -61,7 +61,6 @@ export interface SupplierJson {
   updatedAt: string;
 }
 
-/** PATCH /api/suppliers/:id/block answer. */
 /** The grid's view in the URL: ?q= (name, CNPJ or e-mail) &pagina=. */
 export interface SupplierQuery {
   q: string;
@@ -72,13 +71,17 @@ export interface SupplierQuery {
 
 export const SUPPLIER_FILTERS = ["q"] as const;
 
+/** Cards a page of the grid holds (when the URL does not say). */
+export const SUPPLIER_PAGE_SIZE = 48;
+
+/** PATCH /api/suppliers/:id/block answer. */
 export interface SupplierBlockAnswer {
   message: "Status atualizado";
   supplier: SupplierJson;
 }
 
 /** Fills the edit dialog from a card: CNPJ and phone punctuated as the masks show them. */
-export function supplierFormValues(supplier: SupplierJson): SupplierFormValues {
+export function supplierFormValues(supplier: Pick<SupplierJson, keyof SupplierFormValues>): SupplierFormValues {
   return {
     nome: supplier.nome,
     cnpj: supplier.cnpj ? formatCnpj(supplier.cnpj) : "",

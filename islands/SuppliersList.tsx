@@ -1,0 +1,87 @@
+import { useState } from "react";
+import type { SupplierBlockAnswer } from "../src/api/suppliers/model";
+import { api } from "./api";
+import type { ListParams } from "./list";
+import { RegisterCount, RegisterEmpty, RegisterPager, RegisterSearch, runRowAction, useDeleteConfirmation, useRecordDialog, useRegisterList, type RegisterListProps } from "./registers";
+import { SupplierCard, type SupplierAction } from "./suppliers/SupplierCard";
+import { SupplierDialog } from "./suppliers/SupplierDialog";
+import type { SupplierCardView } from "./suppliers/view";
+
+export interface SuppliersListProps extends RegisterListProps<SupplierCardView> {}
+
+const DEFAULTS: ListParams = { q: "", ordem: "nome", pagina: "1", porPagina: "48" };
+
+/** Fornecedores (SPEC §2): one search box, the page of cards, the dialog, block and delete. */
+export default function SuppliersList(props: SuppliersListProps) {
+  const list = useRegisterList<SupplierCardView>({ ...props, path: "/suppliers", defaults: DEFAULTS, listName: "fornecedores" });
+  const dialog = useRecordDialog<SupplierCardView>(() => void list.reload());
+  const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
+  const deletion = useDeleteConfirmation<SupplierCardView>({
+    endpoint: "/api/suppliers",
+    title: "Excluir fornecedor",
+    question: (supplier) => (
+      <>
+        Tem certeza que deseja excluir este fornecedor?
+        <strong className="confirm-subject">{supplier.nome}</strong>
+      </>
+    ),
+    done: "Fornecedor excluído",
+    failed: "Erro ao excluir fornecedor.",
+    reload: list.reload,
+  });
+  const searching = Boolean(list.params.q);
+
+  /** SPEC §4: no confirmation; the opposite status is sent. The card stays busy until it shows the new one. */
+  async function toggleBlock(supplier: SupplierCardView) {
+    if (toggling.has(supplier.id)) return;
+    setToggling((ids) => new Set(ids).add(supplier.id));
+    const body = { statusBloqueio: supplier.statusBloqueio === 1 ? 0 : 1 };
+    const changed = await runRowAction(() => api<SupplierBlockAnswer>(`/api/suppliers/${supplier.id}/block`, { method: "PATCH", body }), {
+      done: "Status atualizado",
+      failed: "Erro ao alterar status do fornecedor.",
+      ownMessage: true,
+    });
+    if (changed) await list.reload();
+    setToggling((ids) => new Set([...ids].filter((id) => id !== supplier.id)));
+  }
+
+  const act = (action: SupplierAction, supplier: SupplierCardView) => {
+    if (action === "edit") dialog.open(supplier);
+    else if (action === "toggle") void toggleBlock(supplier);
+    else deletion.ask(supplier);
+  };
+
+  return (
+    <div className="list-screen">
+      <RegisterSearch list={list} label="Buscar fornecedores" placeholder="Nome, CNPJ ou e-mail" />
+
+      <section className="sup-list" aria-labelledby="fornecedores-contagem">
+        <RegisterCount id="fornecedores-contagem" list={list} noun="Fornecedores" none="Nenhum fornecedor" />
+        {list.rows.length === 0 ? (
+          <div className="sup-empty">
+            <RegisterEmpty
+              list={list}
+              icon="truck"
+              title="Nenhum fornecedor encontrado"
+              hint={searching ? "Ajuste a busca ou cadastre um novo fornecedor." : "Cadastre o primeiro fornecedor para começar."}
+              newLabel="Novo Fornecedor"
+              onNew={() => dialog.open(null)}
+            />
+          </div>
+        ) : (
+          <ul className="sup-grid" aria-label="Lista de fornecedores" aria-busy={list.loading || undefined}>
+            {list.rows.map((supplier) => (
+              <li key={supplier.id}>
+                <SupplierCard supplier={supplier} busy={toggling.has(supplier.id)} onAction={act} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <RegisterPager list={list} />
+      </section>
+
+      {dialog.props && <SupplierDialog {...dialog.props} />}
+      {deletion.dialog}
+    </div>
+  );
+}

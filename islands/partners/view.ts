@@ -1,0 +1,31 @@
+// The Parceiros list's pure parts: what a row carries and the summary the page shows above it.
+import type { PartnerJson, PartnerSummary } from "../../src/api/partners/model";
+
+/** What the table reads of a partner: no timestamps. */
+export type PartnerRowView = Pick<PartnerJson, "id" | "nome" | "empresa" | "email" | "telefone">;
+
+export function partnerRowView(partner: PartnerJson): PartnerRowView {
+  const { id, nome, empresa, email, telefone } = partner;
+  return { id, nome, empresa, email, telefone };
+}
+
+/** The summary's figures, in the order the page shows them (SPEC §2: total, com e-mail, com telefone). */
+export const SUMMARY_FIGURES = [
+  { key: "total", label: "Total de parceiros", icon: "handshake" },
+  { key: "comEmail", label: "Com e-mail", icon: "mail" },
+  { key: "comTelefone", label: "Com telefone", icon: "phone" },
+] as const satisfies readonly { key: keyof PartnerSummary; label: string; icon: string }[];
+
+const count = new Intl.NumberFormat("pt-BR");
+export const formatCount = (n: number) => count.format(n);
+
+/**
+ * The summary is static markup the server renders (src/pages/PartnersPage.tsx); after a change
+ * the list island writes the new figures into it, found by `data-summary`.
+ */
+export function showPartnerSummary(summary: PartnerSummary, root: ParentNode = document): void {
+  for (const { key } of SUMMARY_FIGURES) {
+    const element = root.querySelector(`[data-summary="${key}"]`);
+    if (element) element.textContent = formatCount(summary[key]);
+  }
+}
