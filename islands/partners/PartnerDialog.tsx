@@ -31,7 +31,7 @@ export function PartnerDialog({ record, onClose, onSaved }: RecordDialogProps<Pa
       <Field label="Empresa" required error={form.errors.empresa}>
         <Input autoComplete="organization" {...field("empresa")} />
       </Field>
-      <Field label="E-mail" required error={form.errors.email}>
+      <Field label="E-mail" required error={form.errors.email} className="reg-form__wide">
         <Input type="email" autoComplete="email" placeholder="nome@empresa.com.br" {...field("email")} />
       </Field>
       <Field label="Telefone" required error={form.errors.telefone}>
