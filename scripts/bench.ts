@@ -4,6 +4,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { benchLedger } from "./bench-ledger";
 
 const root = join(import.meta.dir, "..");
 const binary = join(root, "dist", "cofre");
@@ -210,6 +211,7 @@ try {
     const seq = await load(reportsBase + path, reportsCookie, 200, 1);
     row(`${label} (${seededWith}): median / p99`, `${ms(seq.median)} / ${ms(seq.p99)}`, budget);
   }
+  await benchLedger(reportsBase, reportsCookie, reportsDbPath, load, row, freePort);
   server.proc.kill();
   await server.proc.exited;
 } finally {

@@ -1,43 +1,24 @@
-import { Elysia } from "elysia";
 import type { AppDeps } from "../../context";
 import { parseId, parseWith } from "../../http/validate";
-import { pageAnswer } from "../list";
+import { ledgerRoutes } from "../ledger/routes";
+import { RECEIVABLES } from "../ledger/table";
 import { dueDateInstallmentSchema, generateInstallmentsSchema, payInstallmentSchema, payWithFeesInstallmentSchema } from "./model";
-import {
-  changeInstallmentDueDate,
-  deleteInstallment,
-  generateInstallments,
-  installmentSummary,
-  listInstallments,
-  parseInstallmentQuery,
-  payInstallment,
-  payInstallmentWithFees,
-  undoInstallmentPayment,
-} from "./service";
+import { changeInstallmentDueDate, installmentSummary, payInstallmentWithFees, receivables, undoInstallmentPayment } from "./service";
 
-/** Receivables (SPEC §7 "Receivable installments"). */
+/** Receivables (SPEC §7 "Receivable installments"): the ledger's routes plus fees, due date and undo. */
 export function installmentsApi(deps: AppDeps) {
   const { db } = deps;
   const grace = deps.config.blockGraceDays;
-  return new Elysia({ name: "api.installments", prefix: "/api/installments" })
-    .get("/", ({ query, set }) => {
-      const view = parseInstallmentQuery(query);
-      const page = listInstallments(db, view);
-      return view.paged ? pageAnswer(set, page) : page.rows;
-    })
-    .get("/summary", ({ query }) => installmentSummary(db, parseInstallmentQuery(query)))
-    .post("/generate", ({ body, set }) => {
-      const answer = generateInstallments(db, parseWith(generateInstallmentsSchema, body), grace);
-      set.status = 201;
-      return answer;
-    })
-    .patch("/:id/pay", ({ params, body }) => payInstallment(db, parseId(params.id), parseWith(payInstallmentSchema, body), grace))
+  return ledgerRoutes(deps, RECEIVABLES, receivables, {
+    generateSchema: generateInstallmentsSchema,
+    paySchema: payInstallmentSchema,
+    summary: installmentSummary,
+  })
     .patch("/:id/pay-with-fees", ({ params, body }) =>
       payInstallmentWithFees(db, parseId(params.id), parseWith(payWithFeesInstallmentSchema, body), grace),
     )
     .patch("/:id/due-date", ({ params, body }) =>
       changeInstallmentDueDate(db, parseId(params.id), parseWith(dueDateInstallmentSchema, body), grace),
     )
-    .post("/:id/undo-payment", ({ params }) => undoInstallmentPayment(db, parseId(params.id), grace))
-    .delete("/:id", ({ params }) => deleteInstallment(db, parseId(params.id), grace));
+    .post("/:id/undo-payment", ({ params }) => undoInstallmentPayment(db, parseId(params.id), grace));
 }

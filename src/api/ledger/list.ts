@@ -37,6 +37,25 @@ export function parseLedgerQuery(t: LedgerTable, raw: Raw, options: { paged?: bo
   };
 }
 
+/**
+ * One side's `parse…Query` and `list…` with the party filter under its API name (`clientId`,
+ * `supplierId`): the functions the side's API route and page route share.
+ */
+export function ledgerSide<Q extends object, Row>(t: LedgerTable) {
+  return {
+    parse(raw: Raw, options: { paged?: boolean } = {}): Q {
+      const { partyId, ...query } = parseLedgerQuery(t, raw, options);
+      return { ...query, [t.party.idKey]: partyId } as unknown as Q;
+    },
+    list(db: Db, query: Q): ListPage<Row> {
+      return listLedger<Row>(db, t, { ...(query as unknown as LedgerQuery), partyId: partyOf(t, query) });
+    },
+  };
+}
+
+/** The party id of a side's filters (`clientId` / `supplierId`). */
+export const partyOf = (t: LedgerTable, filters: object) => (filters as Record<string, number | null>)[t.party.idKey] ?? null;
+
 /** The rows of a view (all of them, or one page) and how many match in all. */
 export function listLedger<Row>(db: Db, t: LedgerTable, query: LedgerQuery): ListPage<Row> {
   const { where, params } = whereSql(t, query);

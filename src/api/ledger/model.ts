@@ -139,9 +139,8 @@ export type PayWithFeesBody = z.output<typeof payWithFeesSchema>;
 export const dueDateSchema = z.object({ dataVencimento: requiredDate(DATA_VENCIMENTO_REQUIRED) }, "Dados inválidos");
 export type DueDateBody = z.output<typeof dueDateSchema>;
 
-/** What generation stores, whichever side: the party's id under a neutral name. */
-export interface GenerateInput {
-  partyId: number;
+/** A generation's plan, whichever side (the party's id travels beside it). */
+export interface GeneratePlan {
   numParcelas: number;
   valor: Cents;
   primeiroVencimento: string;
@@ -164,6 +163,27 @@ export interface LedgerQuery {
   /** False: the whole list (SPEC §7, no parameters); true: one page and a total. */
   paged: boolean;
 }
+
+/** A row as the API sends it, whichever side: money "1234.50", status derived, payment fields null when unpaid. */
+export interface LedgerRowJson {
+  id: number;
+  numerosParcela: string;
+  descricao: string;
+  dataVencimento: string;
+  valor: string;
+  status: Status;
+  dataPagamento: string | null;
+  valorPago: string | null;
+}
+
+/** One side's view in the URL: LedgerQuery with the party filter under its API name (`clientId`) and its party's sort key. */
+export type SideQuery<P extends string, S extends string> = Omit<LedgerQuery, "partyId" | "sort"> &
+  Record<P, number | null> & { sort: { key: S | (typeof LEDGER_SORTS)[number]; dir: "asc" | "desc" } };
+/** One side's filters (what its summary cards follow). */
+export type SideFilters<P extends string> = Pick<LedgerQuery, "status" | "mes"> & Record<P, number | null>;
+
+/** A change's answer: the toast's message and the row under the side's name. */
+export type LedgerAnswer<K extends string, R> = { message: string } & Record<K, R>;
 
 /** A money figure of a summary card. */
 export interface Figure {

@@ -6,7 +6,7 @@ import { addMonthsToMonth } from "../../lib/dates";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { overdueWhereSql } from "../status-sql";
 import { prepared } from "../prepared";
-import { whereSql } from "./list";
+import { partyOf, whereSql } from "./list";
 import type { Figure, LedgerQuery } from "./model";
 import type { LedgerTable } from "./table";
 
@@ -26,16 +26,14 @@ export const CARD = {
   paidAmount: "COALESCE(r.valor_pago, r.valor)",
 } as const;
 
-export type LedgerFilters = Pick<LedgerQuery, "status" | "mes" | "partyId">;
-
-/** Each card's sum and count, plus the number of rows the filters match. */
-export function ledgerCards<K extends string>(db: Db, t: LedgerTable, filters: LedgerFilters, cards: Record<K, CardSql>) {
+/** Each card's sum and count over a side's filters (status, mes, its party id), plus the number of rows they match. */
+export function ledgerCards<K extends string>(db: Db, t: LedgerTable, filters: Pick<LedgerQuery, "status" | "mes">, cards: Record<K, CardSql>) {
   const names = Object.keys(cards) as K[];
   const columns = names.flatMap((name, i) => [
     `COALESCE(SUM(CASE WHEN ${cards[name].when} THEN ${cards[name].amount} END), 0) AS s${i}`,
     `COUNT(CASE WHEN ${cards[name].when} THEN 1 END) AS c${i}`,
   ]);
-  const { where, params } = whereSql(t, filters);
+  const { where, params } = whereSql(t, { status: filters.status, mes: filters.mes, partyId: partyOf(t, filters) });
   const month = currentMonth();
   const sql = `SELECT ${columns.join(", ")}, count(*) AS n FROM ${t.table} r ${where}`;
   const row = prepared(db, sql).get({ ...params, monthFrom: `${month}-01`, monthTo: `${addMonthsToMonth(month, 1)}-01` }) as Record<string, number>;

@@ -4,6 +4,8 @@
 export interface LedgerTable {
   /** SQL table and its alias in every statement. */
   table: "receivables" | "payables";
+  /** The API's prefix (SPEC §7). */
+  api: "/api/installments" | "/api/payables";
   party: {
     table: "clients" | "suppliers";
     column: "client_id" | "supplier_id";
@@ -37,6 +39,7 @@ export interface LedgerTable {
 
 export const RECEIVABLES: LedgerTable = {
   table: "receivables",
+  api: "/api/installments",
   party: {
     table: "clients",
     column: "client_id",
@@ -66,6 +69,7 @@ export const RECEIVABLES: LedgerTable = {
 
 export const PAYABLES: LedgerTable = {
   table: "payables",
+  api: "/api/payables",
   party: {
     table: "suppliers",
     column: "supplier_id",

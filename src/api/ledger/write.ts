@@ -8,7 +8,7 @@ import { splitInstallments } from "../../lib/installments";
 import { cents, type Cents } from "../../lib/money";
 import { prepared } from "../prepared";
 import { getLedgerRow, getLedgerRows } from "./list";
-import type { GenerateInput } from "./model";
+import type { GeneratePlan } from "./model";
 import type { LedgerTable } from "./table";
 
 /**
@@ -35,7 +35,7 @@ interface Stored {
 }
 
 /** Writes the n installments of a plan for one party (unknown party: 404, nothing written); returns them. */
-export function generateLedgerRows<Row>(db: Db, t: LedgerTable, input: GenerateInput, onChange?: OnLedgerChange): Row[] {
+export function generateLedgerRows<Row>(db: Db, t: LedgerTable, input: GeneratePlan, partyId: number, onChange?: OnLedgerChange): Row[] {
   let plan;
   try {
     plan = splitInstallments(input.valor, input.numParcelas, input.primeiroVencimento);
@@ -45,16 +45,16 @@ export function generateLedgerRows<Row>(db: Db, t: LedgerTable, input: GenerateI
     throw error;
   }
   return write(db, () => {
-    if (!prepared(db, `SELECT 1 FROM ${t.party.table} WHERE id = $id`).get({ id: input.partyId })) throw notFound(t.party.notFound);
+    if (!prepared(db, `SELECT 1 FROM ${t.party.table} WHERE id = $id`).get({ id: partyId })) throw notFound(t.party.notFound);
     const insert = prepared(
       db,
       `INSERT INTO ${t.table} (${t.party.column}, numeros_parcela, descricao, data_vencimento, valor, created_at) ` +
         "VALUES ($partyId, $numerosParcela, $descricao, $dataVencimento, $valor, $createdAt) RETURNING id",
     );
     const createdAt = nowISO();
-    const ids = plan.map((p) => (insert.get({ ...p, partyId: input.partyId, descricao: input.descricao, createdAt }) as { id: number }).id);
-    onChange?.(db, input.partyId);
-    return getLedgerRows<Row>(db, t, input.partyId, ids[0]!, ids[ids.length - 1]!);
+    const ids = plan.map((p) => (insert.get({ ...p, partyId: partyId, descricao: input.descricao, createdAt }) as { id: number }).id);
+    onChange?.(db, partyId);
+    return getLedgerRows<Row>(db, t, partyId, ids[0]!, ids[ids.length - 1]!);
   });
 }
 

@@ -1,0 +1,45 @@
+import { Elysia } from "elysia";
+import type { Db } from "../../../db/client";
+import type { AppDeps } from "../../context";
+import { parseId, parseWith } from "../../http/validate";
+import { pageAnswer, type ListPage } from "../list";
+import type { PayBody } from "./model";
+import type { LedgerTable } from "./table";
+
+type Schema<T> = Parameters<typeof parseWith<T>>[0];
+/** What the routes call: a side's `ledgerServices` (./service.ts). */
+interface Services<G, Q extends { paged: boolean }> {
+  parse(raw: Record<string, string | undefined>): Q;
+  list(db: Db, query: Q): ListPage<unknown>;
+  generate(db: Db, input: G, graceDays?: number): unknown;
+  pay(db: Db, id: number, body: PayBody, graceDays?: number): unknown;
+  remove(db: Db, id: number, graceDays?: number): unknown;
+}
+
+/**
+ * The routes both sides have (SPEC §7): the list (whole, or one page with X-Total-Count), its
+ * cards, generate, pay and delete. A side adds its own routes to the plugin this returns.
+ */
+export function ledgerRoutes<G, Q extends { paged: boolean }>(
+  deps: AppDeps,
+  t: LedgerTable,
+  services: Services<G, Q>,
+  side: { generateSchema: Schema<G>; paySchema: Schema<PayBody>; summary: (db: Db, filters: Q) => unknown },
+) {
+  const { db } = deps;
+  const grace = deps.config.blockGraceDays;
+  return new Elysia({ name: `api.${t.table}`, prefix: t.api })
+    .get("/", ({ query, set }) => {
+      const view = services.parse(query);
+      const page = services.list(db, view);
+      return view.paged ? pageAnswer(set, page) : page.rows;
+    })
+    .get("/summary", ({ query }) => side.summary(db, services.parse(query)))
+    .post("/generate", ({ body, set }) => {
+      const answer = services.generate(db, parseWith(side.generateSchema, body), grace);
+      set.status = 201;
+      return answer;
+    })
+    .patch("/:id/pay", ({ params, body }) => services.pay(db, parseId(params.id), parseWith(side.paySchema, body), grace))
+    .delete("/:id", ({ params }) => services.remove(db, parseId(params.id), grace));
+}
