@@ -21,6 +21,7 @@ export const islands = {
   CashFlowChart: () => import("./CashFlowChart"),
   ReportPartyPick: () => import("./ReportPartyPick"),
   PrintButton: () => import("./PrintButton"),
+  SettingsForm: () => import("./SettingsForm"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 
 export type IslandName = keyof typeof islands;

@@ -1,12 +1,14 @@
 import { Elysia } from "elysia";
 import type { Db } from "../db/client";
 import { authApi, signOutRoute } from "./api/auth";
+import { chargesApi } from "./api/charges";
 import { clientsApi } from "./api/clients";
 import { dashboardApi } from "./api/dashboard";
 import { installmentsApi } from "./api/installments";
 import { partnersApi } from "./api/partners";
 import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
+import { settingsApi } from "./api/settings";
 import { suppliersApi } from "./api/suppliers";
 import { sessionGate } from "./auth/plugin";
 import type { Config } from "./config";
@@ -46,6 +48,8 @@ export async function createApp(db: Db, config: Config) {
     .use(payablesApi(deps))
     .use(dashboardApi(deps))
     .use(reportsApi(deps))
+    .use(chargesApi(deps))
+    .use(settingsApi(deps))
     .use(pageRoutes(deps));
 }
 

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { ReactElement } from "react";
 import { findClients, parseClientQuery } from "../api/clients/service";
 import { findPartners, parsePartnerQuery, partnerSummary } from "../api/partners/service";
+import { getSettings } from "../api/settings/service";
 import { findSuppliers, parseSupplierQuery } from "../api/suppliers/service";
 import { sessionOf, signedIn } from "../auth/plugin";
 import type { PublicUser } from "../auth/service";
@@ -17,6 +18,7 @@ import { LoginPage } from "./LoginPage";
 import { PartnersPage } from "./PartnersPage";
 import { ReportsPage, reportsData } from "./ReportsPage";
 import { reportExport } from "./reports/export";
+import { SettingsPage } from "./SettingsPage";
 import { SuppliersPage } from "./SuppliersPage";
 
 /** Screens whose issues are still open: the shell, the heading and what will be there. */
@@ -80,6 +82,7 @@ export function pageRoutes(deps: AppDeps) {
     })
     .get("/reports", ({ user, query }) => shellPage("/reports", "Relatórios", user, <ReportsPage {...reportsData(deps.db, query)} />))
     .get("/reports/export", ({ query }) => reportExport(deps.db, query))
+    .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db)} />))
     .get("/partners", ({ user, query, redirect }) => {
       const view = listView(query, parsePartnerQuery);
       if (!view) return redirect("/partners", 302);

@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from "react";
+import {
+  DEFAULT_MESSAGE,
+  MAX_MESSAGE,
+  PLACEHOLDERS,
+  settingsFormValues,
+  settingsSchema,
+  type Placeholder,
+  type SettingsAnswer,
+  type SettingsFormValues,
+  type SettingsJson,
+} from "../src/api/settings/model";
+import { Button } from "../src/ui/Button";
+import { Field } from "../src/ui/Field";
+import { Icon } from "../src/ui/Icon";
+import { Input } from "../src/ui/Input";
+import { toast } from "../src/ui/toast";
+import { api, ApiError } from "./api";
+import { useForm } from "./form";
+
+export interface SettingsFormProps {
+  initial: SettingsJson;
+}
+
+const PLACEHOLDER_HINTS: Record<Placeholder, string> = {
+  cliente: "nome do cliente",
+  contato: "pessoa de contato",
+  parcela: "número da parcela (3/12)",
+  valor: "valor cobrado",
+  vencimento: "data de vencimento",
+  pix: "PIX copia e cola",
+  empresa: "nome da sua empresa",
+};
+
+/**
+ * Configurações (DECISIONS §7): company name and city (they go in the PIX code), the PIX key,
+ * checked and shown in its normal form after saving, and the charge message's template.
+ */
+export default function SettingsForm({ initial }: SettingsFormProps) {
+  const [saved, setSaved] = useState(initial);
+  const form = useForm<SettingsFormValues>(settingsSchema, settingsFormValues(initial));
+  const [saving, setSaving] = useState(false);
+  const { values, errors } = form;
+  const field = (name: keyof SettingsFormValues) => ({
+    name,
+    value: values[name],
+    onValueChange: (value: string) => form.set(name, value),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving || !form.validate()) return focusFirstError(event.currentTarget as HTMLFormElement);
+    setSaving(true);
+    try {
+      const answer = await api<SettingsAnswer>("/api/settings", { method: "PUT", body: values });
+      setSaved(answer.settings);
+      form.reset(settingsFormValues(answer.settings));
+      toast({ title: answer.message });
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      if (apiError && Object.keys(apiError.errors).length) form.setErrors(apiError.errors);
+      toast({ title: "Erro", description: apiError?.serverMessage ?? "Não foi possível salvar as configurações.", variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="settings-form" noValidate onSubmit={submit}>
+      <section className="settings-section" aria-labelledby="settings-empresa">
+        <h2 id="settings-empresa">Empresa</h2>
+        <p className="settings-section__text">Aparecem no PIX (sem acentos, até 25 e 15 letras) e nas mensagens.</p>
+        <div className="reg-form">
+          <Field label="Nome da empresa" error={errors.empresa} hint="Razão social ou nome fantasia">
+            <Input autoComplete="organization" {...field("empresa")} />
+          </Field>
+          <Field label="Cidade" error={errors.cidade}>
+            <Input autoComplete="address-level2" {...field("cidade")} />
+          </Field>
+        </div>
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-pix">
+        <h2 id="settings-pix">PIX</h2>
+        <Field
+          label="Chave PIX"
+          error={errors.chavePix}
+          hint={
+            saved.chavePix && values.chavePix === saved.chavePix
+              ? `Chave salva: ${saved.tipoChavePix}`
+              : "CPF, CNPJ, e-mail, celular com DDD ou chave aleatória"
+          }
+        >
+          <Input autoComplete="off" spellCheck={false} {...field("chavePix")} />
+        </Field>
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-mensagem">
+        <h2 id="settings-mensagem">Mensagem de cobrança</h2>
+        <Field label="Modelo da mensagem" error={errors.modeloMensagem} hint={`Até ${MAX_MESSAGE} caracteres. Sem chave PIX, o parágrafo com {pix} fica de fora.`}>
+          <textarea className="ui-input settings-template" rows={10} {...textarea(field("modeloMensagem"))} />
+        </Field>
+        <dl className="settings-placeholders" aria-label="Marcadores">
+          {PLACEHOLDERS.map((name) => (
+            <div key={name}>
+              <dt>
+                <code>{`{${name}}`}</code>
+              </dt>
+              <dd>{PLACEHOLDER_HINTS[name]}</dd>
+            </div>
+          ))}
+        </dl>
+        <Button variant="secondary" size="sm" disabled={values.modeloMensagem === DEFAULT_MESSAGE} onClick={() => form.set("modeloMensagem", DEFAULT_MESSAGE)}>
+          <Icon name="undo" size={16} />
+          Restaurar texto padrão
+        </Button>
+      </section>
+
+      <div className="settings-actions">
+        <Button type="submit" variant="primary" loading={saving}>
+          {saving ? "Salvando..." : "Salvar configurações"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const textarea = ({ name, value, onValueChange }: { name: string; value: string; onValueChange: (value: string) => void }) => ({
+  name,
+  value,
+  onChange: (event: { currentTarget: { value: string } }) => onValueChange(event.currentTarget.value),
+});
+
+function focusFirstError(form: HTMLFormElement) {
+  // After React shows the messages: the first invalid field takes the focus.
+  setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+}

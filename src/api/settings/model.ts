@@ -1,0 +1,142 @@
+import { getPixKeyInfo, isValidPixKey, type PixKeyType } from "@brazilian-utils/brazilian-utils";
+import { z } from "zod/mini";
+import { cleanText, INVALID_CHARACTER, MAX_TEXT, TOO_LONG } from "../fields";
+
+// Cobrança settings (DECISIONS §7), used by the SettingsForm island and by PUT /api/settings.
+// Client-safe: only the settings island imports it (the PIX key rules come with it; the
+// receivables screen never does).
+
+/** The placeholders a message template may use, each filled by src/api/charges/message.ts. */
+export const PLACEHOLDERS = ["cliente", "contato", "parcela", "valor", "vencimento", "pix", "empresa"] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+
+/**
+ * The message when none was saved. The paragraph holding {pix} is left out of a message
+ * without a PIX code (no key configured), so the rest still reads well.
+ */
+export const DEFAULT_MESSAGE = [
+  "Olá, {contato}! Tudo bem?",
+  "",
+  "Segue a cobrança da parcela {parcela} de {cliente}, no valor de {valor}, com vencimento em {vencimento}.",
+  "",
+  "Para pagar, use o PIX copia e cola abaixo:",
+  "{pix}",
+  "",
+  "Qualquer dúvida, estamos à disposição.",
+  "{empresa}",
+].join("\n");
+
+export const MAX_MESSAGE = 1000;
+export const INVALID_PIX_KEY = "Chave PIX inválida: use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória";
+export const EMPRESA_FOR_PIX = "Informe o nome da empresa para gerar o PIX";
+export const CIDADE_FOR_PIX = "Informe a cidade para gerar o PIX";
+/** The BR Code carries only printable ASCII: a name with nothing left after folding cannot go in it. */
+export const NEEDS_LATIN = "Use ao menos uma letra ou número sem símbolos especiais";
+
+const KEY_LABELS: Record<PixKeyType, string> = { cpf: "CPF", cnpj: "CNPJ", email: "E-mail", phone: "Celular", evp: "Chave aleatória" };
+
+/** "CPF", "Celular"… for the key as saved; null when there is none or it is not a key. */
+export function pixKeyLabel(key: string | null): string | null {
+  const info = key ? getPixKeyInfo(key) : null;
+  return info ? KEY_LABELS[info.type] : null;
+}
+
+/** What the BR Code keeps of a name or city: printable ASCII (as the library folds it). */
+export const hasAsciiContent = (text: string) => /[A-Za-z0-9]/.test(text.normalize("NFD"));
+
+const WRONG_TYPE = "Formato inválido";
+
+/** Optional text: missing, null or blank → ""; clean, no NUL, at most `max` characters. */
+function text(max: number) {
+  const tooLong = max === MAX_TEXT ? TOO_LONG : `Máximo de ${max} caracteres`;
+  return z.pipe(
+    z.optional(z.nullable(z.string(WRONG_TYPE))),
+    z.transform((value: string | null | undefined, ctx): string => {
+      const cleaned = cleanText(value ?? "");
+      const message = cleaned.includes("\0") ? INVALID_CHARACTER : cleaned.length > max ? tooLong : null;
+      if (message) {
+        ctx.issues.push({ code: "custom", message, input: value });
+        return z.NEVER;
+      }
+      return cleaned;
+    }),
+  );
+}
+
+/** The PIX key in its DICT form (CPF/CNPJ digits, e-mail lower-cased, +55 phone, lower-case EVP); blank → null. */
+const pixKey = z.pipe(
+  text(MAX_TEXT),
+  z.transform((key: string, ctx): string | null => {
+    if (key === "") return null;
+    const info = isValidPixKey(key) ? getPixKeyInfo(key) : null;
+    if (!info) {
+      ctx.issues.push({ code: "custom", message: INVALID_PIX_KEY, input: key });
+      return z.NEVER;
+    }
+    return info.value;
+  }),
+);
+
+/** Unknown {marcadores} are typing mistakes that would reach the client as is. */
+const template = z.pipe(
+  text(MAX_MESSAGE),
+  z.transform((message: string, ctx): string | null => {
+    const unknown = [...message.matchAll(/\{([^{}\s]*)\}/g)].map((m) => m[1]!).find((name) => !PLACEHOLDERS.includes(name as Placeholder));
+    if (unknown !== undefined) {
+      ctx.issues.push({ code: "custom", message: `Marcador desconhecido: {${unknown}}`, input: message });
+      return z.NEVER;
+    }
+    // Blank means "the default text", which then follows future improvements of it.
+    return message === "" || message === DEFAULT_MESSAGE ? null : message;
+  }),
+);
+
+const settingsFields = z.object(
+  { empresa: text(MAX_TEXT), cidade: text(MAX_TEXT), chavePix: pixKey, modeloMensagem: template },
+  "Dados inválidos",
+);
+
+/** PUT /api/settings: name and city are required once there is a PIX key (the BR Code needs them). */
+export const settingsSchema = settingsFields.check(
+  z.superRefine((settings, ctx) => {
+    if (settings.chavePix === null) return;
+    for (const [field, missing] of [["empresa", EMPRESA_FOR_PIX], ["cidade", CIDADE_FOR_PIX]] as const) {
+      const value = settings[field];
+      if (value === "") ctx.issues.push({ code: "custom", message: missing, path: [field], input: value });
+      else if (!hasAsciiContent(value)) ctx.issues.push({ code: "custom", message: NEEDS_LATIN, path: [field], input: value });
+    }
+  }),
+);
+
+export type SettingsInput = z.output<typeof settingsSchema>;
+
+/** GET /api/settings; the PUT answers `{message, settings}`. `modeloMensagem` is the text in force (the default when none was saved). */
+export interface SettingsJson {
+  empresa: string;
+  cidade: string;
+  chavePix: string | null;
+  /** What kind of key `chavePix` is ("CPF", "E-mail"…), for the form's hint. */
+  tipoChavePix: string | null;
+  modeloMensagem: string;
+  updatedAt: string | null;
+}
+
+export interface SettingsAnswer {
+  message: string;
+  settings: SettingsJson;
+}
+
+/** The form's values, as the inputs hold them. */
+export interface SettingsFormValues {
+  empresa: string;
+  cidade: string;
+  chavePix: string;
+  modeloMensagem: string;
+}
+
+export const settingsFormValues = (settings: SettingsJson): SettingsFormValues => ({
+  empresa: settings.empresa,
+  cidade: settings.cidade,
+  chavePix: settings.chavePix ?? "",
+  modeloMensagem: settings.modeloMensagem,
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { startTestApp, type TestApp } from "../../../tests/support";
+import { malformedBodies, sweepBodies, type BadInput, type SweepTarget } from "../../../tests/sweep";
+import { DEFAULT_MESSAGE, INVALID_PIX_KEY, type SettingsAnswer } from "./model";
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  cookie = await t.login();
+});
+afterAll(() => t.close());
+beforeEach(() => t.db.$client.exec("delete from settings"));
+
+type Init = { method?: string; body?: unknown; rawBody?: string };
+const api = (path: string, init: Init = {}) => t.request(path, { cookie, ...init });
+const put = (body: unknown) => api("/api/settings", { method: "PUT", body });
+const stored = () => t.db.$client.query("select empresa, cidade, chave_pix, modelo_mensagem from settings").all();
+
+const padaria = {
+  empresa: "Padaria Pão Quente Ltda",
+  cidade: "São Paulo",
+  chavePix: "123.456.789-09",
+  modeloMensagem: "Olá, {contato}! Parcela {parcela}: {valor}.\n\n{pix}",
+};
+
+describe("GET /api/settings", () => {
+  test("before anything is saved: empty company and city, no key, the default pt-BR message", async () => {
+    const response = await api("/api/settings");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      empresa: "",
+      cidade: "",
+      chavePix: null,
+      tipoChavePix: null,
+      modeloMensagem: DEFAULT_MESSAGE,
+      updatedAt: null,
+    });
+    for (const placeholder of ["{cliente}", "{contato}", "{parcela}", "{valor}", "{vencimento}", "{pix}", "{empresa}"]) {
+      expect(DEFAULT_MESSAGE).toContain(placeholder);
+    }
+  });
+
+  test("needs a session", async () => {
+    const response = await t.request("/api/settings");
+    expect(response.status).toBe(401);
+    expect(await t.request("/api/settings", { method: "PUT", body: padaria }).then((r) => r.status)).toBe(401);
+  });
+});
+
+describe("PUT /api/settings", () => {
+  test("stores the settings in the one row; name and city as typed, the key in its DICT form", async () => {
+    const response = await put(padaria);
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as SettingsAnswer;
+    expect(answer.message).toBe("Configurações salvas");
+    expect(answer.settings).toMatchObject({ ...padaria, chavePix: "12345678909", tipoChavePix: "CPF" });
+    expect(await (await api("/api/settings")).json()).toEqual(answer.settings);
+    expect(stored()).toEqual([{ empresa: "Padaria Pão Quente Ltda", cidade: "São Paulo", chave_pix: "12345678909", modelo_mensagem: padaria.modeloMensagem }]);
+  });
+
+  const keys: [string, string, string][] = [
+    ["11.222.333/0001-81", "11222333000181", "CNPJ"],
+    ["Financeiro@PaoQuente.com.BR", "financeiro@paoquente.com.br", "E-mail"],
+    ["(11) 98765-4321", "+5511987654321", "Celular"],
+    ["71C7D9BE-4B85-4E43-9F1C-1F3B8B4E9A2D", "71c7d9be-4b85-4e43-9f1c-1f3b8b4e9a2d", "Chave aleatória"],
+  ];
+  for (const [typed, canonical, label] of keys) {
+    test(`${label} key "${typed}" is stored as ${canonical}`, async () => {
+      const answer = (await (await put({ ...padaria, chavePix: typed })).json()) as SettingsAnswer;
+      expect(answer.settings.chavePix).toBe(canonical);
+      expect(answer.settings.tipoChavePix).toBe(label);
+    });
+  }
+
+  test("saving again replaces the row; a blank key removes it; a blank template is the default again", async () => {
+    await put(padaria);
+    const answer = (await (await put({ empresa: "  Outra Empresa ", cidade: "", chavePix: "  ", modeloMensagem: "" })).json()) as SettingsAnswer;
+    expect(answer.settings).toMatchObject({ empresa: "Outra Empresa", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE });
+    expect(stored()).toEqual([{ empresa: "Outra Empresa", cidade: "", chave_pix: null, modelo_mensagem: null }]);
+  });
+
+  test("a bad key is refused in pt-BR under chavePix and nothing changes", async () => {
+    await put(padaria);
+    const before = stored();
+    for (const bad of ["123.456.789-00", "(11) 3456-7890", "maria@", "qualquer coisa"]) {
+      const response = await put({ ...padaria, chavePix: bad });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: INVALID_PIX_KEY, errors: { chavePix: INVALID_PIX_KEY } });
+    }
+    expect(INVALID_PIX_KEY).toBe("Chave PIX inválida: use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória");
+    expect(stored()).toEqual(before);
+  });
+
+  test("a key needs the company and the city (the BR Code carries them)", async () => {
+    const response = await put({ chavePix: "123.456.789-09" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({
+      empresa: "Informe o nome da empresa para gerar o PIX",
+      cidade: "Informe a cidade para gerar o PIX",
+    });
+    // Without a key they may stay empty: the messages work without PIX.
+    expect((await put({ modeloMensagem: "Olá {cliente}" })).status).toBe(200);
+  });
+
+  const sweep: SweepTarget = { send: (path, init) => api(path, init), snapshot: stored };
+  const bodies: BadInput[] = [
+    ...malformedBodies(padaria),
+    { name: "an invalid PIX key", body: { ...padaria, chavePix: "abc" }, status: 400, errors: { chavePix: INVALID_PIX_KEY } },
+    { name: "a number for empresa", body: { ...padaria, empresa: 42 }, status: 400, errors: { empresa: "Formato inválido" } },
+    { name: "a 300-character cidade", body: { ...padaria, cidade: "x".repeat(300) }, status: 400, errors: { cidade: "Máximo de 255 caracteres" } },
+    { name: "a NUL in empresa", body: { ...padaria, empresa: "Pão\0Quente" }, status: 400, errors: { empresa: "Caractere inválido no texto" } },
+    { name: "a 1001-character template", body: { ...padaria, modeloMensagem: "x".repeat(1001) }, status: 400, errors: { modeloMensagem: "Máximo de 1000 caracteres" } },
+    { name: "an unknown placeholder", body: { ...padaria, modeloMensagem: "Olá {nome}" }, status: 400, errors: { modeloMensagem: "Marcador desconhecido: {nome}" } },
+    {
+      name: "a company name with no Latin letter",
+      body: { ...padaria, empresa: "日本の会社" },
+      status: 400,
+      errors: { empresa: "Use ao menos uma letra ou número sem símbolos especiais" },
+    },
+  ];
+  sweepBodies(sweep, { method: "PUT", label: "/api/settings", setup: () => put(padaria), path: () => "/api/settings" }, bodies);
+});
+
+test("the settings page renders the form with what is saved, and the menu links to it", async () => {
+  await put(padaria);
+  const response = await api("/settings");
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  expect(html).toContain("<h1>Configurações</h1>");
+  expect(html).toContain('data-island="SettingsForm"');
+  expect(html).toContain('value="12345678909"');
+  expect(html).toMatch(/href="\/settings"[^>]*>.*Configurações/);
+  expect(html).toContain('value="Padaria Pão Quente Ltda"');
+});
