@@ -3,24 +3,27 @@ import type { ClientBlockAnswer } from "../src/api/clients/model";
 import { formatCnpj, formatPhone } from "../src/lib/brazil";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Badge } from "../src/ui/Badge";
-import { Button } from "../src/ui/Button";
 import { ConfirmDialog } from "../src/ui/ConfirmDialog";
-import { EmptyState } from "../src/ui/EmptyState";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
-import { IconAction } from "../src/ui/IconAction";
-import { Icon } from "../src/ui/Icon";
 import { Input } from "../src/ui/Input";
-import { Pager, rangeText } from "../src/ui/Pager";
 import { Select } from "../src/ui/Select";
-import { Table, type TableColumn } from "../src/ui/Table";
-import { toast } from "../src/ui/toast";
-import { api, ApiError } from "./api";
+import type { TableColumn } from "../src/ui/Table";
+import { api } from "./api";
 import { ClientFormDialog } from "./clients/ClientFormDialog";
 import { clientStatus, STATUS_OPTIONS, type ClientRowView } from "./clients/view";
-import { searchOf, useUrlList, type ListParams } from "./list";
-import { useNewRecordRequest } from "./state";
-import { tableSort } from "./sort";
+import type { ListParams } from "./list";
+import {
+  RegisterCount,
+  RegisterEmpty,
+  RegisterPager,
+  RegisterTable,
+  RowActions,
+  runRowAction,
+  useDeleteConfirmation,
+  useRecordDialog,
+  useRegisterList,
+} from "./registers";
 
 export interface ClientsListProps {
   initial: { rows: ClientRowView[]; total: number };
@@ -30,62 +33,49 @@ export interface ClientsListProps {
 
 const DEFAULTS: ListParams = { q: "", cnpj: "", status: "", ordem: "nome", pagina: "1", porPagina: "50" };
 
-type Confirmation = { kind: "toggle" | "delete"; client: ClientRowView };
-
 /** Gerenciar Clientes (SPEC §2): filters, the sortable page of clients, the dialog and confirmations. */
-export default function ClientsList({ initial, params: initialParams }: ClientsListProps) {
-  const list = useUrlList<ClientRowView>({
-    endpoint: "/api/clients",
-    initial,
-    params: initialParams,
-    defaults: DEFAULTS,
-    listName: "clientes",
-  });
+export default function ClientsList(props: ClientsListProps) {
+  const list = useRegisterList<ClientRowView>({ ...props, path: "/clients", defaults: DEFAULTS, listName: "clientes" });
   const { params, update } = list;
-  const [sort, changeSort] = tableSort(params.ordem || DEFAULTS.ordem!, update);
-  const [editing, setEditing] = useState<ClientRowView | "new" | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const page = Number(params.pagina || 1);
-  const perPage = Number(params.porPagina || DEFAULTS.porPagina);
+  const reload = () => void list.reload();
+  const dialog = useRecordDialog<ClientRowView>(reload);
+  const [toggling, setToggling] = useState<ClientRowView | null>(null);
+  const deletion = useDeleteConfirmation<ClientRowView>({
+    endpoint: "/api/clients",
+    title: "Excluir cliente",
+    question: (client) => (
+      <>
+        Tem certeza que deseja excluir este cliente?
+        <strong className="confirm-subject">{client.nome}</strong>
+      </>
+    ),
+    done: "Cliente excluído",
+    failed: "Não foi possível excluir o cliente.",
+    reload,
+  });
   const filtering = Boolean(params.q || params.cnpj || params.status);
 
-  // "Novo Cliente" in the page header is its own island.
-  useNewRecordRequest(() => setEditing("new"));
-
-  const columns = useMemo(() => clientColumns((kind, client) => (kind === "edit" ? setEditing(client) : setConfirmation({ kind, client }))), []);
+  const columns = useMemo(
+    () => clientColumns({ edit: dialog.open, toggle: setToggling, remove: deletion.ask }),
+    [dialog.open, deletion.ask],
+  );
 
   async function toggleBlock(client: ClientRowView) {
-    try {
-      const answer = await api<ClientBlockAnswer>(`/api/clients/${client.id}/toggle-block`, { method: "PATCH" });
-      toast({ title: answer.message });
-      void list.reload();
-    } catch {
-      toast({ title: "Erro", description: "Erro ao alterar status do cliente", variant: "destructive" });
-    }
-    setConfirmation(null);
+    await runRowAction(() => api<ClientBlockAnswer>(`/api/clients/${client.id}/toggle-block`, { method: "PATCH" }), {
+      // The server's own words ('Cliente bloqueado com sucesso') are the success toast (SPEC §4).
+      done: (answer) => (answer as ClientBlockAnswer).message,
+      failed: "Erro ao alterar status do cliente",
+      ownMessage: true,
+      reload,
+    });
+    setToggling(null);
   }
 
-  async function remove(client: ClientRowView) {
-    try {
-      await api(`/api/clients/${client.id}`, { method: "DELETE" });
-      toast({ title: "Cliente excluído" });
-      void list.reload();
-    } catch (error) {
-      const description = (error instanceof ApiError && error.serverMessage) || "Não foi possível excluir o cliente.";
-      toast({ title: "Erro", description, variant: "destructive" });
-    }
-    setConfirmation(null);
-  }
-
-  const blocking = confirmation?.kind === "toggle" && confirmation.client.statusBloqueio === 0;
+  const blocking = toggling?.statusBloqueio === 0;
 
   return (
     <div className="list-screen">
-      <FilterBar
-        label="Filtrar clientes"
-        active={filtering}
-        onClear={() => update({ q: "", cnpj: "", status: "" })}
-      >
+      <FilterBar label="Filtrar clientes" active={filtering} onClear={() => update({ q: "", cnpj: "", status: "" })}>
         <Field label="Buscar">
           <Input
             type="search"
@@ -113,86 +103,54 @@ export default function ClientsList({ initial, params: initialParams }: ClientsL
       </FilterBar>
 
       <section className="list-card" aria-labelledby="clientes-contagem">
-        <p className="ui-list-count" id="clientes-contagem" aria-live="polite">
-          {list.total === 0 ? "Nenhum cliente" : `Clientes ${rangeText(page, perPage, list.total)}`}
-        </p>
-        <Table
-          className="ui-table-wrap--cards ui-table-wrap--sticky clients-table"
+        <RegisterCount id="clientes-contagem" list={list} noun="Clientes" none="Nenhum cliente" />
+        <RegisterTable
+          list={list}
           label="Lista de clientes"
-          fixed
-          busy={list.loading}
+          className="clients-table"
           columns={columns}
-          rows={list.rows}
-          rowKey={(client) => client.id}
-          sort={sort}
-          onSortChange={changeSort}
           empty={
-            <EmptyState
+            <RegisterEmpty
+              list={list}
               icon="users"
               title="Nenhum cliente encontrado"
               hint={filtering ? "Ajuste os filtros para ver outros clientes." : "Cadastre o primeiro cliente para começar a cobrar."}
-              action={
-                !filtering && (
-                  <Button variant="primary" onClick={() => setEditing("new")}>
-                    <Icon name="plus" size={18} />
-                    Novo Cliente
-                  </Button>
-                )
-              }
+              newLabel="Novo Cliente"
+              onNew={() => dialog.open(null)}
             />
           }
         />
-        <Pager
-          page={page}
-          perPage={perPage}
-          total={list.total}
-          listName="clientes"
-          hrefFor={(n) => `/clients${searchOf({ ...params, pagina: String(n) }, DEFAULTS)}`}
-          onPageChange={(n) => {
-            update({ pagina: String(n) });
-            document.getElementById("conteudo")?.scrollIntoView?.({ block: "start" });
-          }}
-        />
+        <RegisterPager list={list} />
       </section>
 
-      {editing !== null && (
-        <ClientFormDialog
-          client={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void list.reload();
-          }}
-        />
-      )}
-
+      {dialog.props && <ClientFormDialog client={dialog.props.record} onClose={dialog.props.onClose} onSaved={dialog.props.onSaved} />}
+      {deletion.dialog}
       <ConfirmDialog
-        open={confirmation !== null}
-        title={confirmation?.kind === "delete" ? "Excluir cliente" : blocking ? "Bloquear cliente" : "Desbloquear cliente"}
+        open={toggling !== null}
+        title={blocking ? "Bloquear cliente" : "Desbloquear cliente"}
         message={
           <>
-            {confirmation?.kind === "delete"
-              ? "Tem certeza que deseja excluir este cliente?"
-              : `Tem certeza que deseja ${blocking ? "bloquear" : "desbloquear"} este cliente?`}
-            <strong className="confirm-subject">{confirmation?.client.nome}</strong>
+            {`Tem certeza que deseja ${blocking ? "bloquear" : "desbloquear"} este cliente?`}
+            <strong className="confirm-subject">{toggling?.nome}</strong>
           </>
         }
-        confirmLabel={confirmation?.kind === "delete" ? "Excluir" : blocking ? "Bloquear" : "Desbloquear"}
+        confirmLabel={blocking ? "Bloquear" : "Desbloquear"}
         destructive
-        onConfirm={() => {
-          if (!confirmation) return;
-          return confirmation.kind === "delete" ? remove(confirmation.client) : toggleBlock(confirmation.client);
-        }}
-        onCancel={() => setConfirmation(null)}
+        onConfirm={() => (toggling ? toggleBlock(toggling) : undefined)}
+        onCancel={() => setToggling(null)}
       />
     </div>
   );
 }
 
-type RowAction = "edit" | "toggle" | "delete";
+interface ClientRowActions {
+  edit(client: ClientRowView): void;
+  toggle(client: ClientRowView): void;
+  remove(client: ClientRowView): void;
+}
 
 /** The table's columns (SPEC §2): the name takes the width; numbers never wrap. */
-function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): TableColumn<ClientRowView>[] {
+function clientColumns(act: ClientRowActions): TableColumn<ClientRowView>[] {
   return [
     {
       key: "nome",
@@ -210,12 +168,7 @@ function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): T
         </div>
       ),
     },
-    {
-      key: "cnpj",
-      header: "CNPJ",
-      sortable: true,
-      render: (client) => <span className="ui-nowrap">{formatCnpj(client.cnpj)}</span>,
-    },
+    { key: "cnpj", header: "CNPJ", sortable: true, render: (client) => <span className="ui-nowrap">{formatCnpj(client.cnpj)}</span> },
     {
       key: "email",
       header: "E-mail",
@@ -225,11 +178,7 @@ function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): T
         </span>
       ),
     },
-    {
-      key: "telefone",
-      header: "Telefone",
-      render: (client) => <span className="ui-nowrap">{formatPhone(client.telefone)}</span>,
-    },
+    { key: "telefone", header: "Telefone", render: (client) => <span className="ui-nowrap">{formatPhone(client.telefone)}</span> },
     {
       key: "mensalidade",
       header: "Mensalidade",
@@ -252,21 +201,16 @@ function clientColumns(act: (kind: RowAction, client: ClientRowView) => void): T
       header: "Ações",
       align: "end",
       phone: "actions",
-      render: (client) => {
-        const blocked = client.statusBloqueio === 1;
-        return (
-          <div className="row-actions">
-            <IconAction label="Editar" rowName={client.nome} icon="edit" onClick={() => act("edit", client)} />
-            <IconAction
-              label={blocked ? "Desbloquear" : "Bloquear"}
-              rowName={client.nome}
-              icon={blocked ? "unlock" : "lock"}
-              onClick={() => act("toggle", client)}
-            />
-            <IconAction label="Excluir" rowName={client.nome} icon="trash" danger onClick={() => act("delete", client)} />
-          </div>
-        );
-      },
+      render: (client) => (
+        <div className="row-actions">
+          <RowActions
+            name={client.nome}
+            onEdit={() => act.edit(client)}
+            onDelete={() => act.remove(client)}
+            block={{ blocked: client.statusBloqueio === 1, onToggle: () => act.toggle(client) }}
+          />
+        </div>
+      ),
     },
   ];
 }

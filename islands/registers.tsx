@@ -199,8 +199,8 @@ export function useRecordDialog<Row>(afterSave: () => void) {
 }
 
 export interface ActionOutcome {
-  /** The success toast's title: 'Fornecedor excluído'. */
-  done: string;
+  /** The success toast's title: 'Fornecedor excluído', or read from the server's answer. */
+  done: string | ((answer: unknown) => string);
   /** SPEC §8's message when the server gives no reason (or when `ownMessage`). */
   failed: string;
   /** Show `failed` even when the server sends a reason (SPEC's fixed wording). */
@@ -211,14 +211,15 @@ export interface ActionOutcome {
 
 /** Runs one row action and ends it as SPEC §8 says: a toast and a reload, or 'Erro' and why. */
 export async function runRowAction(action: () => Promise<unknown>, outcome: ActionOutcome): Promise<boolean> {
+  let answer: unknown;
   try {
-    await action();
+    answer = await action();
   } catch (error) {
     const reason = error instanceof ApiError && !outcome.ownMessage ? error.serverMessage : null;
     toast({ title: "Erro", description: reason || outcome.failed, variant: "destructive" });
     return false;
   }
-  toast({ title: outcome.done });
+  toast({ title: typeof outcome.done === "function" ? outcome.done(answer) : outcome.done });
   outcome.reload?.();
   return true;
 }
