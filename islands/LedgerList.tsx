@@ -16,6 +16,7 @@ import { Select } from "../src/ui/Select";
 import { Table, type TableColumn } from "../src/ui/Table";
 import { toast } from "../src/ui/toast";
 import { api, ApiError } from "./api";
+import { ChargeDialog } from "./ledger/ChargeDialog";
 import { DueDateDialog } from "./ledger/DueDateDialog";
 import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow } from "./ledger/kinds";
 import { PaymentDialog } from "./ledger/PaymentDialog";
@@ -35,7 +36,7 @@ export interface LedgerListProps {
 }
 
 type Action =
-  | { kind: "pay" | "redate" | "delete" | "undo"; row: LedgerRow }
+  | { kind: "pay" | "redate" | "delete" | "undo" | "charge"; row: LedgerRow }
   | null;
 
 /**
@@ -181,6 +182,8 @@ export default function LedgerList({ kind, initial, params: initialParams, today
           onPaid={afterChange}
         />
       )}
+
+      {action?.kind === "charge" && row && <ChargeDialog row={row} onClose={() => setAction(null)} />}
 
       {action?.kind === "redate" && row && (
         <DueDateDialog
@@ -328,6 +331,7 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
       }
       return (
         <div className="row-actions">
+          {kind === "receber" && <IconAction label="Cobrar" rowName={label} icon="qr" onClick={() => act({ kind: "charge", row: r })} />}
           <IconAction label={kind === "receber" ? "Baixar" : "Pagar"} rowName={label} icon="check" onClick={() => act({ kind: "pay", row: r })} />
           {kind === "receber" && (
             <IconAction label="Prorrogar" rowName={label} icon="calendar-clock" onClick={() => act({ kind: "redate", row: r })} />
