@@ -1,59 +1,30 @@
 // Receivables and payables are one screen with two vocabularies: everything that differs
 // between "Contas a Receber" and "Contas a Pagar" is in this table, nothing else forks.
+import type { InstallmentJson } from "../../src/api/installments/model";
+import type { LedgerRowJson } from "../../src/api/ledger/model";
+import type { PayableJson } from "../../src/api/payables/model";
 import type { Status } from "../../src/lib/status";
 
 export type LedgerKind = "receber" | "pagar";
 
 /** What the list island reads of an installment, whichever side it is on. */
-export interface LedgerRow {
-  id: number;
+export interface LedgerRow extends LedgerRowJson {
   partyId: number;
   partyName: string;
-  numerosParcela: string;
-  descricao: string;
-  dataVencimento: string;
-  valor: string;
-  status: Status;
-  dataPagamento: string | null;
-  valorPago: string | null;
   /** Receivables only (null on payables and unpaid rows). */
   multa: string | null;
   juros: string | null;
 }
 
-/** An API row of either side (clientId/clientName or supplierId/supplierName). */
-export interface ApiLedgerRow {
-  id: number;
-  clientId?: number;
-  clientName?: string;
-  supplierId?: number;
-  supplierName?: string;
-  numerosParcela: string;
-  descricao: string;
-  dataVencimento: string;
-  valor: string;
-  status: Status;
-  dataPagamento: string | null;
-  valorPago: string | null;
-  multa?: string | null;
-  juros?: string | null;
-}
+/** An API row of either side. */
+export type ApiLedgerRow = InstallmentJson | PayableJson;
 
 export function ledgerRow(row: ApiLedgerRow): LedgerRow {
-  return {
-    id: row.id,
-    partyId: (row.clientId ?? row.supplierId)!,
-    partyName: (row.clientName ?? row.supplierName)!,
-    numerosParcela: row.numerosParcela,
-    descricao: row.descricao,
-    dataVencimento: row.dataVencimento,
-    valor: row.valor,
-    status: row.status,
-    dataPagamento: row.dataPagamento,
-    valorPago: row.valorPago,
-    multa: row.multa ?? null,
-    juros: row.juros ?? null,
-  };
+  const { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago } = row;
+  const base = { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago };
+  return "clientId" in row
+    ? { ...base, partyId: row.clientId, partyName: row.clientName, multa: row.multa, juros: row.juros }
+    : { ...base, partyId: row.supplierId, partyName: row.supplierName, multa: null, juros: null };
 }
 
 export interface LedgerKindInfo {
