@@ -153,10 +153,16 @@ export const partners = sqliteTable(
     email: text("email").notNull(),
     telefone: text("telefone").notNull(),
     ...searchColumns(),
+    // The company column sorts like names do (pt-BR natural order), so it has its own key.
+    empresaOrdem: text("empresa_ordem").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("partners_nome_idx").on(t.nome), index("partners_nome_ordem_idx").on(t.nomeOrdem, t.id)],
+  (t) => [
+    index("partners_nome_idx").on(t.nome),
+    index("partners_nome_ordem_idx").on(t.nomeOrdem, t.id),
+    index("partners_empresa_ordem_idx").on(t.empresaOrdem, t.id),
+  ],
 );
 
 /** Cobrança settings (DECISIONS §7): one row, id 1. */

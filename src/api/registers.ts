@@ -13,24 +13,28 @@ export const searchColumnsFor = (nome: string, ...searchable: (string | null | u
   busca: searchText(nome, ...searchable),
 });
 
-/** Fills the columns for rows written before migration 0001 (once; later starts find none). */
+/** Fills the sort and search keys of rows written before the migrations that added them (once; later starts find none). */
 export function backfillSearchColumns(db: Db): void {
   const sqlite = db.$client;
   const tables = [
-    { name: "clients", fields: ["contato", "codigo_cliente", "email"] },
-    { name: "suppliers", fields: ["email"] },
-    { name: "partners", fields: ["empresa", "email"] },
+    { name: "clients", fields: ["contato", "codigo_cliente", "email"], empresa: false },
+    { name: "suppliers", fields: ["email"], empresa: false },
+    { name: "partners", fields: ["empresa", "email"], empresa: true },
   ];
-  for (const { name, fields } of tables) {
+  for (const { name, fields, empresa } of tables) {
+    const missing = empresa ? "nome_ordem = '' OR empresa_ordem = ''" : "nome_ordem = ''";
     const rows = sqlite
-      .query(`SELECT id, nome, ${fields.join(", ")} FROM ${name} WHERE nome_ordem = ''`)
+      .query(`SELECT id, nome, ${fields.join(", ")} FROM ${name} WHERE ${missing}`)
       .all() as Record<string, string | number | null>[];
     if (!rows.length) continue;
-    const update = sqlite.prepare(`UPDATE ${name} SET nome_ordem = ?, busca = ? WHERE id = ?`);
+    const update = sqlite.prepare(
+      `UPDATE ${name} SET nome_ordem = ?, busca = ?${empresa ? ", empresa_ordem = ?" : ""} WHERE id = ?`,
+    );
     sqlite.transaction(() => {
       for (const row of rows) {
         const keys = searchColumnsFor(String(row.nome), ...fields.map((f) => row[f] as string | null));
-        update.run(keys.nomeOrdem, keys.busca, row.id as number);
+        const values = [keys.nomeOrdem, keys.busca, ...(empresa ? [sortKey(String(row.empresa))] : []), row.id as number];
+        update.run(...values);
       }
     })();
   }

@@ -52,6 +52,14 @@ describe("GET /api/partners, paged", () => {
     expect((await page("ordem=-empresa")).names).toEqual(["Bruno", "Ana", "Carla"]);
   });
 
+  test("companies sort in pt-BR natural order too: accents folded, 'Loja 2' before 'Loja 10'", async () => {
+    await create("Zeca", "Zebra Transportes");
+    await create("Otávio", "Ótica Visão Clara");
+    await create("Lia", "Loja 10");
+    await create("Leo", "Loja 2");
+    expect((await page("ordem=empresa")).names).toEqual(["Leo", "Lia", "Otávio", "Zeca"]);
+  });
+
   test("q finds name, company or e-mail, ignoring case and accents", async () => {
     await create("Ana Souza", "Contábil Norte", "ana@norte.com.br");
     await create("João Pedro", "Lima Advogados", "jp@lima.adv.br");

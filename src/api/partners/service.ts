@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { partners, type PartnerRow } from "../../../db/schema";
 import { notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
-import { fold } from "../../lib/text";
+import { fold, sortKey } from "../../lib/text";
 import { parsePaging, parseSort } from "../list";
 import { registerPage, searchColumnsFor, searchCondition } from "../registers";
 import { PARTNER_SORTS, type PartnerInput, type PartnerJson, type PartnerQuery, type PartnerSummary } from "./model";
@@ -35,8 +35,7 @@ export function findPartners(db: Db, query: PartnerQuery) {
     table: partners,
     columns,
     where: searchCondition(partners, fold(query.q)),
-    // Company order is the same pt-BR natural order as names, computed in SQL from the folded text.
-    sortables: { empresa: sql`lower(${partners.empresa})` },
+    sortables: { empresa: partners.empresaOrdem },
     sort: query.sort,
     paging: query,
   });
@@ -88,7 +87,10 @@ export function deletePartner(db: Db, id: number): void {
   if (!row) throw notFound(NOT_FOUND);
 }
 
-const partnerSearchColumns = (input: PartnerInput) => searchColumnsFor(input.nome, input.empresa, input.email);
+const partnerSearchColumns = (input: PartnerInput) => ({
+  ...searchColumnsFor(input.nome, input.empresa, input.email),
+  empresaOrdem: sortKey(input.empresa),
+});
 
 function toPartnerJson(row: Pick<PartnerRow, keyof typeof columns>): PartnerJson {
   return {
