@@ -121,7 +121,7 @@ export function ChargeDialog({ row, onClose }: ChargeDialogProps) {
             </Field>
 
             {charge.pix ? (
-              <section className="charge-pix" aria-label="PIX" data-stale={!current || undefined}>
+              <div className="charge-pix" data-stale={!current || undefined}>
                 <div
                   className="charge-qr"
                   role="img"
@@ -138,7 +138,7 @@ export function ChargeDialog({ row, onClose }: ChargeDialogProps) {
                     Copiar
                   </Button>
                 </div>
-              </section>
+              </div>
             ) : (
               <div className="reg-form__alert charge-no-pix" role="note">
                 <Icon name="alert" size={18} />
@@ -148,7 +148,7 @@ export function ChargeDialog({ row, onClose }: ChargeDialogProps) {
               </div>
             )}
 
-            <section className="charge-message" aria-label="Mensagem" data-stale={!current || undefined}>
+            <div className="charge-message" data-stale={!current || undefined}>
               <Field label="Mensagem">
                 <textarea className="ui-input charge-message__text" readOnly rows={8} value={charge.mensagem} />
               </Field>
@@ -169,7 +169,7 @@ export function ChargeDialog({ row, onClose }: ChargeDialogProps) {
                 )}
               </div>
               {!charge.whatsappUrl && <p className="charge-hint">Cliente sem telefone cadastrado: envio pelo WhatsApp indisponível.</p>}
-            </section>
+            </div>
           </>
         )}
       </div>

@@ -96,17 +96,23 @@ const settingsFields = z.object(
   "Dados inválidos",
 );
 
+type SettingsFields = z.output<typeof settingsFields>;
+
+/** Checked even when another field failed (an invalid key is still a key), so every message shows at once. */
+function neededForPix(field: "empresa" | "cidade", missing: string) {
+  const when = (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === "object" &&
+    payload.value !== null &&
+    !Array.isArray(payload.value) &&
+    !payload.issues.some((issue) => ["", field].includes(String(issue.path?.[0] ?? "")));
+  return [
+    z.refine<SettingsFields>((s) => s.chavePix === null || s[field] !== "", { message: missing, path: [field], when }),
+    z.refine<SettingsFields>((s) => s.chavePix === null || s[field] === "" || hasAsciiContent(s[field]), { message: NEEDS_LATIN, path: [field], when }),
+  ];
+}
+
 /** PUT /api/settings: name and city are required once there is a PIX key (the BR Code needs them). */
-export const settingsSchema = settingsFields.check(
-  z.superRefine((settings, ctx) => {
-    if (settings.chavePix === null) return;
-    for (const [field, missing] of [["empresa", EMPRESA_FOR_PIX], ["cidade", CIDADE_FOR_PIX]] as const) {
-      const value = settings[field];
-      if (value === "") ctx.issues.push({ code: "custom", message: missing, path: [field], input: value });
-      else if (!hasAsciiContent(value)) ctx.issues.push({ code: "custom", message: NEEDS_LATIN, path: [field], input: value });
-    }
-  }),
-);
+export const settingsSchema = settingsFields.check(...neededForPix("empresa", EMPRESA_FOR_PIX), ...neededForPix("cidade", CIDADE_FOR_PIX));
 
 export type SettingsInput = z.output<typeof settingsSchema>;
 

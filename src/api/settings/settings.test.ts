@@ -99,6 +99,12 @@ describe("PUT /api/settings", () => {
       empresa: "Informe o nome da empresa para gerar o PIX",
       cidade: "Informe a cidade para gerar o PIX",
     });
+    // An invalid key is still a key: every message shows at once.
+    expect((await (await put({ chavePix: "abc" })).json()).errors).toEqual({
+      chavePix: INVALID_PIX_KEY,
+      empresa: "Informe o nome da empresa para gerar o PIX",
+      cidade: "Informe a cidade para gerar o PIX",
+    });
     // Without a key they may stay empty: the messages work without PIX.
     expect((await put({ modeloMensagem: "Olá {cliente}" })).status).toBe(200);
   });
