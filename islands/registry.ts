@@ -8,7 +8,6 @@ import type { ComponentProps, ComponentType } from "react";
 export const islands = {
   LoginForm: () => import("./LoginForm"),
   Toaster: () => import("./Toaster"),
-  SignOutButton: () => import("./SignOutButton"),
   ClientsList: () => import("./ClientsList"),
   NewRecordButton: () => import("./NewRecordButton"),
   LedgerList: () => import("./LedgerList"),

@@ -48,7 +48,13 @@ export function AppShell({ path, user, children }: AppShellProps) {
           ))}
         </ul>
         <div className="shell-signout">
-          <Island name="SignOutButton" props={{ user }} />
+          {/* "Sair" posts /logout (303 → /login): no script needed; /login clears auth-storage. */}
+          <form method="post" action="/logout" className="shell-signout-form">
+            <button type="submit" className="shell-signout-button">
+              <Icon name="logout" />
+              <span>Sair</span>
+            </button>
+          </form>
         </div>
       </nav>
       <div className="shell-main">
@@ -66,7 +72,7 @@ export function AppShell({ path, user, children }: AppShellProps) {
           {children}
         </main>
       </div>
-      <Island name="Toaster" props={{}} />
+      <Island name="Toaster" props={{ user }} />
     </div>
   );
 }

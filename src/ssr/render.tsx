@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { IslandName } from "../../islands/registry";
-import { IconSprite } from "../ui/Icon";
+import { IconSprite } from "../ui/IconSprite";
 import { assets } from "./assets";
 import { IslandsUsed } from "./Island";
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { Icon, ICON_NAMES, IconSprite, type IconName } from "./Icon.tsx";
+import { Icon } from "./Icon.tsx";
+import { ICON_NAMES, IconSprite, type IconName } from "./IconSprite.tsx";
 
 const REQUIRED: IconName[] = [
   "dashboard", "users", "receivable", "calendar-plus", "truck", "payable", "handshake", "chart", "logout",

@@ -15,7 +15,8 @@ export {
 export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog.tsx";
 export { Dialog, type DialogProps } from "./Dialog.tsx";
 export { Field, type FieldControlProps, type FieldProps } from "./Field.tsx";
-export { Icon, ICON_NAMES, IconSprite, type IconName, type IconProps } from "./Icon.tsx";
+export { Icon, type IconName, type IconProps } from "./Icon.tsx";
+export { ICON_NAMES, IconSprite } from "./IconSprite.tsx";
 export { Input, type InputProps } from "./Input.tsx";
 export { Select, type SelectOption, type SelectProps } from "./Select.tsx";
 export { Skeleton, type SkeletonProps } from "./Skeleton.tsx";
