@@ -211,9 +211,34 @@ try {
     const seq = await load(reportsBase + path, reportsCookie, 200, 1);
     row(`${label} (${seededWith}): median / p99`, `${ms(seq.median)} / ${ms(seq.p99)}`, budget);
   }
+  // The ledger screens' default views: one page of rows whatever the size (issues 7 and 8).
+  const pageWeight = async (base: string, cookie: string, path: string) => {
+    const html = await (await fetch(base + path, { headers: { cookie } })).text();
+    return `${kb(html.length)} / ${kb(Bun.gzipSync(new TextEncoder().encode(html)).byteLength)}`;
+  };
+  for (const path of ["/receivables", "/payables", "/receivables?status=vencido&ordem=-valor&pagina=3"]) {
+    row(`${path} (${seededWith}): HTML raw / gzipped`, await pageWeight(reportsBase, reportsCookie, path), "< 60 KB gz");
+    await load(reportsBase + path, reportsCookie, 30, 1);
+    const seq = await load(reportsBase + path, reportsCookie, 200, 1);
+    row(`GET ${path} (cards included): median / p99`, `${ms(seq.median)} / ${ms(seq.p99)}`, "median < 25 ms");
+  }
   await benchLedger(reportsBase, reportsCookie, reportsDbPath, load, row, freePort);
   server.proc.kill();
   await server.proc.exited;
+
+  // The same default view on a tenth of the data: the page must weigh about the same.
+  if (scaled) {
+    const smallDbPath = join(dir, "small.db");
+    server = await startBinary(smallDbPath);
+    await Bun.$`${binary} seed-demo --scale 5`.env({ PATH: process.env.PATH, DATABASE_PATH: smallDbPath }).quiet();
+    const smallBase = `http://127.0.0.1:${port}`;
+    const smallLogin = await fetch(`${smallBase}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+    const smallCookie = smallLogin.headers.getSetCookie()[0]!.split(";")[0]!;
+    const small = new Database(smallDbPath, { readonly: true }).query("select count(*) n from receivables").get() as { n: number };
+    row(`/receivables (seed-demo --scale 5: ${small.n} receivables): HTML raw / gzipped`, await pageWeight(smallBase, smallCookie, "/receivables"), "≈ the --scale 50 figure");
+    server.proc.kill();
+    await server.proc.exited;
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
