@@ -51,5 +51,5 @@ export function pixPayload(input: PixInput): string {
 
 /** The QR as SVG (viewBox only: it fills its box); level M and the 4-module quiet zone the QR spec asks for. */
 export function pixQrSvg(payload: string): string {
-  return renderSVG(payload, { ecc: "M", border: 4, pixelSize: 4 });
+  return renderSVG(payload, { ecc: "M", border: 4, pixelSize: 1 });
 }
