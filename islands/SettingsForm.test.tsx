@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { act } from "react";
+import { DEFAULT_MESSAGE, type SettingsJson } from "../src/api/settings/model";
+import { dismissToast, toastSignal } from "../src/ui/toast";
+import { cleanup, click, get, render, typeInto } from "../src/ui/testing";
+import SettingsForm from "./SettingsForm";
+import { json, mockFetch, settle, type Call } from "./testing";
+
+const EMPTY: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, updatedAt: null };
+
+let calls: Call[];
+beforeEach(() => {
+  calls = [];
+});
+afterEach(() => {
+  act(() => dismissToast());
+  cleanup();
+});
+
+const input = (name: string) => get<HTMLInputElement>(`[name=${name}]`);
+const errorOf = (name: string) => {
+  const ids = input(name).getAttribute("aria-describedby") ?? "";
+  return ids.split(" ").map((id) => document.getElementById(id)).find((el) => el?.classList.contains("ui-field__error"))?.textContent ?? null;
+};
+const save = () => click([...document.querySelectorAll("button")].find((b) => b.textContent === "Salvar configurações")!);
+
+test("checks as the API does before sending: an invalid key, and the company and city a key needs", async () => {
+  mockFetch(calls, () => json({}));
+  render(<SettingsForm initial={EMPTY} />);
+  typeInto(input("chavePix"), "(11) 3456-7890");
+  save();
+  await settle();
+  expect(calls).toEqual([]);
+  expect(errorOf("chavePix")).toBe("Chave PIX inválida: use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória");
+  expect(errorOf("empresa")).toBe("Informe o nome da empresa para gerar o PIX");
+  expect(errorOf("cidade")).toBe("Informe a cidade para gerar o PIX");
+});
+
+test("sends the values as typed, then shows the key as saved with its kind", async () => {
+  const saved: SettingsJson = { empresa: "Padaria Pão Quente", cidade: "Campinas", chavePix: "+5511987654321", tipoChavePix: "Celular", modeloMensagem: DEFAULT_MESSAGE, updatedAt: "2026-03-15T13:00:00.000Z" };
+  mockFetch(calls, () => json({ message: "Configurações salvas", settings: saved }));
+  render(<SettingsForm initial={EMPTY} />);
+  typeInto(input("empresa"), "Padaria Pão Quente");
+  typeInto(input("cidade"), "Campinas");
+  typeInto(input("chavePix"), "(11) 98765-4321");
+  save();
+  await settle();
+  expect(calls).toEqual([
+    { method: "PUT", url: "/api/settings", body: { empresa: "Padaria Pão Quente", cidade: "Campinas", chavePix: "(11) 98765-4321", modeloMensagem: DEFAULT_MESSAGE } },
+  ]);
+  expect(input("chavePix").value).toBe("+5511987654321");
+  expect(document.body.textContent).toContain("Chave salva: Celular");
+  expect(toastSignal.value?.title).toBe("Configurações salvas");
+});
+
+test("the server's field messages land under the fields; Restaurar texto padrão puts the default back", async () => {
+  mockFetch(calls, () => json({ message: "Marcador desconhecido: {nome}", errors: { modeloMensagem: "Marcador desconhecido: {nome}" } }, 400));
+  render(<SettingsForm initial={{ ...EMPTY, modeloMensagem: "Olá {cliente}" }} />);
+  save();
+  await settle();
+  const template = get<HTMLTextAreaElement>("[name=modeloMensagem]");
+  expect(document.getElementById(template.getAttribute("aria-describedby")!.split(" ")[0]!)?.textContent).toBe("Marcador desconhecido: {nome}");
+  expect(toastSignal.value).toMatchObject({ title: "Erro", variant: "destructive" });
+  click([...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Restaurar texto padrão"))!);
+  expect(template.value).toBe(DEFAULT_MESSAGE);
+});
