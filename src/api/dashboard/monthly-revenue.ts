@@ -13,11 +13,16 @@ export interface MonthlyRevenueItem {
 export const REVENUE_MONTHS_BACK = 5;
 export const REVENUE_MONTHS_AHEAD = 6;
 
-// The range on data_vencimento keeps the due-date index usable; substr() only names the group.
+// The range reads the covering due-date index in its order; summing per day first follows that
+// order (no sort of every row), and only the ≤ 366 day sums are grouped into months.
 const MONTHLY_REVENUE_SQL = `
-SELECT substr(data_vencimento, 1, 7) AS month, sum(valor) AS revenue
-FROM receivables
-WHERE data_vencimento >= $from AND data_vencimento < $until
+SELECT substr(day, 1, 7) AS month, sum(total) AS revenue
+FROM (
+  SELECT data_vencimento AS day, sum(valor) AS total
+  FROM receivables
+  WHERE data_vencimento >= $from AND data_vencimento < $until
+  GROUP BY data_vencimento
+)
 GROUP BY month
 ORDER BY month`;
 

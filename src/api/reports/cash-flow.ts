@@ -34,12 +34,17 @@ WITH RECURSIVE months(m) AS (
   UNION ALL
   SELECT strftime('%Y-%m', m || '-01', '+1 month') FROM months WHERE m < $to
 ),
-flows AS (
-  SELECT substr(data_vencimento, 1, 7) AS m, sum(${amount}) AS receber, 0 AS pagar, count(*) AS nr, 0 AS np
-  FROM receivables WHERE data_vencimento >= $start AND data_vencimento < $until GROUP BY m
+-- Per day first, in the covering due-date index's order (no sort of every row); months from those.
+days AS (
+  SELECT data_vencimento AS d, sum(${amount}) AS receber, 0 AS pagar, count(*) AS nr, 0 AS np
+  FROM receivables WHERE data_vencimento >= $start AND data_vencimento < $until GROUP BY data_vencimento
   UNION ALL
-  SELECT substr(data_vencimento, 1, 7), 0, sum(${amount}), 0, count(*)
-  FROM payables WHERE data_vencimento >= $start AND data_vencimento < $until GROUP BY 1
+  SELECT data_vencimento, 0, sum(${amount}), 0, count(*)
+  FROM payables WHERE data_vencimento >= $start AND data_vencimento < $until GROUP BY data_vencimento
+),
+flows AS (
+  SELECT substr(d, 1, 7) AS m, sum(receber) AS receber, sum(pagar) AS pagar, sum(nr) AS nr, sum(np) AS np
+  FROM days GROUP BY m
 ),
 per_month AS (
   SELECT months.m AS month, coalesce(sum(receber), 0) AS receber, coalesce(sum(pagar), 0) AS pagar,
