@@ -22,15 +22,13 @@ function installment(overrides: Partial<LedgerRow> = {}): LedgerRow {
     status: "em_aberto",
     dataPagamento: null,
     valorPago: null,
-    multa: null,
-    juros: null,
     ...overrides,
   };
 }
 
 const OPEN = installment();
 const LATE = installment({ numerosParcela: "1/12", dataVencimento: "2026-03-05", valor: "43.50", status: "vencido" });
-const PAID = installment({ numerosParcela: "2/12", status: "pago", dataPagamento: "2026-02-10", valorPago: "355.00", multa: "0.00", juros: "0.00" });
+const PAID = installment({ numerosParcela: "2/12", status: "pago", dataPagamento: "2026-02-10", valorPago: "355.00" });
 
 const props = (kind: "receber" | "pagar" = "receber", rows = [LATE, PAID, OPEN]): LedgerListProps => ({
   kind,

@@ -18,8 +18,6 @@ const ROW: LedgerRow = {
   status: "vencido",
   dataPagamento: null,
   valorPago: null,
-  multa: null,
-  juros: null,
 };
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M1,1h1v1h-1z"/></svg>';
@@ -178,7 +176,7 @@ describe("ChargeDialog", () => {
 });
 
 describe("the Cobrar action in Contas a Receber", () => {
-  const paid: LedgerRow = { ...ROW, id: 43, numerosParcela: "2/3", status: "pago", dataPagamento: "2026-03-01", valorPago: "100.00", multa: "0.00", juros: "0.00" };
+  const paid: LedgerRow = { ...ROW, id: 43, numerosParcela: "2/3", status: "pago", dataPagamento: "2026-03-01", valorPago: "100.00" };
   const open3: LedgerRow = { ...ROW, id: 44, numerosParcela: "3/3", status: "em_aberto", dataVencimento: "2026-05-10" };
   const props = (kind: "receber" | "pagar") => ({
     kind,

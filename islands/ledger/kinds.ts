@@ -7,13 +7,10 @@ import type { Status } from "../../src/lib/status";
 
 export type LedgerKind = "receber" | "pagar";
 
-/** What the list island reads of an installment, whichever side it is on. */
+/** What the list island reads of an installment, whichever side it is on (no fees: no screen shows them per row). */
 export interface LedgerRow extends LedgerRowJson {
   partyId: number;
   partyName: string;
-  /** Receivables only (null on payables and unpaid rows). */
-  multa: string | null;
-  juros: string | null;
 }
 
 /** An API row of either side. */
@@ -23,8 +20,8 @@ export function ledgerRow(row: ApiLedgerRow): LedgerRow {
   const { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago } = row;
   const base = { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago };
   return "clientId" in row
-    ? { ...base, partyId: row.clientId, partyName: row.clientName, multa: row.multa, juros: row.juros }
-    : { ...base, partyId: row.supplierId, partyName: row.supplierName, multa: null, juros: null };
+    ? { ...base, partyId: row.clientId, partyName: row.clientName }
+    : { ...base, partyId: row.supplierId, partyName: row.supplierName };
 }
 
 export interface LedgerKindInfo {
