@@ -41,7 +41,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (done) throw new Error(`server exited: ${output}`);
     output += new TextDecoder().decode(value);
   }
-  reader.releaseLock();
+  // Keep reading what the server prints, so a full pipe can never block it.
+  void (async () => {
+    try {
+      while (!(await reader.read()).done);
+    } catch {
+      // the server exited
+    }
+  })();
   const port = output.match(/http:\/\/127\.0\.0\.1:(\d+)/)![1];
   return {
     url: `http://127.0.0.1:${port}`,
