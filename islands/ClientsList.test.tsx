@@ -5,7 +5,7 @@ import { cleanup, click, get, keyDown, render, serverRenderAndHydrate, typeInto 
 import ClientsList, { type ClientsListProps } from "./ClientsList";
 import type { ClientRowView } from "./clients/view";
 import { newRecordRequest } from "./state";
-import { json, mockFetch, settle, type Call } from "./testing";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait } from "./testing";
 
 let nextId = 1;
 function client(overrides: Partial<ClientRowView> = {}): ClientRowView {
@@ -53,24 +53,8 @@ afterEach(() => {
 const rows = () => [...document.querySelectorAll<HTMLTableRowElement>(".clients-table tbody tr")];
 const names = () => rows().map((tr) => tr.querySelector(".cell-name__main")?.textContent ?? "");
 
-function control<T extends HTMLElement = HTMLInputElement>(label: string, scope: ParentNode = document): T {
-  const found = [...scope.querySelectorAll("label")].find((l) => l.textContent?.replace("*", "").trim() === label);
-  const element = found && (found.htmlFor ? document.getElementById(found.htmlFor) : found.querySelector("input"));
-  if (!element) throw new Error(`No control labelled ${label}`);
-  return element as T;
-}
 
-function button(name: string, scope: ParentNode = document): HTMLButtonElement {
-  const found = [...scope.querySelectorAll("button")].find(
-    (b) => b.getAttribute("aria-label") === name || b.textContent?.trim() === name,
-  );
-  if (!found) throw new Error(`No button ${name}`);
-  return found;
-}
 
-const openDialogs = () => [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")];
-const lastDialog = () => openDialogs().at(-1)!;
-const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 function openNew() {
   act(() => {

@@ -3,7 +3,7 @@ import { act } from "react";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../src/ui/testing";
 import GenerateInstallments from "./GenerateInstallments";
-import { json, mockFetch, settle, type Call } from "./testing";
+import { json, mockFetch, settle, type Call, button, control, setValue, wait } from "./testing";
 
 let calls: Call[];
 beforeEach(() => {
@@ -19,21 +19,9 @@ const PARTIES = [
   { id: 9, nome: "Ótica Visão Clara", statusBloqueio: 1 },
 ];
 
-function control(label: string): HTMLInputElement {
-  const found = [...document.querySelectorAll("label")].find((l) => l.textContent?.replace("*", "").trim() === label);
-  return document.getElementById(found!.htmlFor) as HTMLInputElement;
-}
-const button = (name: string) => [...document.querySelectorAll("button")].find((b) => b.textContent?.trim() === name)!;
-const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 const previewRows = () =>
   [...document.querySelectorAll(".generate-preview tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
 
-function setValue(input: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
 
 async function pick(name: string) {
   const picker = control("Cliente");

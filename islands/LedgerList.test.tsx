@@ -6,7 +6,7 @@ import LedgerCards from "./LedgerCards";
 import LedgerList, { type LedgerListProps } from "./LedgerList";
 import type { LedgerRow } from "./ledger/kinds";
 import { ledgerSummary } from "./state";
-import { json, mockFetch, settle, type Call } from "./testing";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, setValue } from "./testing";
 
 const TODAY = "2026-03-15";
 let nextId = 1;
@@ -52,28 +52,9 @@ afterEach(() => {
 });
 
 const rows = () => [...document.querySelectorAll<HTMLTableRowElement>(".ledger-table tbody tr")];
-const lastDialog = () => [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")].at(-1)!;
 
-function control(label: string, scope: ParentNode = document): HTMLInputElement {
-  const found = [...scope.querySelectorAll("label")].find((l) => l.textContent?.replace("*", "").trim() === label);
-  const element = found && document.getElementById(found.htmlFor);
-  if (!element) throw new Error(`No control labelled ${label}`);
-  return element as HTMLInputElement;
-}
 
-function button(name: string, scope: ParentNode = document): HTMLButtonElement {
-  const found = [...scope.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === name || b.textContent?.trim() === name);
-  if (!found) throw new Error(`No button ${name}`);
-  return found;
-}
 
-function setDate(input: HTMLInputElement, value: string) {
-  act(() => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
-    setter.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
 
 /** The rows as the API sends them (clientId/clientName). */
 const apiRows = [LATE, PAID, OPEN].map(({ partyId, partyName, ...rest }) => ({ ...rest, clientId: partyId, clientName: partyName }));
@@ -111,16 +92,16 @@ describe("LedgerList (Contas a Receber)", () => {
     click(button("Baixar Padaria Pão Quente parcela 1/12"));
     const dialog = lastDialog();
     expect(control("Data de pagamento", dialog).value).toBe(TODAY);
-    setDate(control("Data de pagamento", dialog), "2026-03-15");
+    setValue(control("Data de pagamento", dialog), "2026-03-15");
     expect(control("Multa (2%)", dialog).value).toBe("0,87");
     expect(control("Juros (1% ao mês)", dialog).value).toBe("0,15");
     expect(get('[data-testid="total-baixa"]', dialog).textContent).toBe("R$\u00a044,52");
     expect(dialog.textContent).toContain("10 dias de atraso");
     // Paid on the due date: no fees.
-    setDate(control("Data de pagamento", dialog), "2026-03-05");
+    setValue(control("Data de pagamento", dialog), "2026-03-05");
     expect(control("Multa (2%)", dialog).value).toBe("0,00");
     expect(dialog.textContent).toContain("Sem atraso");
-    setDate(control("Data de pagamento", dialog), "2026-03-15");
+    setValue(control("Data de pagamento", dialog), "2026-03-15");
     // The fee can be edited; the total follows.
     typeInto(control("Juros (1% ao mês)", dialog), "1,00");
     expect(get('[data-testid="total-baixa"]', dialog).textContent).toBe("R$\u00a045,37");
@@ -139,7 +120,7 @@ describe("LedgerList (Contas a Receber)", () => {
     mockFetch(calls, () => json({}));
     render(<LedgerList {...props()} />);
     click(button("Baixar Padaria Pão Quente parcela 3/12"));
-    setDate(control("Data de pagamento", lastDialog()), "2026-03-16");
+    setValue(control("Data de pagamento", lastDialog()), "2026-03-16");
     click(button("Confirmar baixa", lastDialog()));
     await settle();
     expect(calls).toHaveLength(0);
@@ -150,7 +131,7 @@ describe("LedgerList (Contas a Receber)", () => {
     mockFetch(calls, () => json({}));
     render(<LedgerList {...props()} />);
     click(button("Baixar Padaria Pão Quente parcela 3/12"));
-    setDate(control("Data de pagamento", lastDialog()), "");
+    setValue(control("Data de pagamento", lastDialog()), "");
     click(button("Confirmar baixa", lastDialog()));
     await settle();
     expect(calls).toHaveLength(0);
@@ -164,7 +145,7 @@ describe("LedgerList (Contas a Receber)", () => {
     );
     render(<LedgerList {...props()} />);
     click(button("Prorrogar Padaria Pão Quente parcela 3/12"));
-    setDate(control("Novo vencimento", lastDialog()), "2026-04-10");
+    setValue(control("Novo vencimento", lastDialog()), "2026-04-10");
     click(button("Salvar", lastDialog()));
     await settle();
     expect(toastSignal.value).toMatchObject({ title: "Erro", description: "Parcela já paga não pode ter o vencimento alterado" });
@@ -203,7 +184,7 @@ describe("LedgerList (Contas a Receber)", () => {
       select.dispatchEvent(new Event("change", { bubbles: true }));
     });
     await settle();
-    setDate(control("Mês de vencimento"), "2026-03");
+    setValue(control("Mês de vencimento"), "2026-03");
     await settle();
     click(button("Parcela"));
     await settle();

@@ -8,7 +8,7 @@ import { dismissToast, toastSignal } from "../src/ui/toast";
 import PartnersList, { type PartnersListProps } from "./PartnersList";
 import type { PartnerRowView } from "./partners/view";
 import { newRecordRequest } from "./state";
-import { json, mockFetch, settle, type Call } from "./testing";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait } from "./testing";
 
 let nextId = 1;
 function partner(nome: string, empresa: string, email: string, telefone: string): PartnerRowView {
@@ -52,24 +52,8 @@ const count = () => get("#parceiros-contagem").textContent;
 const requests = () => calls.map((c) => `${c.method} ${c.url}`);
 const figures = () => [...document.querySelectorAll("[data-summary]")].map((el) => `${el.getAttribute("data-summary")}=${el.textContent}`);
 
-function control(label: string, scope: ParentNode = document): HTMLInputElement {
-  const found = [...scope.querySelectorAll("label")].find((l) => l.textContent?.replace("*", "").trim() === label);
-  const element = found?.htmlFor ? document.getElementById(found.htmlFor) : null;
-  if (!element) throw new Error(`No control labelled ${label}`);
-  return element as HTMLInputElement;
-}
 
-function button(name: string, scope: ParentNode = document): HTMLButtonElement {
-  const found = [...scope.querySelectorAll("button")].find(
-    (b) => b.getAttribute("aria-label") === name || b.textContent?.trim() === name,
-  );
-  if (!found) throw new Error(`No button ${name}`);
-  return found;
-}
 
-const openDialogs = () => [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")];
-const lastDialog = () => openDialogs().at(-1)!;
-const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 function openNew() {
   act(() => {

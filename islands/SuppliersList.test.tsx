@@ -5,7 +5,7 @@ import { dismissToast, toastSignal } from "../src/ui/toast";
 import SuppliersList, { type SuppliersListProps } from "./SuppliersList";
 import { newRecordRequest } from "./state";
 import type { SupplierCardView } from "./suppliers/view";
-import { json, mockFetch, settle, type Call } from "./testing";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pressEsc, wait } from "./testing";
 
 let nextId = 1;
 function supplier(nome: string, overrides: Partial<SupplierCardView> = {}): SupplierCardView {
@@ -48,28 +48,8 @@ const card = (nome: string) => cards().find((c) => get("h2", c).textContent === 
 const count = () => get("#fornecedores-contagem").textContent;
 const requests = () => calls.map((c) => `${c.method} ${c.url}`);
 
-function control<T extends HTMLElement = HTMLInputElement>(label: string, scope: ParentNode = document): T {
-  const found = [...scope.querySelectorAll("label")].find((l) => l.textContent?.replace("*", "").trim() === label);
-  const element = found && (found.htmlFor ? document.getElementById(found.htmlFor) : found.querySelector("input"));
-  if (!element) throw new Error(`No control labelled ${label}`);
-  return element as T;
-}
 
-function button(name: string, scope: ParentNode = document): HTMLButtonElement {
-  const found = [...scope.querySelectorAll("button")].find(
-    (b) => b.getAttribute("aria-label") === name || b.textContent?.trim() === name,
-  );
-  if (!found) throw new Error(`No button ${name}`);
-  return found;
-}
 
-const openDialogs = () => [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")];
-const lastDialog = () => openDialogs().at(-1)!;
-const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
-const pressEsc = (dialog: HTMLDialogElement) =>
-  act(() => {
-    dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
-  });
 
 /** "Novo Fornecedor" in the page header (its own island) asks for the empty dialog. */
 function openNew() {

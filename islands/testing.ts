@@ -32,3 +32,43 @@ export async function settle(): Promise<void> {
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
+
+/** The control a visible label points at, inside scope (the page or a dialog); a "*" marker is ignored. */
+export function control<T extends HTMLElement = HTMLInputElement>(label: string, scope: ParentNode = document): T {
+  const found = [...scope.querySelectorAll("label")].find((l) => l.textContent?.replace("*", "").trim() === label);
+  const element = found && (found.htmlFor ? document.getElementById(found.htmlFor) : found.querySelector("input"));
+  if (!element) throw new Error(`No control labelled ${label}`);
+  return element as T;
+}
+
+/** A button by its accessible name (aria-label) or its text. */
+export function button(name: string, scope: ParentNode = document): HTMLButtonElement {
+  const found = [...scope.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === name || b.textContent?.trim() === name);
+  if (!found) throw new Error(`No button ${name}`);
+  return found;
+}
+
+export const openDialogs = () => [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")];
+/** The dialog on top (a confirmation opened over a form). */
+export const lastDialog = () => openDialogs().at(-1)!;
+
+/** Lets `ms` of real time pass (debounced searches), with React's updates flushed. */
+export const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+/** Esc on a dialog, as the browser reports it (a cancelable "cancel" event). */
+export const pressEsc = (dialog: HTMLDialogElement) =>
+  act(() => {
+    dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
+  });
+
+/** Sets an input's value the way a browser's date/month picker does, then fires "input". */
+export function setValue(input: HTMLInputElement, value: string) {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+/** A list API's answer: the rows as an array and the total in X-Total-Count. */
+export const listPage = (rows: unknown[], total = rows.length) =>
+  new Response(JSON.stringify(rows), { headers: { "content-type": "application/json", "x-total-count": String(total) } });

@@ -13,20 +13,7 @@ export function sortKey(text: string): string {
   return fold(text.trim()).replace(/\d+/g, (run) => run.replace(/^0+(?=\d)/, "").padStart(12, "0"));
 }
 
-/** The same order in JavaScript: by sort key, then by id so equal names keep a stable order. */
-export function compareByNome(a: { id: number; nome: string }, b: { id: number; nome: string }): number {
-  const ka = sortKey(a.nome);
-  const kb = sortKey(b.nome);
-  return ka < kb ? -1 : ka > kb ? 1 : a.id - b.id;
-}
-
 /** The folded text a register row is searched by (one column, filled on every write). */
 export function searchText(...parts: (string | null | undefined)[]): string {
   return fold(parts.filter(Boolean).join(" "));
 }
-
-/** A search box's query as it is compared with searchText, or "" for none. */
-export const searchQuery = (typed: string) => fold(typed.trim());
-
-
-

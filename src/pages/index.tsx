@@ -9,7 +9,6 @@ import type { PublicUser } from "../auth/service";
 import type { AppDeps } from "../context";
 import { today } from "../lib/clock";
 import { renderPage } from "../ssr/render";
-import { PageHeader } from "../ui/PageHeader";
 import { AppShell } from "./AppShell";
 import { ClientsPage } from "./ClientsPage";
 import { DashboardPage, dashboardData } from "./DashboardPage";
@@ -20,10 +19,6 @@ import { ReportsPage, reportsData } from "./ReportsPage";
 import { reportExport } from "./reports/export";
 import { SettingsPage } from "./SettingsPage";
 import { SuppliersPage } from "./SuppliersPage";
-
-/** Screens whose issues are still open: the shell, the heading and what will be there. */
-const PENDING_SCREENS: Record<string, [title: string, coming: string]> = {
-};
 
 /** A list page's view from its URL; null for parameters no one could have meant (→ the default view). */
 function listView<Q>(query: Record<string, string | undefined>, parse: (query: Record<string, string | undefined>) => Q): Q | null {
@@ -89,8 +84,5 @@ export function pageRoutes(deps: AppDeps) {
       const page = findPartners(deps.db, view);
       return shellPage("/partners", "Parceiros", user, <PartnersPage query={view} page={page} summary={partnerSummary(deps.db)} />);
     });
-  for (const [path, [title, coming]] of Object.entries(PENDING_SCREENS)) {
-    app.get(path, ({ user }) => shellPage(path, title, user, <PageHeader title={title} description={`Em construção: ${coming}`} />));
-  }
   return app;
 }
