@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { LedgerFacts } from "./LedgerFacts";
 import type { ChargeJson } from "../../src/api/charges/model";
-import { formatDateBR } from "../../src/lib/dates";
 import { centsToDecimal, formatBRL, parseMoney, ZERO, type Cents } from "../../src/lib/money";
 import { Button } from "../../src/ui/Button";
 import { Dialog } from "../../src/ui/Dialog";
@@ -78,26 +78,7 @@ export function ChargeDialog({ row, onClose }: ChargeDialogProps) {
   return (
     <Dialog open onClose={onClose} title="Cobrar parcela" size="lg" className="ledger-dialog charge-dialog" footer={<Button variant="secondary" onClick={onClose}>Fechar</Button>}>
       <div className="charge" aria-busy={loading || undefined}>
-        <dl className="ledger-facts">
-          <div>
-            <dt>Cliente</dt>
-            <dd className="ui-ellipsis" title={row.partyName}>
-              {row.partyName}
-            </dd>
-          </div>
-          <div>
-            <dt>Parcela</dt>
-            <dd>{row.numerosParcela}</dd>
-          </div>
-          <div>
-            <dt>Vencimento</dt>
-            <dd>{formatDateBR(row.dataVencimento)}</dd>
-          </div>
-          <div>
-            <dt>Valor</dt>
-            <dd>{brl(row.valor)}</dd>
-          </div>
-        </dl>
+        <LedgerFacts kind="receber" row={row} />
 
         {failure ? (
           <div className="reg-form__alert" role="alert">

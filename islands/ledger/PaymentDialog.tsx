@@ -1,11 +1,11 @@
 import { useRef, useState } from "react";
-import { formatDateBR } from "../../src/lib/dates";
 import { lateFees } from "../../src/lib/fees";
 import { centsToDecimal, cents, formatBRL, parseMoney, ZERO, type Cents } from "../../src/lib/money";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { MoneyInput } from "../../src/ui/MoneyInput";
 import { FormDialog, useDialogForm } from "../form";
+import { LedgerFacts } from "./LedgerFacts";
 import { paymentSchemas } from "./schemas";
 import type { LedgerKind, LedgerRow } from "./kinds";
 
@@ -98,26 +98,7 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
       submitLabel={kind === "receber" ? "Confirmar baixa" : "Pagar"}
       className="ledger-dialog"
     >
-      <dl className="ledger-facts reg-form__wide">
-        <div>
-          <dt>{kind === "receber" ? "Cliente" : "Fornecedor"}</dt>
-          <dd className="ui-ellipsis" title={row.partyName}>
-            {row.partyName}
-          </dd>
-        </div>
-        <div>
-          <dt>Parcela</dt>
-          <dd>{row.numerosParcela}</dd>
-        </div>
-        <div>
-          <dt>Vencimento</dt>
-          <dd>{formatDateBR(row.dataVencimento)}</dd>
-        </div>
-        <div>
-          <dt>Valor</dt>
-          <dd>{formatBRL(valor)}</dd>
-        </div>
-      </dl>
+      <LedgerFacts kind={kind} row={row} className="reg-form__wide" />
       {kind === "pagar" && (
         <p className="reg-form__wide ledger-question">
           Confirma o pagamento da conta {row.numerosParcela} do fornecedor {row.partyName}?
