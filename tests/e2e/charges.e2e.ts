@@ -6,33 +6,12 @@ import jsQR from "jsqr";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { lateFees } from "../../src/lib/fees";
 import { cents, centsToDecimal, formatBRL, formatTypedMoney } from "../../src/lib/money";
-import { axeViolations, eventually, screenshot, signIn, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, eventually, isoDaysFromToday, pageApi, screenshot, signIn, toast, useServerAndBrowser, waitForIslands } from "./support";
 
 const e2e = useServerAndBrowser();
 
-const toasts = (page: Page) => page.locator(".ui-toaster");
-const toast = (page: Page, text: string) => toasts(page).getByText(text, { exact: true }).waitFor();
 
-/** Today in APP_TZ (São Paulo) moved by `days`, as the server computes it. */
-const isoDaysFromToday = (days: number) => {
-  const now = new Date(new Date().toLocaleString("en-US", { timeZone: "America/Sao_Paulo" }));
-  now.setDate(now.getDate() + days);
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-};
 
-async function api(page: Page, path: string, body?: unknown, method = "POST") {
-  return page.evaluate(
-    async ([path, body, method]) => {
-      const response = await fetch(path as string, {
-        method: method as string,
-        headers: { "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    [path, body, method] as const,
-  );
-}
 
 /** The QR as Chromium painted it (an element screenshot), read back by a QR decoder. */
 async function decodeQr(context: BrowserContext, qr: Locator): Promise<string | null> {
@@ -92,7 +71,7 @@ describe("Cobrança", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // An installment that fell due 10 days ago.
-    const client = await api(page, "/api/clients", {
+    const client = await pageApi(page, "/api/clients", {
       nome: "Padaria Pão Quente",
       cnpj: "11222333000181",
       contato: "João Lima",
@@ -103,7 +82,7 @@ describe("Cobrança", () => {
     });
     expect(client.status).toBe(201);
     const due = isoDaysFromToday(-10);
-    const generated = await api(page, "/api/installments/generate", {
+    const generated = await pageApi(page, "/api/installments/generate", {
       clientId: client.json.id,
       numParcelas: 3,
       valor: "300.00",
@@ -186,8 +165,8 @@ describe("Cobrança", () => {
   test("without a PIX key the dialog says so, links to Configurações, and the message still goes", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, e2e.server.url);
-    expect((await api(page, "/api/settings", { empresa: "Cofre", cidade: "", chavePix: "", modeloMensagem: "" }, "PUT")).status).toBe(200);
-    const client = await api(page, "/api/clients", {
+    expect((await pageApi(page, "/api/settings", { empresa: "Cofre", cidade: "", chavePix: "", modeloMensagem: "" }, "PUT")).status).toBe(200);
+    const client = await pageApi(page, "/api/clients", {
       nome: "Floricultura Ipê Amarelo",
       cnpj: "11444777000161",
       contato: "Ana Reis",
@@ -197,7 +176,7 @@ describe("Cobrança", () => {
       codigoCliente: "FLO-02",
     });
     expect(client.status).toBe(201);
-    const generated = await api(page, "/api/installments/generate", {
+    const generated = await pageApi(page, "/api/installments/generate", {
       clientId: client.json.id,
       numParcelas: 1,
       valor: "100.00",

@@ -1,18 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { axeViolations, eventually, screenshot, signIn, waitForIslands, useServerAndBrowser } from "./support";
+import { axeViolations, eventually, screenshot, signIn, toast, toasts, useServerAndBrowser, waitForIslands } from "./support";
 
 const e2e = useServerAndBrowser();
 
-const toasts = (page: Page) => page.locator(".ui-toaster");
 const table = (page: Page) => page.locator(".clients-table");
 const row = (page: Page, text: string) => table(page).locator("tbody tr", { hasText: text });
 const names = (page: Page) => table(page).locator(".cell-name__main").allTextContents();
 const filters = (page: Page) => page.getByRole("search", { name: "Filtrar clientes" });
 
-async function toast(page: Page, text: string) {
-  await toasts(page).getByText(text, { exact: true }).waitFor();
-}
 
 async function openNew(page: Page): Promise<Locator> {
   await page.getByRole("button", { name: "Novo Cliente" }).first().click();

@@ -1,38 +1,17 @@
 // Contas a Receber / a Pagar and their generation screens, driven as a person would.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { axeViolations, eventually, screenshot, signIn, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, eventually, isoDaysFromToday, pageApi, screenshot, signIn, toast, toasts, useServerAndBrowser, waitForIslands } from "./support";
 
 const e2e = useServerAndBrowser();
 
-const toasts = (page: Page) => page.locator(".ui-toaster");
-const toast = (page: Page, text: string) => toasts(page).getByText(text, { exact: true }).waitFor();
 const table = (page: Page) => page.locator(".ledger-table");
 const cells = (page: Page, column: number) =>
   table(page).locator(`tbody tr td:nth-child(${column})`).allTextContents();
 const row = (page: Page, parcela: string) => table(page).locator("tbody tr", { hasText: parcela });
 const cards = (page: Page) => page.locator(".ledger-card").allTextContents();
 
-/** Today in APP_TZ as the server sees it (the page passes it to the islands). */
-const isoDaysFromToday = (days: number) => {
-  const now = new Date(new Date().toLocaleString("en-US", { timeZone: "America/Sao_Paulo" }));
-  now.setDate(now.getDate() + days);
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-};
 
-async function api(page: Page, path: string, body?: unknown, method = "POST") {
-  return page.evaluate(
-    async ([path, body, method]) => {
-      const response = await fetch(path as string, {
-        method: method as string,
-        headers: { "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    [path, body, method] as const,
-  );
-}
 
 async function pickParty(page: Page, label: string, name: string) {
   const picker = page.getByLabel(label);
@@ -47,7 +26,7 @@ describe("Contas a Receber", () => {
     page.on("pageerror", (error) => problems.push(error.message));
     page.on("console", (m) => m.type() === "error" && !/status of 4\d\d/.test(m.text()) && problems.push(m.text()));
     await signIn(page, e2e.server.url);
-    const padaria = await api(page, "/api/clients", {
+    const padaria = await pageApi(page, "/api/clients", {
       nome: "Padaria Pão Quente",
       cnpj: "11222333000181",
       contato: "João Lima",
@@ -76,7 +55,7 @@ describe("Contas a Receber", () => {
     await page.getByRole("button", { name: "Gerar Parcelas" }).click();
     await toast(page, "Parcelas geradas com sucesso!");
     // The overdue installment blocked the client in the same transaction.
-    const blocked = await api(page, `/api/clients/${padaria.json.id}`, undefined, "GET");
+    const blocked = await pageApi(page, `/api/clients/${padaria.json.id}`, undefined, "GET");
     expect(blocked.json.statusBloqueio).toBe(1);
     expect(blocked.json.bloqueioOrigem).toBe("automatico");
 
@@ -101,8 +80,8 @@ describe("Contas a Receber", () => {
     await row(page, "1/3").getByText("Pago em").waitFor();
     await eventually(async () => (await cards(page))[1], "VencidasR$\u00a00,000 parcelas");
     // Paid: the automatic block is lifted.
-    expect((await api(page, `/api/clients/${padaria.json.id}`, undefined, "GET")).json.statusBloqueio).toBe(0);
-    const stored = (await api(page, `/api/installments?clientId=${padaria.json.id}&ordem=parcela`, undefined, "GET")).json;
+    expect((await pageApi(page, `/api/clients/${padaria.json.id}`, undefined, "GET")).json.statusBloqueio).toBe(0);
+    const stored = (await pageApi(page, `/api/installments?clientId=${padaria.json.id}&ordem=parcela`, undefined, "GET")).json;
     expect(stored[0]).toMatchObject({ status: "pago", valorPago: "34.11", multa: "0.67", juros: "0.11" });
 
     // Cancel the payment: it is overdue again and the client is blocked again.
@@ -111,7 +90,7 @@ describe("Contas a Receber", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancelar baixa" }).click();
     await toast(page, "Baixa cancelada com sucesso!");
     await row(page, "1/3").locator(".ui-badge", { hasText: "Vencida" }).waitFor();
-    expect((await api(page, `/api/clients/${padaria.json.id}`, undefined, "GET")).json.statusBloqueio).toBe(1);
+    expect((await pageApi(page, `/api/clients/${padaria.json.id}`, undefined, "GET")).json.statusBloqueio).toBe(1);
 
     // Re-date it into the future: no longer overdue, block lifted.
     await row(page, "1/3").getByRole("button", { name: "Prorrogar Padaria Pão Quente parcela 1/3" }).click();
@@ -120,7 +99,7 @@ describe("Contas a Receber", () => {
     await redate.getByRole("button", { name: "Salvar" }).click();
     await toast(page, "Vencimento alterado");
     await row(page, "1/3").locator(".ui-badge", { hasText: "Em Aberto" }).waitFor();
-    expect((await api(page, `/api/clients/${padaria.json.id}`, undefined, "GET")).json.statusBloqueio).toBe(0);
+    expect((await pageApi(page, `/api/clients/${padaria.json.id}`, undefined, "GET")).json.statusBloqueio).toBe(0);
 
     // Delete the last one.
     await row(page, "3/3").getByRole("button", { name: "Excluir Padaria Pão Quente parcela 3/3" }).click();
@@ -137,7 +116,7 @@ describe("Contas a Receber", () => {
   test("sort by each column, filter by status and month, and a reload keeps the view", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, e2e.server.url);
-    const otica = await api(page, "/api/clients", {
+    const otica = await pageApi(page, "/api/clients", {
       nome: "Ótica Visão Clara",
       cnpj: "45723174000110",
       contato: "Beatriz Rocha",
@@ -146,7 +125,7 @@ describe("Contas a Receber", () => {
       valorMensalidade: "89.90",
       codigoCliente: "OTI-01",
     });
-    const generated = await api(page, "/api/installments/generate", {
+    const generated = await pageApi(page, "/api/installments/generate", {
       clientId: otica.json.id,
       numParcelas: 12,
       valor: "1200.00",
@@ -216,7 +195,7 @@ describe("Contas a Pagar", () => {
   test("generate → list → pay with a changed amount → delete; sort, filter, reload", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, e2e.server.url);
-    const grafica = await api(page, "/api/suppliers", { nome: "Gráfica Rápida Impressos", cnpj: "06990590000123" });
+    const grafica = await pageApi(page, "/api/suppliers", { nome: "Gráfica Rápida Impressos", cnpj: "06990590000123" });
     expect(grafica.status).toBe(201);
 
     await page.goto(`${e2e.server.url}/payable-installments`);

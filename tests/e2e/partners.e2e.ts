@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { axeViolations, eventually, screenshot, signIn, waitForIslands, useServerAndBrowser } from "./support";
+import { axeViolations, eventually, screenshot, signIn, toast, useServerAndBrowser, waitForIslands } from "./support";
 
 const e2e = useServerAndBrowser();
 

@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { today } from "../../src/lib/clock";
+import { addDays } from "../../src/lib/dates";
 
 export const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
 export const SCREENSHOTS = join(import.meta.dir, "screenshots");
@@ -139,4 +141,26 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
     await Bun.sleep(50);
     last = await read();
   }
+}
+
+/** The toast area, and waiting for a toast with exactly this text. */
+export const toasts = (page: Page) => page.locator(".ui-toaster");
+export const toast = (page: Page, text: string) => toasts(page).getByText(text, { exact: true }).waitFor();
+
+/** Today in APP_TZ (São Paulo, the server's default) moved by `days`, as the server computes it. */
+export const isoDaysFromToday = (days: number) => addDays(today(), days);
+
+/** A JSON call from inside the signed-in page (same origin, its cookie): status and body. */
+export async function pageApi(page: Page, path: string, body?: unknown, method = "POST") {
+  return page.evaluate(
+    async ([path, body, method]) => {
+      const response = await fetch(path as string, {
+        method: method as string,
+        headers: { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, json: await response.json() };
+    },
+    [path, body, method] as const,
+  );
 }
