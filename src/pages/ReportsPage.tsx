@@ -1,9 +1,9 @@
 import type { Db } from "../../db/client";
 import { getCashFlow } from "../api/reports/cash-flow";
-import { listClientInstallments } from "../api/reports/client-installments";
+import { listClientInstallments } from "../api/reports/party-installments";
 import { getClientReportTotals } from "../api/reports/client-report";
 import { getMonthlyReport, type MonthlyReport as Monthly } from "../api/reports/monthly-report";
-import { listSupplierInstallments } from "../api/reports/supplier-installments";
+import { listSupplierInstallments } from "../api/reports/party-installments";
 import { getSupplierReportTotals } from "../api/reports/supplier-report";
 import { HttpError } from "../http/errors";
 import { clock } from "../lib/clock";

@@ -4,11 +4,11 @@ import { csvDate, csvMoneyText, toCsv, type CsvCell } from "../../lib/csv";
 import { fold } from "../../lib/text";
 import type { Status } from "../../lib/status";
 import { getCashFlow } from "./cash-flow";
-import { listClientInstallments } from "./client-installments";
+import { listClientInstallments } from "./party-installments";
 import { getClientReportTotals } from "./client-report";
 import { getMonthlyReport } from "./monthly-report";
 import type { MonthRange } from "./period";
-import { listSupplierInstallments } from "./supplier-installments";
+import { listSupplierInstallments } from "./party-installments";
 import { getSupplierReportTotals } from "./supplier-report";
 
 export interface CsvFile {

@@ -3,11 +3,11 @@ import type { AppDeps } from "../../context";
 import { parseId } from "../../http/validate";
 import { parsePaging } from "../list";
 import { getCashFlow } from "./cash-flow";
-import { listClientInstallments } from "./client-installments";
+import { listClientInstallments } from "./party-installments";
 import { getClientReportTotals } from "./client-report";
 import { getMonthlyReport } from "./monthly-report";
 import { parseMonth, parseRange } from "./period";
-import { listSupplierInstallments } from "./supplier-installments";
+import { listSupplierInstallments } from "./party-installments";
 import { getSupplierReportTotals } from "./supplier-report";
 
 /**

@@ -1,7 +1,7 @@
 import type { ClientReportTotals } from "../../api/reports/client-report";
-import type { ReportReceivable } from "../../api/reports/client-installments";
+import type { ReportReceivable } from "../../api/reports/party-installments";
 import type { SupplierReportTotals } from "../../api/reports/supplier-report";
-import type { ReportPayable } from "../../api/reports/supplier-installments";
+import type { ReportPayable } from "../../api/reports/party-installments";
 import { formatDateBR } from "../../lib/dates";
 import { Island } from "../../ssr/Island";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
