@@ -61,3 +61,20 @@ test("over a real socket a 2 MB body gets our JSON 413, not the runtime's empty 
   const wal = `${server.databasePath}-wal`;
   expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
 }, 60_000); // two processes from source on a shared machine: generous, nothing here is timed
+
+test("a second server on a port already taken stops with a pt-BR message instead of sharing it", async () => {
+  const first = await serve();
+  const port = new URL(first.url).port;
+  const second = Bun.spawn(["bun", ENTRY, "serve"], {
+    cwd: dir,
+    env: { PATH: process.env.PATH!, PORT: port, HOST: "127.0.0.1", DATABASE_PATH: join(dir, "other.db"), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  expect(await second.exited).toBe(69);
+  expect(await new Response(second.stderr).text()).toContain(`A porta ${port} já está em uso em 127.0.0.1`);
+  // The first one still answers every request.
+  for (let i = 0; i < 5; i++) expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+  first.proc.kill();
+  await first.proc.exited;
+}, 60_000);

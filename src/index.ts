@@ -19,7 +19,22 @@ async function serve() {
   const app = await createApp(db, config);
   // Bun's own limit answers an empty 413; ours (64 KB, JSON) must be the one that speaks, so
   // Bun's is far above it. Bodies are never buffered past 64 KB (src/http/errors.ts).
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 256 * 1024 * 1024 });
+  // Elysia asks for SO_REUSEPORT by default: a second `cofre serve` (an old version, another
+  // database) would then silently share the port and answer every other request. One port,
+  // one server: a taken port is an error. `development: false` whatever NODE_ENV says.
+  try {
+    app.listen({
+      port: config.port,
+      hostname: config.host,
+      maxRequestBodySize: 256 * 1024 * 1024,
+      reusePort: false,
+      development: false,
+    });
+  } catch (error) {
+    if (!/in use|EADDRINUSE/i.test(String((error as Error)?.message ?? error))) throw error;
+    console.error(`A porta ${config.port} já está em uso em ${config.host}: outro Cofre (ou outro programa) já a ocupa.`);
+    process.exit(69);
+  }
   const ms = Math.round(performance.now() - startedAt);
   console.log(`Cofre em http://${config.host}:${app.server?.port} (banco: ${config.databasePath}, ${ms} ms)`);
   // Automatic blocking now and after each midnight in APP_TZ (DECISIONS §2); started here, not
