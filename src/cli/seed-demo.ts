@@ -140,9 +140,9 @@ class Seeder {
     const r = randomFor(800_000 + unit * 100 + i);
     const day = String(10 + i).padStart(2, "0");
     const plans = [
-      { numParcelas: 18, valor: r.int(300, 5000) * 100 * 18, primeiroVencimento: `${this.firstMonth}${day}`, descricao: "Contrato mensal de serviços" },
-      { numParcelas: 10, valor: r.int(2000, 30000) * 100 + r.int(0, 99), primeiroVencimento: addMonthsClamped(`${this.firstMonth}${day}`, 3), descricao: "Compra de equipamentos" },
-      { numParcelas: 4, valor: r.int(400, 4000) * 100, primeiroVencimento: addMonthsClamped(this.today, -2), descricao: "Reforma da loja" },
+      { numParcelas: 18, valor: r.int(150, 1500) * 100 * 18, primeiroVencimento: `${this.firstMonth}${day}`, descricao: "Contrato mensal de serviços" },
+      { numParcelas: 10, valor: r.int(1000, 8000) * 100 + r.int(0, 99), primeiroVencimento: addMonthsClamped(`${this.firstMonth}${day}`, 3), descricao: "Compra de equipamentos" },
+      { numParcelas: 4, valor: r.int(300, 2000) * 100, primeiroVencimento: addMonthsClamped(this.today, -2), descricao: "Reforma da loja" },
     ];
     for (const plan of plans) {
       const input = generatePayablesSchema.parse({ ...plan, supplierId: String(supplier.id), valor: centsToDecimal(plan.valor as Cents) });
