@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { toggleClientBlock } from "../api/clients/blocking";
 import { clientSchema } from "../api/clients/model";
 import { createClient } from "../api/clients/service";
+import { SYSTEM } from "../api/history/record";
 import { generateInstallmentsSchema, type InstallmentJson } from "../api/installments/model";
 import { generateInstallments, payInstallment, payInstallmentWithFees } from "../api/installments/service";
 import { generatePayablesSchema, type PayableJson } from "../api/payables/model";
@@ -87,7 +88,7 @@ class Seeder {
     for (let i = 0; i < CLIENTS_PER_UNIT; i++) this.client(unit, i);
     for (let i = 0; i < SUPPLIERS_PER_UNIT; i++) this.supplier(unit, i);
     for (let i = 0; i < PARTNERS_PER_UNIT; i++) {
-      createPartner(this.db, partnerSchema.parse(demoPartner(unit, i)));
+      createPartner(this.db, SYSTEM, partnerSchema.parse(demoPartner(unit, i)));
       this.counts.partners++;
     }
   }
@@ -95,10 +96,10 @@ class Seeder {
   private client(unit: number, i: number): void {
     const n = this.nextFreeNumber();
     const demo = demoClient(unit, i, n);
-    const client = createClient(this.db, clientSchema.parse({ ...demo, cnpj: cnpjNumber(n), codigoCliente: `CLI-${String(n).padStart(5, "0")}` }));
+    const client = createClient(this.db, SYSTEM, clientSchema.parse({ ...demo, cnpj: cnpjNumber(n), codigoCliente: `CLI-${String(n).padStart(5, "0")}` }));
     this.counts.clients++;
     // One client per company was blocked by hand (a dispute), whatever it owes.
-    if (i === 13) toggleClientBlock(this.db, client.id, this.graceDays);
+    if (i === 13) toggleClientBlock(this.db, SYSTEM, client.id, this.graceDays);
     if (demo.isTrial) return;
     const payer = payerOf(unit, i);
     const r = randomFor(300_000 + unit * 1000 + i);
@@ -113,7 +114,7 @@ class Seeder {
 
   private bill(clientId: number, plan: { numParcelas: number; valor: number; primeiroVencimento: string; descricao: string }, payer: Payer, r: ReturnType<typeof randomFor>) {
     const input = generateInstallmentsSchema.parse({ ...plan, clientId, valor: centsToDecimal(plan.valor as Cents) });
-    const rows = generateInstallments(this.db, input, this.graceDays).installments;
+    const rows = generateInstallments(this.db, SYSTEM, input, this.graceDays).installments;
     this.counts.receivables += rows.length;
     const due = rows.filter((row) => row.dataVencimento <= this.today);
     // A defaulting client stopped paying one to three months ago.
@@ -126,16 +127,16 @@ class Seeder {
       const paidOn = addDays(row.dataVencimento, r.int(2, 25));
       if (paidOn > this.today) return; // still open: paid late, not yet
       const { multa, juros } = lateFees(cents(row.valor), row.dataVencimento, paidOn);
-      payInstallmentWithFees(this.db, row.id, { dataPagamento: paidOn, valorBaixa: null, multa, juros }, this.graceDays);
+      payInstallmentWithFees(this.db, SYSTEM, row.id, { dataPagamento: paidOn, valorBaixa: null, multa, juros }, this.graceDays);
       return;
     }
     const paidOn = addDays(row.dataVencimento, -r.int(0, 3));
-    payInstallment(this.db, row.id, { dataPagamento: paidOn < this.today ? paidOn : this.today, valorPago: null }, this.graceDays);
+    payInstallment(this.db, SYSTEM, row.id, { dataPagamento: paidOn < this.today ? paidOn : this.today, valorPago: null }, this.graceDays);
   }
 
   private supplier(unit: number, i: number): void {
     const n = this.nextFreeNumber();
-    const supplier = createSupplier(this.db, supplierSchema.parse({ ...demoSupplier(unit, i, n), cnpj: cnpjNumber(n) }));
+    const supplier = createSupplier(this.db, SYSTEM, supplierSchema.parse({ ...demoSupplier(unit, i, n), cnpj: cnpjNumber(n) }));
     this.counts.suppliers++;
     const r = randomFor(800_000 + unit * 100 + i);
     const day = String(10 + i).padStart(2, "0");
@@ -146,7 +147,7 @@ class Seeder {
     ];
     for (const plan of plans) {
       const input = generatePayablesSchema.parse({ ...plan, supplierId: String(supplier.id), valor: centsToDecimal(plan.valor as Cents) });
-      const rows = generatePayables(this.db, input).payables;
+      const rows = generatePayables(this.db, SYSTEM, input).payables;
       this.counts.payables += rows.length;
       // The last supplier of each company has its most recent bill overdue.
       const due = rows.filter((row) => row.dataVencimento < this.today);
@@ -156,7 +157,7 @@ class Seeder {
 
   private pay(row: PayableJson, r: ReturnType<typeof randomFor>): void {
     const paidOn = addDays(row.dataVencimento, r.int(-2, 2));
-    payPayable(this.db, row.id, { dataPagamento: paidOn < this.today ? paidOn : this.today, valorPago: null });
+    payPayable(this.db, SYSTEM, row.id, { dataPagamento: paidOn < this.today ? paidOn : this.today, valorPago: null });
   }
 
   /** The next number whose CNPJ and client code nobody has. */

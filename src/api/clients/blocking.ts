@@ -6,6 +6,9 @@ import type { Db } from "../../../db/client";
 import { clients } from "../../../db/schema";
 import { nowISO, today } from "../../lib/clock";
 import { addDays } from "../../lib/dates";
+import type { BlockingInstallment } from "../../lib/history-text";
+import type { LedgerCause } from "../history/ledger";
+import { recordEvent, SYSTEM, type Actor } from "../history/record";
 import { prepared } from "../prepared";
 import type { ClientBlockAnswer } from "./model";
 import { getClient } from "./service";
@@ -15,6 +18,8 @@ export interface BlockingOptions {
   graceDays: number;
   /** Only these clients (the ones a change touched); all clients when left out. */
   clientIds?: readonly number[];
+  /** The ledger change that triggered the check: an automatic unblock's event names it. */
+  cause?: LedgerCause;
 }
 
 export interface BlockingChanges {
@@ -24,9 +29,13 @@ export interface BlockingChanges {
 
 // An unpaid receivable overdue by more than the grace days ($limit = today − grace); after a
 // manual unblock only those due on or after that day count. Served by receivables_client_idx.
-const HAS_BLOCKING_INSTALLMENT = `EXISTS (SELECT 1 FROM receivables r WHERE r.client_id = clients.id
-  AND r.status = 'em_aberto' AND r.data_vencimento < $limit
-  AND (clients.desbloqueio_manual_em IS NULL OR r.data_vencimento >= clients.desbloqueio_manual_em))`;
+const BLOCKING = `r.client_id = clients.id AND r.status = 'em_aberto' AND r.data_vencimento < $limit
+  AND (clients.desbloqueio_manual_em IS NULL OR r.data_vencimento >= clients.desbloqueio_manual_em)`;
+const HAS_BLOCKING_INSTALLMENT = `EXISTS (SELECT 1 FROM receivables r WHERE ${BLOCKING})`;
+// What an automatic block's event names: the client and its first blocking installments.
+const BLOCKING_INSTALLMENTS = `SELECT clients.nome, r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento,
+  count(*) OVER () AS total FROM clients JOIN receivables r ON ${BLOCKING} WHERE clients.id = $id
+  ORDER BY r.data_vencimento, r.id LIMIT 3`;
 // One statement for any list of ids: the ids travel as a JSON array.
 const ONLY = " AND clients.id IN (SELECT value FROM json_each($ids))";
 const blockSql = (only: string) => `UPDATE clients SET status_bloqueio = 1, bloqueio_origem = 'automatico', updated_at = $now
@@ -49,17 +58,33 @@ export function applyAutomaticBlocking(db: Db, options: BlockingOptions): Blocki
   const only = clientIds ? ONLY : "";
   const params = { limit: addDays(today(), -graceDays), now: nowISO(), ...(clientIds ? { ids: JSON.stringify(clientIds) } : {}) };
   const ids = (sql: string) => (prepared(db, sql).all(params) as { id: number }[]).map((row) => row.id);
-  return { blocked: ids(blockSql(only)), unblocked: ids(liftSql(only)) };
+  const changes = { blocked: ids(blockSql(only)), unblocked: ids(liftSql(only)) };
+  recordAutomaticBlocking(db, changes, params.limit, options.cause);
+  return changes;
+}
+
+/** One "sistema" event per client the rule blocked (naming its overdue installments) or released. */
+function recordAutomaticBlocking(db: Db, { blocked, unblocked }: BlockingChanges, limit: string, cause: LedgerCause | undefined): void {
+  for (const id of blocked) {
+    const rows = prepared(db, BLOCKING_INSTALLMENTS).all({ id, limit }) as (BlockingInstallment & { nome: string; total: number })[];
+    const parcelas = rows.map(({ id, numerosParcela, dataVencimento }) => ({ id, numerosParcela, dataVencimento }));
+    recordEvent(db, SYSTEM, { action: "auto_block", entity: "client", entityId: id, clientId: id, label: rows[0]?.nome ?? "", details: { parcelas, total: rows[0]?.total ?? 0 } });
+  }
+  for (const id of unblocked) {
+    const { nome } = prepared(db, "SELECT nome FROM clients WHERE id = $id").get({ id }) as { nome: string };
+    recordEvent(db, SYSTEM, { action: "auto_unblock", entity: "client", entityId: id, clientId: id, label: nome, details: { causa: cause ?? null } });
+  }
 }
 
 /**
  * Blocks an active client or unblocks a blocked one (PATCH /api/clients/:id/toggle-block). A
  * manual block is remembered as such; a manual unblock records its day (see above).
  */
-export function toggleClientBlock(db: Db, id: number, graceDays: number): ClientBlockAnswer {
+export function toggleClientBlock(db: Db, actor: Actor, id: number, graceDays: number): ClientBlockAnswer {
   return db.transaction(
     (tx) => {
-      const blocking = getClient(tx, id).statusBloqueio === 0;
+      const client = getClient(tx, id);
+      const blocking = client.statusBloqueio === 0;
       const changes = blocking
         ? { statusBloqueio: 1, bloqueioOrigem: "manual" as const }
         : { statusBloqueio: 0, bloqueioOrigem: null, desbloqueioManualEm: today() };
@@ -67,6 +92,7 @@ export function toggleClientBlock(db: Db, id: number, graceDays: number): Client
         .set({ ...changes, updatedAt: nowISO() })
         .where(eq(clients.id, id))
         .run();
+      recordEvent(tx, actor, { action: blocking ? "block" : "unblock", entity: "client", entityId: id, clientId: id, label: client.nome });
       applyAutomaticBlocking(db, { graceDays, clientIds: [id] });
       return {
         message: blocking ? "Cliente bloqueado com sucesso" : "Cliente desbloqueado com sucesso",

@@ -1,6 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../context";
+import { signedIn } from "../../auth/plugin";
 import { parseId, parseWith } from "../../http/validate";
+import { actorOf } from "../history/record";
 import { pageAnswer, wantsPage } from "../list";
 import { CLIENT_FILTERS, clientSchema } from "./model";
 import {
@@ -17,22 +19,23 @@ import { toggleClientBlock } from "./blocking";
 export function clientsApi(deps: AppDeps) {
   const { db } = deps;
   return new Elysia({ name: "api.clients", prefix: "/api/clients" })
+    .use(signedIn)
     .get("/", ({ query, set }) =>
       wantsPage(query, CLIENT_FILTERS) ? pageAnswer(set, findClients(db, parseClientQuery(query))) : listClients(db),
     )
     .get("/:id", ({ params }) => getClient(db, parseId(params.id)))
-    .post("/", ({ body, set }) => {
-      const client = createClient(db, parseWith(clientSchema, body));
+    .post("/", ({ body, set, user }) => {
+      const client = createClient(db, actorOf(user), parseWith(clientSchema, body));
       set.status = 201;
       return client;
     })
-    .put("/:id", ({ params, body }) => {
+    .put("/:id", ({ params, body, user }) => {
       const id = parseId(params.id);
-      return updateClient(db, id, parseWith(clientSchema, body));
+      return updateClient(db, actorOf(user), id, parseWith(clientSchema, body));
     })
-    .delete("/:id", ({ params }) => {
-      deleteClient(db, parseId(params.id));
+    .delete("/:id", ({ params, user }) => {
+      deleteClient(db, actorOf(user), parseId(params.id));
       return { message: "Cliente excluído" };
     })
-    .patch("/:id/toggle-block", ({ params }) => toggleClientBlock(db, parseId(params.id), deps.config.blockGraceDays));
+    .patch("/:id/toggle-block", ({ params, user }) => toggleClientBlock(db, actorOf(user), parseId(params.id), deps.config.blockGraceDays));
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cnpjCheckDigits } from "../../lib/brazil";
 import { startTestApp, type TestApp } from "../../../tests/support";
+import { SYSTEM } from "../history/record";
 import { createClient } from "./service";
 import { clientSchema, type ClientJson } from "./model";
 
@@ -29,7 +30,7 @@ function add(nome: string, extra: Partial<Record<string, unknown>> = {}) {
     ...extra,
   });
   if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
-  return createClient(t.db, parsed.data);
+  return createClient(t.db, SYSTEM, parsed.data);
 }
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import { conflict, notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
+import { changedFields, recordEvent, type Actor } from "../history/record";
 import { parsePaging, parseSort } from "../list";
 import { registerPage, searchColumnsFor, searchCondition } from "../registers";
 import { CLIENT_SORTS, type ClientInput, type ClientJson, type ClientQuery } from "./model";
@@ -80,7 +81,7 @@ export function getClient(db: Db | Tx, id: number): ClientJson {
   return toClientJson(row);
 }
 
-export function createClient(db: Db, input: ClientInput): ClientJson {
+export function createClient(db: Db, actor: Actor, input: ClientInput): ClientJson {
   return writeUnique(db, (tx) => {
     assertUnique(tx, input, null);
     const now = nowISO();
@@ -89,14 +90,16 @@ export function createClient(db: Db, input: ClientInput): ClientJson {
       .values({ ...input, ...clientSearchColumns(input), createdAt: now, updatedAt: now })
       .returning(columns)
       .get();
-    return toClientJson(row);
+    const client = toClientJson(row);
+    recordEvent(tx, actor, { action: "create", entity: "client", entityId: client.id, clientId: client.id, label: client.nome, details: { registro: snapshot(client) } });
+    return client;
   });
 }
 
 /** Replaces the form's fields; blocking (statusBloqueio and its origin) changes only by toggle. */
-export function updateClient(db: Db, id: number, input: ClientInput): ClientJson {
+export function updateClient(db: Db, actor: Actor, id: number, input: ClientInput): ClientJson {
   return writeUnique(db, (tx) => {
-    getClient(tx, id);
+    const before = getClient(tx, id);
     assertUnique(tx, input, id);
     const row = tx
       .update(clients)
@@ -104,19 +107,24 @@ export function updateClient(db: Db, id: number, input: ClientInput): ClientJson
       .where(eq(clients.id, id))
       .returning(columns)
       .get();
-    return toClientJson(row!);
+    const client = toClientJson(row!);
+    const alteracoes = changedFields(before, client, EDITABLE);
+    // A save that changed nothing is no event.
+    if (Object.keys(alteracoes).length) recordEvent(tx, actor, { action: "update", entity: "client", entityId: id, clientId: id, label: client.nome, details: { alteracoes } });
+    return client;
   });
 }
 
 /** Refused while the client has receivables (DECISIONS §2): nothing is deleted implicitly. */
-export function deleteClient(db: Db, id: number): void {
+export function deleteClient(db: Db, actor: Actor, id: number): void {
   try {
     db.transaction(
       (tx) => {
-        getClient(tx, id);
+        const client = getClient(tx, id);
         const installment = tx.select({ id: receivables.id }).from(receivables).where(eq(receivables.clientId, id)).limit(1).get();
         if (installment) throw conflict(HAS_INSTALLMENTS);
         tx.delete(clients).where(eq(clients.id, id)).run();
+        recordEvent(tx, actor, { action: "delete", entity: "client", entityId: id, clientId: id, label: client.nome, details: { registro: snapshot(client) } });
       },
       { behavior: "immediate" },
     );
@@ -126,6 +134,10 @@ export function deleteClient(db: Db, id: number): void {
     throw error;
   }
 }
+
+// The form's fields: an edit records each one that changed; a snapshot keeps them all.
+const EDITABLE = ["nome", "cnpj", "contato", "telefone", "email", "url", "valorMensalidade", "codigoCliente", "isTrial"] as const;
+const snapshot = (client: ClientJson) => ({ ...Object.fromEntries(EDITABLE.map((key) => [key, client[key]])), statusBloqueio: client.statusBloqueio });
 
 const clientSearchColumns = (input: ClientInput) =>
   searchColumnsFor(input.nome, input.contato, input.codigoCliente, input.email);

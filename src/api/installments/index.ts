@@ -1,5 +1,6 @@
 import type { AppDeps } from "../../context";
 import { parseId, parseWith } from "../../http/validate";
+import { actorOf } from "../history/record";
 import { ledgerRoutes } from "../ledger/routes";
 import { RECEIVABLES } from "../ledger/table";
 import { dueDateInstallmentSchema, generateInstallmentsSchema, payInstallmentSchema, payWithFeesInstallmentSchema } from "./model";
@@ -14,11 +15,11 @@ export function installmentsApi(deps: AppDeps) {
     paySchema: payInstallmentSchema,
     summary: installmentSummary,
   })
-    .patch("/:id/pay-with-fees", ({ params, body }) =>
-      payInstallmentWithFees(db, parseId(params.id), parseWith(payWithFeesInstallmentSchema, body), grace),
+    .patch("/:id/pay-with-fees", ({ params, body, user }) =>
+      payInstallmentWithFees(db, actorOf(user), parseId(params.id), parseWith(payWithFeesInstallmentSchema, body), grace),
     )
-    .patch("/:id/due-date", ({ params, body }) =>
-      changeInstallmentDueDate(db, parseId(params.id), parseWith(dueDateInstallmentSchema, body), grace),
+    .patch("/:id/due-date", ({ params, body, user }) =>
+      changeInstallmentDueDate(db, actorOf(user), parseId(params.id), parseWith(dueDateInstallmentSchema, body), grace),
     )
-    .post("/:id/undo-payment", ({ params }) => undoInstallmentPayment(db, parseId(params.id), grace));
+    .post("/:id/undo-payment", ({ params, user }) => undoInstallmentPayment(db, actorOf(user), parseId(params.id), grace));
 }

@@ -10,7 +10,7 @@ import type { GeneratedInstallmentsAnswer, InstallmentAnswer, InstallmentFilters
 
 export const receivables = ledgerServices<InstallmentQuery, InstallmentJson, InstallmentAnswer, GeneratedInstallmentsAnswer>(
   RECEIVABLES,
-  (db, clientId, graceDays) => applyAutomaticBlocking(db, { graceDays, clientIds: [clientId] }),
+  (db, clientId, graceDays, cause) => applyAutomaticBlocking(db, { graceDays, clientIds: [clientId], cause }),
 );
 
 export const {

@@ -1,7 +1,9 @@
 import { Elysia } from "elysia";
 import type { Db } from "../../../db/client";
+import { signedIn } from "../../auth/plugin";
 import type { AppDeps } from "../../context";
 import { parseId, parseWith } from "../../http/validate";
+import { actorOf, type Actor } from "../history/record";
 import { pageAnswer, type ListPage } from "../list";
 import type { PayBody } from "./model";
 import type { LedgerTable } from "./table";
@@ -11,9 +13,9 @@ type Schema<T> = Parameters<typeof parseWith<T>>[0];
 interface Services<G, Q extends { paged: boolean }> {
   parse(raw: Record<string, string | undefined>): Q;
   list(db: Db, query: Q): ListPage<unknown>;
-  generate(db: Db, input: G, graceDays?: number): unknown;
-  pay(db: Db, id: number, body: PayBody, graceDays?: number): unknown;
-  remove(db: Db, id: number, graceDays?: number): unknown;
+  generate(db: Db, actor: Actor, input: G, graceDays?: number): unknown;
+  pay(db: Db, actor: Actor, id: number, body: PayBody, graceDays?: number): unknown;
+  remove(db: Db, actor: Actor, id: number, graceDays?: number): unknown;
 }
 
 /**
@@ -29,17 +31,18 @@ export function ledgerRoutes<G, Q extends { paged: boolean }>(
   const { db } = deps;
   const grace = deps.config.blockGraceDays;
   return new Elysia({ name: `api.${t.table}`, prefix: t.api })
+    .use(signedIn)
     .get("/", ({ query, set }) => {
       const view = services.parse(query);
       const page = services.list(db, view);
       return view.paged ? pageAnswer(set, page) : page.rows;
     })
     .get("/summary", ({ query }) => side.summary(db, services.parse(query)))
-    .post("/generate", ({ body, set }) => {
-      const answer = services.generate(db, parseWith(side.generateSchema, body), grace);
+    .post("/generate", ({ body, set, user }) => {
+      const answer = services.generate(db, actorOf(user), parseWith(side.generateSchema, body), grace);
       set.status = 201;
       return answer;
     })
-    .patch("/:id/pay", ({ params, body }) => services.pay(db, parseId(params.id), parseWith(side.paySchema, body), grace))
-    .delete("/:id", ({ params }) => services.remove(db, parseId(params.id), grace));
+    .patch("/:id/pay", ({ params, body, user }) => services.pay(db, actorOf(user), parseId(params.id), parseWith(side.paySchema, body), grace))
+    .delete("/:id", ({ params, user }) => services.remove(db, actorOf(user), parseId(params.id), grace));
 }

@@ -1,42 +1,46 @@
 // The ledger's verbs for one side, built once from its descriptor: the list functions the
 // API and page routes share, generation and the transitions with their answers (SPEC §8 toasts).
 import type { Db } from "../../../db/client";
+import type { LedgerCause } from "../history/ledger";
+import type { Actor } from "../history/record";
 import { ledgerSide, partyOf } from "./list";
 import type { DueDateBody, GeneratePlan, PayBody, PayWithFeesBody } from "./model";
 import type { LedgerTable } from "./table";
 import { deleteLedgerRow, generateLedgerRows, payLedgerRow, redateLedgerRow, undoLedgerPayment, type OnLedgerChange } from "./write";
 
-/** What a side re-evaluates, inside the change's transaction, when a party's rows change. */
-export type PartyRule = (db: Db, partyId: number, graceDays: number) => void;
+/** What a side re-evaluates, inside the change's transaction, when a party's rows change (`cause`: what changed). */
+export type PartyRule = (db: Db, partyId: number, graceDays: number, cause: LedgerCause) => void;
 
 /**
  * `Q` the side's view, `Row` its API row, `One`/`Many` its answers ({message, installment} …).
- * Every write takes BLOCK_GRACE_DAYS last (ignored by a side without a rule).
+ * Every write takes who does it (recorded in the history) after the database, and
+ * BLOCK_GRACE_DAYS last (ignored by a side without a rule).
  */
 export function ledgerServices<Q extends { paged: boolean }, Row, One, Many>(t: LedgerTable, rule?: PartyRule) {
   const side = ledgerSide<Q, Row>(t);
-  const onChange = (graceDays: number): OnLedgerChange | undefined => rule && ((db, partyId) => rule(db, partyId, graceDays));
+  const onChange = (graceDays: number): OnLedgerChange | undefined => rule && ((db, partyId, cause) => rule(db, partyId, graceDays, cause));
   const answer = (row: Row, message: string) => ({ message, [t.rowKey]: row }) as One;
   return {
     parse: side.parse,
     list: side.list,
     /** `input` is the side's parsed form: the plan and clientId / supplierId. */
-    generate(db: Db, input: GeneratePlan, graceDays = 0): Many {
-      const rows = generateLedgerRows<Row>(db, t, input, partyOf(t, input)!, onChange(graceDays));
+    generate(db: Db, actor: Actor, input: GeneratePlan, graceDays = 0): Many {
+      const rows = generateLedgerRows<Row>(db, actor, t, input, partyOf(t, input)!, onChange(graceDays));
       return { message: t.messages.generated, [t.rowsKey]: rows } as Many;
     },
     /** Today (or dataPagamento) at face value (or valorPago), no fees. */
-    pay: (db: Db, id: number, body: PayBody, graceDays = 0) => answer(payLedgerRow<Row>(db, t, id, body, onChange(graceDays)), t.messages.paid),
+    pay: (db: Db, actor: Actor, id: number, body: PayBody, graceDays = 0) =>
+      answer(payLedgerRow<Row>(db, actor, t, id, body, onChange(graceDays)), t.messages.paid),
     /** multa and juros as sent; valorPago = valorBaixa, else valor + multa + juros. */
-    payWithFees(db: Db, id: number, body: PayWithFeesBody, graceDays = 0) {
+    payWithFees(db: Db, actor: Actor, id: number, body: PayWithFeesBody, graceDays = 0) {
       const payment = { dataPagamento: body.dataPagamento, valorPago: body.valorBaixa, multa: body.multa, juros: body.juros };
-      return answer(payLedgerRow<Row>(db, t, id, payment, onChange(graceDays)), t.messages.paid);
+      return answer(payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)), t.messages.paid);
     },
-    undo: (db: Db, id: number, graceDays = 0) => answer(undoLedgerPayment<Row>(db, t, id, onChange(graceDays)), t.messages.undone),
-    redate: (db: Db, id: number, body: DueDateBody, graceDays = 0) =>
-      answer(redateLedgerRow<Row>(db, t, id, body.dataVencimento, onChange(graceDays)), t.messages.redated),
-    remove(db: Db, id: number, graceDays = 0): { message: string } {
-      deleteLedgerRow(db, t, id, onChange(graceDays));
+    undo: (db: Db, actor: Actor, id: number, graceDays = 0) => answer(undoLedgerPayment<Row>(db, actor, t, id, onChange(graceDays)), t.messages.undone),
+    redate: (db: Db, actor: Actor, id: number, body: DueDateBody, graceDays = 0) =>
+      answer(redateLedgerRow<Row>(db, actor, t, id, body.dataVencimento, onChange(graceDays)), t.messages.redated),
+    remove(db: Db, actor: Actor, id: number, graceDays = 0): { message: string } {
+      deleteLedgerRow(db, actor, t, id, onChange(graceDays));
       return { message: t.messages.deleted };
     },
   };

@@ -7,15 +7,18 @@ import { nowISO, today } from "../../lib/clock";
 import { splitInstallments } from "../../lib/installments";
 import { cents, type Cents } from "../../lib/money";
 import { prepared } from "../prepared";
+import { recordLedgerEvent, recordLedgerPlan, type LedgerCause } from "../history/ledger";
+import type { Actor } from "../history/record";
 import { getLedgerRow, getLedgerRows } from "./list";
 import type { GeneratePlan } from "./model";
 import type { LedgerTable } from "./table";
 
 /**
- * Called inside the change's transaction with the party whose rows changed: bun:sqlite has one
- * connection, so what it runs on `db` there commits or rolls back with the change.
+ * Called inside the change's transaction with the party whose rows changed and what changed
+ * (blocking events name it): bun:sqlite has one connection, so what it runs on `db` there
+ * commits or rolls back with the change.
  */
-export type OnLedgerChange = (db: Db, partyId: number) => void;
+export type OnLedgerChange = (db: Db, partyId: number, cause: LedgerCause) => void;
 
 export interface Payment {
   /** null: today (APP_TZ). */
@@ -35,7 +38,7 @@ interface Stored {
 }
 
 /** Writes the n installments of a plan for one party (unknown party: 404, nothing written); returns them. */
-export function generateLedgerRows<Row>(db: Db, t: LedgerTable, input: GeneratePlan, partyId: number, onChange?: OnLedgerChange): Row[] {
+export function generateLedgerRows<Row>(db: Db, actor: Actor, t: LedgerTable, input: GeneratePlan, partyId: number, onChange?: OnLedgerChange): Row[] {
   let plan;
   try {
     plan = splitInstallments(input.valor, input.numParcelas, input.primeiroVencimento);
@@ -53,13 +56,14 @@ export function generateLedgerRows<Row>(db: Db, t: LedgerTable, input: GenerateP
     );
     const createdAt = nowISO();
     const ids = plan.map((p) => (insert.get({ ...p, partyId: partyId, descricao: input.descricao, createdAt }) as { id: number }).id);
-    onChange?.(db, partyId);
+    const cause = recordLedgerPlan(db, actor, t, partyId, input, ids);
+    onChange?.(db, partyId, cause);
     return getLedgerRows<Row>(db, t, partyId, ids[0]!, ids[ids.length - 1]!);
   });
 }
 
 /** An unpaid row becomes paid (a paid one: 409; a payment date after today: 400). */
-export function payLedgerRow<Row>(db: Db, t: LedgerTable, id: number, payment: Payment, onChange?: OnLedgerChange): Row {
+export function payLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: number, payment: Payment, onChange?: OnLedgerChange): Row {
   return write(db, () => {
     const row = stored(db, t, id);
     if (row.status === "pago") throw conflict(t.messages.alreadyPaid);
@@ -73,41 +77,46 @@ export function payLedgerRow<Row>(db: Db, t: LedgerTable, id: number, payment: P
     prepared(db, `UPDATE ${t.table} SET status = 'pago', data_pagamento = $dataPagamento, valor_pago = $valorPago${fees} WHERE id = $id`).run(
       t.fees ? { id, dataPagamento, valorPago, multa, juros } : { id, dataPagamento, valorPago },
     );
-    onChange?.(db, row.partyId);
+    onChange?.(db, row.partyId, recordLedgerEvent(db, actor, t, "pay", id));
     return getLedgerRow<Row>(db, t, id, now)!;
   });
 }
 
 /** A paid row returns to em_aberto (vencido by date), its payment fields cleared; unpaid: 409. */
-export function undoLedgerPayment<Row>(db: Db, t: LedgerTable, id: number, onChange?: OnLedgerChange): Row {
+export function undoLedgerPayment<Row>(db: Db, actor: Actor, t: LedgerTable, id: number, onChange?: OnLedgerChange): Row {
   return write(db, () => {
     const row = stored(db, t, id);
     if (row.status !== "pago") throw conflict(t.messages.notPaid);
     const fees = t.fees ? ", multa = NULL, juros = NULL" : "";
+    // Recorded before the UPDATE: the event keeps the payment it undid.
+    const cause = recordLedgerEvent(db, actor, t, "undo_payment", id);
     prepared(db, `UPDATE ${t.table} SET status = 'em_aberto', data_pagamento = NULL, valor_pago = NULL${fees} WHERE id = $id`).run({ id });
-    onChange?.(db, row.partyId);
+    onChange?.(db, row.partyId, cause);
     return getLedgerRow<Row>(db, t, id)!;
   });
 }
 
 /** A new due date for an unpaid row; paid: 409. */
-export function redateLedgerRow<Row>(db: Db, t: LedgerTable, id: number, dataVencimento: string, onChange?: OnLedgerChange): Row {
+export function redateLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: number, dataVencimento: string, onChange?: OnLedgerChange): Row {
   return write(db, () => {
     const row = stored(db, t, id);
     if (row.status === "pago") throw conflict(t.messages.redatePaid);
+    const cause = recordLedgerEvent(db, actor, t, "redate", id, { para: dataVencimento });
     prepared(db, `UPDATE ${t.table} SET data_vencimento = $dataVencimento WHERE id = $id`).run({ id, dataVencimento });
-    onChange?.(db, row.partyId);
+    onChange?.(db, row.partyId, cause);
     return getLedgerRow<Row>(db, t, id)!;
   });
 }
 
 /** Deletes a row for good (a paid receivable: 409, undo the payment first). */
-export function deleteLedgerRow(db: Db, t: LedgerTable, id: number, onChange?: OnLedgerChange): void {
+export function deleteLedgerRow(db: Db, actor: Actor, t: LedgerTable, id: number, onChange?: OnLedgerChange): void {
   write(db, () => {
     const row = stored(db, t, id);
     if (row.status === "pago" && !t.deletePaid) throw conflict(t.messages.deletePaid);
+    // Recorded before the DELETE: the event keeps a snapshot of the row.
+    const cause = recordLedgerEvent(db, actor, t, "delete", id);
     prepared(db, `DELETE FROM ${t.table} WHERE id = $id`).run({ id });
-    onChange?.(db, row.partyId);
+    onChange?.(db, row.partyId, cause);
   });
 }
 

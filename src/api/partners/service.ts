@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { partners, type PartnerRow } from "../../../db/schema";
 import { notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
 import { fold, sortKey } from "../../lib/text";
+import { changedFields, recordEvent, type Actor } from "../history/record";
 import { parsePaging, parseSort } from "../list";
 import { registerPage, searchColumnsFor, searchCondition } from "../registers";
 import { PARTNER_SORTS, type PartnerInput, type PartnerJson, type PartnerQuery, type PartnerSummary } from "./model";
@@ -54,38 +55,56 @@ export function partnerSummary(db: Db): PartnerSummary {
     .get()!;
 }
 
-export function getPartner(db: Db, id: number): PartnerJson {
+export function getPartner(db: Db | Tx, id: number): PartnerJson {
   const row = db.select(columns).from(partners).where(eq(partners.id, id)).get();
   if (!row) throw notFound(NOT_FOUND);
   return toPartnerJson(row);
 }
 
-export function createPartner(db: Db, input: PartnerInput): PartnerJson {
-  const now = nowISO();
-  return toPartnerJson(
-    db
-      .insert(partners)
-      .values({ ...input, ...partnerSearchColumns(input), createdAt: now, updatedAt: now })
+export function createPartner(db: Db, actor: Actor, input: PartnerInput): PartnerJson {
+  return db.transaction((tx) => {
+    const now = nowISO();
+    const partner = toPartnerJson(
+      tx
+        .insert(partners)
+        .values({ ...input, ...partnerSearchColumns(input), createdAt: now, updatedAt: now })
+        .returning(columns)
+        .get(),
+    );
+    recordEvent(tx, actor, { ...subject(partner), action: "create", details: { registro: snapshot(partner) } });
+    return partner;
+  });
+}
+
+export function updatePartner(db: Db, actor: Actor, id: number, input: PartnerInput): PartnerJson {
+  return db.transaction((tx) => {
+    const before = getPartner(tx, id);
+    const row = tx
+      .update(partners)
+      .set({ ...input, ...partnerSearchColumns(input), updatedAt: nowISO() })
+      .where(eq(partners.id, id))
       .returning(columns)
-      .get(),
-  );
+      .get();
+    const partner = toPartnerJson(row!);
+    const alteracoes = changedFields(before, partner, EDITABLE);
+    // A save that changed nothing is no event.
+    if (Object.keys(alteracoes).length) recordEvent(tx, actor, { ...subject(partner), action: "update", details: { alteracoes } });
+    return partner;
+  });
 }
 
-export function updatePartner(db: Db, id: number, input: PartnerInput): PartnerJson {
-  const row = db
-    .update(partners)
-    .set({ ...input, ...partnerSearchColumns(input), updatedAt: nowISO() })
-    .where(eq(partners.id, id))
-    .returning(columns)
-    .get();
-  if (!row) throw notFound(NOT_FOUND);
-  return toPartnerJson(row);
+export function deletePartner(db: Db, actor: Actor, id: number): void {
+  db.transaction((tx) => {
+    const partner = getPartner(tx, id);
+    tx.delete(partners).where(eq(partners.id, id)).run();
+    recordEvent(tx, actor, { ...subject(partner), action: "delete", details: { registro: snapshot(partner) } });
+  });
 }
 
-export function deletePartner(db: Db, id: number): void {
-  const row = db.delete(partners).where(eq(partners.id, id)).returning({ id: partners.id }).get();
-  if (!row) throw notFound(NOT_FOUND);
-}
+// The dialog's fields: an edit records each one that changed; a snapshot keeps them all.
+const EDITABLE = ["nome", "empresa", "email", "telefone"] as const;
+const snapshot = (partner: PartnerJson) => Object.fromEntries(EDITABLE.map((key) => [key, partner[key]]));
+const subject = (partner: PartnerJson) => ({ entity: "partner" as const, entityId: partner.id, label: partner.nome });
 
 const partnerSearchColumns = (input: PartnerInput) => ({
   ...searchColumnsFor(input.nome, input.empresa, input.email),

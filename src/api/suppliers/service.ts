@@ -6,6 +6,7 @@ import { nowISO } from "../../lib/clock";
 import { sqliteMessage } from "../../../db/client";
 import { normalizeCnpj } from "../../lib/brazil";
 import { fold } from "../../lib/text";
+import { changedFields, recordEvent, type Actor } from "../history/record";
 import { parsePaging, parseSort } from "../list";
 import { registerPage, searchColumnsFor, searchCondition } from "../registers";
 import { SUPPLIER_PAGE_SIZE, type SupplierBlockAnswer, type SupplierInput, type SupplierJson, type SupplierQuery } from "./model";
@@ -55,48 +56,59 @@ export function getSupplier(db: Db | Tx, id: number): SupplierJson {
   return toSupplierJson(row);
 }
 
-export function createSupplier(db: Db, input: SupplierInput): SupplierJson {
-  const now = nowISO();
-  const row = db
-    .insert(suppliers)
-    .values({ ...input, ...searchColumnsFor(input.nome, input.email), createdAt: now, updatedAt: now })
-    .returning(columns)
-    .get();
-  return toSupplierJson(row);
+export function createSupplier(db: Db, actor: Actor, input: SupplierInput): SupplierJson {
+  return db.transaction((tx) => {
+    const now = nowISO();
+    const row = tx
+      .insert(suppliers)
+      .values({ ...input, ...searchColumnsFor(input.nome, input.email), createdAt: now, updatedAt: now })
+      .returning(columns)
+      .get();
+    const supplier = toSupplierJson(row);
+    recordEvent(tx, actor, { ...subject(supplier), action: "create", details: { registro: snapshot(supplier) } });
+    return supplier;
+  });
 }
 
 /** Replaces the dialog's fields; statusBloqueio changes only through setSupplierBlock. */
-export function updateSupplier(db: Db, id: number, input: SupplierInput): SupplierJson {
-  const row = db
-    .update(suppliers)
-    .set({ ...input, ...searchColumnsFor(input.nome, input.email), updatedAt: nowISO() })
-    .where(eq(suppliers.id, id))
-    .returning(columns)
-    .get();
-  if (!row) throw notFound(NOT_FOUND);
-  return toSupplierJson(row);
+export function updateSupplier(db: Db, actor: Actor, id: number, input: SupplierInput): SupplierJson {
+  return db.transaction((tx) => {
+    const before = getSupplier(tx, id);
+    const row = tx
+      .update(suppliers)
+      .set({ ...input, ...searchColumnsFor(input.nome, input.email), updatedAt: nowISO() })
+      .where(eq(suppliers.id, id))
+      .returning(columns)
+      .get();
+    const supplier = toSupplierJson(row!);
+    const alteracoes = changedFields(before, supplier, EDITABLE);
+    // A save that changed nothing is no event.
+    if (Object.keys(alteracoes).length) recordEvent(tx, actor, { ...subject(supplier), action: "update", details: { alteracoes } });
+    return supplier;
+  });
 }
 
-export function setSupplierBlock(db: Db, id: number, statusBloqueio: 0 | 1): SupplierBlockAnswer {
-  const row = db
-    .update(suppliers)
-    .set({ statusBloqueio, updatedAt: nowISO() })
-    .where(eq(suppliers.id, id))
-    .returning(columns)
-    .get();
-  if (!row) throw notFound(NOT_FOUND);
-  return { message: "Status atualizado", supplier: toSupplierJson(row) };
+export function setSupplierBlock(db: Db, actor: Actor, id: number, statusBloqueio: 0 | 1): SupplierBlockAnswer {
+  return db.transaction((tx) => {
+    const before = getSupplier(tx, id);
+    const row = tx.update(suppliers).set({ statusBloqueio, updatedAt: nowISO() }).where(eq(suppliers.id, id)).returning(columns).get();
+    const supplier = toSupplierJson(row!);
+    // Setting the status it already has changes nothing: no event.
+    if (before.statusBloqueio !== statusBloqueio) recordEvent(tx, actor, { ...subject(supplier), action: statusBloqueio ? "block" : "unblock" });
+    return { message: "Status atualizado", supplier };
+  });
 }
 
 /** Refused while the supplier has payables (DECISIONS §2): nothing is deleted implicitly. */
-export function deleteSupplier(db: Db, id: number): void {
+export function deleteSupplier(db: Db, actor: Actor, id: number): void {
   try {
     db.transaction(
       (tx) => {
-        getSupplier(tx, id);
+        const supplier = getSupplier(tx, id);
         const payable = tx.select({ id: payables.id }).from(payables).where(eq(payables.supplierId, id)).limit(1).get();
         if (payable) throw conflict(HAS_PAYABLES);
         tx.delete(suppliers).where(eq(suppliers.id, id)).run();
+        recordEvent(tx, actor, { ...subject(supplier), action: "delete", details: { registro: snapshot(supplier) } });
       },
       { behavior: "immediate" },
     );
@@ -106,6 +118,11 @@ export function deleteSupplier(db: Db, id: number): void {
     throw error;
   }
 }
+
+// The dialog's fields: an edit records each one that changed; a snapshot keeps them all.
+const EDITABLE = ["nome", "cnpj", "email", "telefone", "cidade", "estado"] as const;
+const snapshot = (supplier: SupplierJson) => ({ ...Object.fromEntries(EDITABLE.map((key) => [key, supplier[key]])), statusBloqueio: supplier.statusBloqueio });
+const subject = (supplier: SupplierJson) => ({ entity: "supplier" as const, entityId: supplier.id, supplierId: supplier.id, label: supplier.nome });
 
 function toSupplierJson(row: Pick<SupplierRow, keyof typeof columns>): SupplierJson {
   return {

@@ -1,0 +1,172 @@
+// The history's one pt-BR wording (DECISIONS §6): the side panel, the /history page and its CSV
+// all show an event as the sentence this module writes, so the three never disagree.
+import { formatDateBR } from "./dates.ts";
+import { formatBRL, parseMoney } from "./money.ts";
+
+export const HISTORY_ENTITIES = ["client", "supplier", "partner", "installment", "payable", "user"] as const;
+export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
+
+export type HistoryAction =
+  | "create"
+  | "update"
+  | "delete"
+  | "block"
+  | "unblock"
+  | "auto_block"
+  | "auto_unblock"
+  | "generate"
+  | "pay"
+  | "undo_payment"
+  | "redate"
+  | "sign_in"
+  | "sign_in_failed"
+  | "sign_out"
+  | "user_add"
+  | "user_passwd";
+
+/** The /history filter's "Tipo de registro" names. */
+export const ENTITY_LABELS: Record<HistoryEntity, string> = {
+  client: "Clientes",
+  supplier: "Fornecedores",
+  partner: "Parceiros",
+  installment: "Contas a receber",
+  payable: "Contas a pagar",
+  user: "Acessos e usuários",
+};
+
+/** An event as it is read (the API's row minus the sentence). */
+export interface HistoryFacts {
+  usuario: string;
+  acao: string;
+  entidade: string;
+  rotulo: string;
+  detalhes: Record<string, unknown>;
+}
+
+/** A blocking installment as blocking events name it. */
+export interface BlockingInstallment {
+  id: number;
+  numerosParcela: string;
+  dataVencimento?: string;
+}
+
+const NOUN: Record<string, { the: string; a: string }> = {
+  client: { the: "o cliente", a: "cliente" },
+  supplier: { the: "o fornecedor", a: "fornecedor" },
+  partner: { the: "o parceiro", a: "parceiro" },
+  installment: { the: "a parcela", a: "parcela" },
+  payable: { the: "a conta a pagar", a: "conta a pagar" },
+  user: { the: "o usuário", a: "usuário" },
+};
+
+/** Field names as the forms call them, for "Mensalidade: R$ 1.000,00 → R$ 1.200,00". */
+const FIELD_LABELS: Record<string, string> = {
+  nome: "Nome",
+  cnpj: "CNPJ",
+  contato: "Contato",
+  telefone: "Telefone",
+  email: "E-mail",
+  url: "Site",
+  valorMensalidade: "Mensalidade",
+  codigoCliente: "Código",
+  isTrial: "Trial",
+  cidade: "Cidade",
+  estado: "UF",
+  empresa: "Empresa",
+};
+const MONEY_FIELDS = new Set(["valorMensalidade", "valor", "valorPago", "multa", "juros", "total"]);
+
+const who = (email: string) => (email === "sistema" ? "Sistema" : email);
+
+/** "R$ 355,00" from the API's "355.00" (or a number); "" when absent. */
+export function money(value: unknown): string {
+  const c = parseMoney(value);
+  return c === null ? "" : formatBRL(c);
+}
+
+function fieldValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(vazio)";
+  if (MONEY_FIELDS.has(field)) return money(value) || String(value);
+  if (typeof value === "boolean") return value ? "sim" : "não";
+  return String(value);
+}
+
+/** "a, b e c" */
+function list(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} e ${items.at(-1)}`;
+}
+
+function installmentsText(parcelas: BlockingInstallment[], total: number, overdue: boolean): string {
+  const shown = parcelas.slice(0, 3).map((p) => `parcela ${p.numerosParcela}${overdue && p.dataVencimento ? ` vencida desde ${formatDateBR(p.dataVencimento)}` : ""}`);
+  const more = total - shown.length;
+  return list(more > 0 ? [...shown, `mais ${more}`] : shown);
+}
+
+const CAUSE: Record<string, string> = {
+  pay: "baixa da",
+  undo_payment: "baixa cancelada da",
+  redate: "novo vencimento da",
+  delete: "exclusão da",
+  generate: "geração da",
+};
+
+/** The event as one pt-BR sentence, e.g. "maria@… deu baixa em 12/03/2026: R$ 355,00 com multa R$ 7,00 e juros R$ 1,17". */
+export function describeEvent(e: HistoryFacts): string {
+  const u = who(e.usuario);
+  const d = e.detalhes;
+  const noun = NOUN[e.entidade] ?? { the: "o registro", a: "registro" };
+  const ledger = e.entidade === "installment" || e.entidade === "payable";
+  switch (e.acao) {
+    case "create":
+      return `${u} cadastrou ${noun.the} ${e.rotulo}`;
+    case "update": {
+      const changes = Object.entries((d.alteracoes ?? {}) as Record<string, [unknown, unknown]>).map(
+        ([field, [before, after]]) => `${FIELD_LABELS[field] ?? field}: ${fieldValue(field, before)} → ${fieldValue(field, after)}`,
+      );
+      return `${u} alterou ${noun.the} ${e.rotulo}${changes.length ? `: ${changes.join("; ")}` : ""}`;
+    }
+    case "delete": {
+      if (!ledger) return `${u} excluiu ${noun.the} ${e.rotulo}`;
+      const r = (d.registro ?? {}) as Record<string, unknown>;
+      return `${u} excluiu ${noun.the} ${e.rotulo} (${money(r.valor)}, vencimento ${formatDateBR(String(r.dataVencimento ?? ""))})`;
+    }
+    case "block":
+      return `${u} bloqueou ${noun.the} ${e.rotulo}`;
+    case "unblock":
+      return `${u} desbloqueou ${noun.the} ${e.rotulo}`;
+    case "auto_block": {
+      const parcelas = (d.parcelas ?? []) as BlockingInstallment[];
+      return `Bloqueio automático: ${installmentsText(parcelas, Number(d.total ?? parcelas.length), true)}`;
+    }
+    case "auto_unblock": {
+      const causa = d.causa as { acao: string; parcelas: BlockingInstallment[] } | null | undefined;
+      if (!causa?.parcelas?.length) return "Desbloqueio automático: nenhuma parcela vencida";
+      return `Desbloqueio automático: ${CAUSE[causa.acao] ?? "alteração da"} ${installmentsText(causa.parcelas, causa.parcelas.length, false)}`;
+    }
+    case "generate":
+      return `${u} gerou ${d.numParcelas} ${Number(d.numParcelas) === 1 ? "parcela" : "parcelas"} de ${e.rotulo}: total ${money(d.total)}, 1º vencimento ${formatDateBR(String(d.primeiroVencimento ?? ""))}`;
+    case "pay": {
+      const fees: string[] = [];
+      if ((parseMoney(d.multa) ?? 0) > 0) fees.push(`multa ${money(d.multa)}`);
+      if ((parseMoney(d.juros) ?? 0) > 0) fees.push(`juros ${money(d.juros)}`);
+      const verb = e.entidade === "payable" ? "registrou o pagamento em" : "deu baixa em";
+      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(d.valorPago)}${fees.length ? ` com ${list(fees)}` : ""}`;
+    }
+    case "undo_payment":
+      return `${u} cancelou a baixa de ${formatDateBR(String(d.dataPagamento ?? ""))} (${money(d.valorPago)})`;
+    case "redate":
+      return `${u} alterou o vencimento de ${formatDateBR(String(d.de ?? ""))} para ${formatDateBR(String(d.para ?? ""))}`;
+    case "sign_in":
+      return `${u} entrou${d.endereco ? ` (endereço ${d.endereco})` : ""}`;
+    case "sign_in_failed":
+      return `Tentativa de entrada recusada para ${String(d.email ?? e.usuario)}${d.endereco ? ` (endereço ${d.endereco})` : ""}`;
+    case "sign_out":
+      return `${u} saiu`;
+    case "user_add":
+      return `${u} criou o usuário ${e.rotulo}`;
+    case "user_passwd":
+      return `${u} alterou a senha de ${e.rotulo} e encerrou as sessões abertas`;
+    default:
+      return `${u}: ${e.acao} — ${e.rotulo}`;
+  }
+}
