@@ -1,6 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { isBusyError, type Db } from "../../db/client";
 import { sessions, users, type User } from "../../db/schema";
+import { recordEvent, type Actor } from "../api/history/record";
 import { clock } from "../lib/clock";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,16 +24,17 @@ export function findUserByEmail(db: Db, email: string): User | undefined {
   return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
 }
 
-export async function createUser(db: Db, email: string, password: string): Promise<PublicUser> {
-  const row = db
-    .insert(users)
-    .values({ email: normalizeEmail(email), passwordHash: await hashPassword(password) })
-    .returning({ id: users.id, email: users.email })
-    .get();
-  return row;
+/** `actor`: who creates it (the CLI and the first start are "sistema"), recorded with the user. */
+export async function createUser(db: Db, actor: Actor, email: string, password: string): Promise<PublicUser> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction((tx) => {
+    const row = tx.insert(users).values({ email: normalizeEmail(email), passwordHash }).returning({ id: users.id, email: users.email }).get();
+    recordEvent(tx, actor, { action: "user_add", entity: "user", entityId: row.id, label: row.email });
+    return row;
+  });
 }
 
-export async function setPassword(db: Db, email: string, password: string): Promise<boolean> {
+export async function setPassword(db: Db, actor: Actor, email: string, password: string): Promise<boolean> {
   const user = findUserByEmail(db, email);
   if (!user) return false;
   const passwordHash = await hashPassword(password);
@@ -40,6 +42,7 @@ export async function setPassword(db: Db, email: string, password: string): Prom
     tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
     // A new password signs every existing session out.
     tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
+    recordEvent(tx, actor, { action: "user_passwd", entity: "user", entityId: user.id, label: user.email });
   });
   return true;
 }

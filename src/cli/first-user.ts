@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { SYSTEM } from "../api/history/record";
 import { countUsers, createUser } from "../auth/service";
 import type { Config } from "../config";
 
@@ -10,7 +11,7 @@ export async function ensureFirstUser(db: Db, config: Config, print = console.lo
   if (countUsers(db) > 0) return;
   const email = config.adminEmail ?? "admin@localhost";
   const generated = config.adminPassword ? null : Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("base64url");
-  await createUser(db, email, config.adminPassword ?? generated!);
+  await createUser(db, SYSTEM, email, config.adminPassword ?? generated!);
   if (generated) {
     print(`Primeiro acesso: usuário ${email} criado com a senha ${generated}`);
     print("Guarde esta senha: ela não será mostrada de novo (troque com `cofre user passwd EMAIL`).");

@@ -1,4 +1,5 @@
 import { openDatabase } from "../../db/client";
+import { SYSTEM } from "../api/history/record";
 import { createUser, findUserByEmail, setPassword } from "../auth/service";
 import { CliError } from "./cli-error";
 
@@ -18,7 +19,7 @@ export async function addUser(databasePath: string, email: string): Promise<stri
   const db = openDatabase(databasePath, { mustExist: true });
   try {
     if (findUserByEmail(db, email)) throw new CliError(`O usuário ${email} já existe.`);
-    await createUser(db, email, await readPassword());
+    await createUser(db, SYSTEM, email, await readPassword());
     return `Usuário ${email} criado.`;
   } finally {
     db.$client.close();
@@ -30,7 +31,7 @@ export async function changePassword(databasePath: string, email: string): Promi
   const db = openDatabase(databasePath, { mustExist: true });
   try {
     if (!findUserByEmail(db, email)) throw new CliError(`Usuário ${email} não encontrado.`);
-    if (!(await setPassword(db, email, await readPassword()))) throw new CliError(`Usuário ${email} não encontrado.`);
+    if (!(await setPassword(db, SYSTEM, email, await readPassword()))) throw new CliError(`Usuário ${email} não encontrado.`);
     return `Senha de ${email} alterada; as sessões abertas foram encerradas.`;
   } finally {
     db.$client.close();

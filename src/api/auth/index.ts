@@ -1,11 +1,12 @@
 import { Elysia } from "elysia";
 import { clearSessionCookie, sessionOf, signedIn, writeSessionCookie } from "../../auth/plugin";
-import { createSession, deleteSession, normalizeEmail, verifyCredentials } from "../../auth/service";
+import { createSession, deleteSession, normalizeEmail, verifyCredentials, type PublicUser } from "../../auth/service";
 import { LoginThrottle } from "../../auth/throttle";
 import type { AppDeps } from "../../context";
 import { HttpError } from "../../http/errors";
 import { parseWith } from "../../http/validate";
 import { clock } from "../../lib/clock";
+import { actorOf, recordEvent } from "../history/record";
 import { loginSchema } from "./model";
 
 export function authApi(deps: AppDeps) {
@@ -21,19 +22,27 @@ export function authApi(deps: AppDeps) {
       const waitMs = throttle.reserve(keys, attemptAt);
       if (waitMs > 0) throw tooManyAttempts(waitMs);
       const user = await verifyCredentials(deps.db, email, password);
-      if (!user) throw new HttpError(401, "Credenciais inválidas");
+      const typed = normalizeEmail(email);
+      if (!user) {
+        // Bounded by the throttle: at most 5 failures per e-mail and per address are recorded in 15 minutes.
+        recordEvent(deps.db, { userId: null, email: typed }, { action: "sign_in_failed", entity: "user", entityId: null, label: typed, details: { email: typed, endereco: address } });
+        throw new HttpError(401, "Credenciais inválidas");
+      }
       throttle.release(keys, attemptAt);
       throttle.clear(keys[0]!);
-      // Rotation: the id the browser arrived with dies; a fresh one is issued.
-      const previous = sessionOf(request);
-      if (previous) deleteSession(deps.db, previous.token);
-      const session = createSession(deps.db, user.id);
+      const session = deps.db.transaction(() => {
+        // Rotation: the id the browser arrived with dies; a fresh one is issued.
+        const previous = sessionOf(request);
+        if (previous) deleteSession(deps.db, previous.token);
+        recordEvent(deps.db, actorOf(user), { action: "sign_in", entity: "user", entityId: user.id, label: user.email, details: { endereco: address } });
+        return createSession(deps.db, user.id);
+      });
       writeSessionCookie(deps.config, set, request, session.token, session.expiresAt);
       return { user };
     })
     .use(signedIn)
-    .post("/logout", ({ request, set, sessionToken }) => {
-      endSession(deps, set, request, sessionToken);
+    .post("/logout", ({ request, set, sessionToken, user }) => {
+      endSession(deps, set, request, sessionToken, user);
       return { message: "Sessão encerrada" };
     })
     .get("/me", ({ user }) => ({ user }));
@@ -43,14 +52,17 @@ export function authApi(deps: AppDeps) {
 export function signOutRoute(deps: AppDeps) {
   return new Elysia({ name: "auth.sign-out" })
     .use(signedIn)
-    .post("/logout", ({ request, set, sessionToken, redirect }) => {
-      endSession(deps, set, request, sessionToken);
+    .post("/logout", ({ request, set, sessionToken, redirect, user }) => {
+      endSession(deps, set, request, sessionToken, user);
       return redirect("/login", 303);
     });
 }
 
-function endSession(deps: AppDeps, set: Parameters<typeof writeSessionCookie>[1], request: Request, token: string): void {
-  deleteSession(deps.db, token);
+function endSession(deps: AppDeps, set: Parameters<typeof writeSessionCookie>[1], request: Request, token: string, user: PublicUser): void {
+  deps.db.transaction(() => {
+    deleteSession(deps.db, token);
+    recordEvent(deps.db, actorOf(user), { action: "sign_out", entity: "user", entityId: user.id, label: user.email });
+  });
   clearSessionCookie(deps.config, set, request);
 }
 

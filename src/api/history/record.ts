@@ -7,9 +7,9 @@ import type { PublicUser } from "../../auth/service";
 import { nowISO } from "../../lib/clock";
 import type { HistoryAction, HistoryEntity } from "../../lib/history-text";
 
-/** Who: the automatic blocking job and the CLI act as "sistema". */
+/** Who: the automatic blocking job and the CLI act as "sistema"; a failed sign-in is the e-mail typed (no id). */
 export const SYSTEM = "sistema" as const;
-export type Actor = { userId: number; email: string } | typeof SYSTEM;
+export type Actor = { userId: number | null; email: string } | typeof SYSTEM;
 
 /** The signed-in user (routes' `user`) as an actor. */
 export const actorOf = (user: PublicUser): Actor => ({ userId: user.id, email: user.email });
