@@ -4,6 +4,7 @@ import { authApi, signOutRoute } from "./api/auth";
 import { chargesApi } from "./api/charges";
 import { clientsApi } from "./api/clients";
 import { dashboardApi } from "./api/dashboard";
+import { historyApi } from "./api/history";
 import { installmentsApi } from "./api/installments";
 import { partnersApi } from "./api/partners";
 import { payablesApi } from "./api/payables";
@@ -50,6 +51,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(reportsApi(deps))
     .use(chargesApi(deps))
     .use(settingsApi(deps))
+    .use(historyApi(deps))
     .use(pageRoutes(deps)) as unknown as App;
 }
 

@@ -41,6 +41,11 @@ export function pinClock(isoInstant: string): () => void {
   };
 }
 
+/** The instant a day (YYYY-MM-DD) starts in clock.timeZone, as an ISO timestamp in UTC. */
+export function dayStartISO(day: string): string {
+  return new Date(instantFor(`${day}T00:00`, clock.timeZone)).toISOString();
+}
+
 export function isValidTimeZone(tz: string): boolean {
   if (typeof tz !== "string" || tz === "") return false;
   try {

@@ -77,7 +77,9 @@ export function payLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: numb
     prepared(db, `UPDATE ${t.table} SET status = 'pago', data_pagamento = $dataPagamento, valor_pago = $valorPago${fees} WHERE id = $id`).run(
       t.fees ? { id, dataPagamento, valorPago, multa, juros } : { id, dataPagamento, valorPago },
     );
-    onChange?.(db, row.partyId, recordLedgerEvent(db, actor, t, "pay", id));
+    // Recorded after the UPDATE: the event shows the payment as stored.
+    const cause = recordLedgerEvent(db, actor, t, "pay", id);
+    onChange?.(db, row.partyId, cause);
     return getLedgerRow<Row>(db, t, id, now)!;
   });
 }

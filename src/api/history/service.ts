@@ -1,0 +1,145 @@
+// Reading the history: one page of the whole trail with the /history filters, and the timeline
+// of one client, supplier, installment or payable (the side panel). Newest first, by id (the
+// order events were written in). One prepared statement per filter shape.
+import type { Db } from "../../../db/client";
+import { badRequest, notFound } from "../../http/errors";
+import { clock, dayStartISO } from "../../lib/clock";
+import { addDays, isISODate } from "../../lib/dates";
+import { describeEvent, HISTORY_ENTITIES, type HistoryEntity } from "../../lib/history-text";
+import { limitOffset, parsePaging, type ListPage, type Paging } from "../list";
+import { prepared } from "../prepared";
+import type { HistoryEventJson, HistoryQuery } from "./model";
+
+type Raw = Record<string, string | undefined>;
+type Params = Record<string, string | number>;
+
+/** The view from the URL; a malformed value is a 400 in pt-BR (the page falls back to the default view). */
+export function parseHistoryQuery(raw: Raw): HistoryQuery {
+  const entidade = raw.entidade ?? "";
+  if (entidade !== "" && !HISTORY_ENTITIES.includes(entidade as HistoryEntity)) {
+    throw badRequest(`Tipo de registro inválido: use ${HISTORY_ENTITIES.join(", ")}`);
+  }
+  const id = raw.id ?? "";
+  if (id !== "" && !/^[1-9]\d{0,14}$/.test(id)) throw badRequest("Identificador inválido");
+  const de = raw.de ?? "";
+  const ate = raw.ate ?? "";
+  if ((de !== "" && !isISODate(de)) || (ate !== "" && !isISODate(ate))) throw badRequest("Data inválida: use AAAA-MM-DD");
+  if (de && ate && de > ate) throw badRequest("A data inicial é posterior à final");
+  return {
+    entidade: entidade as HistoryEntity | "",
+    id: id === "" ? null : Number(id),
+    usuario: (raw.usuario ?? "").trim().toLowerCase(),
+    de,
+    ate,
+    q: (raw.q ?? "").trim(),
+    ...parsePaging(raw),
+  };
+}
+
+const COLUMNS = `id, at, user_email AS usuario, action AS acao, entity AS entidade, entity_id AS entidadeId, label AS rotulo,
+  details AS detalhes, client_id AS clientId, supplier_id AS supplierId`;
+
+/** One page of the trail matching the filters, and how many match in all. */
+export function findHistory(db: Db, query: HistoryQuery): ListPage<HistoryEventJson> {
+  const where: string[] = [];
+  const params: Params = {};
+  if (query.entidade) {
+    where.push("entity = $entidade");
+    params.entidade = query.entidade;
+  }
+  if (query.id !== null) {
+    where.push("entity_id = $id");
+    params.id = query.id;
+  }
+  if (query.usuario) {
+    where.push("user_email = $usuario");
+    params.usuario = query.usuario;
+  }
+  if (query.de) {
+    where.push("at >= $de");
+    params.de = dayStartISO(query.de);
+  }
+  if (query.ate) {
+    where.push("at < $ate");
+    params.ate = dayStartISO(addDays(query.ate, 1));
+  }
+  if (query.q) {
+    // LIKE folds ASCII case only; % and _ typed by the user are plain characters.
+    where.push("(label LIKE $q ESCAPE '\\' OR user_email LIKE $q ESCAPE '\\')");
+    params.q = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+  return page(db, where.length ? `WHERE ${where.join(" AND ")}` : "", params, query);
+}
+
+export type HistorySubject = "client" | "supplier" | "installment" | "payable";
+
+const PARTY = {
+  installment: { table: "receivables", column: "client_id", key: "client_id", notFound: "Parcela não encontrada" },
+  payable: { table: "payables", column: "supplier_id", key: "supplier_id", notFound: "Conta não encontrada" },
+} as const;
+
+/**
+ * The timeline of one record: a client's or supplier's includes its installments' events; an
+ * installment's includes the plan that generated it and the automatic blocks that name it.
+ * A record that is gone keeps its history; one that never existed is a 404.
+ */
+export function historyOf(db: Db, subject: HistorySubject, id: number, paging: Paging): ListPage<HistoryEventJson> {
+  if (subject === "client" || subject === "supplier") {
+    const column = subject === "client" ? "client_id" : "supplier_id";
+    const table = subject === "client" ? "clients" : "suppliers";
+    const result = page(db, `WHERE ${column} = $id`, { id }, paging);
+    if (result.total === 0 && !prepared(db, `SELECT 1 FROM ${table} WHERE id = $id`).get({ id })) {
+      throw notFound(subject === "client" ? "Cliente não encontrado" : "Fornecedor não encontrado");
+    }
+    return result;
+  }
+  const party = PARTY[subject];
+  const row = prepared(db, `SELECT ${party.column} AS partyId FROM ${party.table} WHERE id = $id`).get({ id }) as { partyId: number } | null;
+  const partyId =
+    row?.partyId ??
+    (prepared(db, `SELECT ${party.key} AS partyId FROM history_events WHERE entity = $entity AND entity_id = $id LIMIT 1`).get({ entity: subject, id }) as {
+      partyId: number;
+    } | null)?.partyId;
+  if (partyId === undefined || partyId === null) throw notFound(party.notFound);
+  const where = `WHERE (entity = $entity AND entity_id = $id)
+    OR (${party.key} = $party AND (
+      (entity = $entity AND action = 'generate' AND entity_id < $id AND json_extract(details, '$.ultimaId') >= $id)
+      OR (entity = 'client' AND action IN ('auto_block', 'auto_unblock') AND EXISTS (SELECT 1 FROM json_each(details,
+        CASE action WHEN 'auto_block' THEN '$.parcelas' ELSE '$.causa.parcelas' END) j WHERE json_extract(j.value, '$.id') = $id))))`;
+  return page(db, where, { entity: subject, id, party: partyId }, paging);
+}
+
+function page(db: Db, where: string, params: Params, paging: Paging): ListPage<HistoryEventJson> {
+  const { limit, offset } = limitOffset(paging);
+  const rows = prepared(db, `SELECT ${COLUMNS} FROM history_events ${where} ORDER BY id DESC LIMIT $limit OFFSET $offset`).all({
+    ...params,
+    limit,
+    offset,
+  }) as Stored[];
+  const total =
+    offset === 0 && rows.length < limit
+      ? rows.length
+      : (prepared(db, `SELECT count(*) AS n FROM history_events ${where}`).get(params) as { n: number }).n;
+  return { rows: rows.map(toEventJson), total };
+}
+
+interface Stored extends Omit<HistoryEventJson, "detalhes" | "quando" | "texto"> {
+  detalhes: string;
+}
+
+function toEventJson(row: Stored): HistoryEventJson {
+  const event = { ...row, detalhes: JSON.parse(row.detalhes) as Record<string, unknown> };
+  return { ...event, quando: formatInstant(row.at), texto: describeEvent(event) };
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "12/03/2026 14:05" in APP_TZ. */
+export function formatInstant(iso: string): string {
+  let f = formatters.get(clock.timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("pt-BR", { timeZone: clock.timeZone, day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    formatters.set(clock.timeZone, f);
+  }
+  return f.format(new Date(iso)).replace(",", "");
+}
