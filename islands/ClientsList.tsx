@@ -6,12 +6,14 @@ import { Badge } from "../src/ui/Badge";
 import { ConfirmDialog } from "../src/ui/ConfirmDialog";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
+import { IconAction } from "../src/ui/IconAction";
 import { Input } from "../src/ui/Input";
 import { Select } from "../src/ui/Select";
 import type { TableColumn } from "../src/ui/Table";
 import { api } from "./api";
 import { ClientFormDialog } from "./clients/ClientFormDialog";
 import { clientStatus, STATUS_OPTIONS, type ClientRowView } from "./clients/view";
+import { HistoryPanel } from "./history/HistoryPanel";
 import type { ListParams } from "./list";
 import {
   RegisterCount,
@@ -40,6 +42,7 @@ export default function ClientsList(props: ClientsListProps) {
   const reload = () => void list.reload();
   const dialog = useRecordDialog<ClientRowView>(reload);
   const [toggling, setToggling] = useState<ClientRowView | null>(null);
+  const [historyOf, setHistoryOf] = useState<ClientRowView | null>(null);
   const deletion = useDeleteConfirmation<ClientRowView>({
     endpoint: "/api/clients",
     title: "Excluir cliente",
@@ -56,7 +59,7 @@ export default function ClientsList(props: ClientsListProps) {
   const filtering = Boolean(params.q || params.cnpj || params.status);
 
   const columns = useMemo(
-    () => clientColumns({ edit: dialog.open, toggle: setToggling, remove: deletion.ask }),
+    () => clientColumns({ edit: dialog.open, toggle: setToggling, remove: deletion.ask, history: setHistoryOf }),
     [dialog.open, deletion.ask],
   );
 
@@ -125,6 +128,7 @@ export default function ClientsList(props: ClientsListProps) {
 
       {dialog.props && <ClientFormDialog client={dialog.props.record} onClose={dialog.props.onClose} onSaved={dialog.props.onSaved} />}
       {deletion.dialog}
+      {historyOf && <HistoryPanel subject={{ kind: "client", id: historyOf.id, name: historyOf.nome }} onClose={() => setHistoryOf(null)} />}
       <ConfirmDialog
         open={toggling !== null}
         title={blocking ? "Bloquear cliente" : "Desbloquear cliente"}
@@ -147,6 +151,7 @@ interface ClientRowActions {
   edit(client: ClientRowView): void;
   toggle(client: ClientRowView): void;
   remove(client: ClientRowView): void;
+  history(client: ClientRowView): void;
 }
 
 /** The table's columns (SPEC §2): the name takes the width; numbers never wrap. */
@@ -203,6 +208,7 @@ function clientColumns(act: ClientRowActions): TableColumn<ClientRowView>[] {
       phone: "actions",
       render: (client) => (
         <div className="row-actions">
+          <IconAction label="Histórico" rowName={client.nome} icon="history" onClick={() => act.history(client)} />
           <RowActions
             name={client.nome}
             onEdit={() => act.edit(client)}

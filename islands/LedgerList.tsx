@@ -16,6 +16,7 @@ import { Select } from "../src/ui/Select";
 import { Table, type TableColumn } from "../src/ui/Table";
 import { toast } from "../src/ui/toast";
 import { api, ApiError } from "./api";
+import { HistoryPanel } from "./history/HistoryPanel";
 import { ChargeDialog } from "./ledger/ChargeDialog";
 import { DueDateDialog } from "./ledger/DueDateDialog";
 import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow } from "./ledger/kinds";
@@ -36,7 +37,7 @@ export interface LedgerListProps {
 }
 
 type Action =
-  | { kind: "pay" | "redate" | "delete" | "undo" | "charge"; row: LedgerRow }
+  | { kind: "pay" | "redate" | "delete" | "undo" | "charge" | "history"; row: LedgerRow }
   | null;
 
 /**
@@ -185,6 +186,13 @@ export default function LedgerList({ kind, initial, params: initialParams, today
 
       {action?.kind === "charge" && row && <ChargeDialog row={row} onClose={() => setAction(null)} />}
 
+      {action?.kind === "history" && row && (
+        <HistoryPanel
+          subject={{ kind: kind === "receber" ? "installment" : "payable", id: row.id, name: `${row.partyName} parcela ${row.numerosParcela}` }}
+          onClose={() => setAction(null)}
+        />
+      )}
+
       {action?.kind === "redate" && row && (
         <DueDateDialog
           row={row}
@@ -318,9 +326,11 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     phone: "actions",
     render: (r) => {
       const label = `${r.partyName} parcela ${r.numerosParcela}`;
+      const history = <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />;
       if (r.status === "pago") {
         return (
           <div className="row-actions">
+            {history}
             {kind === "receber" ? (
               <IconAction label="Cancelar Baixa" rowName={label} icon="undo" onClick={() => act({ kind: "undo", row: r })} />
             ) : (
@@ -331,6 +341,7 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
       }
       return (
         <div className="row-actions">
+          {history}
           {kind === "receber" && <IconAction label="Cobrar" rowName={label} icon="qr" onClick={() => act({ kind: "charge", row: r })} />}
           <IconAction label={kind === "receber" ? "Baixar" : "Pagar"} rowName={label} icon="check" onClick={() => act({ kind: "pay", row: r })} />
           {kind === "receber" && (

@@ -14,6 +14,7 @@ export {
 } from "./Card.tsx";
 export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog.tsx";
 export { Dialog, type DialogProps } from "./Dialog.tsx";
+export { Drawer, type DrawerProps } from "./Drawer.tsx";
 export { Field, type FieldControlProps, type FieldProps } from "./Field.tsx";
 export { Icon, type IconName, type IconProps } from "./Icon.tsx";
 export { ICON_NAMES, IconSprite } from "./IconSprite.tsx";
