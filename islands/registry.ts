@@ -21,6 +21,7 @@ export const islands = {
   ReportPartyPick: () => import("./ReportPartyPick"),
   PrintButton: () => import("./PrintButton"),
   SettingsForm: () => import("./SettingsForm"),
+  HistoryList: () => import("./HistoryList"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 
 export type IslandName = keyof typeof islands;

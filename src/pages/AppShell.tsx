@@ -13,6 +13,7 @@ export const MENU: { href: string; label: string; icon: IconName }[] = [
   { href: "/payable-installments", label: "Gerar Parcelas CP", icon: "calendar-plus" },
   { href: "/partners", label: "Parceiros", icon: "handshake" },
   { href: "/reports", label: "Relatórios", icon: "chart" },
+  { href: "/history", label: "Histórico", icon: "history" },
   { href: "/settings", label: "Configurações", icon: "settings" },
 ];
 

@@ -1,6 +1,8 @@
 import { Elysia } from "elysia";
 import type { ReactElement } from "react";
 import { findClients, parseClientQuery } from "../api/clients/service";
+import { historyCsv } from "../api/history/csv";
+import { findHistory, historyUsers, parseHistoryQuery } from "../api/history/service";
 import { findPartners, parsePartnerQuery, partnerSummary } from "../api/partners/service";
 import { getSettings } from "../api/settings/service";
 import { findSuppliers, parseSupplierQuery } from "../api/suppliers/service";
@@ -8,10 +10,12 @@ import { sessionOf, signedIn } from "../auth/plugin";
 import type { PublicUser } from "../auth/service";
 import type { AppDeps } from "../context";
 import { today } from "../lib/clock";
+import { csvResponse } from "../lib/csv";
 import { renderPage } from "../ssr/render";
 import { AppShell } from "./AppShell";
 import { ClientsPage } from "./ClientsPage";
 import { DashboardPage, dashboardData } from "./DashboardPage";
+import { HistoryPage } from "./HistoryPage";
 import { GeneratePage, LedgerPage, ledgerPageData } from "./LedgerPage";
 import { LoginPage } from "./LoginPage";
 import { PartnersPage } from "./PartnersPage";
@@ -77,6 +81,16 @@ export function pageRoutes(deps: AppDeps) {
     })
     .get("/reports", ({ user, query }) => shellPage("/reports", "Relatórios", user, <ReportsPage {...reportsData(deps.db, query)} />))
     .get("/reports/export", ({ query }) => reportExport(deps.db, query))
+    .get("/history", ({ user, query, redirect }) => {
+      const view = listView(query, parseHistoryQuery);
+      if (!view) return redirect("/history", 302);
+      const page = findHistory(deps.db, view);
+      return shellPage("/history", "Histórico", user, <HistoryPage query={view} page={page} users={historyUsers(deps.db)} />);
+    })
+    .get("/history/export", ({ query }) => {
+      const file = historyCsv(deps.db, parseHistoryQuery(query));
+      return csvResponse(file.fileName, file.csv);
+    })
     .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db)} />))
     .get("/partners", ({ user, query, redirect }) => {
       const view = listView(query, parsePartnerQuery);

@@ -327,3 +327,34 @@ describe("GET /api/history", () => {
     expect((await t.request("/api/history")).status).toBe(401);
   });
 });
+
+describe("/history page and its CSV", () => {
+  test("the page renders the filtered view's first page; a malformed bookmark shows the default view", async () => {
+    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    await ok(`/api/clients/${client.id}/toggle-block`, "PATCH");
+    const page = await t.request("/history?entidade=client&q=padaria", { cookie });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`${ADMIN.email} bloqueou o cliente Padaria Pão Quente`);
+    expect(html).toContain(`${ADMIN.email} cadastrou o cliente Padaria Pão Quente`);
+    expect(html).toMatch(/href="\/reports"[^>]*>.*?Relatórios.*?href="\/history"/s);
+    const bad = await t.request("/history?de=ontem", { cookie });
+    expect(bad.status).toBe(302);
+    expect(bad.headers.get("location")).toBe("/history");
+  });
+
+  test("the export is the view as Excel pt-BR CSV: BOM, ';', CRLF, the sentence of each event", async () => {
+    const client = await ok<ClientJson>("/api/clients", "POST", { ...padaria, nome: "=Padaria Pão Quente" });
+    await ok(`/api/clients/${client.id}/toggle-block`, "PATCH");
+    const response = await t.request("/history/export?entidade=client", { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toContain('filename="historico-2026-03-15.csv"');
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+    expect(text.startsWith("\uFEFFData/hora;Usuário;Tipo de registro;Registro;Ação;O que aconteceu\r\n")).toBe(true);
+    const lines = text.slice(1).split("\r\n");
+    expect(lines[1]).toMatch(new RegExp(`^\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;${ADMIN.email};Clientes;'=Padaria Pão Quente;block;${ADMIN.email} bloqueou o cliente =Padaria Pão Quente$`));
+    expect(lines).toHaveLength(4);
+    expect((await t.request("/history/export?entidade=nada", { cookie })).status).toBe(400);
+  });
+});

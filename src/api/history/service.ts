@@ -41,6 +41,24 @@ const COLUMNS = `id, at, user_email AS usuario, action AS acao, entity AS entida
 
 /** One page of the trail matching the filters, and how many match in all. */
 export function findHistory(db: Db, query: HistoryQuery): ListPage<HistoryEventJson> {
+  const { where, params } = filtersOf(query);
+  return page(db, where, params, query);
+}
+
+/** Every event matching the filters, newest first, up to `limit` (the CSV export). */
+export function historyForExport(db: Db, query: HistoryQuery, limit: number): HistoryEventJson[] {
+  const { where, params } = filtersOf(query);
+  const rows = prepared(db, `SELECT ${COLUMNS} FROM history_events ${where} ORDER BY id DESC LIMIT $limit`).all({ ...params, limit }) as Stored[];
+  return rows.map(toEventJson);
+}
+
+/** The people who may appear as "who" (the /history filter): every user, then "sistema". */
+export function historyUsers(db: Db): string[] {
+  const rows = prepared(db, "SELECT email FROM users ORDER BY email").all() as { email: string }[];
+  return [...rows.map((row) => row.email), "sistema"];
+}
+
+function filtersOf(query: HistoryQuery): { where: string; params: Params } {
   const where: string[] = [];
   const params: Params = {};
   if (query.entidade) {
@@ -68,7 +86,7 @@ export function findHistory(db: Db, query: HistoryQuery): ListPage<HistoryEventJ
     where.push("(label LIKE $q ESCAPE '\\' OR user_email LIKE $q ESCAPE '\\')");
     params.q = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   }
-  return page(db, where.length ? `WHERE ${where.join(" AND ")}` : "", params, query);
+  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params };
 }
 
 export type HistorySubject = "client" | "supplier" | "installment" | "payable";

@@ -1,0 +1,23 @@
+import type { HistoryEventJson, HistoryQuery } from "../api/history/model";
+import { historyParams, historyRowView } from "../../islands/history/view";
+import { Island } from "../ssr/Island";
+import { PageHeader } from "../ui/PageHeader";
+
+export interface HistoryPageProps {
+  query: HistoryQuery;
+  page: { rows: HistoryEventJson[]; total: number };
+  users: string[];
+}
+
+/** Histórico: the static heading; filters, the trail's page and the export link are one island. */
+export function HistoryPage({ query, page, users }: HistoryPageProps) {
+  return (
+    <>
+      <PageHeader
+        title="Histórico"
+        description="Quem fez o quê e quando: baixas, cancelamentos, vencimentos, cadastros, bloqueios e acessos."
+      />
+      <Island name="HistoryList" props={{ initial: { rows: page.rows.map(historyRowView), total: page.total }, params: historyParams(query), users }} />
+    </>
+  );
+}
