@@ -25,6 +25,7 @@ const COLUMNS: TableColumn<HistoryRowView>[] = [
   {
     key: "quando",
     header: "Quando",
+    phone: "badge",
     render: (e) => (
       <time className="ui-nowrap" dateTime={e.at}>
         {e.quando}
