@@ -41,14 +41,14 @@ const COLUMNS = `id, at, user_email AS usuario, action AS acao, entity AS entida
 
 /** One page of the trail matching the filters, and how many match in all. */
 export function findHistory(db: Db, query: HistoryQuery): ListPage<HistoryEventJson> {
-  const { where, params } = filtersOf(query);
-  return page(db, where, params, query);
+  const { where, params, order } = filtersOf(query);
+  return page(db, where, params, query, order);
 }
 
 /** Every event matching the filters, newest first, up to `limit` (the CSV export). */
 export function historyForExport(db: Db, query: HistoryQuery, limit: number): HistoryEventJson[] {
-  const { where, params } = filtersOf(query);
-  const rows = prepared(db, `SELECT ${COLUMNS} FROM history_events ${where} ORDER BY id DESC LIMIT $limit`).all({ ...params, limit }) as Stored[];
+  const { where, params, order } = filtersOf(query);
+  const rows = prepared(db, `SELECT ${COLUMNS} FROM history_events ${where} ${order} LIMIT $limit`).all({ ...params, limit }) as Stored[];
   return rows.map(toEventJson);
 }
 
@@ -58,11 +58,13 @@ export function historyUsers(db: Db): string[] {
   return [...rows.map((row) => row.email), "sistema"];
 }
 
-function filtersOf(query: HistoryQuery): { where: string; params: Params } {
+function filtersOf(query: HistoryQuery): { where: string; params: Params; order: string } {
   const where: string[] = [];
   const params: Params = {};
   if (query.entidade) {
-    where.push("entity = $entidade");
+    // Without an id, "+entity" keeps SQLite off the entity index: walking the ids newest first
+    // stops after one page, where the index would sort every event of that kind.
+    where.push(query.id === null ? "+entity = $entidade" : "entity = $entidade");
     params.entidade = query.entidade;
   }
   if (query.id !== null) {
@@ -86,8 +88,13 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params } {
     where.push("(label LIKE $q ESCAPE '\\' OR user_email LIKE $q ESCAPE '\\')");
     params.q = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   }
-  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params };
+  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: query.de || query.ate ? BY_TIME : BY_ID };
 }
+
+// Newest first. A period walks the time index (no sort of the whole period); ties (events of the
+// same millisecond) keep the order they were written in.
+const BY_ID = "ORDER BY id DESC";
+const BY_TIME = "ORDER BY at DESC, id DESC";
 
 export type HistorySubject = "client" | "supplier" | "installment" | "payable";
 
@@ -127,9 +134,9 @@ export function historyOf(db: Db, subject: HistorySubject, id: number, paging: P
   return page(db, where, { entity: subject, id, party: partyId }, paging);
 }
 
-function page(db: Db, where: string, params: Params, paging: Paging): ListPage<HistoryEventJson> {
+function page(db: Db, where: string, params: Params, paging: Paging, order = BY_ID): ListPage<HistoryEventJson> {
   const { limit, offset } = limitOffset(paging);
-  const rows = prepared(db, `SELECT ${COLUMNS} FROM history_events ${where} ORDER BY id DESC LIMIT $limit OFFSET $offset`).all({
+  const rows = prepared(db, `SELECT ${COLUMNS} FROM history_events ${where} ${order} LIMIT $limit OFFSET $offset`).all({
     ...params,
     limit,
     offset,
