@@ -4,6 +4,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { benchHistory } from "./bench-history";
 import { benchLedger } from "./bench-ledger";
 
 const root = join(import.meta.dir, "..");
@@ -223,6 +224,7 @@ try {
     row(`GET ${path} (cards included): median / p99`, `${ms(seq.median)} / ${ms(seq.p99)}`, "median < 25 ms");
   }
   await benchLedger(reportsBase, reportsCookie, reportsDbPath, load, row, freePort);
+  await benchHistory(reportsBase, reportsCookie, reportsDbPath, dir, load, row);
   server.proc.kill();
   await server.proc.exited;
 

@@ -29,7 +29,7 @@ export async function createUser(db: Db, actor: Actor, email: string, password: 
   const passwordHash = await hashPassword(password);
   return db.transaction((tx) => {
     const row = tx.insert(users).values({ email: normalizeEmail(email), passwordHash }).returning({ id: users.id, email: users.email }).get();
-    recordEvent(tx, actor, { action: "user_add", entity: "user", entityId: row.id, label: row.email });
+    recordEvent(db, actor, { action: "user_add", entity: "user", entityId: row.id, label: row.email });
     return row;
   });
 }
@@ -42,7 +42,7 @@ export async function setPassword(db: Db, actor: Actor, email: string, password:
     tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
     // A new password signs every existing session out.
     tx.delete(sessions).where(eq(sessions.userId, user.id)).run();
-    recordEvent(tx, actor, { action: "user_passwd", entity: "user", entityId: user.id, label: user.email });
+    recordEvent(db, actor, { action: "user_passwd", entity: "user", entityId: user.id, label: user.email });
   });
   return true;
 }

@@ -92,7 +92,7 @@ export function toggleClientBlock(db: Db, actor: Actor, id: number, graceDays: n
         .set({ ...changes, updatedAt: nowISO() })
         .where(eq(clients.id, id))
         .run();
-      recordEvent(tx, actor, { action: blocking ? "block" : "unblock", entity: "client", entityId: id, clientId: id, label: client.nome });
+      recordEvent(db, actor, { action: blocking ? "block" : "unblock", entity: "client", entityId: id, clientId: id, label: client.nome });
       applyAutomaticBlocking(db, { graceDays, clientIds: [id] });
       return {
         message: blocking ? "Cliente bloqueado com sucesso" : "Cliente desbloqueado com sucesso",

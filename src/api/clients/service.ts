@@ -91,7 +91,7 @@ export function createClient(db: Db, actor: Actor, input: ClientInput): ClientJs
       .returning(columns)
       .get();
     const client = toClientJson(row);
-    recordEvent(tx, actor, { action: "create", entity: "client", entityId: client.id, clientId: client.id, label: client.nome, details: { registro: snapshot(client) } });
+    recordEvent(db, actor, { action: "create", entity: "client", entityId: client.id, clientId: client.id, label: client.nome, details: { registro: snapshot(client) } });
     return client;
   });
 }
@@ -110,7 +110,7 @@ export function updateClient(db: Db, actor: Actor, id: number, input: ClientInpu
     const client = toClientJson(row!);
     const alteracoes = changedFields(before, client, EDITABLE);
     // A save that changed nothing is no event.
-    if (Object.keys(alteracoes).length) recordEvent(tx, actor, { action: "update", entity: "client", entityId: id, clientId: id, label: client.nome, details: { alteracoes } });
+    if (Object.keys(alteracoes).length) recordEvent(db, actor, { action: "update", entity: "client", entityId: id, clientId: id, label: client.nome, details: { alteracoes } });
     return client;
   });
 }
@@ -124,7 +124,7 @@ export function deleteClient(db: Db, actor: Actor, id: number): void {
         const installment = tx.select({ id: receivables.id }).from(receivables).where(eq(receivables.clientId, id)).limit(1).get();
         if (installment) throw conflict(HAS_INSTALLMENTS);
         tx.delete(clients).where(eq(clients.id, id)).run();
-        recordEvent(tx, actor, { action: "delete", entity: "client", entityId: id, clientId: id, label: client.nome, details: { registro: snapshot(client) } });
+        recordEvent(db, actor, { action: "delete", entity: "client", entityId: id, clientId: id, label: client.nome, details: { registro: snapshot(client) } });
       },
       { behavior: "immediate" },
     );

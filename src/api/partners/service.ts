@@ -71,7 +71,7 @@ export function createPartner(db: Db, actor: Actor, input: PartnerInput): Partne
         .returning(columns)
         .get(),
     );
-    recordEvent(tx, actor, { ...subject(partner), action: "create", details: { registro: snapshot(partner) } });
+    recordEvent(db, actor, { ...subject(partner), action: "create", details: { registro: snapshot(partner) } });
     return partner;
   });
 }
@@ -88,7 +88,7 @@ export function updatePartner(db: Db, actor: Actor, id: number, input: PartnerIn
     const partner = toPartnerJson(row!);
     const alteracoes = changedFields(before, partner, EDITABLE);
     // A save that changed nothing is no event.
-    if (Object.keys(alteracoes).length) recordEvent(tx, actor, { ...subject(partner), action: "update", details: { alteracoes } });
+    if (Object.keys(alteracoes).length) recordEvent(db, actor, { ...subject(partner), action: "update", details: { alteracoes } });
     return partner;
   });
 }
@@ -97,7 +97,7 @@ export function deletePartner(db: Db, actor: Actor, id: number): void {
   db.transaction((tx) => {
     const partner = getPartner(tx, id);
     tx.delete(partners).where(eq(partners.id, id)).run();
-    recordEvent(tx, actor, { ...subject(partner), action: "delete", details: { registro: snapshot(partner) } });
+    recordEvent(db, actor, { ...subject(partner), action: "delete", details: { registro: snapshot(partner) } });
   });
 }
 

@@ -65,7 +65,7 @@ export function createSupplier(db: Db, actor: Actor, input: SupplierInput): Supp
       .returning(columns)
       .get();
     const supplier = toSupplierJson(row);
-    recordEvent(tx, actor, { ...subject(supplier), action: "create", details: { registro: snapshot(supplier) } });
+    recordEvent(db, actor, { ...subject(supplier), action: "create", details: { registro: snapshot(supplier) } });
     return supplier;
   });
 }
@@ -83,7 +83,7 @@ export function updateSupplier(db: Db, actor: Actor, id: number, input: Supplier
     const supplier = toSupplierJson(row!);
     const alteracoes = changedFields(before, supplier, EDITABLE);
     // A save that changed nothing is no event.
-    if (Object.keys(alteracoes).length) recordEvent(tx, actor, { ...subject(supplier), action: "update", details: { alteracoes } });
+    if (Object.keys(alteracoes).length) recordEvent(db, actor, { ...subject(supplier), action: "update", details: { alteracoes } });
     return supplier;
   });
 }
@@ -94,7 +94,7 @@ export function setSupplierBlock(db: Db, actor: Actor, id: number, statusBloquei
     const row = tx.update(suppliers).set({ statusBloqueio, updatedAt: nowISO() }).where(eq(suppliers.id, id)).returning(columns).get();
     const supplier = toSupplierJson(row!);
     // Setting the status it already has changes nothing: no event.
-    if (before.statusBloqueio !== statusBloqueio) recordEvent(tx, actor, { ...subject(supplier), action: statusBloqueio ? "block" : "unblock" });
+    if (before.statusBloqueio !== statusBloqueio) recordEvent(db, actor, { ...subject(supplier), action: statusBloqueio ? "block" : "unblock" });
     return { message: "Status atualizado", supplier };
   });
 }
@@ -108,7 +108,7 @@ export function deleteSupplier(db: Db, actor: Actor, id: number): void {
         const payable = tx.select({ id: payables.id }).from(payables).where(eq(payables.supplierId, id)).limit(1).get();
         if (payable) throw conflict(HAS_PAYABLES);
         tx.delete(suppliers).where(eq(suppliers.id, id)).run();
-        recordEvent(tx, actor, { ...subject(supplier), action: "delete", details: { registro: snapshot(supplier) } });
+        recordEvent(db, actor, { ...subject(supplier), action: "delete", details: { registro: snapshot(supplier) } });
       },
       { behavior: "immediate" },
     );
