@@ -3,6 +3,7 @@ import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { foldUnsearchedEvents } from "../src/api/history/record";
 import { backfillSearchColumns } from "../src/api/registers";
 import * as schema from "./schema";
 
@@ -81,6 +82,7 @@ export function openDatabase(path: string, { mustExist = false } = {}): Db {
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: migrationsFolder() });
   backfillSearchColumns(db as Db);
+  foldUnsearchedEvents(db as Db);
   return db as Db;
 }
 

@@ -199,8 +199,12 @@ export const historyEvents = sqliteTable(
     details: text("details").notNull().default("{}"),
     clientId: integer("client_id"),
     supplierId: integer("supplier_id"),
+    /** The label and the e-mail folded (src/lib/text.ts), so a search for "joao" finds "João". */
+    busca: text("busca").notNull().default(""),
   },
   (t) => [
+    // Empty once every event is folded, so start-up's "anything left to fold?" costs nothing.
+    index("history_unfolded_idx").on(t.id).where(sql`busca = ''`),
     index("history_entity_idx").on(t.entity, t.entityId, t.id),
     index("history_client_idx").on(t.clientId, t.id),
     index("history_supplier_idx").on(t.supplierId, t.id),

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import uPlot from "uplot";
-import { formatMonthBR, shortMonthBR } from "../src/lib/dates";
-import { axisMoney, chartBRL, cssVar, reaisOf, sparseLabels, tooltipPlugin, useUplot } from "./charts/chart";
+import { formatMonthBR } from "../src/lib/dates";
+import { chartBRL, cssVar, monthChartOptions, reaisOf, tooltipPlugin, useUplot } from "./charts/chart";
 
 export interface CashFlowChartProps {
   rows: { month: string; valorReceber: string; valorPagar: string; saldoAcumulado: string; situacao: "realizado" | "previsto" }[];
@@ -17,28 +17,11 @@ export default function CashFlowChart({ rows }: CashFlowChartProps) {
       const green = cssVar(el, "--color-success", "#2b8a3e");
       const red = cssVar(el, "--color-danger", "#e03131");
       const line = cssVar(el, "--color-primary", "#3b5bdb");
-      const grid = cssVar(el, "--color-border", "#dee2e6");
       const text = cssVar(el, "--color-text-muted", "#495057");
       const band = cssVar(el, "--color-surface-2", "#f8f9fa");
       const firstForecast = rows.findIndex((r) => r.situacao === "previsto");
       const bars = (align: -1 | 1) => uPlot.paths.bars!({ size: [0.34, 28], align, gap: 1, radius: 0.15 });
-      const opts: uPlot.Options = {
-        width: 0,
-        height: 0,
-        legend: { show: false },
-        cursor: { y: false, points: { show: false }, drag: { x: false, y: false } },
-        select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-        scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] } },
-        axes: [
-          {
-            stroke: text,
-            grid: { show: false },
-            ticks: { show: false },
-            splits: () => rows.map((_, i) => i),
-            values: (u, splits) => sparseLabels(u, splits.map((i) => shortMonthBR(rows[i]?.month))),
-          },
-          { stroke: text, size: 76, grid: { stroke: grid, width: 1 }, ticks: { show: false }, values: (_u, splits) => splits.map(axisMoney) },
-        ],
+      const opts = monthChartOptions(el, rows.map((r) => r.month), 76, {
         series: [
           {},
           { label: "A receber", fill: green, stroke: green, width: 0, paths: bars(-1), points: { show: false } },
@@ -74,7 +57,7 @@ export default function CashFlowChart({ rows }: CashFlowChartProps) {
             ];
           }),
         ],
-      };
+      });
       const data: uPlot.AlignedData = [
         rows.map((_, i) => i),
         rows.map((r) => reaisOf(r.valorReceber)),

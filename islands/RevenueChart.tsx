@@ -1,10 +1,10 @@
 import { useCallback, useState } from "react";
 import uPlot from "uplot";
 import type { MonthlyRevenueItem } from "../src/api/dashboard/monthly-revenue";
-import { formatMonthBR, shortMonthBR } from "../src/lib/dates";
+import { formatMonthBR } from "../src/lib/dates";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../src/ui/Card";
 import { api } from "./api";
-import { axisMoney, chartBRL, cssVar, sparseLabels, tooltipPlugin, useRefetchOnReturn, useUplot } from "./charts/chart";
+import { chartBRL, cssVar, monthChartOptions, tooltipPlugin, useRefetchOnReturn, useUplot } from "./charts/chart";
 
 export interface RevenueChartProps {
   revenue: MonthlyRevenueItem[];
@@ -28,25 +28,8 @@ export default function RevenueChart({ revenue: initial, period }: RevenueChartP
   const build = useCallback(
     (el: HTMLDivElement) => {
       const bar = cssVar(el, "--color-primary", "#3b5bdb");
-      const grid = cssVar(el, "--color-border", "#dee2e6");
-      const text = cssVar(el, "--color-text-muted", "#495057");
-      const opts: uPlot.Options = {
-        width: 0,
-        height: 0,
-        legend: { show: false },
-        cursor: { y: false, points: { show: false }, drag: { x: false, y: false } },
-        select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-        scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
-        axes: [
-          {
-            stroke: text,
-            grid: { show: false },
-            ticks: { show: false },
-            splits: () => revenue.map((_, i) => i),
-            values: (u, splits) => sparseLabels(u, splits.map((i) => shortMonthBR(revenue[i]?.month))),
-          },
-          { stroke: text, size: 72, grid: { stroke: grid, width: 1 }, ticks: { show: false }, values: (_u, splits) => splits.map(axisMoney) },
-        ],
+      const opts = monthChartOptions(el, revenue.map((r) => r.month), 72, {
+        scales: { y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         series: [
           {},
           { label: "Recebimento", fill: bar, stroke: bar, width: 0, paths: uPlot.paths.bars!({ size: [0.6, 56], radius: 0.2 }), points: { show: false } },
@@ -57,7 +40,7 @@ export default function RevenueChart({ revenue: initial, period }: RevenueChartP
             return item ? [formatMonthBR(item.month), `Recebimento: ${chartBRL(item.revenue)}`] : null;
           }),
         ],
-      };
+      });
       return { opts, data: [revenue.map((_, i) => i), revenue.map((r) => r.revenue)] as uPlot.AlignedData };
     },
     [revenue],

@@ -2,6 +2,7 @@
 // chart that follows its container's width (the height is fixed in CSS, so nothing shifts).
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
+import { shortMonthBR } from "../../src/lib/dates";
 
 export const CHART_HEIGHT = 300;
 
@@ -13,6 +14,37 @@ export function sparseLabels(u: uPlot, labels: string[]): string[] {
   const room = Math.max(1, u.width - 90);
   const every = Math.max(1, Math.ceil((labels.length * 44) / room));
   return labels.map((label, i) => (i % every === 0 ? label : ""));
+}
+
+/**
+ * The options both month charts share: one category per month on x (short pt-BR names, never
+ * colliding), money ticks on y, no legend, selection or zoom; the caller adds series, hooks,
+ * plugins and its own y range.
+ */
+export function monthChartOptions(el: Element, months: string[], ySize: number, extra: Partial<uPlot.Options>): uPlot.Options {
+  const grid = cssVar(el, "--color-border", "#dee2e6");
+  const text = cssVar(el, "--color-text-muted", "#495057");
+  const { scales, ...rest } = extra;
+  return {
+    width: 0,
+    height: 0,
+    legend: { show: false },
+    cursor: { y: false, points: { show: false }, drag: { x: false, y: false } },
+    select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+    scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, ...scales },
+    axes: [
+      {
+        stroke: text,
+        grid: { show: false },
+        ticks: { show: false },
+        splits: () => months.map((_, i) => i),
+        values: (u, splits) => sparseLabels(u, splits.map((i) => shortMonthBR(months[i]))),
+      },
+      { stroke: text, size: ySize, grid: { stroke: grid, width: 1 }, ticks: { show: false }, values: (_u, splits) => splits.map(axisMoney) },
+    ],
+    series: [],
+    ...rest,
+  };
 }
 
 /** A token's value (canvas needs real colours, not var()). */

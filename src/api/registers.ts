@@ -4,7 +4,7 @@ import { asc, count, desc, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { clients, partners, suppliers } from "../../db/schema";
-import { searchText, sortKey } from "../lib/text";
+import { likeContains, searchText, sortKey } from "../lib/text";
 import { limitOffset, type ListPage, type Paging, type Sort } from "./list";
 
 /** The nome_ordem / busca pair for a row: written beside the fields on every insert and update. */
@@ -74,6 +74,5 @@ export function registerPage<C extends Record<string, SQLiteColumn | SQL.Aliased
 /** `busca LIKE %query%` on the folded search column (LIKE's wildcards typed by the user are literal). */
 export function searchCondition(table: RegisterTable, folded: string): SQL | undefined {
   if (!folded) return undefined;
-  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`${table.busca} LIKE ${pattern} ESCAPE '\\'`;
+  return sql`${table.busca} LIKE ${likeContains(folded)} ESCAPE '\\'`;
 }

@@ -17,3 +17,8 @@ export function sortKey(text: string): string {
 export function searchText(...parts: (string | null | undefined)[]): string {
   return fold(parts.filter(Boolean).join(" "));
 }
+
+/** A LIKE pattern for "contains `text`" (use with ESCAPE '\\'): % and _ typed by the user are plain characters. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -7,7 +7,7 @@ import type { InstallmentJson } from "../installments/model";
 import type { PayableJson } from "../payables/model";
 import type { SupplierJson } from "../suppliers/model";
 import type { HistoryEventJson } from "./model";
-import { SYSTEM } from "./record";
+import { foldUnsearchedEvents, SYSTEM } from "./record";
 
 // DECISIONS §6: every change writes exactly one event in its own transaction; a refused change
 // writes none. Read back through GET /api/history, as the page does. Today is 15 March 2026.
@@ -310,10 +310,24 @@ describe("GET /api/history", () => {
     expect(await acoes("ate=2026-03-10")).toEqual(["create"]);
     expect(await acoes("q=mensalidade")).toEqual(["generate"]);
     expect(await acoes("q=100%25")).toEqual([]);
+    // Accents and case do not matter, as in the registers' search; who did it is searched too.
+    expect(await acoes(`q=${encodeURIComponent("PAO QUENTE")}`)).toEqual(["generate", "create"]);
+    expect(await acoes(`q=${encodeURIComponent("pádaria")}`)).toEqual(["generate", "create"]);
+    expect(await acoes(`q=${encodeURIComponent(ADMIN.email.split("@")[0]!)}`)).toEqual(["generate", "create"]);
     for (const bad of ["entidade=nada", "de=2026-13-01", "de=2026-03-12&ate=2026-03-11", "pagina=0", "id=1x"]) {
       const response = await api(`/api/history?${bad}`);
       expect({ bad, status: response.status }).toEqual({ bad, status: 400 });
     }
+  });
+
+  test("events written before the search column existed are folded once at start-up", async () => {
+    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    t.db.$client.exec("update history_events set busca = ''");
+    expect(await ok<HistoryEventJson[]>("/api/history?q=pao")).toEqual([]);
+    foldUnsearchedEvents(t.db);
+    expect((await ok<HistoryEventJson[]>("/api/history?q=pao")).map((e) => e.entidadeId)).toEqual([client.id]);
+    const left = t.db.$client.query("select count(*) n from history_events indexed by history_unfolded_idx where busca = ''").get() as { n: number };
+    expect(left.n).toBe(0);
   });
 
   test("a client's timeline holds its installments' events; an unknown record is a 404; a session is required", async () => {

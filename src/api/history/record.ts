@@ -4,6 +4,7 @@
 import type { Db } from "../../../db/client";
 import type { PublicUser } from "../../auth/service";
 import { nowISO } from "../../lib/clock";
+import { searchText } from "../../lib/text";
 import type { HistoryAction, HistoryEntity } from "../../lib/history-text";
 import { prepared } from "../prepared";
 
@@ -28,18 +29,19 @@ export interface HistoryEventInput {
 
 // Columns in the order of the statement below; prepared once per database (src/api/prepared.ts):
 // drizzle's query builder cost three times the insert itself on a payment's hot path.
-const INSERT = `INSERT INTO history_events (at, user_id, user_email, action, entity, entity_id, label, details, client_id, supplier_id)
-  VALUES ($at, $userId, $userEmail, $action, $entity, $entityId, $label, $details, $clientId, $supplierId) RETURNING id`;
+const INSERT = `INSERT INTO history_events (at, user_id, user_email, action, entity, entity_id, label, details, client_id, supplier_id, busca)
+  VALUES ($at, $userId, $userEmail, $action, $entity, $entityId, $label, $details, $clientId, $supplierId, $busca) RETURNING id`;
 
 /**
  * Writes one event. Call it inside the change's transaction with the database handle: bun:sqlite
  * has one connection, so the insert commits or rolls back with the change. Returns the event's id.
  */
 export function recordEvent(db: Db, actor: Actor, event: HistoryEventInput): number {
+  const userEmail = actor === SYSTEM ? SYSTEM : actor.email;
   const row = prepared(db, INSERT).get({
     at: nowISO(),
     userId: actor === SYSTEM ? null : actor.userId,
-    userEmail: actor === SYSTEM ? SYSTEM : actor.email,
+    userEmail,
     action: event.action,
     entity: event.entity,
     entityId: event.entityId,
@@ -47,8 +49,24 @@ export function recordEvent(db: Db, actor: Actor, event: HistoryEventInput): num
     details: JSON.stringify(event.details ?? {}),
     clientId: event.clientId ?? null,
     supplierId: event.supplierId ?? null,
+    // What `q` on /history searches: the label and who, folded like the registers' search.
+    busca: searchText(event.label, userEmail),
   }) as { id: number };
   return row.id;
+}
+
+/**
+ * Folds the events written before the search column existed (migration 0004), once: the partial
+ * index on `busca = ''` is empty afterwards, so later start-ups find nothing in no time.
+ */
+export function foldUnsearchedEvents(db: Db): void {
+  const sqlite = db.$client;
+  const rows = sqlite.query("SELECT id, label, user_email FROM history_events WHERE busca = ''").all() as { id: number; label: string; user_email: string }[];
+  if (!rows.length) return;
+  const update = sqlite.prepare("UPDATE history_events SET busca = ? WHERE id = ?");
+  sqlite.transaction(() => {
+    for (const row of rows) update.run(searchText(row.label, row.user_email), row.id);
+  })();
 }
 
 /** The fields whose value changed, each as [before, after]; nothing when nothing changed. */

@@ -5,6 +5,7 @@ import type { Db } from "../../../db/client";
 import { badRequest, notFound } from "../../http/errors";
 import { clock, dayStartISO } from "../../lib/clock";
 import { addDays, isISODate } from "../../lib/dates";
+import { fold, likeContains } from "../../lib/text";
 import { describeEvent, HISTORY_ENTITIES, type HistoryEntity } from "../../lib/history-text";
 import { limitOffset, parsePaging, type ListPage, type Paging } from "../list";
 import { prepared } from "../prepared";
@@ -84,9 +85,9 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
     params.ate = dayStartISO(addDays(query.ate, 1));
   }
   if (query.q) {
-    // LIKE folds ASCII case only; % and _ typed by the user are plain characters.
-    where.push("(label LIKE $q ESCAPE '\\' OR user_email LIKE $q ESCAPE '\\')");
-    params.q = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Both sides folded: accents and case do not matter.
+    where.push("busca LIKE $q ESCAPE '\\'");
+    params.q = likeContains(fold(query.q));
   }
   return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: query.de || query.ate ? BY_TIME : BY_ID };
 }

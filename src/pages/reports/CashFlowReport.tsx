@@ -80,19 +80,7 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
                   <td className="ui-table__td" data-phone="badge">
                     <Badge variant={row.situacao === "realizado" ? "neutral" : "info"}>{row.situacao === "realizado" ? "Realizado" : "Previsto"}</Badge>
                   </td>
-                  <td className="ui-table__td ui-table--end" data-phone="field" data-label="A receber">
-                    <span>
-                      {money(row.valorReceber)}
-                      <small>{parcelas(row.parcelasReceber)}</small>
-                    </span>
-                  </td>
-                  <td className="ui-table__td ui-table--end" data-phone="field" data-label="A pagar">
-                    <span>
-                      {money(row.valorPagar)}
-                      <small>{parcelas(row.parcelasPagar)}</small>
-                    </span>
-                  </td>
-                  <td className="ui-table__td ui-table--end" data-phone="field" data-label="Saldo">{money(row.saldo)}</td>
+                  <FlowCells figures={row} />
                   <td className="ui-table__td ui-table--end" data-phone="field" data-label="Saldo acumulado">
                     <strong>{money(row.saldoAcumulado)}</strong>
                   </td>
@@ -104,19 +92,7 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
                 <th scope="row" className="ui-table__td" colSpan={2} data-phone="title">
                   Total do período
                 </th>
-                <td className="ui-table__td ui-table--end" data-phone="field" data-label="A receber">
-                  <span>
-                    {money(totals.valorReceber)}
-                    <small>{parcelas(totals.parcelasReceber)}</small>
-                  </span>
-                </td>
-                <td className="ui-table__td ui-table--end" data-phone="field" data-label="A pagar">
-                  <span>
-                    {money(totals.valorPagar)}
-                    <small>{parcelas(totals.parcelasPagar)}</small>
-                  </span>
-                </td>
-                <td className="ui-table__td ui-table--end" data-phone="field" data-label="Saldo">{money(totals.saldo)}</td>
+                <FlowCells figures={totals} />
                 <td className="ui-table__td" />
               </tr>
             </tfoot>
@@ -128,3 +104,26 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
 }
 
 const parcelas = (n: number) => (n === 0 ? "—" : `${count.format(n)} ${n === 1 ? "parcela" : "parcelas"}`);
+
+/** A receber, A pagar (each with its count) and Saldo: a month's row and the period's total alike. */
+function FlowCells({ figures }: { figures: CashFlowTotals }) {
+  return (
+    <>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="A receber">
+        <span>
+          {money(figures.valorReceber)}
+          <small>{parcelas(figures.parcelasReceber)}</small>
+        </span>
+      </td>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="A pagar">
+        <span>
+          {money(figures.valorPagar)}
+          <small>{parcelas(figures.parcelasPagar)}</small>
+        </span>
+      </td>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Saldo">
+        {money(figures.saldo)}
+      </td>
+    </>
+  );
+}
