@@ -6,7 +6,6 @@ import { Badge } from "../src/ui/Badge";
 import { ConfirmDialog } from "../src/ui/ConfirmDialog";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
-import { IconAction } from "../src/ui/IconAction";
 import { Input } from "../src/ui/Input";
 import { Select } from "../src/ui/Select";
 import type { TableColumn } from "../src/ui/Table";
@@ -208,9 +207,9 @@ function clientColumns(act: ClientRowActions): TableColumn<ClientRowView>[] {
       phone: "actions",
       render: (client) => (
         <div className="row-actions">
-          <IconAction label="Histórico" rowName={client.nome} icon="history" onClick={() => act.history(client)} />
           <RowActions
             name={client.nome}
+            onHistory={() => act.history(client)}
             onEdit={() => act.edit(client)}
             onDelete={() => act.remove(client)}
             block={{ blocked: client.statusBloqueio === 1, onToggle: () => act.toggle(client) }}

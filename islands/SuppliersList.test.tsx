@@ -4,6 +4,7 @@ import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from ".
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import SuppliersList, { type SuppliersListProps } from "./SuppliersList";
 import { newRecordRequest } from "./state";
+import type { HistoryEventJson } from "../src/api/history/model";
 import type { SupplierCardView } from "./suppliers/view";
 import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pressEsc, wait } from "./testing";
 
@@ -250,6 +251,30 @@ describe("SuppliersList: the dialog", () => {
 });
 
 describe("SuppliersList: block and delete", () => {
+  test("Histórico opens the supplier's timeline in the side panel, fetched when it opens", async () => {
+    const created: HistoryEventJson = {
+      id: 1,
+      at: "2026-03-12T13:00:00.000Z",
+      quando: "12/03/2026 10:00",
+      usuario: "financeiro@cofre.test",
+      acao: "create",
+      entidade: "supplier",
+      entidadeId: ACME.id,
+      rotulo: "Acme Distribuidora",
+      detalhes: {},
+      clientId: null,
+      supplierId: ACME.id,
+      texto: "financeiro@cofre.test cadastrou o fornecedor Acme Distribuidora",
+    };
+    mockFetch(calls, () => new Response(JSON.stringify([created]), { headers: { "content-type": "application/json", "x-total-count": "1" } }));
+    render(<SuppliersList {...props()} />);
+    click(button("Histórico Acme Distribuidora"));
+    await settle();
+    expect(requests()).toEqual([`GET /api/suppliers/${ACME.id}/history?porPagina=100`]);
+    const panel = lastDialog();
+    expect(panel.textContent).toContain("financeiro@cofre.test cadastrou o fornecedor Acme Distribuidora");
+  });
+
   test("Bloquear sends the opposite status without asking, toasts 'Status atualizado' and shows the new badge", async () => {
     const blocked = { ...ACME, statusBloqueio: 1 as const };
     mockFetch(calls, (call) =>

@@ -3,6 +3,7 @@ import type { SupplierBlockAnswer } from "../src/api/suppliers/model";
 import { api } from "./api";
 import type { ListParams } from "./list";
 import { RegisterCount, RegisterEmpty, RegisterPager, RegisterSearch, runRowAction, useDeleteConfirmation, useRecordDialog, useRegisterList, type RegisterListProps } from "./registers";
+import { HistoryPanel } from "./history/HistoryPanel";
 import { SupplierCard, type SupplierAction } from "./suppliers/SupplierCard";
 import { SupplierDialog } from "./suppliers/SupplierDialog";
 import type { SupplierCardView } from "./suppliers/view";
@@ -16,6 +17,7 @@ export default function SuppliersList(props: SuppliersListProps) {
   const list = useRegisterList<SupplierCardView>({ ...props, path: "/suppliers", defaults: DEFAULTS, listName: "fornecedores" });
   const dialog = useRecordDialog<SupplierCardView>(() => void list.reload());
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
+  const [historyOf, setHistoryOf] = useState<SupplierCardView | null>(null);
   const deletion = useDeleteConfirmation<SupplierCardView>({
     endpoint: "/api/suppliers",
     title: "Excluir fornecedor",
@@ -46,7 +48,8 @@ export default function SuppliersList(props: SuppliersListProps) {
   }
 
   const act = (action: SupplierAction, supplier: SupplierCardView) => {
-    if (action === "edit") dialog.open(supplier);
+    if (action === "history") setHistoryOf(supplier);
+    else if (action === "edit") dialog.open(supplier);
     else if (action === "toggle") void toggleBlock(supplier);
     else deletion.ask(supplier);
   };
@@ -82,6 +85,7 @@ export default function SuppliersList(props: SuppliersListProps) {
 
       {dialog.props && <SupplierDialog {...dialog.props} />}
       {deletion.dialog}
+      {historyOf && <HistoryPanel subject={{ kind: "supplier", id: historyOf.id, name: historyOf.nome }} onClose={() => setHistoryOf(null)} />}
     </div>
   );
 }

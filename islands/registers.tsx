@@ -157,12 +157,15 @@ export interface RowActionsProps {
   onDelete(): void;
   /** Registers that block (clients, suppliers): the row's status and the toggle. */
   block?: { blocked: boolean; onToggle(): void };
+  /** Registers with a timeline (clients, suppliers): opens the Histórico panel. */
+  onHistory?(): void;
 }
 
-/** A row's Editar / Bloquear or Desbloquear / Excluir icon buttons. */
-export function RowActions({ name, onEdit, onDelete, block }: RowActionsProps) {
+/** A row's Histórico / Editar / Bloquear or Desbloquear / Excluir icon buttons. */
+export function RowActions({ name, onEdit, onDelete, block, onHistory }: RowActionsProps) {
   return (
     <>
+      {onHistory && <IconAction label="Histórico" rowName={name} icon="history" onClick={onHistory} />}
       <IconAction label="Editar" rowName={name} icon="edit" onClick={onEdit} />
       {block && (
         <IconAction label={block.blocked ? "Desbloquear" : "Bloquear"} rowName={name} icon={block.blocked ? "unlock" : "lock"} onClick={block.onToggle} />

@@ -1,4 +1,4 @@
-// The "Histórico" side panel of a client, installment or payable row: the record's timeline,
+// The "Histórico" side panel of a client, supplier, installment or payable row: the record's timeline,
 // fetched when the panel opens, in the sentences the server writes (src/lib/history-text.ts).
 import { useEffect, useState } from "react";
 import type { HistoryEventJson } from "../../src/api/history/model";

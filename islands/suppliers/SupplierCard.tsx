@@ -6,7 +6,7 @@ import { Icon, type IconName } from "../../src/ui/Icon";
 import { RowActions } from "../registers";
 import { supplierPlace, type SupplierCardView } from "./view";
 
-export type SupplierAction = "edit" | "toggle" | "delete";
+export type SupplierAction = "history" | "edit" | "toggle" | "delete";
 
 export interface SupplierCardProps {
   supplier: SupplierCardView;
@@ -15,7 +15,7 @@ export interface SupplierCardProps {
   onAction(action: SupplierAction, supplier: SupplierCardView): void;
 }
 
-/** One supplier in the grid (SPEC §2): status, CNPJ, phone, e-mail, place and three actions. */
+/** One supplier in the grid (SPEC §2): status, CNPJ, phone, e-mail, place and its actions. */
 export function SupplierCard({ supplier, busy, onAction }: SupplierCardProps) {
   const titleId = useId();
   const blocked = supplier.statusBloqueio === 1;
@@ -52,6 +52,7 @@ export function SupplierCard({ supplier, busy, onAction }: SupplierCardProps) {
       <div className="sup-card__actions">
         <RowActions
           name={supplier.nome}
+          onHistory={() => onAction("history", supplier)}
           onEdit={() => onAction("edit", supplier)}
           onDelete={() => onAction("delete", supplier)}
           block={{ blocked, onToggle: () => onAction("toggle", supplier) }}
