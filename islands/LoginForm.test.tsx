@@ -44,6 +44,17 @@ describe("LoginForm", () => {
     expect(toastSignal.value).toMatchObject({ title: "Erro no login", description: "Credenciais inválidas", variant: "destructive" });
   });
 
+  test("after a refused form post (no script yet) it shows why and keeps the e-mail; a new try clears it", async () => {
+    globalThis.fetch = (async () => new Response(JSON.stringify({ message: "Credenciais inválidas" }), { status: 401 })) as unknown as typeof fetch;
+    const { container } = render(<LoginForm email="maria@empresa.com.br" refused="Credenciais inválidas" />);
+    expect(get("[role=alert]", container).textContent).toBe("Erro no login Credenciais inválidas");
+    expect(get<HTMLInputElement>("input[name=email]", container).value).toBe("maria@empresa.com.br");
+    expect(get<HTMLFormElement>("form", container).getAttribute("action")).toBe("/login");
+    typeInto(get<HTMLInputElement>("input[name=password]", container), "outra");
+    await submit(container);
+    expect(container.querySelector("[role=alert]")).toBeNull();
+  });
+
   test("the button reads 'Entrando...' and is disabled while the call runs", async () => {
     let finish!: (r: Response) => void;
     globalThis.fetch = (() => new Promise<Response>((resolve) => (finish = resolve))) as unknown as typeof fetch;

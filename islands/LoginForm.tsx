@@ -9,11 +9,16 @@ import { toast } from "../src/ui/toast";
 import { api, ApiError } from "./api";
 import { saveAuth, type AuthUser } from "./auth-storage";
 
-export interface LoginFormProps {}
+export interface LoginFormProps {
+  /** After a form post the server refused (no script yet): what was typed and why it failed. */
+  email?: string;
+  refused?: string;
+}
 
-export default function LoginForm(_props: LoginFormProps) {
-  const [values, setValues] = useState({ email: "", password: "" });
+export default function LoginForm({ email = "", refused }: LoginFormProps) {
+  const [values, setValues] = useState({ email, password: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState(refused);
   const [submitting, setSubmitting] = useState(false);
   // Whoever sees the login page is signed out (SPEC §4), even if Sair ran before any script did.
   useEffect(() => saveAuth(null), []);
@@ -23,6 +28,7 @@ export default function LoginForm(_props: LoginFormProps) {
     const parsed = loginSchema.safeParse(values);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
+    setRefusal(undefined);
     setSubmitting(true);
     try {
       const { user } = await api<{ user: AuthUser }>("/api/auth/login", { method: "POST", body: parsed.data });
@@ -39,8 +45,14 @@ export default function LoginForm(_props: LoginFormProps) {
   }
 
   return (
-    // method=post: a submit before hydration must never put the password in the URL.
-    <form className="login-form" method="post" noValidate onSubmit={submit}>
+    // A submit before hydration posts the form to /login (never the password in a URL), which
+    // signs in with the same rules and answers with a redirect or this form saying why.
+    <form className="login-form" method="post" action="/login" noValidate onSubmit={submit}>
+      {refusal && (
+        <p className="login-refused" role="alert">
+          <strong>Erro no login</strong> {refusal}
+        </p>
+      )}
       <Field label="Email" error={errors.email}>
         <Input
           type="email"

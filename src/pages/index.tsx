@@ -17,7 +17,7 @@ import { ClientsPage } from "./ClientsPage";
 import { DashboardPage, dashboardData } from "./DashboardPage";
 import { HistoryPage } from "./HistoryPage";
 import { GeneratePage, LedgerPage, ledgerPageData } from "./LedgerPage";
-import { LoginPage } from "./LoginPage";
+import { loginPage } from "./LoginPage";
 import { PartnersPage } from "./PartnersPage";
 import { ReportsPage, reportsData } from "./ReportsPage";
 import { reportExport } from "./reports/export";
@@ -48,7 +48,7 @@ export function pageRoutes(deps: AppDeps) {
   const app = new Elysia({ name: "pages" })
     .get("/login", ({ request, redirect }) => {
       if (sessionOf(request)) return redirect("/", 302);
-      return renderPage({ title: "Entrar · Cofre", body: <LoginPage /> });
+      return loginPage();
     })
     // Every page below is signed-in: `user` is the session's user, never null.
     .use(signedIn)

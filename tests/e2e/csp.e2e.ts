@@ -39,18 +39,20 @@ describe("Content-Security-Policy", () => {
     await page.close();
   });
 
-  test("Sair works with JavaScript turned off", async () => {
+  test("signing in and Sair work with JavaScript turned off", async () => {
     const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/login`);
-    // The login form needs its island; sign in through the API in this context instead.
-    const login = await page.request.post(`${e2e.server.url}/api/auth/login`, {
-      data: { email: "financeiro@cofre.test", password: "cofre-senha-forte" },
-      headers: { origin: e2e.server.url },
-    });
-    expect(login.status()).toBe(200);
-    await page.goto(`${e2e.server.url}/`);
-    expect(new URL(page.url()).pathname).toBe("/");
+    // The form posts itself: a wrong password comes back with the reason and the e-mail kept.
+    await page.getByLabel("Email").fill("financeiro@cofre.test");
+    await page.getByLabel("Senha").fill("senha-errada");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL(`${e2e.server.url}/login`);
+    expect(await page.getByRole("alert").textContent()).toBe("Erro no login Credenciais inválidas");
+    expect(await page.getByLabel("Email").inputValue()).toBe("financeiro@cofre.test");
+    await page.getByLabel("Senha").fill("cofre-senha-forte");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL(`${e2e.server.url}/`);
     await page.getByRole("button", { name: "Sair" }).first().click();
     await page.waitForURL(`${e2e.server.url}/login`);
     await page.goto(`${e2e.server.url}/`);

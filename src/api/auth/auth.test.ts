@@ -243,3 +243,57 @@ describe("cross-site requests", () => {
     }
   });
 });
+
+describe("POST /login (the form before its script runs)", () => {
+  let f: TestApp;
+  beforeAll(async () => {
+    f = await startTestApp();
+  });
+  afterAll(() => f.close());
+  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    f.request("/login", {
+      method: "POST",
+      rawBody: new URLSearchParams(fields).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    });
+
+  test("the right password signs in and goes to the dashboard with a working session", async () => {
+    const response = await post(ADMIN);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/");
+    const cookie = sessionCookie(response)!;
+    expect((await f.request("/", { cookie })).status).toBe(200);
+    const events = f.db.$client.query("select action from history_events where action like 'sign_in%'").all();
+    expect(events).toEqual([{ action: "sign_in" }]);
+  });
+
+  test("a wrong password is the login page again, saying why, with the e-mail kept and no session", async () => {
+    const response = await post({ email: "maria@cofre.test", password: "errada" });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(sessionCookie(response)).toBeNull();
+    const html = await response.text();
+    expect(html).toContain('role="alert"');
+    expect(html).toContain("Credenciais inválidas");
+    expect(html).toContain("maria@cofre.test");
+    expect(html).not.toContain("errada");
+  });
+
+  test("a malformed e-mail is a 400 page with the form's message", async () => {
+    const response = await post({ email: "nada", password: "x" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Email inválido");
+  });
+
+  test("the form shares the limit: after five failures the page says when to retry (429, Retry-After)", async () => {
+    for (let i = 0; i < 4; i++) expect((await post({ email: "ana@cofre.test", password: "errada" })).status).toBe(401);
+    const limited = await post({ email: "ana@cofre.test", password: "errada" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain("Muitas tentativas de login");
+  });
+
+  test("a foreign Origin cannot post the form", async () => {
+    expect((await post(ADMIN, { origin: "https://evil.example" })).status).toBe(403);
+  });
+});
