@@ -1,5 +1,5 @@
 // `cofre seed-demo [--scale N] [--force]`: N copies of a demo company (40 clients, 10 suppliers,
-// 3 partners, ~1,000 installments over 18 months), written through the same schemas and
+// 3 partners, ~1,000 receivables and ~300 payables over 18 months), written through the same schemas and
 // services as the API: createClient, generateInstallments, payInstallment… so the rows, the
 // blocking and the figures are exactly what the product would have produced.
 import type { Db } from "../../db/client";
@@ -109,6 +109,16 @@ class Seeder {
     if (i % 4 === 1) {
       const setup = addMonthsClamped(first, -2);
       this.bill(client.id, { numParcelas: 3, valor: r.int(600, 2400) * 100, primeiroVencimento: setup, descricao: "Implantação do sistema" }, "em_dia", r);
+    }
+    // Extras a third and a half of the clients bought along the way: about 1,000 receivables a
+    // company, so --scale 50 is the 50,000 the budgets are measured at.
+    if (i % 3 === 0) {
+      const since = addMonthsClamped(first, 3);
+      this.bill(client.id, { numParcelas: 12, valor: r.int(40, 160) * 100 * 12, primeiroVencimento: since, descricao: "Módulo de estoque" }, payer, r);
+    }
+    if (i % 2 === 0) {
+      const since = addMonthsClamped(first, 6);
+      this.bill(client.id, { numParcelas: 10, valor: r.int(800, 3200) * 100 + r.int(0, 99), primeiroVencimento: since, descricao: "Treinamento da equipe" }, payer, r);
     }
   }
 
