@@ -1,10 +1,10 @@
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
-import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { foldUnsearchedEvents } from "../src/api/history/record";
 import { backfillSearchColumns } from "../src/api/registers";
+import { migrate } from "./migrate";
 import * as schema from "./schema";
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
@@ -80,7 +80,7 @@ export function openDatabase(path: string, { mustExist = false } = {}): Db {
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const db = drizzle({ client: sqlite, schema });
-  migrate(db, { migrationsFolder: migrationsFolder() });
+  migrate(sqlite, migrationsFolder());
   backfillSearchColumns(db as Db);
   foldUnsearchedEvents(db as Db);
   return db as Db;

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
-import uPlot from "uplot";
+import type uPlot from "uplot";
 import { formatMonthBR } from "../src/lib/dates";
-import { chartBRL, cssVar, monthChartOptions, reaisOf, tooltipPlugin, useUplot } from "./charts/chart";
+import { chartBRL, cssVar, monthChartOptions, reaisOf, tooltipPlugin, useUplot, type UplotClass } from "./charts/chart";
 
 export interface CashFlowChartProps {
   rows: { month: string; valorReceber: string; valorPagar: string; saldoAcumulado: string; situacao: "realizado" | "previsto" }[];
@@ -13,14 +13,14 @@ export interface CashFlowChartProps {
  */
 export default function CashFlowChart({ rows }: CashFlowChartProps) {
   const build = useCallback(
-    (el: HTMLDivElement) => {
+    (el: HTMLDivElement, _width: number, U: UplotClass) => {
       const green = cssVar(el, "--color-success", "#2b8a3e");
       const red = cssVar(el, "--color-danger", "#e03131");
       const line = cssVar(el, "--color-primary", "#3b5bdb");
       const text = cssVar(el, "--color-text-muted", "#495057");
       const band = cssVar(el, "--color-surface-2", "#f8f9fa");
       const firstForecast = rows.findIndex((r) => r.situacao === "previsto");
-      const bars = (align: -1 | 1) => uPlot.paths.bars!({ size: [0.34, 28], align, gap: 1, radius: 0.15 });
+      const bars = (align: -1 | 1) => U.paths.bars!({ size: [0.34, 28], align, gap: 1, radius: 0.15 });
       const opts = monthChartOptions(el, rows.map((r) => r.month), 76, {
         series: [
           {},

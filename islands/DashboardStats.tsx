@@ -7,13 +7,13 @@ import { Skeleton } from "../src/ui/Skeleton";
 import { api } from "./api";
 import { useRefetchOnReturn } from "./charts/chart";
 import { StatusDonut } from "./dashboard/StatusDonut";
+import { formatCount } from "../src/lib/numbers";
 
 export interface DashboardStatsProps {
   stats: Stats | null;
 }
 
-const count = new Intl.NumberFormat("pt-BR");
-const n = (value: number | undefined) => count.format(value ?? 0); // SPEC: missing values show 0
+const n = (value: number | undefined) => formatCount(value ?? 0); // SPEC: missing values show 0
 
 /**
  * The four summary cards and the clients' status donut (SPEC §2). Rendered with the server's

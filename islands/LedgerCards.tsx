@@ -3,6 +3,7 @@ import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Icon, type IconName } from "../src/ui/Icon";
 import type { LedgerKind } from "./ledger/kinds";
 import { ledgerSummary } from "./state";
+import { formatCount } from "../src/lib/numbers";
 
 interface Figure {
   total: string;
@@ -29,8 +30,7 @@ export interface LedgerCardsProps {
   initial: ReceivableSummary | PayableSummary;
 }
 
-const count = new Intl.NumberFormat("pt-BR");
-const parcelas = (n: number) => `${count.format(n)} ${n === 1 ? "parcela" : "parcelas"}`;
+const parcelas = (n: number) => `${formatCount(n)} ${n === 1 ? "parcela" : "parcelas"}`;
 
 /** The cards above the list (SPEC §2); they follow every change the list island makes. */
 export default function LedgerCards({ kind, initial }: LedgerCardsProps) {
@@ -47,7 +47,7 @@ export default function LedgerCards({ kind, initial }: LedgerCardsProps) {
           { title: "Total a Pagar", value: money(summary.totalAPagar), note: parcelas(summary.totalAPagar.quantidade), icon: "wallet", tone: "warning" },
           { title: "Total Pago", value: money(summary.totalPago), note: parcelas(summary.totalPago.quantidade), icon: "check", tone: "success" },
           { title: "Vencidas", value: money(summary.vencidas), note: parcelas(summary.vencidas.quantidade), icon: "alert", tone: "danger" },
-          { title: "Performance", value: `${count.format(summary.performance)}%`, note: "Taxa de pagamento", icon: "chart", tone: "info" },
+          { title: "Performance", value: `${formatCount(summary.performance)}%`, note: "Taxa de pagamento", icon: "chart", tone: "info" },
         ];
   return (
     <div className={`ledger-cards ledger-cards--${cards.length}`}>

@@ -1,10 +1,10 @@
 import { useCallback, useState } from "react";
-import uPlot from "uplot";
+import type uPlot from "uplot";
 import type { MonthlyRevenueItem } from "../src/api/dashboard/monthly-revenue";
 import { formatMonthBR } from "../src/lib/dates";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../src/ui/Card";
 import { api } from "./api";
-import { chartBRL, cssVar, monthChartOptions, tooltipPlugin, useRefetchOnReturn, useUplot } from "./charts/chart";
+import { chartBRL, cssVar, monthChartOptions, tooltipPlugin, useRefetchOnReturn, useUplot, type UplotClass } from "./charts/chart";
 
 export interface RevenueChartProps {
   revenue: MonthlyRevenueItem[];
@@ -26,13 +26,13 @@ export default function RevenueChart({ revenue: initial, period }: RevenueChartP
   });
 
   const build = useCallback(
-    (el: HTMLDivElement) => {
+    (el: HTMLDivElement, _width: number, U: UplotClass) => {
       const bar = cssVar(el, "--color-primary", "#3b5bdb");
       const opts = monthChartOptions(el, revenue.map((r) => r.month), 72, {
         scales: { y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         series: [
           {},
-          { label: "Recebimento", fill: bar, stroke: bar, width: 0, paths: uPlot.paths.bars!({ size: [0.6, 56], radius: 0.2 }), points: { show: false } },
+          { label: "Recebimento", fill: bar, stroke: bar, width: 0, paths: U.paths.bars!({ size: [0.6, 56], radius: 0.2 }), points: { show: false } },
         ],
         plugins: [
           tooltipPlugin((idx) => {

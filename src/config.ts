@@ -1,4 +1,4 @@
-import { isValidTimeZone } from "./lib/clock";
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from "./lib/clock";
 
 export interface Config {
   port: number;
@@ -42,7 +42,7 @@ function optional(env: Env, name: string): string | undefined {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const appTz = optional(env, "APP_TZ") ?? "America/Sao_Paulo";
+  const appTz = optional(env, "APP_TZ") ?? DEFAULT_TIME_ZONE;
   if (!isValidTimeZone(appTz)) {
     throw new ConfigError("APP_TZ", appTz, "an IANA time zone such as America/Sao_Paulo", "um fuso IANA como America/Sao_Paulo");
   }

@@ -9,6 +9,18 @@ import { createApp, type App } from "../src/server";
 export const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
 export const ORIGIN = "http://cofre.test";
 
+/** The client most API tests start from, as the API takes it. */
+export const PADARIA = {
+  nome: "Padaria Pão Quente",
+  cnpj: "11.222.333/0001-81",
+  contato: "Maria Souza",
+  telefone: "(11) 98765-4321",
+  email: "contato@paoquente.com.br",
+  valorMensalidade: "150.00",
+  codigoCliente: "PAO-001",
+  isTrial: false,
+};
+
 export interface TestApp {
   app: App;
   db: Db;

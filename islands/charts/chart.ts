@@ -1,8 +1,9 @@
 // What the two uPlot islands share: colours from the design tokens, pt-BR axis labels and a
 // chart that follows its container's width (the height is fixed in CSS, so nothing shifts).
 import { useEffect, useRef } from "react";
-import uPlot from "uplot";
+import type uPlot from "uplot";
 import { shortMonthBR } from "../../src/lib/dates";
+import { lazily } from "../../src/lib/numbers";
 
 export const CHART_HEIGHT = 300;
 
@@ -52,34 +53,47 @@ export function cssVar(el: Element, name: string, fallback: string): string {
   return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
 }
 
-const compactBRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", notation: "compact", maximumFractionDigits: 1 });
+const compactBRL = lazily(() => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", notation: "compact", maximumFractionDigits: 1 }));
 /** Axis ticks: "R$ 1,2 mil". */
-export const axisMoney = (value: number) => compactBRL.format(value);
+export const axisMoney = (value: number) => compactBRL().format(value);
 
-const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+const BRL = lazily(() => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }));
 /** Chart values are reais as numbers (uPlot needs numbers); exact to the cent for display. */
-export const chartBRL = (reais: number) => BRL.format(Math.round(reais * 100) / 100);
+export const chartBRL = (reais: number) => BRL().format(Math.round(reais * 100) / 100);
 
 /** The API's "1234.56" as a number to plot (display always goes back through chartBRL). */
 export const reaisOf = (decimal: string) => Number(decimal);
 
+/** uPlot's constructor (and its static `paths`), for the chart builders. */
+export type UplotClass = typeof uPlot;
+
 /**
  * Mounts a uPlot chart in `ref`'s element while `data` is shown; rebuilds when `build` changes
- * (new data) and follows the element's width. `build` gets the element and its width.
+ * (new data) and follows the element's width. `build` gets the element, its width and uPlot.
+ * uPlot is imported when a chart mounts, never on the server (its module sets up Intl date
+ * formats, start-up time no page needs); the client build preloads it with the chart islands.
  */
-export function useUplot(build: ((el: HTMLDivElement, width: number) => { opts: uPlot.Options; data: uPlot.AlignedData }) | null) {
+export function useUplot(build: ((el: HTMLDivElement, width: number, U: UplotClass) => { opts: uPlot.Options; data: uPlot.AlignedData }) | null) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el || !build) return;
-    const width = () => Math.max(200, Math.floor(el.clientWidth));
-    const { opts, data } = build(el, width());
-    const chart = new uPlot({ ...opts, width: width(), height: CHART_HEIGHT }, data, el);
-    const observer = new ResizeObserver(() => chart.setSize({ width: width(), height: CHART_HEIGHT }));
-    observer.observe(el);
+    let chart: uPlot | undefined;
+    let observer: ResizeObserver | undefined;
+    let gone = false;
+    void import("uplot").then(({ default: U }) => {
+      if (gone) return;
+      const width = () => Math.max(200, Math.floor(el.clientWidth));
+      const { opts, data } = build(el, width(), U);
+      const shown = new U({ ...opts, width: width(), height: CHART_HEIGHT }, data, el);
+      observer = new ResizeObserver(() => shown.setSize({ width: width(), height: CHART_HEIGHT }));
+      observer.observe(el);
+      chart = shown;
+    });
     return () => {
-      observer.disconnect();
-      chart.destroy();
+      gone = true;
+      observer?.disconnect();
+      chart?.destroy();
     };
   }, [build]);
   return ref;

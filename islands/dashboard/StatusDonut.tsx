@@ -1,10 +1,10 @@
 // 'Status dos Clientes' (SPEC §2): an SVG donut, outer radius 100, drawn on the server; no script.
+import { formatCount, lazily } from "../../src/lib/numbers";
 const OUTER = 100;
 const THICKNESS = 30;
 const R = OUTER - THICKNESS / 2;
 const C = 2 * Math.PI * R;
-const count = new Intl.NumberFormat("pt-BR");
-const percent = new Intl.NumberFormat("pt-BR", { style: "percent", maximumFractionDigits: 0 });
+const percent = lazily(() => new Intl.NumberFormat("pt-BR", { style: "percent", maximumFractionDigits: 0 }));
 
 export interface StatusDonutProps {
   total: number;
@@ -14,7 +14,7 @@ export interface StatusDonutProps {
 export function StatusDonut({ total, blocked }: StatusDonutProps) {
   const active = Math.max(0, total - blocked);
   const activeLength = total > 0 ? (C * active) / total : 0;
-  const share = (n: number) => (total > 0 ? percent.format(n / total) : "0%");
+  const share = (n: number) => (total > 0 ? percent().format(n / total) : "0%");
   return (
     <div className="donut">
       <svg
@@ -33,7 +33,7 @@ export function StatusDonut({ total, blocked }: StatusDonutProps) {
           )}
         </g>
         <text className="donut__total" x={OUTER} y={OUTER - 2} textAnchor="middle">
-          {count.format(total)}
+          {formatCount(total)}
         </text>
         <text className="donut__label" x={OUTER} y={OUTER + 20} textAnchor="middle">
           {total === 1 ? "cliente" : "clientes"}
@@ -46,7 +46,7 @@ export function StatusDonut({ total, blocked }: StatusDonutProps) {
             Ativos
           </dt>
           <dd>
-            <strong>{count.format(active)}</strong> <span>{share(active)}</span>
+            <strong>{formatCount(active)}</strong> <span>{share(active)}</span>
           </dd>
         </div>
         <div>
@@ -55,7 +55,7 @@ export function StatusDonut({ total, blocked }: StatusDonutProps) {
             Bloqueados
           </dt>
           <dd>
-            <strong>{count.format(blocked)}</strong> <span>{share(blocked)}</span>
+            <strong>{formatCount(blocked)}</strong> <span>{share(blocked)}</span>
           </dd>
         </div>
       </dl>

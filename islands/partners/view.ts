@@ -1,5 +1,6 @@
 // The Parceiros list's pure parts: what a row carries and the summary the page shows above it.
 import type { PartnerJson, PartnerSummary } from "../../src/api/partners/model";
+import { formatCount } from "../../src/lib/numbers";
 
 /** What the table reads of a partner: no timestamps. */
 export type PartnerRowView = Pick<PartnerJson, "id" | "nome" | "empresa" | "email" | "telefone">;
@@ -16,8 +17,6 @@ export const SUMMARY_FIGURES = [
   { key: "comTelefone", label: "Com telefone", icon: "phone" },
 ] as const satisfies readonly { key: keyof PartnerSummary; label: string; icon: string }[];
 
-const count = new Intl.NumberFormat("pt-BR");
-export const formatCount = (n: number) => count.format(n);
 
 /**
  * The summary is static markup the server renders (src/pages/PartnersPage.tsx); after a change

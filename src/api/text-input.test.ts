@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../tests/support";
+import { PADARIA, startTestApp, type TestApp } from "../../tests/support";
 import { cleanText } from "./fields";
 
 let t: TestApp;
@@ -11,17 +11,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.db.$client.exec("delete from clients; delete from partners"));
 
-const padaria = {
-  nome: "Padaria Pão Quente",
-  cnpj: "11.222.333/0001-81",
-  contato: "Maria Souza",
-  telefone: "(11) 98765-4321",
-  email: "contato@paoquente.com.br",
-  valorMensalidade: "150.00",
-  codigoCliente: "PAO-001",
-};
-const floricultura = { ...padaria, nome: "Floricultura Ipê", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-001" };
-const mercado = { ...padaria, nome: "Mercadinho Bom Preço", cnpj: "11.222.333/0002-62", codigoCliente: "MER-001" };
+const floricultura = { ...PADARIA, nome: "Floricultura Ipê", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-001" };
+const mercado = { ...PADARIA, nome: "Mercadinho Bom Preço", cnpj: "11.222.333/0002-62", codigoCliente: "MER-001" };
 const post = (body: unknown) => t.request("/api/clients", { method: "POST", body, cookie });
 
 const NFC = "JOSÉ-1".normalize("NFC");
@@ -38,7 +29,7 @@ describe("cleanText", () => {
 describe("text input", () => {
   test("codigoCliente is unique whatever its Unicode form and case", async () => {
     expect(NFC).not.toBe(NFD);
-    expect((await post({ ...padaria, codigoCliente: NFC })).status).toBe(201);
+    expect((await post({ ...PADARIA, codigoCliente: NFC })).status).toBe(201);
     for (const code of [NFD, "josé-1", "José-1".normalize("NFD"), " JOSÉ-1\u200B"]) {
       const duplicate = await post({ ...floricultura, codigoCliente: code });
       expect({ code, status: duplicate.status, body: await duplicate.json() }).toEqual({
@@ -54,31 +45,31 @@ describe("text input", () => {
   });
 
   test("a client keeps its own code when saved with another case", async () => {
-    const created = await (await post({ ...padaria, codigoCliente: NFC })).json();
-    const saved = await t.request(`/api/clients/${created.id}`, { method: "PUT", body: { ...padaria, codigoCliente: "josé-1" }, cookie });
+    const created = await (await post({ ...PADARIA, codigoCliente: NFC })).json();
+    const saved = await t.request(`/api/clients/${created.id}`, { method: "PUT", body: { ...PADARIA, codigoCliente: "josé-1" }, cookie });
     expect(saved.status).toBe(200);
     expect((await saved.json()).codigoCliente).toBe("josé-1");
   });
 
   test("text is stored NFC and trimmed, zero-width characters included", async () => {
-    const created = await (await post({ ...padaria, nome: `\u200B ${"Padaria Pão Quente".normalize("NFD")} \uFEFF`, contato: "Maria\u00A0" })).json();
+    const created = await (await post({ ...PADARIA, nome: `\u200B ${"Padaria Pão Quente".normalize("NFD")} \uFEFF`, contato: "Maria\u00A0" })).json();
     expect(created.nome).toBe("Padaria Pão Quente".normalize("NFC"));
     expect(created.contato).toBe("Maria");
   });
 
   test("a name of only zero-width characters is empty: 'Nome é obrigatório'", async () => {
     for (const nome of ["\u200B", "\u200B\u200C\u200D\u2060\uFEFF", " \u200B "]) {
-      const response = await post({ ...padaria, nome });
+      const response = await post({ ...PADARIA, nome });
       expect(response.status).toBe(400);
       expect((await response.json()).errors.nome).toBe("Nome é obrigatório");
     }
   });
 
   test("NUL bytes are refused in required and optional fields and in other registers", async () => {
-    const required = await post({ ...padaria, nome: "Padaria\u0000Pão" });
+    const required = await post({ ...PADARIA, nome: "Padaria\u0000Pão" });
     expect(required.status).toBe(400);
     expect((await required.json()).errors.nome).toBe("Caractere inválido no texto");
-    const optional = await post({ ...padaria, url: "https://pao\u0000.com.br" });
+    const optional = await post({ ...PADARIA, url: "https://pao\u0000.com.br" });
     expect(optional.status).toBe(400);
     expect((await optional.json()).errors.url).toBe("Caractere inválido no texto");
     const partner = await t.request("/api/partners", {

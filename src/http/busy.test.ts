@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { startTestApp, type TestApp } from "../../tests/support";
+import { PADARIA, startTestApp, type TestApp } from "../../tests/support";
 import { pinClock } from "../lib/clock";
 
 let t: TestApp;
@@ -11,21 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const padaria = {
-  nome: "Padaria Pão Quente",
-  cnpj: "11.222.333/0001-81",
-  contato: "Maria Souza",
-  telefone: "(11) 98765-4321",
-  email: "contato@paoquente.com.br",
-  valorMensalidade: "150.00",
-  codigoCliente: "PAO-001",
-};
 
 test("while another connection holds the write lock, writes answer 503 with Retry-After and reads go on", async () => {
   const other = new Database(t.config.databasePath);
   other.exec("BEGIN IMMEDIATE");
   try {
-    const write = await t.request("/api/clients", { method: "POST", body: padaria, cookie });
+    const write = await t.request("/api/clients", { method: "POST", body: PADARIA, cookie });
     expect(write.status).toBe(503);
     expect(write.headers.get("retry-after")).toBe("1");
     expect(await write.json()).toEqual({ message: "Banco de dados ocupado, tente novamente" });
@@ -47,6 +38,6 @@ test("while another connection holds the write lock, writes answer 503 with Retr
     other.exec("ROLLBACK");
     other.close();
   }
-  const after = await t.request("/api/clients", { method: "POST", body: padaria, cookie });
+  const after = await t.request("/api/clients", { method: "POST", body: PADARIA, cookie });
   expect(after.status).toBe(201);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../tests/support";
+import { PADARIA, startTestApp, type TestApp } from "../../tests/support";
 
 let t: TestApp;
 let cookie: string;
@@ -9,15 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const padaria = {
-  nome: "Padaria Pão Quente",
-  cnpj: "11.222.333/0001-81",
-  contato: "Maria Souza",
-  telefone: "(11) 98765-4321",
-  email: "contato@paoquente.com.br",
-  valorMensalidade: "150.00",
-  codigoCliente: "PAO-001",
-};
 
 const EVERYWHERE = { "x-content-type-options": "nosniff", "referrer-policy": "same-origin" };
 const headersOf = (response: Response, names: string[]) => Object.fromEntries(names.map((n) => [n, response.headers.get(n)]));
@@ -77,7 +68,7 @@ describe("security headers", () => {
 
 describe("error answers", () => {
   test("a 2 MB body is a 413 with a pt-BR JSON message, declared or streamed", async () => {
-    const big = JSON.stringify({ ...padaria, nome: "x".repeat(2 * 1024 * 1024) });
+    const big = JSON.stringify({ ...PADARIA, nome: "x".repeat(2 * 1024 * 1024) });
     const declared = await t.request("/api/clients", { method: "POST", rawBody: big, cookie, headers: { "content-length": String(big.length) } });
     expect(declared.status).toBe(413);
     expect(await declared.json()).toEqual({ message: "Requisição muito grande (limite de 64 KB)" });
@@ -96,7 +87,7 @@ describe("error answers", () => {
   });
 
   test("without a session the answer is 401 whatever the body: it is not even read", async () => {
-    for (const rawBody of ["{", JSON.stringify({ nome: "x".repeat(2 * 1024 * 1024) }), JSON.stringify(padaria)]) {
+    for (const rawBody of ["{", JSON.stringify({ nome: "x".repeat(2 * 1024 * 1024) }), JSON.stringify(PADARIA)]) {
       const response = await t.request("/api/clients", { method: "POST", rawBody });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: "Não autenticado" });

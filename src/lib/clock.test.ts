@@ -135,7 +135,7 @@ describe("pinClock", () => {
 });
 
 describe("isValidTimeZone", () => {
-  test.each(["America/Sao_Paulo", "America/Manaus", "America/Noronha", "UTC", "Europe/Lisbon", "Asia/Tokyo"])(
+  test.each(["America/Sao_Paulo", "America/Manaus", "America/Noronha", "UTC", "Europe/Lisbon", "Asia/Tokyo", "Etc/UTC", "Brazil/East"])(
     "accepts %p",
     (tz) => {
       expect(isValidTimeZone(tz)).toBe(true);

@@ -8,7 +8,10 @@ export interface Clock {
   now: () => Date;
 }
 
-export const clock: Clock = { timeZone: "America/Sao_Paulo", now: () => new Date() };
+/** APP_TZ when unset: the company is in Brazil's official time. */
+export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
+
+export const clock: Clock = { timeZone: DEFAULT_TIME_ZONE, now: () => new Date() };
 
 /** YYYY-MM-DD of clock.now() in clock.timeZone. */
 export function today(): string {
@@ -46,8 +49,16 @@ export function dayStartISO(day: string): string {
   return new Date(instantFor(`${day}T00:00`, clock.timeZone)).toISOString();
 }
 
+let knownZones: ReadonlySet<string> | null = null;
+
 export function isValidTimeZone(tz: string): boolean {
   if (typeof tz !== "string" || tz === "") return false;
+  // Start-up checks APP_TZ: the default needs no look-up, other canonical names a cheap one;
+  // a DateTimeFormat would load ICU's calendar data (~8 ms), which the first page after a
+  // restart does not need. Aliases ("Etc/UTC") take that slow path.
+  if (tz === DEFAULT_TIME_ZONE) return true;
+  knownZones ??= new Set(Intl.supportedValuesOf("timeZone"));
+  if (knownZones.has(tz)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });
     return true;

@@ -93,9 +93,22 @@ describe("formatDateBR", () => {
   });
 });
 
-describe("month names via Intl pt-BR", () => {
-  // Intl (ICU) pt-BR short months all end in a dot, even "mai." for the 4-letter "maio", and
-  // month+year reads "jan. de 2026" with plain spaces around "de".
+describe("month names in pt-BR", () => {
+  // As Intl (ICU) pt-BR writes them: short months all end in a dot, even "mai." for the
+  // 4-letter "maio", and month+year reads "jan. de 2026" with plain spaces around "de".
+  test("the tables say what Intl pt-BR says", () => {
+    const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("pt-BR", { ...options, timeZone: "UTC" });
+    for (let i = 0; i < 12; i++) {
+      const ym = `2026-${String(i + 1).padStart(2, "0")}`;
+      const first = Date.UTC(2026, i, 1);
+      expect([formatMonthBR(ym), shortMonthBR(ym), MONTH_NAMES[i]]).toEqual([
+        intl({ month: "short", year: "numeric" }).format(first),
+        intl({ month: "short" }).format(first),
+        intl({ month: "long" }).format(first),
+      ]);
+    }
+  });
+
   test("formatMonthBR", () => {
     expect(formatMonthBR("2026-01")).toBe("jan. de 2026");
     expect(formatMonthBR("2026-05")).toBe("mai. de 2026");

@@ -33,32 +33,31 @@ export function formatDateBR(iso: string | null | undefined): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }
 
-const MONTH_YEAR_FORMAT = new Intl.DateTimeFormat("pt-BR", {
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const SHORT_MONTH_FORMAT = new Intl.DateTimeFormat("pt-BR", { month: "short", timeZone: "UTC" });
-const LONG_MONTH_FORMAT = new Intl.DateTimeFormat("pt-BR", { month: "long", timeZone: "UTC" });
+/**
+ * "janeiro" … "dezembro" and "jan." … "dez.", as pt-BR writes them (lower case): a table, not
+ * Intl, so server and browser agree to the letter and start-up does not load ICU's calendar
+ * data for them (dates.test.ts checks the table against Intl).
+ */
+export const MONTH_NAMES: readonly string[] = Object.freeze(
+  ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"],
+);
+const SHORT_MONTH_NAMES: readonly string[] = Object.freeze(
+  ["jan.", "fev.", "mar.", "abr.", "mai.", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."],
+);
 
-/** "2026-01" → "jan. de 2026" (Intl pt-BR); anything else unchanged, null/undefined as "". */
+/** "2026-01" → "jan. de 2026"; anything else unchanged, null/undefined as "". */
 export function formatMonthBR(ym: string | null | undefined): string {
   if (ym == null) return "";
   if (!isYearMonth(ym)) return ym;
-  return MONTH_YEAR_FORMAT.format(firstOfMonthUTC(ym));
+  return `${shortMonthBR(ym)} de ${ym.slice(0, 4)}`;
 }
 
-/** "2026-01" → "jan." (Intl pt-BR); anything else unchanged, null/undefined as "". */
+/** "2026-01" → "jan."; anything else unchanged, null/undefined as "". */
 export function shortMonthBR(ym: string | null | undefined): string {
   if (ym == null) return "";
   if (!isYearMonth(ym)) return ym;
-  return SHORT_MONTH_FORMAT.format(firstOfMonthUTC(ym));
+  return SHORT_MONTH_NAMES[Number(ym.slice(5, 7)) - 1]!;
 }
-
-/** "janeiro" … "dezembro", as Intl writes them (lower case in pt-BR). */
-export const MONTH_NAMES: readonly string[] = Object.freeze(
-  Array.from({ length: 12 }, (_, i) => LONG_MONTH_FORMAT.format(Date.UTC(2000, i, 1))),
-);
 
 /**
  * iso + k calendar months, keeping the original day where the target month has it and its
@@ -149,13 +148,6 @@ function fromDayNumber(n: number): string {
   return toISODate(year, month, day);
 }
 
-function firstOfMonthUTC(ym: string): Date {
-  const { year, month } = parseYearMonth(ym);
-  const d = new Date(0);
-  // setUTCFullYear, unlike Date.UTC, does not read years 0–99 as 1900–1999.
-  d.setUTCFullYear(year, month - 1, 1);
-  return d;
-}
 
 function toISODate(year: number, month: number, day: number): string {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;

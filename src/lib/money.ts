@@ -1,11 +1,12 @@
 // Money is integer cents inside the app; decimal strings only at the API edge,
 // pt-BR text only in the UI. Parsing always works on the decimal digits, never on floats.
+import { lazily } from "./numbers";
 
 export type Cents = number & { readonly __brand: "Cents" };
 
 const MAX_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
 
-const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+const BRL = lazily(() => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }));
 
 export function cents(n: number): Cents {
   if (!Number.isSafeInteger(n)) throw new RangeError(`Not a whole number of cents: ${n}`);
@@ -42,7 +43,7 @@ export function centsToDecimal(c: Cents): string {
 /** "R$ 1.234,56" (U+00A0 after R$), negatives as Intl writes them: "-R$ 1.234,56". */
 export function formatBRL(c: Cents): string {
   // A decimal string is formatted exactly; c / 100 would lose cents above ~2^53 / 100.
-  return BRL.format(centsToDecimal(c) as `${number}`);
+  return BRL().format(centsToDecimal(c) as `${number}`);
 }
 
 /**
@@ -99,9 +100,9 @@ export function parseTypedMoney(text: string): TypedMoney {
   return { cents: amount, error: null };
 }
 
-const PLAIN = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const PLAIN = lazily(() => new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** "1.234,56": how a money field shows its amount (the R$ sits beside the field, not in it). */
 export function formatTypedMoney(c: Cents): string {
-  return PLAIN.format(centsToDecimal(c) as `${number}`);
+  return PLAIN().format(centsToDecimal(c) as `${number}`);
 }

@@ -1,4 +1,5 @@
-import { formatCount, partnerRowView, SUMMARY_FIGURES } from "../../islands/partners/view";
+import { formatCount } from "../lib/numbers";
+import { partnerRowView, SUMMARY_FIGURES } from "../../islands/partners/view";
 import type { PartnerJson, PartnerQuery, PartnerSummary } from "../api/partners/model";
 import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";

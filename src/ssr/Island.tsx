@@ -1,5 +1,7 @@
 import { createContext, createElement, useContext, useId, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
+// renderToString only: the browser build, because Bun's build also loads node:stream and util
+// for the streaming API at start-up, which nothing here uses.
+import { renderToString } from "react-dom/server.browser";
 import { islands, type IslandName, type IslandProps } from "../../islands/registry";
 
 const loaded = new Map<IslandName, ComponentType<any>>();

@@ -7,7 +7,7 @@ export interface BuiltFile {
   /** Content-hashed file name, served under /assets/. */
   name: string;
   bytes: Uint8Array<ArrayBuffer>;
-  /** Files this one imports statically (to preload them with it). */
+  /** Files to preload with this one: its static imports (and its islands' dynamic ones). */
   imports: string[];
 }
 
@@ -42,8 +42,12 @@ export async function buildClient(): Promise<ClientBuild> {
   for (const artifact of result.outputs) {
     const name = artifact.path.split("/").pop()!;
     const meta = Object.entries(outputs).find(([path]) => path.endsWith(name))?.[1];
+    // The hydrating entry's dynamic imports are the island registry (a page preloads only its
+    // own islands); any other dynamic import (uPlot in the chart islands) is code its island
+    // asks for as soon as it mounts, so it is preloaded with it.
+    const isEntry = meta?.entryPoint?.endsWith(join("islands", "client.ts")) ?? false;
     const imports = (meta?.imports ?? [])
-      .filter((i) => i.kind === "import-statement")
+      .filter((i) => i.kind === "import-statement" || (i.kind === "dynamic-import" && !isEntry))
       .map((i) => i.path.split("/").pop()!);
     files.push({ name, bytes: new Uint8Array(await artifact.arrayBuffer()), imports });
     if (artifact.kind === "entry-point" || name.endsWith(".css")) entries[name.replace(/-[a-z0-9]+\.(js|css)$/, "")] = name;

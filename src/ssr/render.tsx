@@ -1,5 +1,7 @@
 import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
+// renderToString only: the browser build, because Bun's build also loads node:stream and util
+// for the streaming API at start-up, which nothing here uses.
+import { renderToString } from "react-dom/server.browser";
 import type { IslandName } from "../../islands/registry";
 import { IconSprite } from "../ui/IconSprite";
 import { assets } from "./assets";

@@ -1,7 +1,7 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import { Icon } from "./Icon.tsx";
+import { formatCount } from "../lib/numbers";
 
-const count = new Intl.NumberFormat("pt-BR");
 
 export interface PagerProps {
   page: number;
@@ -22,7 +22,7 @@ export function rangeText(page: number, perPage: number, total: number): string 
   if (total === 0) return "0 resultados";
   const from = (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
-  return `${count.format(from)}–${count.format(to)} de ${count.format(total)}`;
+  return `${formatCount(from)}–${formatCount(to)} de ${formatCount(total)}`;
 }
 
 /** Anterior / Próxima links and a page jump field; one line on a phone. */
@@ -76,13 +76,13 @@ export function Pager({ page, perPage, total, hrefFor, onPageChange, listName }:
             className="ui-input ui-pager__input"
             name="pagina"
             inputMode="numeric"
-            aria-label={`Página (de ${count.format(pages)})`}
+            aria-label={`Página (de ${formatCount(pages)})`}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value.replace(/\D/g, ""))}
             onBlur={jump}
           />
         </label>
-        <span>de {count.format(pages)}</span>
+        <span>de {formatCount(pages)}</span>
       </form>
       <a
         className="ui-pager__link"

@@ -1,6 +1,7 @@
 import type { Key, ReactNode } from "react";
 import { cx } from "./cx.ts";
 import { Icon } from "./Icon.tsx";
+import { lazily } from "../lib/numbers";
 
 export type SortDirection = "asc" | "desc";
 
@@ -135,7 +136,7 @@ export function Table<Row>({
 
 export type SortValue = string | number | Date | boolean | null | undefined;
 
-const collator = new Intl.Collator("pt-BR", { numeric: true, sensitivity: "base" });
+const collator = lazily(() => new Intl.Collator("pt-BR", { numeric: true, sensitivity: "base" }));
 
 /**
  * A sorted copy of rows (stable). Numbers and dates compare numerically, text with the pt-BR
@@ -169,5 +170,5 @@ function normalize(value: SortValue): string | number | null {
 
 function compareValues(a: string | number, b: string | number): number {
   if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
-  return collator.compare(String(a), String(b));
+  return collator().compare(String(a), String(b));
 }

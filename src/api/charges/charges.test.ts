@@ -1,6 +1,6 @@
 import { getPixPayloadInfo, isValidPixPayload } from "@brazilian-utils/brazilian-utils";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
 import { sweepIds, type SweepTarget } from "../../../tests/sweep";
 import { pinClock } from "../../lib/clock";
 import type { ClientJson } from "../clients/model";
@@ -28,15 +28,6 @@ beforeEach(() => {
 type Init = { method?: string; body?: unknown };
 const api = (path: string, init: Init = {}) => t.request(path, { cookie, ...init });
 
-const padaria = {
-  nome: "Padaria Pão Quente",
-  cnpj: "11.222.333/0001-81",
-  contato: "Maria Souza",
-  telefone: "(11) 98765-4321",
-  email: "contato@paoquente.com.br",
-  valorMensalidade: "150.00",
-  codigoCliente: "PAO-001",
-};
 const settings = {
   empresa: "Cofre Serviços Financeiros Ltda",
   cidade: "São José dos Campos",
@@ -50,7 +41,7 @@ async function configure(body: object = settings) {
 
 /** Three installments of R$ 100,00 for the Padaria: 10 Mar (overdue 5 days), 10 Apr, 10 May; the first one of 12 numbers "1/3". */
 async function installments(): Promise<InstallmentJson[]> {
-  const client = (await (await api("/api/clients", { method: "POST", body: padaria })).json()) as ClientJson;
+  const client = (await (await api("/api/clients", { method: "POST", body: PADARIA })).json()) as ClientJson;
   const response = await api("/api/installments/generate", {
     method: "POST",
     body: { clientId: client.id, numParcelas: 3, valor: "300.00", primeiroVencimento: "2026-03-10", descricao: "Mensalidade" },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
 import { pinClock } from "../../lib/clock";
 import type { InstallmentJson } from "../installments/model";
 import { applyAutomaticBlocking, startAutomaticBlocking } from "./blocking";
@@ -26,16 +26,6 @@ beforeEach(() => {
 });
 const day = (date: string) => pinClock(`${date}T10:00:00-03:00`);
 
-const padaria = {
-  nome: "Padaria Pão Quente",
-  cnpj: "11.222.333/0001-81",
-  contato: "Maria Souza",
-  telefone: "(11) 98765-4321",
-  email: "contato@paoquente.com.br",
-  valorMensalidade: "150.00",
-  codigoCliente: "PAO-001",
-  isTrial: false,
-};
 
 /** The routes of one app, signed in. */
 async function routesOf(app: TestApp) {
@@ -46,7 +36,7 @@ async function routesOf(app: TestApp) {
     return response.json();
   };
   return {
-    client: () => call("/api/clients", "POST", padaria) as Promise<ClientJson>,
+    client: () => call("/api/clients", "POST", PADARIA) as Promise<ClientJson>,
     bill: async (clientId: number, primeiroVencimento: string, numParcelas = 1) =>
       ((await call("/api/installments/generate", "POST", { clientId, numParcelas, valor: "150.00", primeiroVencimento, descricao: "Mensalidade" })) as { installments: InstallmentJson[] }).installments,
     pay: (id: number) => call(`/api/installments/${id}/pay`, "PATCH"),
@@ -148,12 +138,13 @@ describe("automatic blocking", () => {
     expect(await r.state(client.id)).toEqual(ACTIVE);
     // Stale: an automatic block with nothing overdue (as if the row had been paid by another tool).
     const other = await (async () => {
-      const response = await t.request("/api/clients", { cookie: await t.login(), method: "POST", body: { ...padaria, cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002" } });
+      const response = await t.request("/api/clients", { cookie: await t.login(), method: "POST", body: { ...PADARIA, cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002" } });
       return (await response.json()) as ClientJson;
     })();
     t.db.$client.run("update clients set status_bloqueio = 1, bloqueio_origem = 'automatico' where id = ?", [other.id]);
     day("2026-03-16");
-    const stop = startAutomaticBlocking(t.db, 0);
+    const stop = startAutomaticBlocking(t.db, 0, 0);
+    await Bun.sleep(20); // the first run is a timer, right after start-up
     stop();
     expect(await r.state(client.id)).toEqual(AUTO);
     expect(await r.state(other.id)).toEqual(ACTIVE);

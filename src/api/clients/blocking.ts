@@ -104,13 +104,14 @@ export function toggleClientBlock(db: Db, actor: Actor, id: number, graceDays: n
 }
 
 const CHECK_EVERY_MS = 60_000;
+const START_DELAY_MS = 200;
 
 /**
  * For `serve`: applies the rule to every client now, then again each time the APP_TZ date
  * changes (checked every minute, so a sleeping machine or a DST change cannot skip a day).
- * Returns the function that stops it.
+ * The first run comes right after start-up (`firstRunAfterMs`). Returns the function that stops it.
  */
-export function startAutomaticBlocking(db: Db, graceDays: number): () => void {
+export function startAutomaticBlocking(db: Db, graceDays: number, firstRunAfterMs = START_DELAY_MS): () => void {
   let evaluatedOn = "";
   const run = () => {
     const day = today();
@@ -126,8 +127,13 @@ export function startAutomaticBlocking(db: Db, graceDays: number): () => void {
       console.error("[bloqueio automático]", error);
     }
   };
-  run();
+  // The first run waits for the requests already queued at start-up: its first "today" pays
+  // for ICU's time-zone data (~12 ms), which a restart's first page should not wait for.
+  const first = setTimeout(run, firstRunAfterMs);
   const timer = setInterval(run, CHECK_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { backfillSearchColumns } from "../registers";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import { receivables } from "../../../db/schema";
 import { pinClock } from "../../lib/clock";
@@ -19,18 +19,7 @@ type Init = { method?: string; body?: unknown; rawBody?: string; headers?: Recor
 const api = (path: string, init: Init = {}) => t.request(path, { cookie, ...init });
 
 // As the dialog sends them: CNPJ and phone typed with their masks, statusBloqueio=0 (SPEC §7).
-const padaria = {
-  nome: "Padaria Pão Quente",
-  cnpj: "11.222.333/0001-81",
-  contato: "Maria Souza",
-  telefone: "(11) 98765-4321",
-  email: "contato@paoquente.com.br",
-  url: "https://paoquente.com.br",
-  valorMensalidade: "150.00",
-  codigoCliente: "PAO-001",
-  isTrial: false,
-  statusBloqueio: 0,
-};
+const padaria = { ...PADARIA, url: "https://paoquente.com.br" };
 const floricultura = {
   ...padaria,
   nome: "Floricultura Ipê Amarelo",

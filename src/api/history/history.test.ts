@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { ADMIN, startTestApp, type TestApp } from "../../../tests/support";
+import { ADMIN, PADARIA, startTestApp, type TestApp } from "../../../tests/support";
 import { createUser, setPassword } from "../../auth/service";
 import { pinClock } from "../../lib/clock";
 import type { ClientJson } from "../clients/model";
@@ -45,16 +45,6 @@ async function newEvents(): Promise<HistoryEventJson[]> {
 }
 const eventCount = () => (t.db.$client.query("select count(*) as n from history_events").get() as { n: number }).n;
 
-const padaria = {
-  nome: "Padaria Pão Quente",
-  cnpj: "11.222.333/0001-81",
-  contato: "Maria Souza",
-  telefone: "(11) 98765-4321",
-  email: "contato@paoquente.com.br",
-  valorMensalidade: "150.00",
-  codigoCliente: "PAO-001",
-  isTrial: false,
-};
 const moinho = { nome: "Moinho Santa Clara", cnpj: "", email: "compras@moinho.com.br", telefone: "", cidade: "Campinas", estado: "SP" };
 const bill = (clientId: number, primeiroVencimento = "2026-04-10", numParcelas = 12) => ({
   clientId,
@@ -67,9 +57,9 @@ const bill = (clientId: number, primeiroVencimento = "2026-04-10", numParcelas =
 describe("registers", () => {
   test("a client created, edited (each changed field), blocked, unblocked and deleted: one event each, by the signed-in user", async () => {
     await newEvents();
-    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
-    await ok(`/api/clients/${client.id}`, "PUT", { ...padaria, valorMensalidade: "180.00", telefone: "(11) 3333-4444" });
-    await ok(`/api/clients/${client.id}`, "PUT", { ...padaria, valorMensalidade: "180.00", telefone: "(11) 3333-4444" });
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
+    await ok(`/api/clients/${client.id}`, "PUT", { ...PADARIA, valorMensalidade: "180.00", telefone: "(11) 3333-4444" });
+    await ok(`/api/clients/${client.id}`, "PUT", { ...PADARIA, valorMensalidade: "180.00", telefone: "(11) 3333-4444" });
     await ok(`/api/clients/${client.id}/toggle-block`, "PATCH");
     await ok(`/api/clients/${client.id}/toggle-block`, "PATCH");
     await ok(`/api/clients/${client.id}`, "DELETE");
@@ -114,13 +104,13 @@ describe("registers", () => {
   });
 
   test("refused changes write nothing: validation, duplicate CNPJ, deleting a client with installments, unknown ids", async () => {
-    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     await ok("/api/installments/generate", "POST", bill(client.id));
     const before = eventCount();
-    expect((await api("/api/clients", "POST", { ...padaria, nome: "" })).status).toBe(400);
-    expect((await api("/api/clients", "POST", { ...padaria, codigoCliente: "X-2" })).status).toBe(409);
+    expect((await api("/api/clients", "POST", { ...PADARIA, nome: "" })).status).toBe(400);
+    expect((await api("/api/clients", "POST", { ...PADARIA, codigoCliente: "X-2" })).status).toBe(409);
     expect((await api(`/api/clients/${client.id}`, "DELETE")).status).toBe(409);
-    expect((await api(`/api/clients/${client.id + 99}`, "PUT", padaria)).status).toBe(404);
+    expect((await api(`/api/clients/${client.id + 99}`, "PUT", PADARIA)).status).toBe(404);
     expect((await api("/api/suppliers/999999", "PUT", moinho)).status).toBe(404);
     expect((await api("/api/partners/999999", "DELETE")).status).toBe(404);
     expect(eventCount()).toBe(before);
@@ -129,7 +119,7 @@ describe("registers", () => {
 
 describe("receivables", () => {
   test("generated, paid with fees, payment cancelled, re-dated and deleted: the plan, the payment, what was undone, old → new, a snapshot", async () => {
-    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     await newEvents();
     const { installments } = await ok<{ installments: InstallmentJson[] }>("/api/installments/generate", "POST", bill(client.id));
     const third = installments[2]!;
@@ -159,7 +149,7 @@ describe("receivables", () => {
   });
 
   test("refused: paying a paid installment, undoing an unpaid one, re-dating a paid one, a future payment date, deleting a paid one", async () => {
-    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     const { installments } = await ok<{ installments: InstallmentJson[] }>("/api/installments/generate", "POST", bill(client.id));
     const [first, second] = installments as [InstallmentJson, InstallmentJson];
     await ok(`/api/installments/${first.id}/pay`, "PATCH");
@@ -174,14 +164,14 @@ describe("receivables", () => {
   });
 
   test("a change that fails after its write inside the transaction leaves neither the change nor the event", async () => {
-    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     const { installments } = await ok<{ installments: InstallmentJson[] }>("/api/installments/generate", "POST", bill(client.id));
     const before = eventCount();
     // The event is written after the payment's UPDATE: making that insert fail fails the change mid-way.
     t.db.$client.exec("CREATE TEMP TRIGGER fail_history BEFORE INSERT ON history_events BEGIN SELECT RAISE(ABORT, 'falha forçada'); END");
     try {
       expect((await api(`/api/installments/${installments[0]!.id}/pay`, "PATCH")).status).toBe(500);
-      expect((await api(`/api/clients/${client.id}`, "PUT", { ...padaria, nome: "Padaria Nova" })).status).toBe(500);
+      expect((await api(`/api/clients/${client.id}`, "PUT", { ...PADARIA, nome: "Padaria Nova" })).status).toBe(500);
     } finally {
       t.db.$client.exec("DROP TRIGGER fail_history");
     }
@@ -202,7 +192,7 @@ describe("receivables", () => {
 
 describe("automatic blocking", () => {
   test("a block names the overdue installments; paying them lifts it, naming the payment; both by 'sistema'", async () => {
-    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     await newEvents();
     const { installments } = await ok<{ installments: InstallmentJson[] }>("/api/installments/generate", "POST", bill(client.id, "2026-03-05", 12));
     const events = await newEvents();
@@ -225,7 +215,7 @@ describe("automatic blocking", () => {
   });
 
   test("the daily job's block is recorded too", async () => {
-    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     const { installments } = await ok<{ installments: InstallmentJson[] }>("/api/installments/generate", "POST", bill(client.id, "2026-03-20", 3));
     await newEvents();
     unpin();
@@ -295,7 +285,7 @@ describe("sign-in, sign-out and users", () => {
 
 describe("GET /api/history", () => {
   test("newest first, one page with X-Total-Count; filters by kind, id, user, period and text", async () => {
-    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     await ok("/api/installments/generate", "POST", bill(client.id));
     t.db.$client.exec("update history_events set at = '2026-03-10T12:00:00.000Z' where action = 'create'");
     const page = await api("/api/history?porPagina=1");
@@ -321,7 +311,7 @@ describe("GET /api/history", () => {
   });
 
   test("events written before the search column existed are folded once at start-up", async () => {
-    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     t.db.$client.exec("update history_events set busca = ''");
     expect(await ok<HistoryEventJson[]>("/api/history?q=pao")).toEqual([]);
     foldUnsearchedEvents(t.db);
@@ -331,7 +321,7 @@ describe("GET /api/history", () => {
   });
 
   test("a client's timeline holds its installments' events; an unknown record is a 404; a session is required", async () => {
-    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     const { installments } = await ok<{ installments: InstallmentJson[] }>("/api/installments/generate", "POST", bill(client.id));
     await ok(`/api/installments/${installments[5]!.id}/pay`, "PATCH");
     expect((await ok<HistoryEventJson[]>(`/api/clients/${client.id}/history`)).map((e) => e.acao)).toEqual(["pay", "generate", "create"]);
@@ -344,7 +334,7 @@ describe("GET /api/history", () => {
 
 describe("/history page and its CSV", () => {
   test("the page renders the filtered view's first page; a malformed bookmark shows the default view", async () => {
-    const client = await ok<ClientJson>("/api/clients", "POST", padaria);
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     await ok(`/api/clients/${client.id}/toggle-block`, "PATCH");
     const page = await t.request("/history?entidade=client&q=padaria", { cookie });
     expect(page.status).toBe(200);
@@ -358,7 +348,7 @@ describe("/history page and its CSV", () => {
   });
 
   test("the export is the view as Excel pt-BR CSV: BOM, ';', CRLF, the sentence of each event", async () => {
-    const client = await ok<ClientJson>("/api/clients", "POST", { ...padaria, nome: "=Padaria Pão Quente" });
+    const client = await ok<ClientJson>("/api/clients", "POST", { ...PADARIA, nome: "=Padaria Pão Quente" });
     await ok(`/api/clients/${client.id}/toggle-block`, "PATCH");
     const response = await t.request("/history/export?entidade=client", { cookie });
     expect(response.status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import { pinClock } from "../../lib/clock";
 import type { ClientJson } from "../clients/model";
@@ -24,19 +24,9 @@ afterAll(() => unpin?.());
 type Init = { method?: string; body?: unknown; rawBody?: string };
 const api = (path: string, init: Init = {}) => t.request(path, { cookie, ...init });
 
-const padaria = {
-  nome: "Padaria Pão Quente",
-  cnpj: "11.222.333/0001-81",
-  contato: "Maria Souza",
-  telefone: "(11) 98765-4321",
-  email: "contato@paoquente.com.br",
-  valorMensalidade: "150.00",
-  codigoCliente: "PAO-001",
-  isTrial: false,
-};
-const floricultura = { ...padaria, nome: "Floricultura Ipê Amarelo", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002", email: "flores@ipe.com.br" };
+const floricultura = { ...PADARIA, nome: "Floricultura Ipê Amarelo", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002", email: "flores@ipe.com.br" };
 
-async function createClient(body: object = padaria): Promise<ClientJson> {
+async function createClient(body: object = PADARIA): Promise<ClientJson> {
   const response = await api("/api/clients", { method: "POST", body });
   expect(response.status).toBe(201);
   return (await response.json()) as ClientJson;
@@ -177,7 +167,7 @@ describe("the list", () => {
     // Floricultura: 20 Mar and 20 Apr, one of 12 and one of 2 so the Parcela sort shows 1/2 < 2/2 …
     const b = await generate(plan(flores.id, { primeiroVencimento: "2026-03-20", valor: "50.01", numParcelas: 2, descricao: "anuidade" }));
     await api(`/api/installments/${a[0]!.id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-01" } });
-    return { padaria: padariaClient, flores, a, b };
+    return { PADARIA: padariaClient, flores, a, b };
   }
 
   test("without parameters: every row as an array, no X-Total-Count", async () => {
@@ -196,7 +186,7 @@ describe("the list", () => {
   });
 
   test("status, mes and clientId filter; X-Total-Count counts every match", async () => {
-    const { padaria: p, flores } = await fixture();
+    const { PADARIA: p, flores } = await fixture();
     expect((await list("?status=vencido")).rows.map((r) => r.dataVencimento)).toEqual(["2026-03-10"]);
     expect((await list("?status=pago")).rows.map((r) => r.dataVencimento)).toEqual(["2026-02-10"]);
     expect((await list("?status=em_aberto")).total).toBe("3");

@@ -4,7 +4,8 @@ import { formatMonthBR } from "../../lib/dates";
 import { Island } from "../../ssr/Island";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/Card";
-import { brl, count, isNegative } from "./figures";
+import { formatCount } from "../../lib/numbers";
+import { brl, isNegative } from "./figures";
 
 interface CashFlowReportProps {
   range: MonthRange;
@@ -103,7 +104,7 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
   );
 }
 
-const parcelas = (n: number) => (n === 0 ? "—" : `${count.format(n)} ${n === 1 ? "parcela" : "parcelas"}`);
+const parcelas = (n: number) => (n === 0 ? "—" : `${formatCount(n)} ${n === 1 ? "parcela" : "parcelas"}`);
 
 /** A receber, A pagar (each with its count) and Saldo: a month's row and the period's total alike. */
 function FlowCells({ figures }: { figures: CashFlowTotals }) {

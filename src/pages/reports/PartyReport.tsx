@@ -8,7 +8,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
 import { Icon } from "../../ui/Icon";
 import { Table, type TableColumn } from "../../ui/Table";
-import { brl, count, Figure, plural, StatusBadge } from "./figures";
+import { formatCount, lazily } from "../../lib/numbers";
+import { brl, Figure, plural, StatusBadge } from "./figures";
 import { PARTY_PAGE_SIZE, reportHref, type ReportView } from "./query";
 
 export type PartyData =
@@ -104,8 +105,8 @@ function PartyFigures({ view, data }: { view: PartyReportProps["view"]; data: Pa
   );
 }
 
-const percentFormat = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const percent = (n: number) => `${percentFormat.format(n)}%`;
+const percentFormat = lazily(() => new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 0, maximumFractionDigits: 2 }));
+const percent = (n: number) => `${percentFormat().format(n)}%`;
 
 type Row = ReportReceivable | ReportPayable;
 
@@ -134,7 +135,7 @@ function Installments({ view, data }: { view: PartyReportProps["view"]; data: Pa
     <>
       <CardHeader>
         <CardTitle>Parcelas</CardTitle>
-        <p className="ui-list-count">{total === 0 ? "Nenhuma parcela" : `${count.format(from)}–${count.format(to)} de ${count.format(total)}`}</p>
+        <p className="ui-list-count">{total === 0 ? "Nenhuma parcela" : `${formatCount(from)}–${formatCount(to)} de ${formatCount(total)}`}</p>
       </CardHeader>
       <Table
         className="report-table ui-table-wrap--cards"
@@ -151,7 +152,7 @@ function Installments({ view, data }: { view: PartyReportProps["view"]; data: Pa
             Anterior
           </a>
           <span className="ui-pager__jump">
-            Página {count.format(page)} de {count.format(pages)}
+            Página {formatCount(page)} de {formatCount(pages)}
           </span>
           <a className="ui-pager__link" href={page < pages ? href(page + 1) : undefined} aria-disabled={page >= pages || undefined} rel="next">
             Próxima

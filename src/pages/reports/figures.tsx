@@ -4,13 +4,13 @@ import { formatBRL, parseMoney, ZERO } from "../../lib/money";
 import type { Status } from "../../lib/status";
 import { STATUS_LABEL } from "../../api/reports/csv";
 import { Badge } from "../../ui/Badge";
+import { formatCount } from "../../lib/numbers";
 
 /** "1234.56" (the API's form) → "R$ 1.234,56". */
 export const brl = (decimal: string) => formatBRL(parseMoney(decimal) ?? ZERO);
 
 export const isNegative = (decimal: string) => decimal.startsWith("-");
 
-export const count = new Intl.NumberFormat("pt-BR");
 
 export function Figure({ label, value, note, tone }: { label: string; value: string; note?: ReactNode; tone?: "success" | "danger" }) {
   return (
@@ -32,4 +32,4 @@ export function StatusBadge({ status }: { status: Status }) {
 }
 
 /** "3 parcelas", "1 parcela". */
-export const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
