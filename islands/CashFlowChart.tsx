@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import type uPlot from "uplot";
-import { formatMonthBR } from "../src/lib/dates";
+import { formatMonthBR } from "../src/lib/months";
 import { chartBRL, cssVar, monthChartOptions, reaisOf, tooltipPlugin, useUplot, type UplotClass } from "./charts/chart";
 
 export interface CashFlowChartProps {

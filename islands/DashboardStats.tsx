@@ -107,7 +107,9 @@ function StatCard({ title, icon, tone, value, note, noteTone }: StatCardProps) {
         </span>
       </CardHeader>
       <CardContent>
-        <p className="stat__value">{value}</p>
+        <p className="stat__value" data-long={value.length > 9 || undefined}>
+          {value}
+        </p>
         <p className={noteTone ? `stat__note stat__note--${noteTone}` : "stat__note"}>{note}</p>
       </CardContent>
     </Card>

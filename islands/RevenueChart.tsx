@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import type uPlot from "uplot";
 import type { MonthlyRevenueItem } from "../src/api/dashboard/monthly-revenue";
-import { formatMonthBR } from "../src/lib/dates";
+import { formatMonthBR } from "../src/lib/months";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../src/ui/Card";
 import { api } from "./api";
 import { chartBRL, cssVar, monthChartOptions, tooltipPlugin, useRefetchOnReturn, useUplot, type UplotClass } from "./charts/chart";

@@ -2,7 +2,7 @@
 // chart that follows its container's width (the height is fixed in CSS, so nothing shifts).
 import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
-import { shortMonthBR } from "../../src/lib/dates";
+import { shortMonthBR } from "../../src/lib/months";
 import { lazily } from "../../src/lib/numbers";
 
 export const CHART_HEIGHT = 300;
@@ -70,30 +70,25 @@ export type UplotClass = typeof uPlot;
 /**
  * Mounts a uPlot chart in `ref`'s element while `data` is shown; rebuilds when `build` changes
  * (new data) and follows the element's width. `build` gets the element, its width and uPlot.
- * uPlot is imported when a chart mounts, never on the server (its module sets up Intl date
- * formats, start-up time no page needs); the client build preloads it with the chart islands.
  */
 export function useUplot(build: ((el: HTMLDivElement, width: number, U: UplotClass) => { opts: uPlot.Options; data: uPlot.AlignedData }) | null) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el || !build) return;
-    let chart: uPlot | undefined;
-    let observer: ResizeObserver | undefined;
-    let gone = false;
-    void import("uplot").then(({ default: U }) => {
-      if (gone) return;
-      const width = () => Math.max(200, Math.floor(el.clientWidth));
-      const { opts, data } = build(el, width(), U);
-      const shown = new U({ ...opts, width: width(), height: CHART_HEIGHT }, data, el);
-      observer = new ResizeObserver(() => shown.setSize({ width: width(), height: CHART_HEIGHT }));
-      observer.observe(el);
-      chart = shown;
-    });
+    // uPlot's module runs when the first chart mounts, never on the server (it sets up Intl
+    // date formats at load, start-up time no page needs); `require` keeps it in this bundle.
+    // The browser bundle hands back the class itself, Bun's runtime the module namespace.
+    const loaded = require("uplot") as UplotClass | { default: UplotClass };
+    const U = "default" in loaded ? loaded.default : loaded;
+    const width = () => Math.max(200, Math.floor(el.clientWidth));
+    const { opts, data } = build(el, width(), U);
+    const chart = new U({ ...opts, width: width(), height: CHART_HEIGHT }, data, el);
+    const observer = new ResizeObserver(() => chart.setSize({ width: width(), height: CHART_HEIGHT }));
+    observer.observe(el);
     return () => {
-      gone = true;
-      observer?.disconnect();
-      chart?.destroy();
+      observer.disconnect();
+      chart.destroy();
     };
   }, [build]);
   return ref;

@@ -1,18 +1,16 @@
 import { describe, expect, test } from "bun:test";
+import { formatMonthBR, MONTH_NAMES, shortMonthBR } from "./months";
 import {
-  MONTH_NAMES,
   addDays,
   addMonthsClamped,
   addMonthsToMonth,
   daysBetween,
   daysInMonth,
   formatDateBR,
-  formatMonthBR,
   isISODate,
   isYearMonth,
   monthOf,
   monthRange,
-  shortMonthBR,
 } from "./dates.ts";
 
 describe("isISODate", () => {

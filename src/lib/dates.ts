@@ -1,8 +1,11 @@
 // Date-only "YYYY-MM-DD" and month "YYYY-MM" strings. Calendar math is done on integers, so no
-// time zone or DST can shift a day; "today" itself comes from clock.ts.
+// time zone or DST can shift a day; "today" itself comes from clock.ts. Month names are in
+// months.ts (small on its own: the chart islands need only them).
+import { isYearMonth } from "./months";
+
+export { isYearMonth };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const YEAR_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 export function isISODate(s: unknown): s is string {
   if (typeof s !== "string") return false;
@@ -11,10 +14,6 @@ export function isISODate(s: unknown): s is string {
   const month = Number(m[2]);
   const day = Number(m[3]);
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(Number(m[1]), month);
-}
-
-export function isYearMonth(s: unknown): s is string {
-  return typeof s === "string" && YEAR_MONTH.test(s);
 }
 
 export function isLeapYear(year: number): boolean {
@@ -31,32 +30,6 @@ export function formatDateBR(iso: string | null | undefined): string {
   if (iso == null) return "";
   if (!isISODate(iso)) return iso;
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-}
-
-/**
- * "janeiro" … "dezembro" and "jan." … "dez.", as pt-BR writes them (lower case): a table, not
- * Intl, so server and browser agree to the letter and start-up does not load ICU's calendar
- * data for them (dates.test.ts checks the table against Intl).
- */
-export const MONTH_NAMES: readonly string[] = Object.freeze(
-  ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"],
-);
-const SHORT_MONTH_NAMES: readonly string[] = Object.freeze(
-  ["jan.", "fev.", "mar.", "abr.", "mai.", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."],
-);
-
-/** "2026-01" → "jan. de 2026"; anything else unchanged, null/undefined as "". */
-export function formatMonthBR(ym: string | null | undefined): string {
-  if (ym == null) return "";
-  if (!isYearMonth(ym)) return ym;
-  return `${shortMonthBR(ym)} de ${ym.slice(0, 4)}`;
-}
-
-/** "2026-01" → "jan."; anything else unchanged, null/undefined as "". */
-export function shortMonthBR(ym: string | null | undefined): string {
-  if (ym == null) return "";
-  if (!isYearMonth(ym)) return ym;
-  return SHORT_MONTH_NAMES[Number(ym.slice(5, 7)) - 1]!;
 }
 
 /**

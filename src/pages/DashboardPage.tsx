@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { getMonthlyRevenue, revenueWindow, type MonthlyRevenueItem } from "../api/dashboard/monthly-revenue";
 import { getDashboardStats, type DashboardStats } from "../api/dashboard/stats";
-import { formatMonthBR } from "../lib/dates";
+import { formatMonthBR } from "../lib/months";
 import { Island } from "../ssr/Island";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card";
 import { Icon, type IconName } from "../ui/Icon";

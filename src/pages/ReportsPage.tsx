@@ -7,7 +7,7 @@ import { listSupplierInstallments } from "../api/reports/party-installments";
 import { getSupplierReportTotals } from "../api/reports/supplier-report";
 import { HttpError } from "../http/errors";
 import { clock } from "../lib/clock";
-import { formatMonthBR } from "../lib/dates";
+import { formatMonthBR } from "../lib/months";
 import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";

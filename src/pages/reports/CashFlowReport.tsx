@@ -1,6 +1,6 @@
 import type { CashFlowRow, CashFlowTotals } from "../../api/reports/cash-flow";
 import { MAX_RANGE_MONTHS, type MonthRange } from "../../api/reports/period";
-import { formatMonthBR } from "../../lib/dates";
+import { formatMonthBR } from "../../lib/months";
 import { Island } from "../../ssr/Island";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/Card";

@@ -1,6 +1,7 @@
 import type { MonthlyReport as Monthly } from "../../api/reports/monthly-report";
 import { currentMonth } from "../../lib/clock";
-import { addMonthsToMonth, formatMonthBR } from "../../lib/dates";
+import { addMonthsToMonth } from "../../lib/dates";
+import { formatMonthBR } from "../../lib/months";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/Card";
 import { Icon } from "../../ui/Icon";
 import { balanceTone, brl, Figure, plural } from "./figures";
