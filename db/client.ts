@@ -81,6 +81,12 @@ export function openDatabase(path: string, { mustExist = false } = {}): Db {
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const db = drizzle({ client: sqlite, schema });
   migrate(sqlite, migrationsFolder());
+  // Table statistics for the query planner: without them it reads 35,000 paid rows through the
+  // status index where the payment-date index reads this month's 2,000. Sampled (400 rows an
+  // index), and only for tables never analysed or much grown: ~9 ms the first time at 50,000
+  // rows, nothing after. `serve` repeats `PRAGMA optimize` daily.
+  sqlite.exec("PRAGMA analysis_limit = 400");
+  sqlite.exec("PRAGMA optimize = 0x10002");
   backfillSearchColumns(db as Db);
   foldUnsearchedEvents(db as Db);
   return db as Db;

@@ -114,8 +114,9 @@ export const receivables = sqliteTable(
     index("receivables_client_idx").on(t.clientId, t.dataVencimento),
     // Covering: revenue per month and cash flow read only this index, never the rows.
     index("receivables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago),
-    index("receivables_status_due_idx").on(t.status, t.dataVencimento),
-    index("receivables_paid_idx").on(t.dataPagamento),
+    // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
+    index("receivables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),
+    index("receivables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
     check("receivables_valor_chk", sql`${t.valor} > 0`),
   ],
 );
@@ -139,8 +140,9 @@ export const payables = sqliteTable(
   (t) => [
     index("payables_supplier_idx").on(t.supplierId, t.dataVencimento),
     index("payables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago),
-    index("payables_status_due_idx").on(t.status, t.dataVencimento),
-    index("payables_paid_idx").on(t.dataPagamento),
+    // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
+    index("payables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),
+    index("payables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
     check("payables_valor_chk", sql`${t.valor} > 0`),
   ],
 );

@@ -40,6 +40,8 @@ async function serve() {
   // Automatic blocking now and after each midnight in APP_TZ (DECISIONS §2); started here, not
   // in createApp, because tests build many apps. After createApp: it sets the clock's zone.
   (await import("./api/clients/blocking")).startAutomaticBlocking(db, config.blockGraceDays);
+  // The planner's statistics follow the data as it grows (see openDatabase).
+  setInterval(() => db.$client.exec("PRAGMA optimize"), 24 * 60 * 60 * 1000).unref();
 
   let stopping = false;
   const stop = async () => {
