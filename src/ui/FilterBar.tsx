@@ -28,7 +28,7 @@ export function FilterBar({ label, active, onClear, children, action, className 
       <div className="ui-filterbar__top">
         <button
           type="button"
-          className="ui-filterbar__toggle"
+          className="ui-button ui-button--secondary ui-filterbar__toggle"
           aria-expanded={open}
           aria-controls={bodyId}
           onClick={() => setOpen((now) => !now)}

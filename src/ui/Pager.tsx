@@ -49,7 +49,7 @@ export function Pager({ page, perPage, total, hrefFor, onPageChange, listName }:
   return (
     <nav className="ui-pager" aria-label={`Paginação de ${listName}`}>
       <a
-        className="ui-pager__link"
+        className="ui-button ui-button--secondary ui-pager__link"
         href={page > 1 ? hrefFor(page - 1) : undefined}
         aria-disabled={page <= 1 || undefined}
         onClick={page > 1 ? go(page - 1) : undefined}
@@ -85,7 +85,7 @@ export function Pager({ page, perPage, total, hrefFor, onPageChange, listName }:
         <span>de {formatCount(pages)}</span>
       </form>
       <a
-        className="ui-pager__link"
+        className="ui-button ui-button--secondary ui-pager__link"
         href={page < pages ? hrefFor(page + 1) : undefined}
         aria-disabled={page >= pages || undefined}
         onClick={page < pages ? go(page + 1) : undefined}
