@@ -4,8 +4,7 @@ import { formatMonthBR } from "../../lib/months";
 import { Island } from "../../ssr/Island";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/Card";
-import { formatCount } from "../../lib/numbers";
-import { brl, isNegative } from "./figures";
+import { brl, isNegative, plural } from "./figures";
 
 interface CashFlowReportProps {
   range: MonthRange;
@@ -104,7 +103,7 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
   );
 }
 
-const parcelas = (n: number) => (n === 0 ? "—" : `${formatCount(n)} ${n === 1 ? "parcela" : "parcelas"}`);
+const parcelas = (n: number) => (n === 0 ? "—" : plural(n, "parcela", "parcelas"));
 
 /** A receber, A pagar (each with its count) and Saldo: a month's row and the period's total alike. */
 function FlowCells({ figures }: { figures: CashFlowTotals }) {
