@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from "./lib/clock";
+import { isUserEmail } from "./lib/user-email";
 
 export interface Config {
   port: number;
@@ -53,7 +54,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const adminEmail = optional(env, "ADMIN_EMAIL")?.toLowerCase();
-  if (adminEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
+  if (adminEmail !== undefined && !isUserEmail(adminEmail)) {
     throw new ConfigError("ADMIN_EMAIL", adminEmail, "an e-mail address", "um endereço de e-mail");
   }
 

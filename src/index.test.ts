@@ -11,11 +11,12 @@ const dir = mkdtempSync(join(tmpdir(), "cofre-serve-"));
 const fetch = Bun.fetch;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function serve() {
-  const databasePath = join(dir, "app.db");
+async function serve(options: { firstRun?: boolean } = {}) {
+  const databasePath = join(dir, options.firstRun ? "first-run.db" : "app.db");
+  const admin = options.firstRun ? {} : { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
   const proc = Bun.spawn(["bun", ENTRY, "serve"], {
     cwd: dir,
-    env: { PATH: process.env.PATH!, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: { PATH: process.env.PATH!, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, ...admin },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -27,8 +28,32 @@ async function serve() {
     output += new TextDecoder().decode(value);
   }
   reader.releaseLock();
-  return { proc, databasePath, url: output.match(/http:\/\/127\.0\.0\.1:\d+/)![0] };
+  return { proc, databasePath, output, url: output.match(/http:\/\/127\.0\.0\.1:\d+/)![0] };
 }
+
+test("a first start without ADMIN_* prints an account that signs in, through the API and the form", async () => {
+  const server = await serve({ firstRun: true });
+  try {
+    const printed = server.output.match(/usuário (\S+) criado com a senha (\S+)/);
+    expect(printed).not.toBeNull();
+    const [, email, password] = printed!;
+    expect(email).toBe("admin@localhost");
+    const api = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+    expect(api.status).toBe(200);
+    expect(await api.json()).toEqual({ user: { id: 1, email: "admin@localhost" } });
+    const form = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: new URLSearchParams({ email: email!, password: password! }),
+      redirect: "manual",
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe("/");
+  } finally {
+    server.proc.kill();
+    await server.proc.exited;
+  }
+}, 60_000);
 
 test("over a real socket a 2 MB body gets our JSON 413, not the runtime's empty one; SIGTERM lets a request in flight finish, checkpoints and exits 0", async () => {
   const server = await serve();
