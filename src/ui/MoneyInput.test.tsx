@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { act, useState } from "react";
+import { act, useLayoutEffect, useState } from "react";
 import { cents, type Cents } from "../lib/money.ts";
 import { MoneyInput } from "./MoneyInput.tsx";
 import { cleanup, get, keyDown, render, serverRenderAndHydrate, typeInto } from "./testing.tsx";
@@ -75,6 +75,30 @@ describe("MoneyInput", () => {
     render(<Harness initial={cents(15000)} />);
     act(() => get("button").click());
     expect(input().value).toBe("0,00");
+  });
+
+  test("the new value is on screen in the same commit that sets it, not one render later", () => {
+    // What a browser test reading right after the click saw: a layout effect runs before paint.
+    const seen: string[] = [];
+    function Probe({ value }: { value: Cents | null }) {
+      useLayoutEffect(() => void seen.push(`${value}:${input().value}`), [value]);
+      return null;
+    }
+    function Form() {
+      const [value, setValue] = useState<Cents | null>(cents(15000));
+      return (
+        <>
+          <MoneyInput aria-label="Valor" value={value} onValueChange={setValue} />
+          <Probe value={value} />
+          <button type="button" onClick={() => setValue(cents(0))}>
+            zerar
+          </button>
+        </>
+      );
+    }
+    render(<Form />);
+    act(() => get("button").click());
+    expect(seen).toEqual(["15000:150,00", "0:0,00"]);
   });
 
   test("hydrates without a mismatch", () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type InputHTMLAttributes, type Ref } from "react";
+import { useRef, useState, type InputHTMLAttributes, type Ref } from "react";
 import { formatTypedMoney, parseTypedMoney, type Cents } from "../lib/money.ts";
 import { cx } from "./cx.ts";
 
@@ -19,14 +19,15 @@ export function MoneyInput({ value, onValueChange, onBlur, onFocus, className, r
   const [text, setText] = useState(() => (value === null ? "" : formatTypedMoney(value)));
   const focused = useRef(false);
 
-  // A value set from outside (trial sets 0, a reset, a proposed fee) replaces what is shown,
-  // unless it is what the person is typing right now.
-  useEffect(() => {
-    if (focused.current) return;
+  // A value set from outside (trial sets 0, a reset, a proposed fee) replaces what is shown, in
+  // the same render (React's "adjust state when a prop changes"), so nothing ever shows the old
+  // figure for a frame; unless it is what the person is typing right now.
+  const [shownFor, setShownFor] = useState(value);
+  if (value !== shownFor) {
+    setShownFor(value);
     const shown = parseTypedMoney(text);
-    if (shown.error !== null || shown.cents !== value) setText(value === null ? "" : formatTypedMoney(value));
-    // `text` is deliberately left out: only a new value from outside should rewrite it.
-  }, [value]);
+    if (!focused.current && (shown.error !== null || shown.cents !== value)) setText(value === null ? "" : formatTypedMoney(value));
+  }
 
   return (
     <span className={cx("ui-money", className)}>

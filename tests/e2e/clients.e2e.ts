@@ -126,9 +126,10 @@ describe("Gerenciar Clientes", () => {
       email: "bia@otica.com.br",
       trial: true,
     });
-    expect(await dialog.getByLabel("CNPJ").inputValue()).toBe("12.ABC.345/01DE-35");
-    expect(await dialog.getByLabel("Mensalidade").inputValue()).toBe("0,00");
-    expect(await dialog.getByLabel("Mensalidade").isDisabled()).toBe(true);
+    // Checking "trial" sets the fee from outside: wait for that state, never read it once.
+    await eventually(() => dialog.getByLabel("CNPJ").inputValue(), "12.ABC.345/01DE-35");
+    await eventually(() => dialog.getByLabel("Mensalidade").inputValue(), "0,00");
+    await eventually(() => dialog.getByLabel("Mensalidade").isDisabled(), true);
     await save(page, dialog, "Cliente criado");
     const otica = row(page, "Ótica Visão Clara");
     await otica.waitFor();
