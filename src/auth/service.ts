@@ -26,7 +26,11 @@ export function findUserByEmail(db: Db, email: string): User | undefined {
 
 /** `actor`: who creates it (the CLI and the first start are "sistema"), recorded with the user. */
 export async function createUser(db: Db, actor: Actor, email: string, password: string): Promise<PublicUser> {
-  const passwordHash = await hashPassword(password);
+  return insertUser(db, actor, email, await hashPassword(password));
+}
+
+/** createUser with the hash already made: tests seed a cheap one (its cost travels in the hash). */
+export function insertUser(db: Db, actor: Actor, email: string, passwordHash: string): PublicUser {
   return db.transaction((tx) => {
     const row = tx.insert(users).values({ email: normalizeEmail(email), passwordHash }).returning({ id: users.id, email: users.email }).get();
     recordEvent(db, actor, { action: "user_add", entity: "user", entityId: row.id, label: row.email });
