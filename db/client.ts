@@ -2,8 +2,7 @@ import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { foldUnsearchedEvents } from "../src/api/history/record";
-import { backfillSearchColumns } from "../src/api/registers";
+import { backfillSearchColumns, foldUnsearchedEvents } from "./backfill";
 import { migrate } from "./migrate";
 import * as schema from "./schema";
 
@@ -87,8 +86,8 @@ export function openDatabase(path: string, { mustExist = false } = {}): Db {
   // rows, nothing after. `serve` repeats `PRAGMA optimize` daily.
   sqlite.exec("PRAGMA analysis_limit = 400");
   sqlite.exec("PRAGMA optimize = 0x10002");
-  backfillSearchColumns(db as Db);
-  foldUnsearchedEvents(db as Db);
+  backfillSearchColumns(sqlite);
+  foldUnsearchedEvents(sqlite);
   return db as Db;
 }
 

@@ -1,44 +1,11 @@
-// What the three registers (clients, suppliers, partners) share on the server: the sort and
-// search columns written on every insert/update, and one paged list query.
+// What the three registers (clients, suppliers, partners) share on the server: one paged list
+// query and its search condition (the sort and search columns: db/search-columns.ts).
 import { asc, count, desc, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { clients, partners, suppliers } from "../../db/schema";
-import { likeContains, searchText, sortKey } from "../lib/text";
+import { likeContains } from "../lib/text";
 import { limitOffset, type ListPage, type Paging, type Sort } from "./list";
-
-/** The nome_ordem / busca pair for a row: written beside the fields on every insert and update. */
-export const searchColumnsFor = (nome: string, ...searchable: (string | null | undefined)[]) => ({
-  nomeOrdem: sortKey(nome),
-  busca: searchText(nome, ...searchable),
-});
-
-/** Fills the sort and search keys of rows written before the migrations that added them (once; later starts find none). */
-export function backfillSearchColumns(db: Db): void {
-  const sqlite = db.$client;
-  const tables = [
-    { name: "clients", fields: ["contato", "codigo_cliente", "email"], empresa: false },
-    { name: "suppliers", fields: ["email"], empresa: false },
-    { name: "partners", fields: ["empresa", "email"], empresa: true },
-  ];
-  for (const { name, fields, empresa } of tables) {
-    const missing = empresa ? "nome_ordem = '' OR empresa_ordem = ''" : "nome_ordem = ''";
-    const rows = sqlite
-      .query(`SELECT id, nome, ${fields.join(", ")} FROM ${name} WHERE ${missing}`)
-      .all() as Record<string, string | number | null>[];
-    if (!rows.length) continue;
-    const update = sqlite.prepare(
-      `UPDATE ${name} SET nome_ordem = ?, busca = ?${empresa ? ", empresa_ordem = ?" : ""} WHERE id = ?`,
-    );
-    sqlite.transaction(() => {
-      for (const row of rows) {
-        const keys = searchColumnsFor(String(row.nome), ...fields.map((f) => row[f] as string | null));
-        const values = [keys.nomeOrdem, keys.busca, ...(empresa ? [sortKey(String(row.empresa))] : []), row.id as number];
-        update.run(...values);
-      }
-    })();
-  }
-}
 
 type SelectResult<C> = { [K in keyof C]: C[K] extends SQLiteColumn ? C[K]["_"]["data"] | (C[K]["_"]["notNull"] extends true ? never : null) : unknown };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { backfillSearchColumns } from "../registers";
+import { backfillSearchColumns } from "../../../db/backfill";
 import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import { receivables } from "../../../db/schema";
@@ -325,7 +325,7 @@ describe("a large register", () => {
       for (let i = 0; i < 2000; i++)
         insert.run(`Cliente ${String(1999 - i).padStart(4, "0")} Ltda`, String(10000000000000 + i), "Contato", "11987654321", `c${i}@cofre.test`, 15000 + i, `C-${i}`);
     })();
-    backfillSearchColumns(t.db);
+    backfillSearchColumns(t.db.$client);
     const response = await api("/api/clients");
     const rows = (await response.json()) as { nome: string; valorMensalidade: string }[];
     const bulk = rows.filter((r) => r.nome.startsWith("Cliente "));

@@ -7,7 +7,8 @@ import { centsToDecimal, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
 import { changedFields, recordEvent, type Actor } from "../history/record";
 import { parsePaging, parseSort } from "../list";
-import { registerPage, searchColumnsFor, searchCondition } from "../registers";
+import { registerPage, searchCondition } from "../registers";
+import { registerSearchColumns } from "../../../db/search-columns";
 import { CLIENT_SORTS, type ClientInput, type ClientJson, type ClientQuery } from "./model";
 
 const NOT_FOUND = "Cliente não encontrado";
@@ -139,8 +140,7 @@ export function deleteClient(db: Db, actor: Actor, id: number): void {
 const EDITABLE = ["nome", "cnpj", "contato", "telefone", "email", "url", "valorMensalidade", "codigoCliente", "isTrial"] as const;
 const snapshot = (client: ClientJson) => ({ ...Object.fromEntries(EDITABLE.map((key) => [key, client[key]])), statusBloqueio: client.statusBloqueio });
 
-const clientSearchColumns = (input: ClientInput) =>
-  searchColumnsFor(input.nome, input.contato, input.codigoCliente, input.email);
+const clientSearchColumns = (input: ClientInput) => registerSearchColumns("clients", input);
 
 type ClientRecord = Pick<ClientRow, keyof typeof columns>;
 

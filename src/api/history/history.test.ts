@@ -7,7 +7,8 @@ import type { InstallmentJson } from "../installments/model";
 import type { PayableJson } from "../payables/model";
 import type { SupplierJson } from "../suppliers/model";
 import type { HistoryEventJson } from "./model";
-import { foldUnsearchedEvents, SYSTEM } from "./record";
+import { foldUnsearchedEvents } from "../../../db/backfill";
+import { SYSTEM } from "./record";
 
 // DECISIONS §6: every change writes exactly one event in its own transaction; a refused change
 // writes none. Read back through GET /api/history, as the page does. Today is 15 March 2026.
@@ -314,7 +315,7 @@ describe("GET /api/history", () => {
     const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     t.db.$client.exec("update history_events set busca = ''");
     expect(await ok<HistoryEventJson[]>("/api/history?q=pao")).toEqual([]);
-    foldUnsearchedEvents(t.db);
+    foldUnsearchedEvents(t.db.$client);
     expect((await ok<HistoryEventJson[]>("/api/history?q=pao")).map((e) => e.entidadeId)).toEqual([client.id]);
     const left = t.db.$client.query("select count(*) n from history_events indexed by history_unfolded_idx where busca = ''").get() as { n: number };
     expect(left.n).toBe(0);

@@ -2,9 +2,8 @@
 // the transaction it runs in, so the event commits or rolls back with the change: there is no
 // event without its change and no change without its event. Events are never updated or deleted.
 import type { Db } from "../../../db/client";
-import type { PublicUser } from "../../auth/service";
 import { nowISO } from "../../lib/clock";
-import { searchText } from "../../lib/text";
+import { eventSearchText } from "../../../db/search-columns";
 import type { HistoryAction, HistoryEntity } from "../../lib/history-text";
 import { prepared } from "../prepared";
 
@@ -13,7 +12,7 @@ export const SYSTEM = "sistema" as const;
 export type Actor = { userId: number | null; email: string } | typeof SYSTEM;
 
 /** The signed-in user (routes' `user`) as an actor. */
-export const actorOf = (user: PublicUser): Actor => ({ userId: user.id, email: user.email });
+export const actorOf = (user: { id: number; email: string }): Actor => ({ userId: user.id, email: user.email });
 
 export interface HistoryEventInput {
   action: HistoryAction;
@@ -49,24 +48,9 @@ export function recordEvent(db: Db, actor: Actor, event: HistoryEventInput): num
     details: JSON.stringify(event.details ?? {}),
     clientId: event.clientId ?? null,
     supplierId: event.supplierId ?? null,
-    // What `q` on /history searches: the label and who, folded like the registers' search.
-    busca: searchText(event.label, userEmail),
+    busca: eventSearchText(event.label, userEmail),
   }) as { id: number };
   return row.id;
-}
-
-/**
- * Folds the events written before the search column existed (migration 0004), once: the partial
- * index on `busca = ''` is empty afterwards, so later start-ups find nothing in no time.
- */
-export function foldUnsearchedEvents(db: Db): void {
-  const sqlite = db.$client;
-  const rows = sqlite.query("SELECT id, label, user_email FROM history_events WHERE busca = ''").all() as { id: number; label: string; user_email: string }[];
-  if (!rows.length) return;
-  const update = sqlite.prepare("UPDATE history_events SET busca = ? WHERE id = ?");
-  sqlite.transaction(() => {
-    for (const row of rows) update.run(searchText(row.label, row.user_email), row.id);
-  })();
 }
 
 /** The fields whose value changed, each as [before, after]; nothing when nothing changed. */

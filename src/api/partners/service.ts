@@ -6,7 +6,8 @@ import { nowISO } from "../../lib/clock";
 import { fold, sortKey } from "../../lib/text";
 import { changedFields, recordEvent, type Actor } from "../history/record";
 import { parsePaging, parseSort } from "../list";
-import { registerPage, searchColumnsFor, searchCondition } from "../registers";
+import { registerPage, searchCondition } from "../registers";
+import { registerSearchColumns } from "../../../db/search-columns";
 import { PARTNER_SORTS, type PartnerInput, type PartnerJson, type PartnerQuery, type PartnerSummary } from "./model";
 
 const NOT_FOUND = "Parceiro não encontrado";
@@ -107,7 +108,7 @@ const snapshot = (partner: PartnerJson) => Object.fromEntries(EDITABLE.map((key)
 const subject = (partner: PartnerJson) => ({ entity: "partner" as const, entityId: partner.id, label: partner.nome });
 
 const partnerSearchColumns = (input: PartnerInput) => ({
-  ...searchColumnsFor(input.nome, input.empresa, input.email),
+  ...registerSearchColumns("partners", input),
   empresaOrdem: sortKey(input.empresa),
 });
 

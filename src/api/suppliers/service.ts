@@ -8,7 +8,8 @@ import { normalizeCnpj } from "../../lib/brazil";
 import { fold } from "../../lib/text";
 import { changedFields, recordEvent, type Actor } from "../history/record";
 import { parsePaging, parseSort } from "../list";
-import { registerPage, searchColumnsFor, searchCondition } from "../registers";
+import { registerPage, searchCondition } from "../registers";
+import { registerSearchColumns } from "../../../db/search-columns";
 import { SUPPLIER_PAGE_SIZE, type SupplierBlockAnswer, type SupplierInput, type SupplierJson, type SupplierQuery } from "./model";
 
 const NOT_FOUND = "Fornecedor não encontrado";
@@ -61,7 +62,7 @@ export function createSupplier(db: Db, actor: Actor, input: SupplierInput): Supp
     const now = nowISO();
     const row = tx
       .insert(suppliers)
-      .values({ ...input, ...searchColumnsFor(input.nome, input.email), createdAt: now, updatedAt: now })
+      .values({ ...input, ...registerSearchColumns("suppliers", input), createdAt: now, updatedAt: now })
       .returning(columns)
       .get();
     const supplier = toSupplierJson(row);
@@ -76,7 +77,7 @@ export function updateSupplier(db: Db, actor: Actor, id: number, input: Supplier
     const before = getSupplier(tx, id);
     const row = tx
       .update(suppliers)
-      .set({ ...input, ...searchColumnsFor(input.nome, input.email), updatedAt: nowISO() })
+      .set({ ...input, ...registerSearchColumns("suppliers", input), updatedAt: nowISO() })
       .where(eq(suppliers.id, id))
       .returning(columns)
       .get();
