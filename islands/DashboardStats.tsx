@@ -3,14 +3,13 @@ import type { DashboardStats as Stats } from "../src/api/dashboard/stats";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Card, CardContent, CardHeader, CardTitle } from "../src/ui/Card";
 import { Icon, type IconName } from "../src/ui/Icon";
-import { Skeleton } from "../src/ui/Skeleton";
 import { api } from "./api";
 import { useRefetchOnReturn } from "./charts/chart";
 import { StatusDonut } from "./dashboard/StatusDonut";
 import { formatCount } from "../src/lib/numbers";
 
 export interface DashboardStatsProps {
-  stats: Stats | null;
+  stats: Stats;
 }
 
 const n = (value: number | undefined) => formatCount(value ?? 0); // SPEC: missing values show 0
@@ -30,56 +29,42 @@ export default function DashboardStats({ stats: initial }: DashboardStatsProps) 
       .finally(() => setLoading(false));
   });
 
-  const overdue = stats?.overdueInstallments ?? 0;
-  const blocked = stats?.blockedClients ?? 0;
+  const overdue = stats.overdueInstallments;
+  const blocked = stats.blockedClients;
   return (
     <>
       <section className="dash-stats" aria-label="Resumo" aria-busy={loading || undefined}>
-        {!stats ? (
-          [0, 1, 2, 3].map((i) => (
-            <Card key={i} className="stat">
-              <CardContent>
-                <Skeleton width="60%" />
-                <Skeleton height={32} width="45%" style={{ marginBlock: 12 }} />
-                <Skeleton width="50%" />
-              </CardContent>
-            </Card>
-          ))
-        ) : (
-          <>
-            <StatCard title="Total de Clientes" icon="users" tone="primary" value={n(stats.totalClients)} note="Crescimento estável" />
-            <StatCard
-              title="Recebimento Mensal"
-              icon="wallet"
-              tone="success"
-              value={formatBRL(parseMoney(stats.monthlyRevenue) ?? ZERO)}
-              note="Meta em dia"
-            />
-            <StatCard
-              title="Parcelas em Aberto"
-              icon="receivable"
-              tone="warning"
-              value={n(stats.openInstallments)}
-              note={overdue > 0 ? `${n(overdue)} vencidas` : "Todas em dia"}
-              noteTone={overdue > 0 ? "danger" : "success"}
-            />
-            <StatCard
-              title="Clientes Bloqueados"
-              icon="lock"
-              tone="danger"
-              value={n(blocked)}
-              note={blocked > 0 ? "Requer atenção" : "Nenhum bloqueio"}
-              noteTone={blocked > 0 ? "danger" : "success"}
-            />
-          </>
-        )}
+        <StatCard title="Total de Clientes" icon="users" tone="primary" value={n(stats.totalClients)} note="Crescimento estável" />
+        <StatCard
+          title="Recebimento Mensal"
+          icon="wallet"
+          tone="success"
+          value={formatBRL(parseMoney(stats.monthlyRevenue) ?? ZERO)}
+          note="Meta em dia"
+        />
+        <StatCard
+          title="Parcelas em Aberto"
+          icon="receivable"
+          tone="warning"
+          value={n(stats.openInstallments)}
+          note={overdue > 0 ? `${n(overdue)} vencidas` : "Todas em dia"}
+          noteTone={overdue > 0 ? "danger" : "success"}
+        />
+        <StatCard
+          title="Clientes Bloqueados"
+          icon="lock"
+          tone="danger"
+          value={n(blocked)}
+          note={blocked > 0 ? "Requer atenção" : "Nenhum bloqueio"}
+          noteTone={blocked > 0 ? "danger" : "success"}
+        />
       </section>
       <Card className="dash-donut" aria-busy={loading || undefined}>
         <CardHeader>
           <CardTitle>Status dos Clientes</CardTitle>
         </CardHeader>
         <CardContent>
-          <StatusDonut total={stats?.totalClients ?? 0} blocked={blocked} />
+          <StatusDonut total={stats.totalClients} blocked={blocked} />
         </CardContent>
       </Card>
     </>

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
-import { useState } from "react";
-import { Table, sortRows, type TableColumn, type TableSort } from "./Table.tsx";
+import { Table, type TableColumn, type TableSort } from "./Table.tsx";
 import { cleanup, click, get, render, serverRenderAndHydrate } from "./testing.tsx";
 
 afterEach(cleanup);
@@ -83,23 +82,6 @@ describe("Table", () => {
     expect(onSortChange).toHaveBeenLastCalledWith({ key: "valor", dir: "asc" });
   });
 
-  test("with the caller sorting, header clicks reorder the rows", () => {
-    function Receivables() {
-      const [sort, setSort] = useState<TableSort>({ key: "parcela", dir: "asc" });
-      const rows = sortRows(PARCELAS, sort.key, sort.dir, (row, key) =>
-        key === "parcela" ? Number(row.parcela.split("/")[0]) : row[key as keyof Parcela],
-      );
-      return <Table columns={COLUMNS} rows={rows} rowKey={(row) => row.id} sort={sort} onSortChange={setSort} />;
-    }
-    render(<Receivables />);
-    expect(columnTexts(1)).toEqual(["1/3", "2/12", "10/12"]);
-    click(headerCell("Parcela").querySelector("button")!);
-    expect(columnTexts(1)).toEqual(["10/12", "2/12", "1/3"]);
-    expect(headerCell("Parcela").getAttribute("aria-sort")).toBe("descending");
-    click(headerCell("Cliente").querySelector("button")!);
-    expect(columnTexts(0)).toEqual(["açougue Boi Bom", "Ótica Visão Clara", "Padaria Pão Quente"]);
-  });
-
   test("no rows: the empty message fills one full-width cell", () => {
     render(<Table columns={COLUMNS} rows={[]} rowKey={(row) => row.id} empty="Nenhuma parcela encontrada" />);
     const cells = document.querySelectorAll("tbody td");
@@ -113,55 +95,5 @@ describe("Table", () => {
       <Table columns={COLUMNS} rows={PARCELAS} rowKey={(row) => row.id} sort={{ key: "valor", dir: "asc" }} />,
     );
     expect(errors).toEqual([]);
-  });
-});
-
-describe("sortRows", () => {
-  const byKey = (row: Record<string, unknown>, key: string) => row[key] as string | number | null;
-
-  test("text sorts in pt-BR order, ignoring case and accents", () => {
-    const rows = ["Padaria", "Ótica", "açougue", "banco", "Oficina"].map((nome) => ({ nome }));
-    expect(sortRows(rows, "nome", "asc", byKey).map((r) => r.nome)).toEqual([
-      "açougue",
-      "banco",
-      "Oficina",
-      "Ótica",
-      "Padaria",
-    ]);
-  });
-
-  test("numbers inside text compare as numbers", () => {
-    const rows = ["10/12", "2/12", "1/12"].map((parcela) => ({ parcela }));
-    expect(sortRows(rows, "parcela", "asc", byKey).map((r) => r.parcela)).toEqual(["1/12", "2/12", "10/12"]);
-  });
-
-  test("numbers compare numerically, descending reverses", () => {
-    const rows = [100, 9, 10.5, -1].map((valor) => ({ valor }));
-    expect(sortRows(rows, "valor", "asc", byKey).map((r) => r.valor)).toEqual([-1, 9, 10.5, 100]);
-    expect(sortRows(rows, "valor", "desc", byKey).map((r) => r.valor)).toEqual([100, 10.5, 9, -1]);
-  });
-
-  test("dates compare by time", () => {
-    const rows = [new Date("2026-03-10"), new Date("2025-12-31"), new Date("2026-01-05")].map((d) => ({ d }));
-    const sorted = sortRows(rows, "d", "asc", (row) => row.d);
-    expect(sorted.map((r) => r.d.toISOString().slice(0, 10))).toEqual(["2025-12-31", "2026-01-05", "2026-03-10"]);
-  });
-
-  test("empty values go last in both directions", () => {
-    const rows = [{ v: null }, { v: 2 }, { v: undefined }, { v: 1 }] as { v: number | null | undefined }[];
-    expect(sortRows(rows, "v", "asc", (r) => r.v).map((r) => r.v)).toEqual([1, 2, null, undefined]);
-    expect(sortRows(rows, "v", "desc", (r) => r.v).map((r) => r.v)).toEqual([2, 1, null, undefined]);
-  });
-
-  test("is stable and leaves the input untouched", () => {
-    const rows = [
-      { id: "a", status: "pago" },
-      { id: "b", status: "em_aberto" },
-      { id: "c", status: "pago" },
-      { id: "d", status: "em_aberto" },
-    ];
-    const copy = [...rows];
-    expect(sortRows(rows, "status", "asc", byKey).map((r) => r.id)).toEqual(["b", "d", "a", "c"]);
-    expect(rows).toEqual(copy);
   });
 });

@@ -1,7 +1,6 @@
 import type { Key, ReactNode } from "react";
 import { cx } from "./cx.ts";
 import { Icon } from "./Icon.tsx";
-import { lazily } from "../lib/numbers";
 
 export type SortDirection = "asc" | "desc";
 
@@ -132,43 +131,4 @@ export function Table<Row>({
       </table>
     </div>
   );
-}
-
-export type SortValue = string | number | Date | boolean | null | undefined;
-
-const collator = lazily(() => new Intl.Collator("pt-BR", { numeric: true, sensitivity: "base" }));
-
-/**
- * A sorted copy of rows (stable). Numbers and dates compare numerically, text with the pt-BR
- * collator (accents and case ignored, "2/12" before "10/12"); empty values go last either way.
- */
-export function sortRows<Row>(
-  rows: readonly Row[],
-  key: string,
-  dir: SortDirection,
-  accessor: (row: Row, key: string) => SortValue,
-): Row[] {
-  const sign = dir === "asc" ? 1 : -1;
-  return rows
-    .map((row) => ({ row, value: normalize(accessor(row, key)) }))
-    .sort((a, b) => {
-      if (a.value === null || b.value === null) {
-        return a.value === b.value ? 0 : a.value === null ? 1 : -1;
-      }
-      return sign * compareValues(a.value, b.value);
-    })
-    .map(({ row }) => row);
-}
-
-function normalize(value: SortValue): string | number | null {
-  if (value === null || value === undefined || value === "") return null;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
-  if (typeof value === "boolean") return value ? 1 : 0;
-  if (typeof value === "number") return Number.isNaN(value) ? null : value;
-  return value;
-}
-
-function compareValues(a: string | number, b: string | number): number {
-  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
-  return collator().compare(String(a), String(b));
 }

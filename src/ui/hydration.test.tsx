@@ -10,9 +10,7 @@ import { Field } from "./Field.tsx";
 import { Icon } from "./Icon.tsx";
 import { Input } from "./Input.tsx";
 import { Select } from "./Select.tsx";
-import { Skeleton } from "./Skeleton.tsx";
 import { Table } from "./Table.tsx";
-import { Tabs } from "./Tabs.tsx";
 import { Toaster } from "./Toaster.tsx";
 import { Tooltip } from "./Tooltip.tsx";
 import { dismissToast, toast } from "./toast.ts";
@@ -33,7 +31,6 @@ function ClientsPage() {
           <CardDescription>Crescimento estável</CardDescription>
         </CardHeader>
         <CardContent>
-          <Skeleton width={80} height={24} />
           <Badge variant="danger">Bloqueado</Badge>
         </CardContent>
       </Card>
@@ -49,7 +46,6 @@ function ClientsPage() {
         rowKey={(row) => row.nome}
         sort={{ key: "nome", dir: "asc" }}
       />
-      <Tabs tabs={[{ id: "a", label: "Por Cliente" }]} value="a" onValueChange={() => {}} panels={{ a: "painel" }} />
       <Tooltip content="Editar">
         <Button size="icon" variant="ghost" aria-label="Editar">
           <Icon name="edit" />
