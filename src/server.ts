@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Db } from "../db/client";
-import { authApi, signOutRoute } from "./api/auth";
+import { authApi } from "./api/auth";
+import { signInRules } from "./api/auth/sign-in";
 import { chargesApi } from "./api/charges";
 import { clientsApi } from "./api/clients";
 import { dashboardApi } from "./api/dashboard";
@@ -11,7 +12,7 @@ import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
 import { settingsApi } from "./api/settings";
 import { suppliersApi } from "./api/suppliers";
-import { sessionGate } from "./auth/plugin";
+import { sessionGate } from "./api/auth/plugin";
 import type { Config } from "./config";
 import type { AppDeps } from "./context";
 import { compression } from "./http/compression";
@@ -20,6 +21,7 @@ import { healthRoute } from "./http/health";
 import { securityHeaders } from "./http/security";
 import { clock } from "./lib/clock";
 import { pageRoutes } from "./pages";
+import { authForms } from "./pages/auth-forms";
 import { loadAssets } from "./ssr/assets";
 import { preloadIslands } from "./ssr/Island";
 import { assetRoutes } from "./ssr/routes";
@@ -33,6 +35,8 @@ export async function createApp(db: Db, config: Config): Promise<App> {
   clock.timeZone = config.appTz;
   await Promise.all([loadAssets(), preloadIslands()]);
   const deps: AppDeps = { db, config };
+  // One throttle per app for the API and the forms alike.
+  const signIn = signInRules(deps);
   // Elysia's own router, not Bun's route table: building that table compiles a handler for
   // every route at listen (~4 ms of each restart); ours compiles each on its first request.
   return new Elysia({ systemRouter: false })
@@ -42,8 +46,8 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(assetRoutes)
     .use(healthRoute(deps))
     .use(sessionGate(deps))
-    .use(authApi(deps))
-    .use(signOutRoute(deps))
+    .use(authApi(signIn))
+    .use(authForms(signIn))
     .use(clientsApi(deps))
     .use(suppliersApi(deps))
     .use(partnersApi(deps))

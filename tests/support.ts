@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type Db } from "../db/client";
 import { SYSTEM } from "../src/api/history/record";
-import { insertUser } from "../src/auth/service";
+import { insertUser } from "../src/api/auth/service";
 import { loadConfig, type Config } from "../src/config";
 import { createApp, type App } from "../src/server";
 

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { SYSTEM } from "../api/history/record";
-import { countUsers, createUser } from "../auth/service";
+import { countUsers, createUser } from "../api/auth/service";
 import type { Config } from "../config";
 
 /**

@@ -1,6 +1,6 @@
 import { openDatabase } from "../../db/client";
 import { SYSTEM } from "../api/history/record";
-import { createUser, findUserByEmail, setPassword } from "../auth/service";
+import { createUser, findUserByEmail, setPassword } from "../api/auth/service";
 import { isUserEmail } from "../lib/user-email";
 import { CliError } from "./cli-error";
 

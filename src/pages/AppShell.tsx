@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { PublicUser } from "../auth/service";
+import type { PublicUser } from "../api/auth/service";
 import { Island } from "../ssr/Island";
 import { Icon, type IconName } from "../ui/Icon";
 

@@ -6,8 +6,8 @@ import { findHistory, historyUsers, parseHistoryQuery } from "../api/history/ser
 import { findPartners, parsePartnerQuery, partnerSummary } from "../api/partners/service";
 import { getSettings } from "../api/settings/service";
 import { findSuppliers, parseSupplierQuery } from "../api/suppliers/service";
-import { sessionOf, signedIn } from "../auth/plugin";
-import type { PublicUser } from "../auth/service";
+import { sessionOf, signedIn } from "../api/auth/plugin";
+import type { PublicUser } from "../api/auth/service";
 import type { AppDeps } from "../context";
 import { today } from "../lib/clock";
 import { csvResponse } from "../lib/csv";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ADMIN, sessionCookie, startTestApp, type TestApp } from "../../../tests/support";
-import { SESSION_TTL_MS } from "../../auth/service";
+import { SESSION_TTL_MS } from "./service";
 import { pinClock } from "../../lib/clock";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { ADMIN, PADARIA, startTestApp, type TestApp } from "../../../tests/support";
-import { createUser, setPassword } from "../../auth/service";
+import { createUser, setPassword } from "../auth/service";
 import { pinClock } from "../../lib/clock";
 import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "../installments/model";

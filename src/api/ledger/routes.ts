@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Db } from "../../../db/client";
-import { signedIn } from "../../auth/plugin";
+import { signedIn } from "../auth/plugin";
 import type { AppDeps } from "../../context";
 import { parseId, parseWith } from "../../http/validate";
 import { actorOf, type Actor } from "../history/record";

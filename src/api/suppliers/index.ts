@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../context";
-import { signedIn } from "../../auth/plugin";
+import { signedIn } from "../auth/plugin";
 import { parseId, parseWith } from "../../http/validate";
 import { actorOf } from "../history/record";
 import { pageAnswer, wantsPage } from "../list";

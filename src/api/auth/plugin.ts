@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
-import type { Config } from "../config";
-import type { AppDeps } from "../context";
-import { HttpError } from "../http/errors";
+import type { Config } from "../../config";
+import type { AppDeps } from "../../context";
+import { HttpError } from "../../http/errors";
 import { findSession, type PublicUser } from "./service";
 
 export const SESSION_COOKIE = "cofre_session";

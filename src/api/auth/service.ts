@@ -1,8 +1,8 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import { isBusyError, type Db } from "../../db/client";
-import { sessions, users, type User } from "../../db/schema";
-import { recordEvent, type Actor } from "../api/history/record";
-import { clock } from "../lib/clock";
+import { isBusyError, type Db } from "../../../db/client";
+import { sessions, users, type User } from "../../../db/schema";
+import { recordEvent, type Actor } from "../history/record";
+import { clock } from "../../lib/clock";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most once a day per session, not on every request.
