@@ -7,7 +7,7 @@ import { clients } from "../../../db/schema";
 import { nowISO, today } from "../../lib/clock";
 import { addDays } from "../../lib/dates";
 import type { BlockingInstallment } from "../../lib/history-text";
-import type { LedgerCause } from "../history/ledger";
+import type { LedgerCause } from "../ledger/events";
 import { recordEvent, SYSTEM, type Actor } from "../history/record";
 import { prepared } from "../prepared";
 import type { ClientBlockAnswer } from "./model";

@@ -1,7 +1,7 @@
 // The ledger's verbs for one side, built once from its descriptor: the list functions the
 // API and page routes share, generation and the transitions with their answers (SPEC §8 toasts).
 import type { Db } from "../../../db/client";
-import type { LedgerCause } from "../history/ledger";
+import type { LedgerCause } from "./events";
 import type { Actor } from "../history/record";
 import { ledgerSide, partyOf } from "./list";
 import type { DueDateBody, GeneratePlan, PayBody, PayWithFeesBody } from "./model";

@@ -7,7 +7,7 @@ import { nowISO, today } from "../../lib/clock";
 import { splitInstallments } from "../../lib/installments";
 import { cents, type Cents } from "../../lib/money";
 import { prepared } from "../prepared";
-import { recordLedgerEvent, recordLedgerPlan, type LedgerCause } from "../history/ledger";
+import { recordLedgerEvent, recordLedgerPlan, type LedgerCause } from "./events";
 import type { Actor } from "../history/record";
 import { getLedgerRow, getLedgerRows } from "./list";
 import type { GeneratePlan } from "./model";

@@ -4,10 +4,10 @@
 import type { Db } from "../../../db/client";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import type { HistoryAction } from "../../lib/history-text";
-import type { GeneratePlan } from "../ledger/model";
-import type { LedgerTable } from "../ledger/table";
+import type { GeneratePlan } from "./model";
+import type { LedgerTable } from "./table";
 import { prepared } from "../prepared";
-import { recordEvent, type Actor } from "./record";
+import { recordEvent, type Actor } from "../history/record";
 
 /** What a ledger change hands to its party's rule: the blocking events name these installments. */
 export interface LedgerCause {
