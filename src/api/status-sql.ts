@@ -1,7 +1,6 @@
 // The SQL twin of src/lib/status.ts deriveStatus (DECISIONS §2): "vencido" is read from the due
 // date, never stored. Every filter, sort, card, report and the blocking rule use this one form;
 // status-sql.test.ts checks that both agree around midnight in APP_TZ.
-import { sql, type SQL } from "drizzle-orm";
 
 /**
  * The derived status of a receivable/payable row as SQL text. `alias` is the table name or alias;
@@ -15,9 +14,4 @@ export function statusCaseSql(alias: string, todayParam = "$today"): string {
 /** The condition "this row is vencido" as SQL text (uses the status/due-date indexes). */
 export function overdueWhereSql(alias: string, todayParam = "$today"): string {
   return `(${alias}.status = 'em_aberto' AND ${alias}.data_vencimento < ${todayParam})`;
-}
-
-/** The same derivation for Drizzle queries, with today bound as a parameter. */
-export function statusCase(alias: string, today: string): SQL<"em_aberto" | "vencido" | "pago"> {
-  return sql`(CASE WHEN ${sql.raw(alias)}.status = 'pago' THEN 'pago' WHEN ${sql.raw(alias)}.data_vencimento < ${today} THEN 'vencido' ELSE 'em_aberto' END)`;
 }
