@@ -1,92 +1,42 @@
 // `bun run bench`: starts the built binary on a temp database and prints one markdown table.
 // Budgets live here, never in tests: machines are shared and noisy.
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchHistory } from "./bench-history";
 import { benchLedger } from "./bench-ledger";
+import { BINARY, kb, load, median, ms, requireBinary, rssMb, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
 
-const root = join(import.meta.dir, "..");
-const binary = join(root, "dist", "cofre");
-if (!existsSync(binary)) {
-  console.error("dist/cofre not found: run `bun run build` first.");
-  process.exit(1);
-}
+requireBinary();
 const ADMIN = { email: "bench@cofre.test", password: "bench-senha" };
 const dir = mkdtempSync(join(tmpdir(), "cofre-bench-"));
 const dbPath = join(dir, "app.db");
 const rows: [string, string, string][] = [];
 const row = (what: string, value: string, budget = "") => rows.push([what, value, budget]);
-
-let port = 0;
-const freePort = () => {
-  const s = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const p = s.port!;
-  s.stop(true);
-  return p;
-};
-
-async function startBinary(database = dbPath) {
-  port = freePort();
-  const t0 = performance.now();
-  const proc = Bun.spawn([binary, "serve"], {
-    cwd: dir,
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/login`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - t0 > 10_000) throw new Error("binary did not start");
-    await Bun.sleep(2);
-  }
-  return { proc, ms: performance.now() - t0 };
-}
-
-const rssMb = (pid: number) => {
-  const status = require("node:fs").readFileSync(`/proc/${pid}/status`, "utf8") as string;
-  return Number(status.match(/VmRSS:\s+(\d+)/)![1]) / 1024;
-};
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-
-async function load(url: string, cookie: string, total: number, concurrency: number, encoding = "gzip") {
-  const out = await Bun.$`bun ${join(root, "scripts", "load.ts")} ${url} ${cookie} ${total} ${concurrency} 20 ${encoding}`.text();
-  return JSON.parse(out) as { count: number; failures: number; median: number; p99: number; rps: number };
-}
+const start = (database = dbPath) => startBinary({ database, cwd: dir, admin: ADMIN });
 
 try {
-  row("binary size", `${(statSync(binary).size / 1024 / 1024).toFixed(1)} MB`);
+  row("binary size", `${(statSync(BINARY).size / 1024 / 1024).toFixed(1)} MB`);
 
   // First start creates the database, runs migrations and hashes the first user's password.
-  let server = await startBinary();
+  let server = await start();
   row("first start (creates database) to first 200", ms(server.ms));
-  server.proc.kill();
-  await server.proc.exited;
+  await stopBinary(server);
   const starts: number[] = [];
   for (let i = 0; i < 9; i++) {
-    server = await startBinary();
+    server = await start();
     starts.push(server.ms);
-    if (i < 8) {
-      server.proc.kill();
-      await server.proc.exited;
-    }
+    if (i < 8) await stopBinary(server);
   }
   // From spawn (exec) until GET /login answers 200: what a restart costs a user.
   row("exec → first 200 /login (median of 9)", ms(median(starts)), "< 60 ms");
   const help = performance.now();
-  await Bun.spawn([binary, "--help"], { stdout: "ignore" }).exited;
+  await Bun.spawn([BINARY, "--help"], { stdout: "ignore" }).exited;
   row("exec → `cofre --help` exits", ms(performance.now() - help));
   await Bun.sleep(1000);
   row("idle RSS", `${rssMb(server.proc.pid).toFixed(1)} MB`, "< 80 MB");
-  server.proc.kill();
-  await server.proc.exited;
+  await stopBinary(server);
 
   // 2,000 clients, 300 suppliers, 300 partners, written straight into the file.
   const db = new Database(dbPath);
@@ -101,10 +51,9 @@ try {
   })();
   db.close();
 
-  server = await startBinary();
-  const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
-  const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+  server = await start();
+  const base = server.base;
+  const cookie = await signIn(base, ADMIN);
 
   for (const page of ["/login", "/", "/clients", "/suppliers", "/partners"]) {
     const html = await (await fetch(base + page, { headers: { cookie: page === "/login" ? "" : cookie } })).text();
@@ -142,24 +91,15 @@ try {
   row("RSS after load", `${rssMb(server.proc.pid).toFixed(1)} MB`);
 
   // Same query through a bare Bun.serve handler, same invocation, same load.
-  const baselinePort = freePort();
-  const baseline = Bun.spawn(["bun", join(root, "scripts", "bench-baseline.ts"), dbPath, String(baselinePort)], { stdout: "ignore", stderr: "inherit" });
-  for (let i = 0; i < 500; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${baselinePort}/`)).ok) break;
-    } catch {
-      await Bun.sleep(10);
-    }
-  }
-  await load(`http://127.0.0.1:${baselinePort}/`, "", 30, 1);
-  const bare = await load(`http://127.0.0.1:${baselinePort}/`, "", 200, 1, "identity");
-  baseline.kill();
+  const baseline = await startBaseline(dbPath);
+  await load(`${baseline.base}/`, "", 30, 1);
+  const bare = await load(`${baseline.base}/`, "", 200, 1, "identity");
+  baseline.proc.kill();
   row("baseline: bare Bun.serve, same clients query, both uncompressed: median", ms(bare.median));
   row("GET /api/clients uncompressed ÷ baseline (median)", `${(apiClientsMedian / bare.median).toFixed(2)}×`);
-  server.proc.kill();
-  await server.proc.exited;
+  await stopBinary(server);
 
-  // The same register at 50,000 clients: a page still carries one page of rows (issue 6).
+  // The same register at 50,000 clients: a page still carries one page of rows.
   const big = new Database(dbPath);
   big.transaction(() => {
     const client = big.prepare("insert into clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente) values (?, ?, ?, ?, ?, ?, ?)");
@@ -167,10 +107,9 @@ try {
       client.run(`Empresa ${i} Comércio Ltda`, String(10_000_000_000_000 + i), `Contato ${i}`, "11987654321", `c${i}@cofre.test`, 9900 + (i % 5000), `CLI-${i}`);
   })();
   big.close();
-  server = await startBinary(); // back-fills the sort and search keys of the raw rows
-  const base50k = `http://127.0.0.1:${port}`;
-  const login50k = await fetch(`${base50k}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
-  const cookie50k = login50k.headers.getSetCookie()[0]!.split(";")[0]!;
+  server = await start(); // back-fills the sort and search keys of the raw rows
+  const base50k = server.base;
+  const cookie50k = await signIn(base50k, ADMIN);
   for (const path of ["/clients", "/clients?q=empresa%2049&ordem=-mensalidade&pagina=3"]) {
     const html = await (await fetch(base50k + path, { headers: { cookie: cookie50k } })).text();
     const gz = Bun.gzipSync(new TextEncoder().encode(html)).byteLength;
@@ -184,18 +123,14 @@ try {
   const search50k = await load(`${base50k}/api/clients?q=contato%204999&porPagina=50`, cookie50k, 200, 1);
   row("GET /api/clients?q=… at 50,000 clients (search in SQL): median", ms(search50k.median));
   row("RSS after load at 50,000 clients", `${rssMb(server.proc.pid).toFixed(1)} MB`);
-  server.proc.kill();
-  await server.proc.exited;
+  await stopBinary(server);
 
   // Dashboard and reports on `seed-demo --scale 50` data, in their own database.
   const reportsDbPath = join(dir, "reports.db");
-  server = await startBinary(reportsDbPath);
-  const scaled = (await Bun.$`${binary} --help`.nothrow().text()).includes("--scale");
-  const seedArgs = scaled ? ["seed-demo", "--scale", "50"] : ["seed-demo"];
-  await Bun.$`${binary} ${seedArgs}`.env({ PATH: process.env.PATH, DATABASE_PATH: reportsDbPath }).quiet();
-  const reportsBase = `http://127.0.0.1:${port}`;
-  const reportsLogin = await fetch(`${reportsBase}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
-  const reportsCookie = reportsLogin.headers.getSetCookie()[0]!.split(";")[0]!;
+  server = await start(reportsDbPath);
+  await Bun.$`${BINARY} seed-demo --scale 50`.env({ PATH: process.env.PATH, DATABASE_PATH: reportsDbPath }).quiet();
+  const reportsBase = server.base;
+  const reportsCookie = await signIn(reportsBase, ADMIN);
   const counts = new Database(reportsDbPath, { readonly: true }).query("select (select count(*) from receivables) r, (select count(*) from payables) p").get() as { r: number; p: number };
   const reportPaths: [string, string, string][] = [
     ["GET /api/dashboard/stats", "/api/dashboard/stats", "median < 15 ms"],
@@ -206,13 +141,13 @@ try {
     ["GET /api/reports/cash-flow", "/api/reports/cash-flow", "median < 15 ms"],
     ["GET / (dashboard, server-rendered)", "/", "median < 30 ms"],
   ];
-  const seededWith = `seed-demo${scaled ? " --scale 50" : ""}: ${counts.r} receivables, ${counts.p} payables`;
+  const seededWith = `seed-demo --scale 50: ${counts.r} receivables, ${counts.p} payables`;
   for (const [label, path, budget] of reportPaths) {
     await load(reportsBase + path, reportsCookie, 30, 1);
     const seq = await load(reportsBase + path, reportsCookie, 200, 1);
     row(`${label} (${seededWith}): median / p99`, `${ms(seq.median)} / ${ms(seq.p99)}`, budget);
   }
-  // The ledger screens' default views: one page of rows whatever the size (issues 7 and 8).
+  // The ledger screens' default views: one page of rows whatever the size.
   const pageWeight = async (base: string, cookie: string, path: string) => {
     const html = await (await fetch(base + path, { headers: { cookie } })).text();
     return `${kb(html.length)} / ${kb(Bun.gzipSync(new TextEncoder().encode(html)).byteLength)}`;
@@ -223,24 +158,18 @@ try {
     const seq = await load(reportsBase + path, reportsCookie, 200, 1);
     row(`GET ${path} (cards included): median / p99`, `${ms(seq.median)} / ${ms(seq.p99)}`, "median < 25 ms");
   }
-  await benchLedger(reportsBase, reportsCookie, reportsDbPath, load, row, freePort);
-  await benchHistory(reportsBase, reportsCookie, reportsDbPath, dir, load, row);
-  server.proc.kill();
-  await server.proc.exited;
+  await benchLedger(reportsBase, reportsCookie, reportsDbPath, row);
+  await benchHistory(reportsBase, reportsCookie, reportsDbPath, row);
+  await stopBinary(server);
 
   // The same default view on a tenth of the data: the page must weigh about the same.
-  if (scaled) {
-    const smallDbPath = join(dir, "small.db");
-    server = await startBinary(smallDbPath);
-    await Bun.$`${binary} seed-demo --scale 5`.env({ PATH: process.env.PATH, DATABASE_PATH: smallDbPath }).quiet();
-    const smallBase = `http://127.0.0.1:${port}`;
-    const smallLogin = await fetch(`${smallBase}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
-    const smallCookie = smallLogin.headers.getSetCookie()[0]!.split(";")[0]!;
-    const small = new Database(smallDbPath, { readonly: true }).query("select count(*) n from receivables").get() as { n: number };
-    row(`/receivables (seed-demo --scale 5: ${small.n} receivables): HTML raw / gzipped`, await pageWeight(smallBase, smallCookie, "/receivables"), "≈ the --scale 50 figure");
-    server.proc.kill();
-    await server.proc.exited;
-  }
+  const smallDbPath = join(dir, "small.db");
+  server = await start(smallDbPath);
+  await Bun.$`${BINARY} seed-demo --scale 5`.env({ PATH: process.env.PATH, DATABASE_PATH: smallDbPath }).quiet();
+  const smallCookie = await signIn(server.base, ADMIN);
+  const small = new Database(smallDbPath, { readonly: true }).query("select count(*) n from receivables").get() as { n: number };
+  row(`/receivables (seed-demo --scale 5: ${small.n} receivables): HTML raw / gzipped`, await pageWeight(server.base, smallCookie, "/receivables"), "≈ the --scale 50 figure");
+  await stopBinary(server);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,18 +1,14 @@
-// `bun run soak`: the fault probe of issue 10, kept in the repo. Starts the built binary
-// (dist/cofre; `bun run build` first) on a temp database, on 127.0.0.1 only, and prints one
-// markdown table. Bounded in count and time (SOAK_SECONDS shortens the load phase). Not part
+// `bun run soak`: the fault probe (kill -9 under writes, mixed load, a login burst, a held
+// lock). Starts the built binary (dist/cofre; `bun run build` first) on a temp database, on
+// 127.0.0.1 only, and prints one markdown table. Bounded in count and time (SOAK_SECONDS shortens the load phase). Not part
 // of `bun test`: it takes about a minute and its figures depend on the machine.
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { requireBinary, rssMb, signIn, startBinary, stopBinary } from "./bench-support";
 
-const root = join(import.meta.dir, "..");
-const binary = join(root, "dist", "cofre");
-if (!existsSync(binary)) {
-  console.error("dist/cofre not found: run `bun run build` first.");
-  process.exit(1);
-}
+requireBinary();
 const ADMIN = { email: "soak@cofre.test", password: "soak-senha-forte" };
 const KILL_ROUNDS = 20;
 const LOAD_CLIENTS = 50;
@@ -33,41 +29,12 @@ interface Server {
   cookie: string;
 }
 
-function freePort(): number {
-  const s = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = s.port!;
-  s.stop(true);
-  return port;
-}
-
 async function start(): Promise<Server> {
-  const port = freePort();
-  const proc = Bun.spawn([binary, "serve"], {
-    cwd: dir,
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: dbPath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    stdout: "ignore",
-    stderr: "ignore",
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = performance.now() + 10_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() > deadline) throw new Error("the binary did not start");
-    await Bun.sleep(5);
-  }
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  return { proc, base, cookie: login.headers.getSetCookie()[0]!.split(";")[0]! };
+  const { proc, base } = await startBinary({ database: dbPath, cwd: dir, admin: ADMIN, readyPath: "/healthz", stderr: "ignore" });
+  return { proc, base, cookie: await signIn(base, ADMIN) };
 }
 
-async function stop(server: Server): Promise<void> {
-  server.proc.kill("SIGTERM");
-  await server.proc.exited;
-}
+const stop = (server: Server) => stopBinary(server);
 
 const partner = (nome: string) => ({ nome, empresa: "Soak Ltda", email: "soak@cofre.test", telefone: "11912345678" });
 
@@ -84,7 +51,6 @@ const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
-const rssMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
 const countBy = (xs: (number | string)[]) => {
   const counts = new Map<string, number>();
   for (const x of xs) counts.set(String(x), (counts.get(String(x)) ?? 0) + 1);
@@ -133,8 +99,8 @@ async function mixedLoad() {
   const statuses: number[] = [];
   let errors = 0;
   const until = performance.now() + LOAD_SECONDS * 1000;
-  // Paged lists and pages only: /partners and /suppliers still render every row (issue 6).
-  const reads = ["/api/partners?pagina=1", "/api/clients?pagina=1", "/clients", "/", "/healthz", "/api/auth/me"];
+  // Paged lists and every register's page (each renders one page of rows).
+  const reads = ["/api/partners?pagina=1", "/api/clients?pagina=1", "/clients", "/partners", "/suppliers", "/", "/healthz", "/api/auth/me"];
   await Promise.all(
     Array.from({ length: LOAD_CLIENTS }, async (_, c) => {
       for (let i = 0; performance.now() < until; i++) {

@@ -1,0 +1,99 @@
+// What the bench and the soak share: the built binary started on a loopback port, signed in,
+// and measured (RSS, load from a second process, medians). Everything stays on 127.0.0.1.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dir, "..");
+export const BINARY = join(ROOT, "dist", "cofre");
+
+/** Exits with the reason when `bun run build` has not been run. */
+export function requireBinary(): void {
+  if (existsSync(BINARY)) return;
+  console.error("dist/cofre not found: run `bun run build` first.");
+  process.exit(1);
+}
+
+export type Row = (what: string, value: string, budget?: string) => void;
+export interface LoadResult {
+  count: number;
+  failures: number;
+  median: number;
+  p99: number;
+  rps: number;
+}
+export type Load = (url: string, cookie: string, total: number, concurrency: number, encoding?: string) => Promise<LoadResult>;
+
+export function freePort(): number {
+  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = server.port!;
+  server.stop(true);
+  return port;
+}
+
+export interface Running {
+  proc: Bun.Subprocess;
+  base: string;
+  /** From spawn (exec) until `readyPath` answered 200. */
+  ms: number;
+}
+
+/** dist/cofre serving `database` on a free loopback port, once `readyPath` answers 200. */
+export async function startBinary(options: { database: string; cwd: string; admin: { email: string; password: string }; readyPath?: string; stderr?: "inherit" | "ignore" }): Promise<Running> {
+  const port = freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
+  const proc = Bun.spawn([BINARY, "serve"], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: options.database, ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password },
+    stdout: "ignore",
+    stderr: options.stderr ?? "inherit",
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`${base}${options.readyPath ?? "/login"}`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - t0 > 10_000) throw new Error("the binary did not start");
+    await Bun.sleep(2);
+  }
+  return { proc, base, ms: performance.now() - t0 };
+}
+
+export async function stopBinary(running: { proc: Bun.Subprocess }, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  running.proc.kill(signal);
+  await running.proc.exited;
+}
+
+/** Signs in through the API: the session cookie ("cofre_session=…"). */
+export async function signIn(base: string, admin: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(admin) });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers.getSetCookie()[0]!.split(";")[0]!;
+}
+
+/** Bounded load from a second process (scripts/load.ts), so the generator does not share the server's loop. */
+export const load: Load = async (url, cookie, total, concurrency, encoding = "gzip") => {
+  const out = await Bun.$`bun ${join(ROOT, "scripts", "load.ts")} ${url} ${cookie} ${total} ${concurrency} 20 ${encoding}`.text();
+  return JSON.parse(out) as LoadResult;
+};
+
+export const rssMb = (pid: number): number => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+export const ms = (x: number, digits = 1): string => `${x.toFixed(digits)} ms`;
+
+/** Waits until a hand-written baseline server (scripts/bench-baseline.ts) answers. */
+export async function startBaseline(database: string): Promise<{ proc: Bun.Subprocess; base: string }> {
+  const port = freePort();
+  const proc = Bun.spawn(["bun", join(ROOT, "scripts", "bench-baseline.ts"), database, String(port)], { stdout: "ignore", stderr: "inherit" });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 500; i++) {
+    try {
+      if ((await fetch(`${base}/`)).ok) break;
+    } catch {
+      await Bun.sleep(10);
+    }
+  }
+  return { proc, base };
+}
