@@ -1,5 +1,6 @@
-// Receivables and payables are one screen with two vocabularies: everything that differs
-// between "Contas a Receber" and "Contas a Pagar" is in this table, nothing else forks.
+// Receivables and payables are one screen with two vocabularies: the words, endpoints and
+// field names that differ between "Contas a Receber" and "Contas a Pagar" are in this table.
+// What only one side does (Cobrar, a client's blocking, the cards) tests `kind` where it acts.
 import type { InstallmentJson } from "../../src/api/installments/model";
 import type { LedgerRowJson } from "../../src/api/ledger/model";
 import type { PayableJson } from "../../src/api/payables/model";

@@ -24,7 +24,7 @@ export const {
   remove: deleteInstallment,
 } = receivables;
 
-/** The three cards over the list's filters (SPEC §2 Contas a Receber), one statement. */
+/** The three cards over the list's filters (SPEC §2 Contas a Receber): one small statement per card (ledgerCards). */
 export function installmentSummary(db: Db, filters: InstallmentFilters): InstallmentSummary {
   return ledgerCards(db, RECEIVABLES, filters, {
     emAberto: { when: CARD.unpaid, amount: "r.valor" },

@@ -11,7 +11,7 @@ export const payables = ledgerServices<PayableQuery, PayableJson, PayableAnswer,
 
 export const { parse: parsePayableQuery, list: listPayables, generate: generatePayables, pay: payPayable, remove: deletePayable } = payables;
 
-/** The four cards over the list's filters (SPEC §2 Contas a Pagar), one statement. */
+/** The four cards over the list's filters (SPEC §2 Contas a Pagar): one small statement per card (ledgerCards). */
 export function payableSummary(db: Db, filters: PayableFilters): PayableSummary {
   const { figures, count } = ledgerCards(db, PAYABLES, filters, {
     totalAPagar: { when: CARD.unpaid, amount: "r.valor" },
