@@ -13,4 +13,3 @@ export const loginSchema = z.object(
   "Dados inválidos",
 );
 
-export type LoginInput = z.infer<typeof loginSchema>;

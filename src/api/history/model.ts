@@ -32,4 +32,3 @@ export interface HistoryQuery extends Paging {
   q: string;
 }
 
-export const HISTORY_FILTERS = ["entidade", "id", "usuario", "de", "ate", "q"] as const;

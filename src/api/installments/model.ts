@@ -1,4 +1,3 @@
-import type { z } from "zod/mini";
 import {
   dueDateSchema,
   generateSchema,
@@ -16,7 +15,6 @@ import {
 
 /** POST /api/installments/generate: clientId (integer, or digits), numParcelas, valor, primeiroVencimento, descricao. */
 export const generateInstallmentsSchema = generateSchema("clientId", "Cliente é obrigatório", "Cliente inválido");
-export type GenerateInstallmentsInput = z.output<typeof generateInstallmentsSchema>;
 
 /** PATCH /api/installments/:id/pay: no body pays today at face value. */
 export const payInstallmentSchema = payBodySchema;

@@ -1,4 +1,3 @@
-import type { z } from "zod/mini";
 import { generateSchema, payBodySchema, type Figure, type LedgerAnswer, type LedgerRowJson, type SideFilters, type SideQuery } from "../ledger/model";
 
 // Payables (Contas a Pagar, SPEC §3/§5/§7): the forms' schemas (shared with the islands) and
@@ -6,7 +5,6 @@ import { generateSchema, payBodySchema, type Figure, type LedgerAnswer, type Led
 
 /** POST /api/payables/generate: supplierId (digits as SPEC sends it, or an integer), numParcelas, valor, primeiroVencimento, descricao. */
 export const generatePayablesSchema = generateSchema("supplierId", "Fornecedor é obrigatório", "Fornecedor inválido");
-export type GeneratePayablesInput = z.output<typeof generatePayablesSchema>;
 
 /** PATCH /api/payables/:id/pay: optional {dataPagamento, valorPago}, defaults today and the face value. */
 export const payPayableSchema = payBodySchema;
