@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { formatMonthBR, MONTH_NAMES, shortMonthBR } from "./months";
 import {
   addDays,
+  weekday,
   addMonthsClamped,
   addMonthsToMonth,
   daysBetween,
@@ -299,5 +300,16 @@ describe("monthRange", () => {
   test("throws for bad input", () => {
     expect(() => monthRange("2026-3", "2026-04")).toThrow(RangeError);
     expect(() => monthRange("2026-03", "2026-13")).toThrow(RangeError);
+  });
+});
+
+describe("weekday", () => {
+  test("0 is Sunday, 6 Saturday, across years and leap days", () => {
+    expect(weekday("1970-01-01")).toBe(4);
+    expect(weekday("2000-02-29")).toBe(2);
+    expect(weekday("2026-11-22")).toBe(0);
+    expect(weekday("2026-11-24")).toBe(2);
+    expect(weekday("2026-11-28")).toBe(6);
+    expect(weekday("1969-12-31")).toBe(3);
   });
 });

@@ -69,6 +69,11 @@ export function daysBetween(from: string, to: string): number {
   return toDayNumber(to) - toDayNumber(from);
 }
 
+/** Day of the week, 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
+export function weekday(iso: string): number {
+  return (((toDayNumber(iso) + 4) % 7) + 7) % 7;
+}
+
 /** Every month from `from` to `to`, both included; empty when from is after to. */
 export function monthRange(from: string, to: string): string[] {
   const start = parseYearMonth(from);
