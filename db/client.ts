@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, statfsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { backfillSearchColumns, foldUnsearchedEvents } from "./backfill";
 import { migrate } from "./migrate";
@@ -79,26 +79,61 @@ export function openDatabase(path: string, { mustExist = false } = {}): Db {
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const db = drizzle({ client: sqlite, schema });
+  if (path !== ":memory:") warnWhenDiskFull(dirname(path));
   migrate(sqlite, migrationsFolder());
   // Table statistics for the query planner: without them it reads 35,000 paid rows through the
   // status index where the payment-date index reads this month's 2,000. Sampled (400 rows an
   // index), and only for tables never analysed or much grown: ~9 ms the first time at 50,000
   // rows, nothing after. `serve` repeats `PRAGMA optimize` daily.
   sqlite.exec("PRAGMA analysis_limit = 400");
-  sqlite.exec("PRAGMA optimize = 0x10002");
-  backfillSearchColumns(sqlite);
-  foldUnsearchedEvents(sqlite);
+  try {
+    sqlite.exec("PRAGMA optimize = 0x10002");
+    backfillSearchColumns(sqlite);
+    foldUnsearchedEvents(sqlite);
+  } catch (error) {
+    // On a full disk the statistics and back-fills wait for the next start; reads still work.
+    if (!isDiskFullError(error)) throw error;
+    console.error(`Sem espaço em disco ao abrir ${path}: as estatísticas e ajustes de abertura ficam para a próxima vez.`);
+  }
   return db as Db;
 }
 
-/** Folds the WAL back into the database file and closes it: the file alone is then complete. */
+// Below this, a write (a page of the WAL, a session) may not fit: say so at start, in words.
+const LOW_DISK_BYTES = 1024 * 1024;
+
+function warnWhenDiskFull(folder: string): void {
+  try {
+    const { bavail, bsize } = statfsSync(folder);
+    const free = bavail * bsize;
+    if (free < LOW_DISK_BYTES) {
+      console.error(`Sem espaço em disco em ${folder} (${Math.floor(free / 1024)} KB livres): o Cofre mostra os dados, mas nada pode ser gravado até liberar espaço.`);
+    }
+  } catch {
+    // statfs unavailable: the writes themselves will say it (507)
+  }
+}
+
+/**
+ * Folds the WAL back into the database file and closes it: the file alone is then complete.
+ * A checkpoint that cannot run (a full disk) loses nothing: the WAL stays valid and is replayed
+ * at the next open, so it is reported, not thrown.
+ */
 export function closeDatabase(db: Db): void {
   try {
     db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  } catch (error) {
+    console.error(`[banco] checkpoint final não concluído (${codeOf(error)}): o WAL será aplicado na próxima abertura.`);
   } finally {
     connections.delete(db.$client);
     db.$client.close();
   }
+}
+
+/** SQLite's error code ("SQLITE_FULL"), or the message's first line: for one-line logs. */
+export function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === "string") return code;
+  return String((error as Error)?.message ?? error).split("\n")[0]!;
 }
 
 /** SQLITE_BUSY (or one of its extended codes): another connection holds the lock. */
@@ -106,6 +141,16 @@ export function isBusyError(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if ((typeof code === "string" && code.startsWith("SQLITE_BUSY")) || e.message.includes("database is locked")) return true;
+  }
+  return false;
+}
+
+/** SQLITE_FULL or an I/O error (SQLITE_IOERR_*): the disk is full or failing; nothing was written. */
+export function isDiskFullError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (code === "SQLITE_FULL" || code.startsWith("SQLITE_IOERR"))) return true;
+    if (/database or disk is full|disk I\/O error/i.test(e.message)) return true;
   }
   return false;
 }

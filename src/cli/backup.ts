@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
-import { existsSync, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { BUSY_TIMEOUT_MS, DatabaseNotFoundError } from "../../db/client";
+import { existsSync, renameSync, rmSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { BUSY_TIMEOUT_MS, DatabaseNotFoundError, isDiskFullError } from "../../db/client";
 import { CliError } from "./cli-error";
 
 export interface BackupReport {
@@ -23,20 +23,30 @@ export function backupDatabase(databasePath: string, target: string): BackupRepo
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new CliError(`A pasta de destino não existe: ${folder}`, 73);
   if (!existsSync(databasePath)) throw new DatabaseNotFoundError(databasePath);
 
+  // Written under a temporary name and renamed only once verified: a failure (a full disk, a
+  // copy that does not verify) leaves no file that looks like a backup.
+  const partial = join(folder, `.${basename(destination)}.${process.pid}.parcial`);
   let source: Database | null = null;
   try {
     source = new Database(databasePath, { readonly: true });
     source.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS * 20}`);
-    source.query("VACUUM INTO ?").run(destination);
+    source.query("VACUUM INTO ?").run(partial);
+    source.close();
+    source = null;
+    const report = verifyCopy(partial, target);
+    renameSync(partial, destination);
+    return report;
   } catch (error) {
-    throw new CliError(`Não foi possível copiar ${databasePath} para ${target}: ${(error as Error).message}`, 74);
+    rmSync(partial, { force: true });
+    if (error instanceof CliError) throw error;
+    const reason = isDiskFullError(error) ? "sem espaço em disco no destino" : (error as Error).message;
+    throw new CliError(`Não foi possível copiar ${databasePath} para ${target}: ${reason}. Nenhum arquivo foi gravado.`, 74);
   } finally {
     source?.close();
   }
-  return verifyCopy(destination);
 }
 
-function verifyCopy(path: string): BackupReport {
+function verifyCopy(path: string, shownAs: string): BackupReport {
   const copy = new Database(path, { readonly: true });
   try {
     const integrity = (copy.query("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((r) => r.integrity_check).join("; ");
@@ -47,7 +57,7 @@ function verifyCopy(path: string): BackupReport {
     for (const { name } of tables) {
       counts[name] = (copy.query(`select count(*) as n from "${name.replaceAll('"', '""')}"`).get() as { n: number }).n;
     }
-    if (integrity !== "ok") throw new CliError(`A cópia ${path} falhou na verificação (integrity_check: ${integrity}).`, 74);
+    if (integrity !== "ok") throw new CliError(`A cópia ${shownAs} falhou na verificação (integrity_check: ${integrity}); nenhum arquivo foi gravado.`, 74);
     return { bytes: statSync(path).size, integrity, counts };
   } finally {
     copy.close();

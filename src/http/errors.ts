@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
-import { backOffWhileBusy, isBusyError } from "../../db/client";
+import { backOffWhileBusy, codeOf, isBusyError, isDiskFullError } from "../../db/client";
 import type { FieldErrors } from "../lib/field-errors";
 
 /** An answer the client caused: always JSON `{message, errors?}` in pt-BR. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503 | 507,
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
@@ -50,6 +50,7 @@ async function readAtMost(request: Request, limit: number): Promise<Uint8Array> 
 }
 
 export const BUSY_MESSAGE = "Banco de dados ocupado, tente novamente";
+export const DISK_FULL_MESSAGE = "Sem espaço em disco: nada foi gravado";
 
 // Machines read these paths: their errors are JSON even for a GET.
 const isApi = (request: Request) => {
@@ -78,6 +79,11 @@ export const errorHandling = new Elysia({ name: "errors" })
       body = { message: BUSY_MESSAGE };
       backOffWhileBusy();
       set.headers["retry-after"] = "1";
+    } else if (isDiskFullError(error)) {
+      // The change's transaction rolled back: nothing was half-written. Reads keep working.
+      status = 507;
+      body = { message: DISK_FULL_MESSAGE };
+      console.error(`[disco cheio] ${request.method} ${new URL(request.url).pathname}: ${codeOf(error)}`);
     } else if (code === "NOT_FOUND") {
       status = 404;
       body = { message: "Recurso não encontrado" };
@@ -85,7 +91,7 @@ export const errorHandling = new Elysia({ name: "errors" })
       status = 400;
       body = { message: "Requisição inválida" };
     } else {
-      console.error(`[erro] ${request.method} ${new URL(request.url).pathname}`, error);
+      console.error(unexpectedErrorLog(`${request.method} ${new URL(request.url).pathname}`, error));
     }
     set.status = status;
     if (!isApi(request) && request.method === "GET") {
@@ -99,4 +105,16 @@ export const errorHandling = new Elysia({ name: "errors" })
 function errorPage(status: number, message: string): string {
   const title = status === 404 ? "Página não encontrada" : message;
   return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status} · Cofre</title><body><main><h1>${status}</h1><p>${title}</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
+}
+
+/**
+ * One readable line (what failed, the error's name, code and message) and then the stack:
+ * never Bun's excerpt of the minified source line, kilobytes of padding in the binary.
+ */
+export function unexpectedErrorLog(where: string, error: unknown): string {
+  if (!(error instanceof Error)) return `[erro] ${where}: ${String(error)}`;
+  const code = (error as { code?: unknown }).code;
+  const head = `[erro] ${where}: ${error.name}${typeof code === "string" ? ` ${code}` : ""}: ${error.message.split("\n")[0]}`;
+  const stack = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)).slice(0, 12).join("\n");
+  return stack ? `${head}\n${stack}` : head;
 }

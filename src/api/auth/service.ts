@@ -1,5 +1,5 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import { isBusyError, type Db } from "../../../db/client";
+import { isBusyError, isDiskFullError, type Db } from "../../../db/client";
 import { sessions, users, type User } from "../../../db/schema";
 import { recordEvent, type Actor } from "../history/record";
 import { clock } from "../../lib/clock";
@@ -102,8 +102,9 @@ export function findSession(db: Db, token: string): ActiveSession | null {
   try {
     db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.idHash, idHash)).run();
   } catch (error) {
-    // Another process holds the write lock: the session is valid, it slides on a later request.
-    if (isBusyError(error)) return { user };
+    // Another process holds the write lock, or the disk is full: the session is valid, it
+    // slides on a later request (a read must not fail for want of room to slide it).
+    if (isBusyError(error) || isDiskFullError(error)) return { user };
     throw error;
   }
   return { user, renewedUntil };
