@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
-import { existsSync, mkdirSync, statfsSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, statfsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { backfillSearchColumns, foldUnsearchedEvents } from "./backfill";
 import { migrate } from "./migrate";
@@ -53,6 +53,45 @@ export class DatabaseNotFoundError extends Error {
   }
 }
 
+/** The file is damaged (SQLITE_CORRUPT, or quick_check found a fault): the server must not serve it. */
+export class DatabaseCorruptError extends Error {
+  constructor(readonly path: string, detail: string) {
+    super(
+      `O banco de dados ${path} está corrompido (${detail}). Se ele acabou de ser restaurado, o arquivo ${path}-wal ` +
+        `ao lado pertence ao banco antigo: pare o Cofre, mova ${path}-wal e ${path}-shm para outra pasta e inicie de novo ` +
+        "(veja docs/operations.md, Restaurando). Caso contrário, restaure a última cópia de segurança.",
+    );
+    this.name = "DatabaseCorruptError";
+  }
+}
+
+export function isCorruptError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if ((typeof code === "string" && code.startsWith("SQLITE_CORRUPT")) || /malformed/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * A WAL left beside the file (a crash, or a restore that kept the old database's WAL) is applied
+ * when the file opens; if it belongs to another database the result is damaged. quick_check then
+ * costs a read of the file once, only on such starts (a clean stop leaves an empty WAL).
+ */
+function checkAfterUncleanStop(sqlite: Database, path: string): void {
+  let faults: string;
+  try {
+    faults = (sqlite.query("PRAGMA quick_check").all() as { quick_check: string }[]).map((r) => r.quick_check).join("; ");
+  } catch (error) {
+    if (!isCorruptError(error)) throw error;
+    faults = "database disk image is malformed";
+  }
+  if (faults !== "ok") {
+    sqlite.close();
+    throw new DatabaseCorruptError(path, `quick_check: ${faults.slice(0, 300)}`);
+  }
+}
+
 /**
  * Where drizzle-kit's migrations are: beside this file when run from source, or in the
  * binary's embedded file system (`--asset db/migrations`) when compiled.
@@ -71,8 +110,10 @@ function migrationsFolder(): string {
 export function openDatabase(path: string, { mustExist = false } = {}): Db {
   if (mustExist && (path === ":memory:" || !existsSync(path))) throw new DatabaseNotFoundError(path);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const walLeft = path !== ":memory:" && existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0;
   const sqlite = new Database(path, { create: !mustExist, strict: true });
   sqlite.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  if (walLeft) checkAfterUncleanStop(sqlite, path);
   connections.add(sqlite);
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
@@ -91,6 +132,10 @@ export function openDatabase(path: string, { mustExist = false } = {}): Db {
     backfillSearchColumns(sqlite);
     foldUnsearchedEvents(sqlite);
   } catch (error) {
+    if (isCorruptError(error)) {
+      sqlite.close();
+      throw new DatabaseCorruptError(path, "database disk image is malformed");
+    }
     // On a full disk the statistics and back-fills wait for the next start; reads still work.
     if (!isDiskFullError(error)) throw error;
     console.error(`Sem espaço em disco ao abrir ${path}: as estatísticas e ajustes de abertura ficam para a próxima vez.`);

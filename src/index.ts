@@ -66,5 +66,10 @@ try {
     console.error(error.message);
     process.exit(78);
   }
+  // A damaged database: the reason and what to do, not a stack (and no restart loop serving it).
+  if ((error as Error)?.name === "DatabaseCorruptError") {
+    console.error((error as Error).message);
+    process.exit(65);
+  }
   throw error;
 }

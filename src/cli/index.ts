@@ -1,5 +1,6 @@
 import { loadConfig } from "../config";
 import { CliError } from "./cli-error";
+import { isUserEmail } from "../lib/user-email";
 
 // Each command's code is imported when it runs: `serve` starts without loading the others.
 
@@ -22,7 +23,7 @@ nunca criam um banco vazio.
 Variáveis de ambiente: PORT, HOST, DATABASE_PATH, ADMIN_EMAIL, ADMIN_PASSWORD, APP_TZ,
 COOKIE_SECURE, BLOCK_GRACE_DAYS, PUBLIC_URL (veja o README).`;
 
-const isEmail = (s: string | undefined): s is string => !!s && /^[^\s@]+@[^\s@]+$/.test(s);
+const isEmail = (s: string | undefined): s is string => !!s && isUserEmail(s);
 
 export async function runCli(args: string[], serve: () => Promise<void>): Promise<void> {
   const [command, sub, arg] = args;
@@ -31,7 +32,8 @@ export async function runCli(args: string[], serve: () => Promise<void>): Promis
   try {
     console.log(await runCommand(command, sub, arg, args));
   } catch (error) {
-    const known = error instanceof CliError ? error : (error as Error)?.name === "DatabaseNotFoundError" ? new CliError((error as Error).message, 66) : null;
+    const name = (error as Error)?.name;
+    const known = error instanceof CliError ? error : name === "DatabaseNotFoundError" ? new CliError((error as Error).message, 66) : name === "DatabaseCorruptError" ? new CliError((error as Error).message, 65) : null;
     if (!known) throw error;
     console.error(known.message);
     process.exit(known.exitCode);

@@ -1,7 +1,6 @@
 import { openDatabase } from "../../db/client";
 import { SYSTEM } from "../api/history/record";
 import { createUser, findUserByEmail, setPassword } from "../api/auth/service";
-import { isUserEmail } from "../lib/user-email";
 import { CliError } from "./cli-error";
 
 /** The password for `user add/passwd`: ADMIN_PASSWORD, else the first line of stdin. */
@@ -17,7 +16,6 @@ async function readPassword(): Promise<string> {
 
 /** `cofre user add EMAIL`: on the existing database only. */
 export async function addUser(databasePath: string, email: string): Promise<string> {
-  if (!isUserEmail(email.trim())) throw new CliError(`E-mail inválido: ${email}`);
   const db = openDatabase(databasePath, { mustExist: true });
   try {
     if (findUserByEmail(db, email)) throw new CliError(`O usuário ${email} já existe.`);

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { backOffWhileBusy, codeOf, isBusyError, isDiskFullError } from "../../db/client";
+import { backOffWhileBusy, codeOf, isBusyError, isCorruptError, isDiskFullError } from "../../db/client";
 import type { FieldErrors } from "../lib/field-errors";
 
 /** An answer the client caused: always JSON `{message, errors?}` in pt-BR. */
@@ -84,6 +84,9 @@ export const errorHandling = new Elysia({ name: "errors" })
       status = 507;
       body = { message: DISK_FULL_MESSAGE };
       console.error(`[disco cheio] ${request.method} ${new URL(request.url).pathname}: ${codeOf(error)}`);
+    } else if (isCorruptError(error)) {
+      body = { message: "Banco de dados corrompido: restaure a última cópia de segurança" };
+      console.error(`[banco corrompido] ${request.method} ${new URL(request.url).pathname}: ${codeOf(error)}`);
     } else if (code === "NOT_FOUND") {
       status = 404;
       body = { message: "Recurso não encontrado" };
