@@ -206,6 +206,25 @@ describe("GET /api/installments/:id/charge (the Cobrar dialog)", () => {
     expect(charge.mensagem).toContain("no valor de R$\u00a050,00");
   });
 
+  test("fees pushing an overdue amount past the BR Code's limit: /charge answers without PIX and says why, /pix a 409", async () => {
+    await configure();
+    const [march, april] = await installments();
+    // R$ 9.999.999.999,99 (the most a BR Code holds), 5 days late: multa and juros go past it.
+    t.db.$client.exec(`update receivables set valor = 999999999999 where id in (${march!.id}, ${april!.id})`);
+    const response = await api(`/api/installments/${march!.id}/charge`);
+    expect(response.status).toBe(200);
+    const charge = (await response.json()) as ChargeJson;
+    expect(charge.pix).toBeNull();
+    expect(charge.semPix).toBe("Valor acima do limite de um PIX (R$\u00a09.999.999.999,99): cobre por outro meio ou informe um valor menor");
+    // multa 2% = R$ 200.000.000,00; juros 1% a month × 5/30 = R$ 16.666.666,67.
+    expect(charge.mensagem).toContain("R$\u00a010.216.666.666,66");
+    const over = await pix(march!.id);
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe(charge.semPix!);
+    // Not yet due: exactly the limit, which a BR Code holds.
+    expect(getPixPayloadInfo((await pix(april!.id)).body.payload)?.amount).toBe(9999999999.99);
+  });
+
   test("without a PIX key: no PIX, the reason, and the message without its PIX paragraph", async () => {
     await configure({ empresa: "Cofre", cidade: "", chavePix: "", modeloMensagem: "" });
     const [march] = await installments();

@@ -34,9 +34,10 @@ export function parseChargeAmount(raw: unknown): Cents | null {
 export function pixFor(db: Db, id: number, amount: Cents | null): PixJson {
   const installment = unpaidInstallment(db, id);
   const settings = getSettings(db);
-  const problem = pixProblem(settings);
+  const charged = amount ?? amountDue(installment).total;
+  const problem = pixProblem(settings, charged);
   if (problem) throw conflict(problem);
-  return makePix(installment, settings, amount ?? amountDue(installment).total);
+  return makePix(installment, settings, charged);
 }
 
 /** GET …/:id/charge: the dialog's whole answer; without a key, no PIX but the message all the same. */
@@ -45,7 +46,7 @@ export function chargeFor(db: Db, id: number, amount: Cents | null): ChargeJson 
   const settings = getSettings(db);
   const due = amountDue(installment);
   const charged = amount ?? due.total;
-  const semPix = pixProblem(settings);
+  const semPix = pixProblem(settings, charged);
   const pix = semPix ? null : makePix(installment, settings, charged);
   const values = {
     cliente: installment.clientNome,
@@ -120,10 +121,12 @@ function unpaidInstallment(db: Db, id: number): Installment {
 /** Face value, plus multa and juros (lateFees) when today is past the due date. */
 const amountDue = (installment: Installment) => lateFees(installment.valor, installment.dataVencimento, today());
 
-/** Why no PIX can be made with these settings, or null. */
-function pixProblem(settings: SettingsJson): string | null {
+/** Why no PIX can be made with these settings for this amount, or null. */
+function pixProblem(settings: SettingsJson, amount: Cents): string | null {
   if (!settings.chavePix) return NO_PIX_KEY;
   if (!settings.empresa || !settings.cidade) return NO_MERCHANT;
+  // The BR Code's amount field holds at most 13 characters: a larger sum (fees included) has no PIX.
+  if (amount > MAX_PIX_CENTS) return `Valor acima do limite de um PIX (${formatBRL(cents(MAX_PIX_CENTS))}): cobre por outro meio ou informe um valor menor`;
   return null;
 }
 
