@@ -164,6 +164,17 @@ describe("receivables", () => {
     expect(eventCount()).toBe(before);
   });
 
+  test("re-dating to the date it already has changes nothing and records nothing", async () => {
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
+    const { installments } = await ok<{ installments: InstallmentJson[] }>("/api/installments/generate", "POST", bill(client.id));
+    const row = installments[0]!;
+    const before = eventCount();
+    await ok(`/api/installments/${row.id}/due-date`, "PATCH", { dataVencimento: row.dataVencimento });
+    expect(eventCount()).toBe(before);
+    await ok(`/api/installments/${row.id}/due-date`, "PATCH", { dataVencimento: "2026-12-01" });
+    expect(eventCount()).toBe(before + 1);
+  });
+
   test("a change that fails after its write inside the transaction leaves neither the change nor the event", async () => {
     const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     const { installments } = await ok<{ installments: InstallmentJson[] }>("/api/installments/generate", "POST", bill(client.id));

@@ -35,6 +35,7 @@ interface Stored {
   partyId: number;
   status: "em_aberto" | "pago";
   valor: Cents;
+  dataVencimento: string;
 }
 
 /** Writes the n installments of a plan for one party (unknown party: 404, nothing written); returns them. */
@@ -103,6 +104,8 @@ export function redateLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: n
   return write(db, () => {
     const row = stored(db, t, id);
     if (row.status === "pago") throw conflict(t.messages.redatePaid);
+    // The same date is no change: nothing written, nothing recorded.
+    if (row.dataVencimento === dataVencimento) return getLedgerRow<Row>(db, t, id)!;
     const cause = recordLedgerEvent(db, actor, t, "redate", id, { para: dataVencimento });
     prepared(db, `UPDATE ${t.table} SET data_vencimento = $dataVencimento WHERE id = $id`).run({ id, dataVencimento });
     onChange?.(db, row.partyId, cause);
@@ -127,7 +130,7 @@ export function deleteLedgerRow(db: Db, actor: Actor, t: LedgerTable, id: number
 const write = <T>(db: Db, change: () => T): T => db.transaction(change, { behavior: "immediate" });
 
 function stored(db: Db, t: LedgerTable, id: number): Stored {
-  const row = prepared(db, `SELECT ${t.party.column} AS partyId, status, valor FROM ${t.table} WHERE id = $id`).get({ id }) as Stored | null;
+  const row = prepared(db, `SELECT ${t.party.column} AS partyId, status, valor, data_vencimento AS dataVencimento FROM ${t.table} WHERE id = $id`).get({ id }) as Stored | null;
   if (!row) throw notFound(t.messages.notFound);
   return row;
 }
