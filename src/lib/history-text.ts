@@ -3,7 +3,7 @@
 import { formatDateBR } from "./dates.ts";
 import { formatBRL, parseMoney } from "./money.ts";
 
-export const HISTORY_ENTITIES = ["client", "supplier", "partner", "installment", "payable", "user"] as const;
+export const HISTORY_ENTITIES = ["client", "supplier", "partner", "installment", "payable", "user", "settings"] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
 export type HistoryAction =
@@ -32,6 +32,7 @@ export const ENTITY_LABELS: Record<HistoryEntity, string> = {
   installment: "Contas a receber",
   payable: "Contas a pagar",
   user: "Acessos e usuários",
+  settings: "Configurações",
 };
 
 /** An event as it is read (the API's row minus the sentence). */
@@ -57,6 +58,7 @@ const NOUN: Record<string, { the: string; a: string }> = {
   installment: { the: "a parcela", a: "parcela" },
   payable: { the: "a conta a pagar", a: "conta a pagar" },
   user: { the: "o usuário", a: "usuário" },
+  settings: { the: "as configurações", a: "configurações" },
 };
 
 /** Field names as the forms call them, for "Mensalidade: R$ 1.000,00 → R$ 1.200,00". */
@@ -73,6 +75,7 @@ const FIELD_LABELS: Record<string, string> = {
   cidade: "Cidade",
   estado: "UF",
   empresa: "Empresa",
+  chavePix: "Chave PIX",
 };
 const MONEY_FIELDS = new Set(["valorMensalidade", "valor", "valorPago", "multa", "juros", "total"]);
 
@@ -123,6 +126,10 @@ export function describeEvent(e: HistoryFacts): string {
       const changes = Object.entries((d.alteracoes ?? {}) as Record<string, [unknown, unknown]>).map(
         ([field, [before, after]]) => `${FIELD_LABELS[field] ?? field}: ${fieldValue(field, before)} → ${fieldValue(field, after)}`,
       );
+      if (e.entidade === "settings") {
+        if (d.modeloAlterado) changes.push("modelo da mensagem alterado");
+        return `${u} alterou as configurações de cobrança${changes.length ? `: ${changes.join("; ")}` : ""}`;
+      }
       return `${u} alterou ${noun.the} ${e.rotulo}${changes.length ? `: ${changes.join("; ")}` : ""}`;
     }
     case "delete": {

@@ -1,6 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../context";
 import { parseWith } from "../../http/validate";
+import { signedIn } from "../auth/plugin";
+import { actorOf } from "../history/record";
 import { settingsSchema, type SettingsAnswer } from "./model";
 import { getSettings, saveSettings } from "./service";
 
@@ -8,9 +10,10 @@ import { getSettings, saveSettings } from "./service";
 export function settingsApi(deps: AppDeps) {
   const { db } = deps;
   return new Elysia({ name: "api.settings", prefix: "/api/settings" })
+    .use(signedIn)
     .get("/", () => getSettings(db))
-    .put("/", ({ body }): SettingsAnswer => ({
+    .put("/", ({ body, user }): SettingsAnswer => ({
       message: "Configurações salvas",
-      settings: saveSettings(db, parseWith(settingsSchema, body)),
+      settings: saveSettings(db, actorOf(user), parseWith(settingsSchema, body)),
     }));
 }

@@ -139,3 +139,27 @@ test("the settings page renders the form with what is saved, and the menu links 
   expect(html).toMatch(/href="\/settings"[^>]*>.*Configurações/);
   expect(html).toContain('value="Padaria Pão Quente Ltda"');
 });
+
+describe("settings in the history (the PIX key is where the money goes)", () => {
+  const events = () =>
+    t.db.$client.query("select user_email, action, entity, details from history_events where entity = 'settings' order by id").all() as { user_email: string; action: string; entity: string; details: string }[];
+  beforeEach(() => t.db.$client.exec("delete from history_events where entity = 'settings'"));
+
+  test("a save records who, the old and new key, company and city, and that the template changed — once, in the save's transaction", async () => {
+    expect((await put(padaria)).status).toBe(200);
+    expect((await put({ ...padaria, chavePix: "fraude@golpe.com", modeloMensagem: "Pague {valor}: {pix}" })).status).toBe(200);
+    const [first, second] = events();
+    expect(first!.user_email).toBe("financeiro@cofre.test");
+    expect(JSON.parse(second!.details)).toEqual({ alteracoes: { chavePix: ["12345678909", "fraude@golpe.com"] }, modeloAlterado: true });
+    const history = await (await api("/api/history?entidade=settings")).json();
+    expect((history as { texto: string }[])[0]!.texto).toBe("financeiro@cofre.test alterou as configurações de cobrança: Chave PIX: 12345678909 → fraude@golpe.com; modelo da mensagem alterado");
+  });
+
+  test("a save that changes nothing records nothing; a refused one neither", async () => {
+    await put(padaria);
+    const before = events().length;
+    await put(padaria);
+    expect((await put({ ...padaria, chavePix: "não é chave" })).status).toBe(400);
+    expect(events().length).toBe(before);
+  });
+});
