@@ -23,7 +23,17 @@ export interface LoadResult {
 }
 export type Load = (url: string, cookie: string, total: number, concurrency: number, encoding?: string) => Promise<LoadResult>;
 
+// COFRE_PORTS="41000-41099" hands out the ports to use, in turn (a sandbox that opens only
+// some); otherwise the system picks a free one.
+const portRange = process.env.COFRE_PORTS?.match(/^(\d+)-(\d+)$/);
+let nextPort = portRange ? Number(portRange[1]) : 0;
+
 export function freePort(): number {
+  if (portRange) {
+    const port = nextPort;
+    nextPort = nextPort >= Number(portRange[2]) ? Number(portRange[1]) : nextPort + 1;
+    return port;
+  }
   const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
   const port = server.port!;
   server.stop(true);

@@ -1,16 +1,18 @@
 // `bun run soak`: the fault probe (kill -9 under writes, mixed load, a login burst, a held
 // lock). Starts the built binary (dist/cofre; `bun run build` first) on a temp database, on
-// 127.0.0.1 only, and prints one markdown table. Bounded in count and time (SOAK_SECONDS shortens the load phase). Not part
+// 127.0.0.1 only, and prints one markdown table. Bounded in count and time: SOAK_SECONDS
+// shortens the load phase, SOAK_KILLS the kills, COFRE_PORTS="A-B" names the ports. Not part
 // of `bun test`: it takes about a minute and its figures depend on the machine.
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cnpjCheckDigits } from "../src/lib/brazil";
 import { requireBinary, rssMb, signIn, startBinary, stopBinary } from "./bench-support";
 
 requireBinary();
 const ADMIN = { email: "soak@cofre.test", password: "soak-senha-forte" };
-const KILL_ROUNDS = 20;
+const KILL_ROUNDS = Math.max(1, Math.min(Number(process.env.SOAK_KILLS ?? 20), 100));
 const LOAD_CLIENTS = 50;
 const LOAD_SECONDS = Math.min(Number(process.env.SOAK_SECONDS ?? 30), 30);
 const LOCK_MS = 5000;
@@ -57,35 +59,166 @@ const countBy = (xs: (number | string)[]) => {
   return [...counts].sort().map(([k, n]) => `${n}×${k}`).join(", ");
 };
 
-/** kill -9 while four writers insert: every write the server acknowledged must be on disk. */
+/** Today in São Paulo (the binary's APP_TZ), as the server computes "overdue". */
+const todaySaoPaulo = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+const daysFrom = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+function send(server: Server, method: string, path: string, body?: unknown) {
+  return fetch(server.base + path, {
+    method,
+    headers: { "content-type": "application/json", cookie: server.cookie, origin: server.base },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+type MoneyAction = "generate" | "pay" | "undo_payment" | "redate" | "delete";
+
+/**
+ * kill -9 while four writers move money (generate, pay, undo, re-date, delete receivables of
+ * ten clients). After every kill, on the file the dead server left: every acknowledged change
+ * is there with exactly its one history event, no batch is half written, each client's
+ * automatic block matches its overdue installments, and the file passes integrity_check.
+ */
 async function killUnderLoad() {
-  const acknowledged: string[] = [];
+  const acknowledged = new Map<MoneyAction, number>();
+  const attempted = new Map<MoneyAction, number>();
+  const ackedPairs: string[] = []; // "action:installmentId" of each acknowledged change
+  const ackedBatches = new Set<string>();
+  const open: number[] = [];
+  const paid: number[] = [];
+  const violations: string[] = [];
+  let clientIds: number[] = [];
+  let writes = 0;
+  let redates = 0;
+  const pick = (ids: number[]) => ids[Math.floor(Math.random() * ids.length)];
+  const count = (map: Map<MoneyAction, number>, action: MoneyAction) => map.set(action, (map.get(action) ?? 0) + 1);
+
   for (let round = 0; round < KILL_ROUNDS; round++) {
     const server = await start();
+    if (round === 0) {
+      for (let c = 0; c < 10; c++) {
+        const base = `1122233300${String(c).padStart(2, "0")}`;
+        const response = await send(server, "POST", "/api/clients", {
+          nome: `Soak Cliente ${c}`, cnpj: base + cnpjCheckDigits(base), contato: "Soak", telefone: "11987654321",
+          email: `c${c}@soak.test`, valorMensalidade: "100.00", codigoCliente: `SOAK-${c}`, isTrial: false,
+        });
+        if (response.status !== 201) throw new Error(`client ${c}: ${response.status} ${await response.text()}`);
+        clientIds.push(((await response.json()) as { id: number }).id);
+      }
+    }
     let running = true;
     const writers = Array.from({ length: 4 }, async (_, w) => {
       for (let i = 0; running; i++) {
-        const nome = `Soak r${round} w${w} n${i}`;
+        const roll = Math.random();
+        const today = todaySaoPaulo();
+        let action: MoneyAction;
+        let path: string;
+        let method: string;
+        let body: unknown;
+        let target: number | undefined;
+        const descricao = `Soak r${round} w${w} n${i}`;
+        if (roll < 0.3 || open.length < 8) {
+          action = "generate";
+          method = "POST";
+          path = "/api/installments/generate";
+          const start = daysFrom(today, Math.random() < 0.5 ? -40 : 20);
+          body = { clientId: pick(clientIds), numParcelas: 3, valor: "300.00", primeiroVencimento: start, descricao };
+        } else if (roll < 0.55 && (target = pick(open)) !== undefined) {
+          action = "pay";
+          method = "PATCH";
+          path = `/api/installments/${target}/pay`;
+        } else if (roll < 0.7 && (target = pick(paid)) !== undefined) {
+          action = "undo_payment";
+          method = "POST";
+          path = `/api/installments/${target}/undo-payment`;
+        } else if (roll < 0.85 && (target = pick(open)) !== undefined) {
+          action = "redate";
+          method = "PATCH";
+          path = `/api/installments/${target}/due-date`;
+          // A date no row has yet (the same date would be no change, and record none).
+          redates++;
+          body = { dataVencimento: daysFrom(today, (redates % 2 ? -1 : 1) * (200 + redates)) };
+        } else if ((target = pick(open)) !== undefined) {
+          action = "delete";
+          method = "DELETE";
+          path = `/api/installments/${target}`;
+        } else continue;
+        count(attempted, action);
         try {
-          if ((await post(server, "/api/partners", partner(nome))).status === 201) acknowledged.push(nome);
+          const response = await send(server, method, path, body);
+          const answer = response.status < 300 ? ((await response.json()) as { installments?: { id: number }[] }) : (await response.arrayBuffer(), null);
+          if (!answer) continue;
+          writes++;
+          count(acknowledged, action);
+          if (action === "generate") {
+            const ids = answer.installments!.map((r) => r.id);
+            ackedBatches.add(descricao);
+            open.push(...ids);
+            ackedPairs.push(`generate:${ids[0]}`);
+          } else {
+            ackedPairs.push(`${action}:${target}`);
+            const from = action === "undo_payment" ? paid : open;
+            if (action !== "redate") from.splice(from.indexOf(target!), 1);
+            if (action === "pay") paid.push(target!);
+            if (action === "undo_payment") open.push(target!);
+          }
         } catch {
           return; // the process died mid-request: not acknowledged
         }
       }
     });
-    await Bun.sleep(100 + Math.floor(Math.random() * 200));
+    await Bun.sleep(150 + Math.floor(Math.random() * 250));
     server.proc.kill("SIGKILL");
     await server.proc.exited;
     running = false;
     await Promise.all(writers);
+    violations.push(...checkMoneyInvariants(round, ackedPairs, ackedBatches, acknowledged, attempted));
   }
+  row(`kill -9 ×${KILL_ROUNDS} under money writes (generate, pay, undo, re-date, delete): acknowledged changes`, String(writes));
+  row("  acknowledged changes missing, or without exactly their one event", String(violations.filter((v) => v.startsWith("lost") || v.startsWith("event")).length));
+  row("  half-written batches / blocking inconsistent / integrity_check failures", ["batch", "blocking", "integrity"].map((k) => violations.filter((v) => v.startsWith(k)).length).join(" / "));
+  for (const v of violations.slice(0, 10)) console.error(`    ${v}`);
+}
+
+/** The invariants of the file a killed server left; each violation as one line. */
+function checkMoneyInvariants(round: number, ackedPairs: string[], ackedBatches: Set<string>, acknowledged: Map<MoneyAction, number>, attempted: Map<MoneyAction, number>): string[] {
+  const out: string[] = [];
   const db = new Database(dbPath);
-  const stored = new Set((db.query("select nome from partners").all() as { nome: string }[]).map((r) => r.nome));
-  const integrity = (db.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
-  db.close();
-  const lost = acknowledged.filter((nome) => !stored.has(nome)).length;
-  row(`kill -9 ×${KILL_ROUNDS} under write load: acknowledged writes / lost`, `${acknowledged.length} / ${lost}`);
-  row("after the kills: PRAGMA integrity_check", integrity);
+  try {
+    const integrity = (db.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
+    if (integrity !== "ok") out.push(`integrity r${round}: ${integrity}`);
+    // Each acknowledged change has its event (a delete's event outlives the row).
+    const events = db.query("SELECT action, entity_id AS id FROM history_events WHERE entity = 'installment'").all() as { action: string; id: number }[];
+    const eventCounts = new Map<string, number>();
+    for (const e of events) eventCounts.set(`${e.action}:${e.id}`, (eventCounts.get(`${e.action}:${e.id}`) ?? 0) + 1);
+    const ackCounts = new Map<string, number>();
+    for (const pair of ackedPairs) ackCounts.set(pair, (ackCounts.get(pair) ?? 0) + 1);
+    for (const [pair, n] of ackCounts) if ((eventCounts.get(pair) ?? 0) < n) out.push(`lost r${round}: ${pair} acknowledged ${n}×, ${eventCounts.get(pair) ?? 0} events`);
+    // No more events than changes sent: at most the unacknowledged ones (cut off by a kill) add any.
+    for (const action of ["generate", "pay", "undo_payment", "redate", "delete"] as MoneyAction[]) {
+      const n = events.filter((e) => e.action === action).length;
+      const acked = acknowledged.get(action) ?? 0;
+      const sent = attempted.get(action) ?? 0;
+      if (n < acked || n > sent) out.push(`events r${round}: ${action} has ${n} events for ${acked} acknowledged of ${sent} sent`);
+    }
+    // A batch is all there or not at all: its rows plus its deleted rows make 3.
+    const deleted = new Map(
+      (db.query("SELECT json_extract(details, '$.registro.descricao') AS d, count(*) AS n FROM history_events WHERE action = 'delete' AND entity = 'installment' GROUP BY d").all() as { d: string; n: number }[]).map((r) => [r.d, r.n]),
+    );
+    const rows = new Map((db.query("SELECT descricao AS d, count(*) AS n FROM receivables WHERE descricao LIKE 'Soak %' GROUP BY descricao").all() as { d: string; n: number }[]).map((r) => [r.d, r.n]));
+    for (const [d, n] of rows) if (n + (deleted.get(d) ?? 0) !== 3) out.push(`batch r${round}: ${d} has ${n} rows and ${deleted.get(d) ?? 0} deleted, of 3`);
+    for (const d of ackedBatches) if (!rows.has(d) && deleted.get(d) !== 3) out.push(`lost r${round}: batch ${d} acknowledged, not in the file`);
+    // Automatic blocking follows the overdue installments (the soak never blocks by hand).
+    const today = todaySaoPaulo();
+    const wrong = db
+      .query(`SELECT c.id, c.status_bloqueio AS blocked, EXISTS (SELECT 1 FROM receivables r WHERE r.client_id = c.id AND r.status = 'em_aberto' AND r.data_vencimento < $today) AS overdue
+        FROM clients c WHERE c.nome LIKE 'Soak %'`)
+      .all({ $today: today }) as { id: number; blocked: number; overdue: number }[];
+    for (const c of wrong) if (c.blocked !== c.overdue) out.push(`blocking r${round}: client ${c.id} blocked=${c.blocked} overdue=${c.overdue}`);
+  } finally {
+    db.close();
+  }
+  return out;
 }
 
 /** 50 clients, mixed reads and writes, for a bounded time, on a fresh database. */
