@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { formatDateBR } from "../src/lib/dates";
 import { ENTITY_LABELS, HISTORY_ENTITIES } from "../src/lib/history-text";
 import { EmptyState } from "../src/ui/EmptyState";
 import { Field } from "../src/ui/Field";
@@ -54,6 +55,16 @@ const COLUMNS: TableColumn<HistoryRowView>[] = [
   { key: "texto", header: "O que aconteceu", render: (e) => <span className="history-cell-text">{e.texto}</span> },
 ];
 
+/** On paper, the filters the page was printed with (the screen shows them as controls). */
+function printedView(params: ListParams): string {
+  const parts: string[] = [];
+  if (params.de || params.ate) parts.push(`Período: ${params.de ? formatDateBR(params.de) : "início"} a ${params.ate ? formatDateBR(params.ate) : "hoje"}`);
+  if (params.usuario) parts.push(`Usuário: ${params.usuario === "sistema" ? "Sistema" : params.usuario}`);
+  if (params.entidade) parts.push(`Tipo de registro: ${ENTITY_LABELS[params.entidade as keyof typeof ENTITY_LABELS] ?? params.entidade}`);
+  if (params.q) parts.push(`Busca: “${params.q}”`);
+  return parts.length ? parts.join(" · ") : "Todos os registros";
+}
+
 /** Histórico: period, user, kind of record and text in the URL; one page of the trail; the CSV of the view. */
 export default function HistoryList({ initial, params: initialParams, users }: HistoryListProps) {
   const list = useUrlList<HistoryRowView>({ endpoint: "/api/history", initial, params: initialParams, defaults: HISTORY_DEFAULTS, listName: "histórico" });
@@ -99,12 +110,13 @@ export default function HistoryList({ initial, params: initialParams, users }: H
       </FilterBar>
 
       <section className="list-card" aria-labelledby="historico-contagem">
-        <div className="history-export">
+        <div className="history-export no-print">
           <a className="ui-button ui-button--secondary ui-button--md" href={exportHref} download>
             <Icon name="download" size={18} />
             Exportar CSV
           </a>
         </div>
+        <p className="print-only">{printedView(params)}</p>
         <p className="ui-list-count" id="historico-contagem" aria-live="polite">
           {list.total === 0 ? "Nenhum registro" : `Registros ${rangeText(page, perPage, list.total)}`}
         </p>

@@ -67,6 +67,10 @@ export const reaisOf = (decimal: string) => Number(decimal);
 /** uPlot's constructor (and its static `paths`), for the chart builders. */
 export type UplotClass = typeof uPlot;
 
+// A4's 186 mm of printable width (reports.css's @page margins) at 96 px an inch, less the
+// card's padding.
+const PRINT_WIDTH_PX = Math.floor((186 * 96) / 25.4) - 48;
+
 /**
  * Mounts a uPlot chart in `ref`'s element while `data` is shown; rebuilds when `build` changes
  * (new data) and follows the element's width. `build` gets the element, its width and uPlot.
@@ -86,8 +90,20 @@ export function useUplot(build: ((el: HTMLDivElement, width: number, U: UplotCla
     const chart = new U({ ...opts, width: width(), height: CHART_HEIGHT }, data, el);
     const observer = new ResizeObserver(() => chart.setSize({ width: width(), height: CHART_HEIGHT }));
     observer.observe(el);
+    // Printed, the chart is drawn again at the A4 page's width (a wide window's chart would be
+    // cut at the right edge); reports.css scales the canvas down where this does not run.
+    const print = matchMedia("print");
+    const toPaper = () => chart.setSize({ width: Math.min(width(), PRINT_WIDTH_PX), height: CHART_HEIGHT });
+    const toScreen = () => chart.setSize({ width: width(), height: CHART_HEIGHT });
+    const onMedia = () => (print.matches ? toPaper() : toScreen());
+    print.addEventListener("change", onMedia);
+    addEventListener("beforeprint", toPaper);
+    addEventListener("afterprint", toScreen);
     return () => {
       observer.disconnect();
+      print.removeEventListener("change", onMedia);
+      removeEventListener("beforeprint", toPaper);
+      removeEventListener("afterprint", toScreen);
       chart.destroy();
     };
   }, [build]);

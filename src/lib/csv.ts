@@ -24,8 +24,17 @@ export const csvMoneyText = (decimal: string) => new CsvValue(decimal.replace(".
 /** "2026-01-31" → "31/01/2026"; empty for null. */
 export const csvDate = (iso: string | null | undefined) => new CsvValue(formatDateBR(iso));
 
-/** Percentages and other decimals already rounded: 66.67 → "66,67". */
-export const csvDecimal = (n: number) => new CsvValue(String(n).replace(".", ","));
+/**
+ * "1/3" → "1 de 3": written as "1/3" a spreadsheet reads it as a date (1 March), and quoting
+ * does not stop it; "1 de 3" stays text in Calc and Excel pt-BR.
+ */
+export const csvParcela = (numerosParcela: string) => numerosParcela.replace("/", " de ");
+
+/**
+ * "2026-11" as is: text that sorts in time order (and Excel reads as that month); "11/2026"
+ * would sort 01/2027 before 11/2026.
+ */
+export const csvMonth = (ym: string) => new CsvValue(ym);
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[";\r\n]/;

@@ -6,23 +6,53 @@ import { formatBRL, parseMoney } from "./money.ts";
 export const HISTORY_ENTITIES = ["client", "supplier", "partner", "installment", "payable", "user", "settings"] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
-export type HistoryAction =
-  | "create"
-  | "update"
-  | "delete"
-  | "block"
-  | "unblock"
-  | "auto_block"
-  | "auto_unblock"
-  | "generate"
-  | "pay"
-  | "undo_payment"
-  | "redate"
-  | "sign_in"
-  | "sign_in_failed"
-  | "sign_out"
-  | "user_add"
-  | "user_passwd";
+export const HISTORY_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "block",
+  "unblock",
+  "auto_block",
+  "auto_unblock",
+  "generate",
+  "pay",
+  "undo_payment",
+  "redate",
+  "sign_in",
+  "sign_in_failed",
+  "sign_out",
+  "user_add",
+  "user_passwd",
+] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+/** An action as a person names it ("Ação" in the CSV); a payable's payment is a "Pagamento". */
+export const ACTION_LABELS: Record<HistoryAction, string> = {
+  create: "Cadastro",
+  update: "Alteração",
+  delete: "Exclusão",
+  block: "Bloqueio",
+  unblock: "Desbloqueio",
+  auto_block: "Bloqueio automático",
+  auto_unblock: "Desbloqueio automático",
+  generate: "Geração de parcelas",
+  pay: "Baixa",
+  undo_payment: "Baixa cancelada",
+  redate: "Novo vencimento",
+  sign_in: "Entrada",
+  sign_in_failed: "Entrada recusada",
+  sign_out: "Saída",
+  user_add: "Usuário criado",
+  user_passwd: "Senha alterada",
+};
+
+const isHistoryAction = (action: string): action is HistoryAction => (HISTORY_ACTIONS as readonly string[]).includes(action);
+
+export function actionLabel(action: string, entity: string): string {
+  if (!isHistoryAction(action)) return action;
+  if (action === "pay" && entity === "payable") return "Pagamento";
+  return ACTION_LABELS[action];
+}
 
 /** The /history filter's "Tipo de registro" names. */
 export const ENTITY_LABELS: Record<HistoryEntity, string> = {
@@ -119,7 +149,10 @@ export function describeEvent(e: HistoryFacts): string {
   const d = e.detalhes;
   const noun = NOUN[e.entidade] ?? { the: "o registro", a: "registro" };
   const ledger = e.entidade === "installment" || e.entidade === "payable";
-  switch (e.acao) {
+  const action = e.acao;
+  // Stored text: an action this version does not know still reads as something.
+  if (!isHistoryAction(action)) return `${u}: ${action} — ${e.rotulo}`;
+  switch (action) {
     case "create":
       return `${u} cadastrou ${noun.the} ${e.rotulo}`;
     case "update": {
@@ -173,7 +206,10 @@ export function describeEvent(e: HistoryFacts): string {
       return `${u} criou o usuário ${e.rotulo}`;
     case "user_passwd":
       return `${u} alterou a senha de ${e.rotulo} e encerrou as sessões abertas`;
-    default:
-      return `${u}: ${e.acao} — ${e.rotulo}`;
+    default: {
+      // A new action does not compile until it has its sentence here (and its label above).
+      const unwritten: never = action;
+      return unwritten;
+    }
   }
 }

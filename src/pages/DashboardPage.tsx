@@ -6,12 +6,14 @@ import { Island } from "../ssr/Island";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card";
 import { Icon, type IconName } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
+import { PrintHeader, printedAtNow } from "./PrintHeader";
 
 export interface DashboardPageProps {
   stats: DashboardStats;
   revenue: MonthlyRevenueItem[];
   /** The revenue window in words, e.g. "out. de 2025 e set. de 2026". */
   period: string;
+  printedAt: string;
 }
 
 const SYSTEM_LINES: { icon: IconName; title: string; text: string }[] = [
@@ -39,13 +41,15 @@ export function dashboardData(db: Db): DashboardPageProps {
     stats: getDashboardStats(db),
     revenue: getMonthlyRevenue(db),
     period: `${formatMonthBR(window.from)} e ${formatMonthBR(window.to)}`,
+    printedAt: printedAtNow(),
   };
 }
 
 /** `/`: the figures of DECISIONS §3 as of this request; the islands only hydrate and refetch. */
-export function DashboardPage({ stats, revenue, period }: DashboardPageProps) {
+export function DashboardPage({ stats, revenue, period, printedAt }: DashboardPageProps) {
   return (
     <div className="dash">
+      <PrintHeader title="Dashboard" filters={`Recebimentos entre ${period}`} printedAt={printedAt} />
       <PageHeader title="Dashboard" description="Visão geral do sistema de cobrança por parcelas" />
       <div className="dash-grid">
         <Island name="DashboardStats" props={{ stats }} />

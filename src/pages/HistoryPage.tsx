@@ -2,17 +2,20 @@ import type { HistoryEventJson, HistoryQuery } from "../api/history/model";
 import { historyParams, historyRowView } from "../../islands/history/view";
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
+import { PrintHeader } from "./PrintHeader";
 
 export interface HistoryPageProps {
   query: HistoryQuery;
   page: { rows: HistoryEventJson[]; total: number };
   users: string[];
+  printedAt: string;
 }
 
 /** Histórico: the static heading; filters, the trail's page and the export link are one island. */
-export function HistoryPage({ query, page, users }: HistoryPageProps) {
+export function HistoryPage({ query, page, users, printedAt }: HistoryPageProps) {
   return (
     <>
+      <PrintHeader title="Histórico" printedAt={printedAt} />
       <PageHeader
         title="Histórico"
         description="Quem fez o quê e quando: baixas, cancelamentos, vencimentos, cadastros, bloqueios e acessos."

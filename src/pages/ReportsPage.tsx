@@ -6,14 +6,14 @@ import { getMonthlyReport, type MonthlyReport as Monthly } from "../api/reports/
 import { listSupplierInstallments } from "../api/reports/party-installments";
 import { getSupplierReportTotals } from "../api/reports/supplier-report";
 import { HttpError } from "../http/errors";
-import { clock } from "../lib/clock";
 import { formatMonthBR } from "../lib/months";
 import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
+import { PrintHeader, printedAtNow } from "./PrintHeader";
 import { CashFlowReport } from "./reports/CashFlowReport";
 import { MonthlyReport } from "./reports/MonthlyReport";
-import { PartyReport, type PartyData } from "./reports/PartyReport";
+import { PartyReport, PRINT_MAX_ROWS, type PartyData } from "./reports/PartyReport";
 import { PARTY_PAGE_SIZE, parseReportView, REPORT_TABS, reportHref, tabHref, type ReportView } from "./reports/query";
 
 type ReportData =
@@ -32,16 +32,24 @@ export interface ReportsPageProps {
 /** The chosen tab's figures from the URL, through the same services as /api/reports/*. */
 export function reportsData(db: Db, query: Record<string, string | undefined>): ReportsPageProps {
   const { view, error } = parseReportView(query);
-  const printedAt = new Intl.DateTimeFormat("pt-BR", { timeZone: clock.timeZone, dateStyle: "short", timeStyle: "short" }).format(clock.now());
+  const printedAt = printedAtNow();
   if (view.aba === "mensal") return { view, error, printedAt, data: { aba: view.aba, report: getMonthlyReport(db, view.mes) } };
   if (view.aba === "fluxo") return { view, error, printedAt, data: { aba: view.aba, cashFlow: getCashFlow(db, view.range) } };
   if (view.id === null) return { view, error, printedAt, data: { aba: view.aba, party: null } };
   const offset = (view.pagina - 1) * PARTY_PAGE_SIZE;
+  // Printed, the report carries every row: read them only when one page does not hold them all.
+  const forPrint = <T,>(count: number, list: (limit: number) => T[]) => (count > PARTY_PAGE_SIZE ? list(PRINT_MAX_ROWS) : null);
   try {
-    const party: PartyData =
-      view.aba === "cliente"
-        ? { kind: "cliente", totals: getClientReportTotals(db, view.id), parcelas: listClientInstallments(db, view.id, PARTY_PAGE_SIZE, offset) }
-        : { kind: "fornecedor", totals: getSupplierReportTotals(db, view.id), parcelas: listSupplierInstallments(db, view.id, PARTY_PAGE_SIZE, offset) };
+    let party: PartyData;
+    if (view.aba === "cliente") {
+      const totals = getClientReportTotals(db, view.id);
+      const list = (limit: number, from = 0) => listClientInstallments(db, view.id!, limit, from);
+      party = { kind: "cliente", totals, parcelas: list(PARTY_PAGE_SIZE, offset), paraImprimir: forPrint(totals.quantidadeParcelas, list) };
+    } else {
+      const totals = getSupplierReportTotals(db, view.id);
+      const list = (limit: number, from = 0) => listSupplierInstallments(db, view.id!, limit, from);
+      party = { kind: "fornecedor", totals, parcelas: list(PARTY_PAGE_SIZE, offset), paraImprimir: forPrint(totals.quantidadeParcelas, list) };
+    }
     return { view, error, printedAt, data: { aba: view.aba, party } };
   } catch (failure) {
     if (failure instanceof HttpError) return { view, error: failure.message, printedAt, data: { aba: view.aba, party: null } };
@@ -69,11 +77,7 @@ export function ReportsPage(props: ReportsPageProps) {
   const exportable = !(data.aba === "cliente" || data.aba === "fornecedor") || data.party !== null;
   return (
     <div className="reports">
-      <div className="print-header" aria-hidden="true">
-        <strong>Cofre · {title}</strong>
-        <span>{filters}</span>
-        <span>Impresso em {printedAt}</span>
-      </div>
+      <PrintHeader title={title} filters={filters} printedAt={printedAt} />
       <PageHeader
         title="Relatórios"
         description="Contratos por cliente e fornecedor, o resultado de cada mês e o fluxo de caixa."

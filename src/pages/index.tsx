@@ -19,6 +19,7 @@ import { HistoryPage } from "./HistoryPage";
 import { GeneratePage, LedgerPage, ledgerPageData } from "./LedgerPage";
 import { loginPage } from "./LoginPage";
 import { PartnersPage } from "./PartnersPage";
+import { printedAtNow } from "./PrintHeader";
 import { ReportsPage, reportsData } from "./ReportsPage";
 import { reportExport } from "./reports/export";
 import { SettingsPage } from "./SettingsPage";
@@ -85,7 +86,7 @@ export function pageRoutes(deps: AppDeps) {
       const view = listView(query, parseHistoryQuery);
       if (!view) return redirect("/history", 302);
       const page = findHistory(deps.db, view);
-      return shellPage("/history", "Histórico", user, <HistoryPage query={view} page={page} users={historyUsers(deps.db)} />);
+      return shellPage("/history", "Histórico", user, <HistoryPage query={view} page={page} users={historyUsers(deps.db)} printedAt={printedAtNow()} />);
     })
     .get("/history/export", ({ query }) => {
       const file = historyCsv(deps.db, parseHistoryQuery(query));

@@ -162,9 +162,12 @@ describe("Relatórios", () => {
     await waitForIslands(page);
     await page.locator(".report-cashflow canvas").first().waitFor();
     const rows = await getJson(page, "/api/reports/cash-flow");
-    expect(await page.locator(".report-table tbody tr").count()).toBe(rows.length);
-    expect(await page.locator(".report-table tbody tr").first().innerText()).toContain("Realizado");
-    expect(await page.locator(".report-table tbody tr").last().innerText()).toContain("Previsto");
+    const months = page.locator(".report-table tbody tr:not(.report-total)");
+    expect(await months.count()).toBe(rows.length);
+    // Each month's badge says what the API says: a past month with something still open is "Em atraso", not "Realizado".
+    const label = { realizado: "Realizado", em_atraso: "Em atraso", previsto: "Previsto" } as Record<string, string>;
+    expect(await months.locator(".ui-badge").allInnerTexts()).toEqual(rows.map((r: { situacao: string }) => label[r.situacao]));
+    expect(await page.locator(".report-table tbody tr").last().innerText()).toContain("Total do período");
     expect(await layoutShift(page)).toBeLessThan(0.01);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "reports-fluxo-1280");
@@ -178,7 +181,7 @@ describe("Relatórios", () => {
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split("\r\n");
-    expect(lines[0]).toBe("Mês;Situação;A receber;Parcelas a receber;A pagar;Parcelas a pagar;Saldo;Saldo acumulado");
+    expect(lines[0]).toBe("Mês;Situação;Recebido;A receber em aberto;Parcelas a receber;Pago;A pagar em aberto;Parcelas a pagar;Saldo;Saldo acumulado");
     expect(lines.length).toBe(rows.length + 2); // header, months, and the empty string after the last CRLF
 
     await page.setViewportSize({ width: 375, height: 800 });

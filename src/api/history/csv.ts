@@ -2,7 +2,7 @@
 import type { Db } from "../../../db/client";
 import { today } from "../../lib/clock";
 import { CsvValue, toCsv } from "../../lib/csv";
-import { ENTITY_LABELS, type HistoryEntity } from "../../lib/history-text";
+import { actionLabel, ENTITY_LABELS, type HistoryEntity } from "../../lib/history-text";
 import type { HistoryQuery } from "./model";
 import { historyForExport } from "./service";
 
@@ -18,7 +18,7 @@ export function historyCsv(db: Db, query: HistoryQuery): { fileName: string; csv
     e.usuario,
     ENTITY_LABELS[e.entidade as HistoryEntity] ?? e.entidade,
     e.rotulo,
-    e.acao,
+    actionLabel(e.acao, e.entidade),
     e.texto,
   ]);
   return { fileName: `historico-${today()}.csv`, csv: toCsv(HEADER, rows) };

@@ -369,7 +369,7 @@ describe("/history page and its CSV", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text.startsWith("\uFEFFData/hora;Usuário;Tipo de registro;Registro;Ação;O que aconteceu\r\n")).toBe(true);
     const lines = text.slice(1).split("\r\n");
-    expect(lines[1]).toMatch(new RegExp(`^\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;${ADMIN.email};Clientes;'=Padaria Pão Quente;block;${ADMIN.email} bloqueou o cliente =Padaria Pão Quente$`));
+    expect(lines[1]).toMatch(new RegExp(`^\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;${ADMIN.email};Clientes;'=Padaria Pão Quente;Bloqueio;${ADMIN.email} bloqueou o cliente =Padaria Pão Quente$`));
     expect(lines).toHaveLength(4);
     expect((await t.request("/history/export?entidade=nada", { cookie })).status).toBe(400);
   });

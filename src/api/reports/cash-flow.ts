@@ -13,8 +13,16 @@ export interface CashFlowRow {
   parcelasReceber: number;
   parcelasPagar: number;
   saldoAcumulado: string;
-  /** Months before the current one are history; the current and later ones a forecast. */
-  situacao: "realizado" | "previsto";
+  /** What of valorReceber was received, and what fell due and is still open (likewise pagar). */
+  recebido: string;
+  receberEmAberto: string;
+  pago: string;
+  pagarEmAberto: string;
+  /**
+   * Months before the current one are history: "realizado" when all of it was settled,
+   * "em_atraso" while something due then is still open; the current and later ones a forecast.
+   */
+  situacao: "realizado" | "em_atraso" | "previsto";
 }
 
 export interface CashFlowTotals {
@@ -23,10 +31,15 @@ export interface CashFlowTotals {
   saldo: string;
   parcelasReceber: number;
   parcelasPagar: number;
+  recebido: string;
+  receberEmAberto: string;
+  pago: string;
+  pagarEmAberto: string;
 }
 
 // Paid rows count at the amount that changed hands; unpaid ones at face value.
-const amount = "CASE WHEN status = 'pago' THEN coalesce(valor_pago, valor) ELSE valor END";
+const settled = "CASE WHEN status = 'pago' THEN coalesce(valor_pago, valor) ELSE 0 END";
+const open = "CASE WHEN status = 'pago' THEN 0 ELSE valor END";
 
 const CASH_FLOW_SQL = `
 WITH RECURSIVE months(m) AS (
@@ -36,38 +49,42 @@ WITH RECURSIVE months(m) AS (
 ),
 -- Per day first, in the covering due-date index's order (no sort of every row); months from those.
 days AS (
-  SELECT data_vencimento AS d, sum(${amount}) AS receber, 0 AS pagar, count(*) AS nr, 0 AS np
+  SELECT data_vencimento AS d, sum(${settled}) AS rs, sum(${open}) AS ro, 0 AS ps, 0 AS po, count(*) AS nr, 0 AS np
   FROM receivables WHERE data_vencimento >= $start AND data_vencimento < $until GROUP BY data_vencimento
   UNION ALL
-  SELECT data_vencimento, 0, sum(${amount}), 0, count(*)
+  SELECT data_vencimento, 0, 0, sum(${settled}), sum(${open}), 0, count(*)
   FROM payables WHERE data_vencimento >= $start AND data_vencimento < $until GROUP BY data_vencimento
 ),
 flows AS (
-  SELECT substr(d, 1, 7) AS m, sum(receber) AS receber, sum(pagar) AS pagar, sum(nr) AS nr, sum(np) AS np
+  SELECT substr(d, 1, 7) AS m, sum(rs) AS rs, sum(ro) AS ro, sum(ps) AS ps, sum(po) AS po, sum(nr) AS nr, sum(np) AS np
   FROM days GROUP BY m
 ),
 per_month AS (
-  SELECT months.m AS month, coalesce(sum(receber), 0) AS receber, coalesce(sum(pagar), 0) AS pagar,
-         coalesce(sum(nr), 0) AS nr, coalesce(sum(np), 0) AS np
+  SELECT months.m AS month, coalesce(sum(rs), 0) AS rs, coalesce(sum(ro), 0) AS ro, coalesce(sum(ps), 0) AS ps,
+         coalesce(sum(po), 0) AS po, coalesce(sum(nr), 0) AS nr, coalesce(sum(np), 0) AS np
   FROM months LEFT JOIN flows ON flows.m = months.m
   GROUP BY months.m
 )
-SELECT month, receber, pagar, nr, np,
-       sum(receber - pagar) OVER (ORDER BY month) AS acumulado,
-       sum(receber) OVER () AS totalReceber, sum(pagar) OVER () AS totalPagar,
+SELECT month, rs, ro, ps, po, nr, np,
+       sum(rs + ro - ps - po) OVER (ORDER BY month) AS acumulado,
+       sum(rs) OVER () AS totalRs, sum(ro) OVER () AS totalRo, sum(ps) OVER () AS totalPs, sum(po) OVER () AS totalPo,
        sum(nr) OVER () AS totalNr, sum(np) OVER () AS totalNp
 FROM per_month
 ORDER BY month`;
 
 interface Row {
   month: string;
-  receber: number;
-  pagar: number;
+  rs: number;
+  ro: number;
+  ps: number;
+  po: number;
   nr: number;
   np: number;
   acumulado: number;
-  totalReceber: number;
-  totalPagar: number;
+  totalRs: number;
+  totalRo: number;
+  totalPs: number;
+  totalPo: number;
   totalNr: number;
   totalNp: number;
 }
@@ -79,23 +96,32 @@ export function getCashFlow(db: Db, range: MonthRange): { rows: CashFlowRow[]; t
   const { start, until } = dateBounds(range);
   const result = db.$client.query(CASH_FLOW_SQL).all({ from: range.from, to: range.to, start, until }) as Row[];
   const current = currentMonth();
-  const rows = result.map((row) => ({
+  const rows = result.map((row): CashFlowRow => ({
     month: row.month,
-    valorReceber: money(row.receber),
-    valorPagar: money(row.pagar),
-    saldo: money(row.receber - row.pagar),
+    valorReceber: money(row.rs + row.ro),
+    valorPagar: money(row.ps + row.po),
+    saldo: money(row.rs + row.ro - row.ps - row.po),
     parcelasReceber: row.nr,
     parcelasPagar: row.np,
     saldoAcumulado: money(row.acumulado),
-    situacao: row.month < current ? ("realizado" as const) : ("previsto" as const),
+    recebido: money(row.rs),
+    receberEmAberto: money(row.ro),
+    pago: money(row.ps),
+    pagarEmAberto: money(row.po),
+    situacao: row.month >= current ? "previsto" : row.ro + row.po > 0 ? "em_atraso" : "realizado",
   }));
   const first = result[0];
+  const t = { rs: first?.totalRs ?? 0, ro: first?.totalRo ?? 0, ps: first?.totalPs ?? 0, po: first?.totalPo ?? 0 };
   const totals: CashFlowTotals = {
-    valorReceber: money(first?.totalReceber ?? 0),
-    valorPagar: money(first?.totalPagar ?? 0),
-    saldo: money((first?.totalReceber ?? 0) - (first?.totalPagar ?? 0)),
+    valorReceber: money(t.rs + t.ro),
+    valorPagar: money(t.ps + t.po),
+    saldo: money(t.rs + t.ro - t.ps - t.po),
     parcelasReceber: first?.totalNr ?? 0,
     parcelasPagar: first?.totalNp ?? 0,
+    recebido: money(t.rs),
+    receberEmAberto: money(t.ro),
+    pago: money(t.ps),
+    pagarEmAberto: money(t.po),
   };
   return { rows, totals };
 }

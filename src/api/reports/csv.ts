@@ -1,6 +1,6 @@
 // The four reports as CSV files (src/lib/csv.ts writes the format); the figures are the API's.
 import type { Db } from "../../../db/client";
-import { csvDate, csvMoneyText, toCsv, type CsvCell } from "../../lib/csv";
+import { csvDate, csvMoneyText, csvMonth, csvParcela, toCsv, type CsvCell } from "../../lib/csv";
 import { fold } from "../../lib/text";
 import type { Status } from "../../lib/status";
 import { getCashFlow } from "./cash-flow";
@@ -19,8 +19,6 @@ export interface CsvFile {
 export const STATUS_LABEL: Record<Status, string> = { em_aberto: "Em Aberto", vencido: "Vencida", pago: "Pago" };
 
 const ALL = -1;
-/** "2026-11" → "11/2026": Excel pt-BR reads it as that month. */
-const monthCell = (ym: string) => `${ym.slice(5, 7)}/${ym.slice(0, 4)}`;
 const slug = (text: string) =>
   fold(text)
     .replace(/[^a-z0-9]+/g, "-")
@@ -32,7 +30,7 @@ export function clientReportCsv(db: Db, clientId: number): CsvFile {
   const totals = getClientReportTotals(db, clientId);
   const rows = listClientInstallments(db, clientId, ALL).map((r): CsvCell[] => [
     totals.clientName,
-    r.numerosParcela,
+    csvParcela(r.numerosParcela),
     r.descricao,
     csvDate(r.dataVencimento),
     csvMoneyText(r.valor),
@@ -51,7 +49,7 @@ export function supplierReportCsv(db: Db, supplierId: number): CsvFile {
   const totals = getSupplierReportTotals(db, supplierId);
   const rows = listSupplierInstallments(db, supplierId, ALL).map((p): CsvCell[] => [
     totals.supplierName,
-    p.numerosParcela,
+    csvParcela(p.numerosParcela),
     p.descricao,
     csvDate(p.dataVencimento),
     csvMoneyText(p.valor),
@@ -66,7 +64,7 @@ export function supplierReportCsv(db: Db, supplierId: number): CsvFile {
 /** The month's figures as label / value / count lines. */
 export function monthlyReportCsv(db: Db, month: string): CsvFile {
   const r = getMonthlyReport(db, month);
-  const mes = monthCell(month);
+  const mes = csvMonth(month);
   const rows: CsvCell[][] = [
     [mes, "Recebido no mês", csvMoneyText(r.totalRecebido), r.quantidadeRecebidas],
     [mes, "Pago no mês", csvMoneyText(r.totalPago), r.quantidadePagas],
@@ -78,20 +76,23 @@ export function monthlyReportCsv(db: Db, month: string): CsvFile {
   return { fileName: `relatorio-mensal-${month}.csv`, csv: toCsv(["Mês", "Indicador", "Valor", "Quantidade"], rows) };
 }
 
-/** One line per month of the range. */
+const SITUACAO_LABEL = { realizado: "Realizado", em_atraso: "Em atraso", previsto: "Previsto" } as const;
+
+/** One line per month of the range: what was settled and what fell due and is still open, on each side. */
 export function cashFlowCsv(db: Db, range: MonthRange): CsvFile {
   const { rows } = getCashFlow(db, range);
   const lines = rows.map((m): CsvCell[] => [
-    monthCell(m.month),
-    m.situacao === "realizado" ? "Realizado" : "Previsto",
-    csvMoneyText(m.valorReceber),
+    csvMonth(m.month),
+    SITUACAO_LABEL[m.situacao],
+    csvMoneyText(m.recebido),
+    csvMoneyText(m.receberEmAberto),
     m.parcelasReceber,
-    csvMoneyText(m.valorPagar),
+    csvMoneyText(m.pago),
+    csvMoneyText(m.pagarEmAberto),
     m.parcelasPagar,
     csvMoneyText(m.saldo),
     csvMoneyText(m.saldoAcumulado),
   ]);
-  const header = ["Mês", "Situação", "A receber", "Parcelas a receber", "A pagar", "Parcelas a pagar", "Saldo", "Saldo acumulado"];
+  const header = ["Mês", "Situação", "Recebido", "A receber em aberto", "Parcelas a receber", "Pago", "A pagar em aberto", "Parcelas a pagar", "Saldo", "Saldo acumulado"];
   return { fileName: `fluxo-de-caixa-${range.from}-a-${range.to}.csv`, csv: toCsv(header, lines) };
 }
-

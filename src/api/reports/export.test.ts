@@ -40,14 +40,14 @@ describe("CSV export", () => {
     unpin = pinClock(FIXTURE_TODAY);
     const { rows, fileName } = await download("/reports/export?aba=fluxo&de=2025-10&ate=2026-09");
     expect(fileName).toBe("fluxo-de-caixa-2025-10-a-2026-09.csv");
-    expect(rows[0]).toEqual(["Mês", "Situação", "A receber", "Parcelas a receber", "A pagar", "Parcelas a pagar", "Saldo", "Saldo acumulado"]);
+    expect(rows[0]).toEqual(["Mês", "Situação", "Recebido", "A receber em aberto", "Parcelas a receber", "Pago", "A pagar em aberto", "Parcelas a pagar", "Saldo", "Saldo acumulado"]);
     const flow = await api("/api/reports/cash-flow?from=2025-10&to=2026-09");
-    expect(rows.slice(1).map((r) => [r[0], decimal(r[2]), Number(r[3]), decimal(r[4]), Number(r[5]), decimal(r[6]), decimal(r[7])])).toEqual(
+    expect(rows.slice(1).map((r) => [r[0], decimal(r[2]), decimal(r[3]), Number(r[4]), decimal(r[5]), decimal(r[6]), Number(r[7]), decimal(r[8]), decimal(r[9])])).toEqual(
       flow.map((m: Record<string, string | number>) => [
-        `${String(m.month).slice(5)}/${String(m.month).slice(0, 4)}`, m.valorReceber, m.parcelasReceber, m.valorPagar, m.parcelasPagar, m.saldo, m.saldoAcumulado,
+        m.month, m.recebido, m.receberEmAberto, m.parcelasReceber, m.pago, m.pagarEmAberto, m.parcelasPagar, m.saldo, m.saldoAcumulado,
       ]),
     );
-    expect(rows[4]).toEqual(["01/2026", "Realizado", "357,12", "1", "980,00", "1", "-622,88", "-622,88"]);
+    expect(rows[4]).toEqual(["2026-01", "Realizado", "357,12", "0,00", "1", "980,00", "0,00", "1", "-622,88", "-622,88"]);
   });
 
   test("monthly: the six figures with their counts", async () => {
@@ -56,12 +56,12 @@ describe("CSV export", () => {
     expect(fileName).toBe("relatorio-mensal-2026-03.csv");
     expect(rows).toEqual([
       ["Mês", "Indicador", "Valor", "Quantidade"],
-      ["03/2026", "Recebido no mês", "100,00", "1"],
-      ["03/2026", "Pago no mês", "1260,50", "2"],
-      ["03/2026", "Saldo realizado", "-1160,50", ""],
-      ["03/2026", "A receber pendente", "930,00", "3"],
-      ["03/2026", "A pagar pendente", "1250,00", "2"],
-      ["03/2026", "Saldo previsto", "-1480,50", ""],
+      ["2026-03", "Recebido no mês", "100,00", "1"],
+      ["2026-03", "Pago no mês", "1260,50", "2"],
+      ["2026-03", "Saldo realizado", "-1160,50", ""],
+      ["2026-03", "A receber pendente", "930,00", "3"],
+      ["2026-03", "A pagar pendente", "1250,00", "2"],
+      ["2026-03", "Saldo previsto", "-1480,50", ""],
     ]);
   });
 
@@ -70,8 +70,8 @@ describe("CSV export", () => {
     const { rows, fileName } = await download(`/reports/export?aba=cliente&id=${f.bar}`);
     expect(fileName).toBe(`relatorio-cliente-${f.bar}-bar-do-ze-cia.csv`);
     expect(rows.slice(1).map((r) => r.slice(0, 8))).toEqual([
-      [`'${TRICKY_NAME}`, "1/1", "Mensalidade", "05/03/2026", "100,00", "Pago", "05/03/2026", "100,00"],
-      [`'${TRICKY_NAME}`, "1/1", "Mensalidade", "15/03/2026", "100,00", "Em Aberto", "", ""],
+      [`'${TRICKY_NAME}`, "1 de 1", "Mensalidade", "05/03/2026", "100,00", "Pago", "05/03/2026", "100,00"],
+      [`'${TRICKY_NAME}`, "1 de 1", "Mensalidade", "15/03/2026", "100,00", "Em Aberto", "", ""],
     ]);
     const padaria = await download(`/reports/export?aba=cliente&id=${f.padaria}`);
     const report = await api(`/api/reports/client/${f.padaria}`);
@@ -84,9 +84,9 @@ describe("CSV export", () => {
     unpin = pinClock(FIXTURE_TODAY);
     const { rows } = await download(`/reports/export?aba=fornecedor&id=${f.papelaria}`);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[5], r[7]])).toEqual([
-      ["Papelaria Central", "1/3", "Pago", "980,00"],
-      ["Papelaria Central", "2/3", "Pago", "1010,50"],
-      ["Papelaria Central", "3/3", "Em Aberto", ""],
+      ["Papelaria Central", "1 de 3", "Pago", "980,00"],
+      ["Papelaria Central", "2 de 3", "Pago", "1010,50"],
+      ["Papelaria Central", "3 de 3", "Em Aberto", ""],
     ]);
   });
 

@@ -152,6 +152,12 @@ describe("cash flow", () => {
     parcelasReceber: 4,
     parcelasPagar: 3,
     saldoAcumulado: "-1753.38",
+    // Of the 1030.00: bar pago's 100.00 received; padaria 3/3, oficina 1/2 and bar hoje still open.
+    recebido: "100.00",
+    receberEmAberto: "930.00",
+    // Of the 1500.00: technet pago's 250.00 paid; papelaria 3/3 and technet aberto still open.
+    pago: "250.00",
+    pagarEmAberto: "1250.00",
     situacao: "previsto",
   };
 
@@ -161,9 +167,11 @@ describe("cash flow", () => {
     expect(rows.map((r: { month: string }) => r.month)).toEqual([
       "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09",
     ]);
-    expect(rows[0]).toEqual({ month: "2025-10", valorReceber: "0.00", valorPagar: "0.00", saldo: "0.00", parcelasReceber: 0, parcelasPagar: 0, saldoAcumulado: "0.00", situacao: "realizado" });
-    expect(rows[3]).toEqual({ month: "2026-01", valorReceber: "357.12", valorPagar: "980.00", saldo: "-622.88", parcelasReceber: 1, parcelasPagar: 1, saldoAcumulado: "-622.88", situacao: "realizado" });
-    expect(rows[4]).toMatchObject({ valorReceber: "350.00", valorPagar: "1010.50", saldo: "-660.50", saldoAcumulado: "-1283.38", situacao: "realizado" });
+    const none = { recebido: "0.00", receberEmAberto: "0.00", pago: "0.00", pagarEmAberto: "0.00" };
+    expect(rows[0]).toEqual({ month: "2025-10", valorReceber: "0.00", valorPagar: "0.00", saldo: "0.00", parcelasReceber: 0, parcelasPagar: 0, saldoAcumulado: "0.00", ...none, situacao: "realizado" });
+    expect(rows[3]).toEqual({ month: "2026-01", valorReceber: "357.12", valorPagar: "980.00", saldo: "-622.88", parcelasReceber: 1, parcelasPagar: 1, saldoAcumulado: "-622.88", ...none, recebido: "357.12", pago: "980.00", situacao: "realizado" });
+    // February is past but padaria 2/3 fell due then and is still open: not "realizado".
+    expect(rows[4]).toMatchObject({ valorReceber: "350.00", valorPagar: "1010.50", saldo: "-660.50", saldoAcumulado: "-1283.38", recebido: "0.00", receberEmAberto: "350.00", pago: "1010.50", pagarEmAberto: "0.00", situacao: "em_atraso" });
     expect(rows[5]).toEqual(march);
     expect(rows[6]).toMatchObject({ valorReceber: "480.00", valorPagar: "0.00", saldo: "480.00", saldoAcumulado: "-1273.38" });
     expect(rows[11]).toMatchObject({ saldo: "0.00", saldoAcumulado: "-1273.38", situacao: "previsto" });
@@ -172,7 +180,7 @@ describe("cash flow", () => {
   test("a chosen range; one month alone; 36 months is the limit", async () => {
     at(FIXTURE_TODAY);
     expect(await get("/api/reports/cash-flow?from=2025-09&to=2025-09")).toEqual([
-      { month: "2025-09", valorReceber: "203.97", valorPagar: "0.00", saldo: "203.97", parcelasReceber: 1, parcelasPagar: 0, saldoAcumulado: "203.97", situacao: "realizado" },
+      { month: "2025-09", valorReceber: "203.97", valorPagar: "0.00", saldo: "203.97", parcelasReceber: 1, parcelasPagar: 0, saldoAcumulado: "203.97", recebido: "203.97", receberEmAberto: "0.00", pago: "0.00", pagarEmAberto: "0.00", situacao: "realizado" },
     ]);
     const long = await get("/api/reports/cash-flow?from=2024-01&to=2026-12");
     expect(long).toHaveLength(36);
@@ -188,7 +196,8 @@ describe("cash flow", () => {
     at("2026-04-01T00:30:00");
     const after = await get("/api/reports/cash-flow");
     expect([after[0].month, after.at(-1).month]).toEqual(["2025-11", "2026-10"]);
-    expect(after.find((r: { month: string }) => r.month === "2026-03").situacao).toBe("realizado");
+    // March is past now, with what fell due then still open.
+    expect(after.find((r: { month: string }) => r.month === "2026-03").situacao).toBe("em_atraso");
     expect(after.at(-1)).toMatchObject({ valorReceber: "199.90", parcelasReceber: 1 });
   });
 

@@ -4,7 +4,7 @@ import { formatMonthBR } from "../../lib/months";
 import { Island } from "../../ssr/Island";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/Card";
-import { brl, isNegative, plural } from "./figures";
+import { brl, isNegative } from "./figures";
 
 interface CashFlowReportProps {
   range: MonthRange;
@@ -38,14 +38,24 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
         <CardHeader>
           <CardTitle>A receber × a pagar</CardTitle>
           <CardDescription>
-            Parcelas por mês de vencimento (as pagas pelo valor efetivamente pago). Meses anteriores ao atual são realizados; o
-            atual e os seguintes, previstos.
+            Parcelas por mês de vencimento: o que já foi recebido ou pago (pelo valor efetivamente pago) e o que venceu e segue em
+            aberto. O mês atual e os seguintes são previstos.
           </CardDescription>
         </CardHeader>
         <CardContent>
           <Island
             name="CashFlowChart"
-            props={{ rows: rows.map(({ month, valorReceber, valorPagar, saldoAcumulado, situacao }) => ({ month, valorReceber, valorPagar, saldoAcumulado, situacao })) }}
+            props={{
+              rows: rows.map(({ month, recebido, receberEmAberto, pago, pagarEmAberto, saldoAcumulado, situacao }) => ({
+                month,
+                recebido,
+                receberEmAberto,
+                pago,
+                pagarEmAberto,
+                saldoAcumulado,
+                situacao,
+              })),
+            }}
           />
         </CardContent>
       </Card>
@@ -63,12 +73,18 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
             <caption className="visually-hidden">Fluxo de caixa por mês</caption>
             <thead>
               <tr>
-                <th scope="col" className="ui-table__th">Mês</th>
-                <th scope="col" className="ui-table__th">Situação</th>
-                <th scope="col" className="ui-table__th ui-table--end">A receber</th>
-                <th scope="col" className="ui-table__th ui-table--end">A pagar</th>
-                <th scope="col" className="ui-table__th ui-table--end">Saldo</th>
-                <th scope="col" className="ui-table__th ui-table--end">Saldo acumulado</th>
+                <th scope="col" rowSpan={2} className="ui-table__th">Mês</th>
+                <th scope="col" rowSpan={2} className="ui-table__th">Situação</th>
+                <th scope="colgroup" colSpan={2} className="ui-table__th report-colgroup">A receber</th>
+                <th scope="colgroup" colSpan={2} className="ui-table__th report-colgroup">A pagar</th>
+                <th scope="col" rowSpan={2} className="ui-table__th ui-table--end">Saldo</th>
+                <th scope="col" rowSpan={2} className="ui-table__th ui-table--end">Saldo acumulado</th>
+              </tr>
+              <tr>
+                <th scope="col" className="ui-table__th ui-table--end">Recebido</th>
+                <th scope="col" className="ui-table__th ui-table--end">Em aberto</th>
+                <th scope="col" className="ui-table__th ui-table--end">Pago</th>
+                <th scope="col" className="ui-table__th ui-table--end">Em aberto</th>
               </tr>
             </thead>
             <tbody>
@@ -78,7 +94,7 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
                     {formatMonthBR(row.month)}
                   </th>
                   <td className="ui-table__td" data-phone="badge">
-                    <Badge variant={row.situacao === "realizado" ? "neutral" : "info"}>{row.situacao === "realizado" ? "Realizado" : "Previsto"}</Badge>
+                    <Badge variant={SITUACAO[row.situacao].variant}>{SITUACAO[row.situacao].label}</Badge>
                   </td>
                   <FlowCells figures={row} />
                   <td className="ui-table__td ui-table--end" data-phone="field" data-label="Saldo acumulado">
@@ -86,8 +102,7 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
                   </td>
                 </tr>
               ))}
-            </tbody>
-            <tfoot>
+              {/* The period's total is the table's last row, not a <tfoot>: printed, a footer repeats at the foot of every page. */}
               <tr className="report-total">
                 <th scope="row" className="ui-table__td" colSpan={2} data-phone="title">
                   Total do período
@@ -95,7 +110,7 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
                 <FlowCells figures={totals} />
                 <td className="ui-table__td" />
               </tr>
-            </tfoot>
+            </tbody>
           </table>
         </div>
       </Card>
@@ -103,23 +118,27 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
   );
 }
 
-const parcelas = (n: number) => (n === 0 ? "—" : plural(n, "parcela", "parcelas"));
+const SITUACAO = {
+  realizado: { label: "Realizado", variant: "neutral" },
+  em_atraso: { label: "Em atraso", variant: "danger" },
+  previsto: { label: "Previsto", variant: "info" },
+} as const;
 
-/** A receber, A pagar (each with its count) and Saldo: a month's row and the period's total alike. */
+/** Received and still open on each side, and Saldo: a month's row and the period's total alike. */
 function FlowCells({ figures }: { figures: CashFlowTotals }) {
   return (
     <>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="A receber">
-        <span>
-          {money(figures.valorReceber)}
-          <small>{parcelas(figures.parcelasReceber)}</small>
-        </span>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Recebido">
+        {money(figures.recebido)}
       </td>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="A pagar">
-        <span>
-          {money(figures.valorPagar)}
-          <small>{parcelas(figures.parcelasPagar)}</small>
-        </span>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="A receber em aberto">
+        {money(figures.receberEmAberto)}
+      </td>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Pago">
+        {money(figures.pago)}
+      </td>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="A pagar em aberto">
+        {money(figures.pagarEmAberto)}
       </td>
       <td className="ui-table__td ui-table--end" data-phone="field" data-label="Saldo">
         {money(figures.saldo)}

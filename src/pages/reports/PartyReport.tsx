@@ -12,9 +12,16 @@ import { formatCount, lazily } from "../../lib/numbers";
 import { brl, Figure, plural, StatusBadge } from "./figures";
 import { PARTY_PAGE_SIZE, reportHref, type ReportView } from "./query";
 
+/**
+ * `parcelas`: the page shown; `paraImprimir`: every row (up to PRINT_MAX_ROWS), only when there
+ * is more than one page — a printed report carries all of them.
+ */
 export type PartyData =
-  | { kind: "cliente"; totals: ClientReportTotals; parcelas: ReportReceivable[] }
-  | { kind: "fornecedor"; totals: SupplierReportTotals; parcelas: ReportPayable[] };
+  | { kind: "cliente"; totals: ClientReportTotals; parcelas: ReportReceivable[]; paraImprimir: ReportReceivable[] | null }
+  | { kind: "fornecedor"; totals: SupplierReportTotals; parcelas: ReportPayable[]; paraImprimir: ReportPayable[] | null };
+
+/** A printed report's bound: a contract this long is an export's job (the CSV has every row). */
+export const PRINT_MAX_ROWS = 5000;
 
 interface PartyReportProps {
   view: Extract<ReportView, { aba: "cliente" | "fornecedor" }>;
@@ -131,14 +138,26 @@ function Installments({ view, data }: { view: PartyReportProps["view"]; data: Pa
     },
   ];
   const href = (p: number) => reportHref({ ...view, pagina: p });
+  const printed = data.paraImprimir;
   return (
     <>
       <CardHeader>
         <CardTitle>Parcelas</CardTitle>
-        <p className="ui-list-count">{total === 0 ? "Nenhuma parcela" : `${formatCount(from)}–${formatCount(to)} de ${formatCount(total)}`}</p>
+        <p className={printed ? "ui-list-count no-print" : "ui-list-count"}>
+          {total === 0 ? "Nenhuma parcela" : `${formatCount(from)}–${formatCount(to)} de ${formatCount(total)}`}
+        </p>
+        {printed && (
+          <p className="ui-list-count print-only">
+            {printed.length < total ? `As primeiras ${formatCount(printed.length)} de ${formatCount(total)} (todas no CSV)` : `Todas as ${formatCount(total)}`}
+          </p>
+        )}
       </CardHeader>
+      {/* Several pages: the screen shows one, paper gets every row. */}
+      {printed && (
+        <Table className="report-table print-only" label={`Todas as parcelas de ${name(data)}`} columns={columns} rows={printed} rowKey={(r) => r.id} />
+      )}
       <Table
-        className="report-table ui-table-wrap--cards"
+        className={printed ? "report-table ui-table-wrap--cards no-print" : "report-table ui-table-wrap--cards"}
         label={`Parcelas de ${name(data)}`}
         columns={columns}
         rows={data.parcelas}

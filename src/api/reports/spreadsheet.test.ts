@@ -1,0 +1,101 @@
+// The exports as a person sees them: opened in LibreOffice Calc with the pt-BR locale (what a
+// double-click does) and read back cell by cell — numbers must be numbers, dates dates, and
+// nothing else may turn into a date ("1/3" became the 1st of March) or run as a formula.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { buildFigures, FIXTURE_TODAY, TRICKY_NAME, type Figures } from "../../../tests/fixtures/figures";
+import { column, openInSpreadsheet, skipWithoutSpreadsheet, type SheetCell } from "../../../tests/spreadsheet";
+import { startTestApp, type TestApp } from "../../../tests/support";
+import { pinClock } from "../../lib/clock";
+
+const skip = skipWithoutSpreadsheet();
+let t: TestApp;
+let f: Figures;
+let sheets: Record<"cliente" | "fornecedor" | "mensal" | "fluxo" | "historico", SheetCell[][]>;
+
+beforeAll(async () => {
+  if (skip) return;
+  t = await startTestApp();
+  const cookie = await t.login();
+  const unpin = pinClock(FIXTURE_TODAY);
+  try {
+    f = await buildFigures(t, cookie);
+    const get = async (path: string) => {
+      const response = await t.request(path, { cookie });
+      expect(response.status).toBe(200);
+      return response.arrayBuffer();
+    };
+    sheets = openInSpreadsheet({
+      cliente: await get(`/reports/export?aba=cliente&id=${f.padaria}`),
+      fornecedor: await get(`/reports/export?aba=fornecedor&id=${f.papelaria}`),
+      mensal: await get("/reports/export?aba=mensal&mes=2026-03"),
+      fluxo: await get("/reports/export?aba=fluxo&de=2025-10&ate=2026-09"),
+      historico: await get(`/history/export?entidade=client`),
+    });
+  } finally {
+    unpin();
+  }
+}, 120_000);
+afterAll(() => t?.close());
+
+const types = (cells: SheetCell[]) => [...new Set(cells.filter((c) => c.type !== "").map((c) => c.type))];
+
+describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
+  test("client report: Parcela stays text ('1 de 3'), dates are dates, money is numbers", () => {
+    const sheet = sheets.cliente;
+    expect(column(sheet, "Parcela")).toEqual([
+      { type: "string", value: "1 de 3" },
+      { type: "string", value: "2 de 3" },
+      { type: "string", value: "3 de 3" },
+    ]);
+    expect(column(sheet, "Vencimento").map((c) => [c.type, c.value])).toEqual([
+      ["date", "2026-01-31"],
+      ["date", "2026-02-28"],
+      ["date", "2026-03-31"],
+    ]);
+    expect(column(sheet, "Valor").map((c) => [c.type, c.value])).toEqual([
+      ["float", "350"],
+      ["float", "350"],
+      ["float", "350"],
+    ]);
+    expect(column(sheet, "Valor recebido")[0]).toEqual({ type: "float", value: "357.12" });
+    expect(column(sheet, "Data de pagamento")[0]).toEqual({ type: "date", value: "2026-02-01" });
+    expect(types(column(sheet, "Cliente"))).toEqual(["string"]);
+  });
+
+  test("supplier report: the same rules", () => {
+    const sheet = sheets.fornecedor;
+    expect(types(column(sheet, "Parcela"))).toEqual(["string"]);
+    expect(types(column(sheet, "Vencimento"))).toEqual(["date"]);
+    expect(column(sheet, "Valor pago").slice(0, 2)).toEqual([
+      { type: "float", value: "980" },
+      { type: "float", value: "1010.5" },
+    ]);
+  });
+
+  test("monthly and cash flow: the month is text that sorts in time order; figures and counts are numbers", () => {
+    expect(column(sheets.mensal, "Mês").map((c) => c.value)).toEqual(Array(6).fill("2026-03"));
+    expect(types(column(sheets.mensal, "Mês"))).toEqual(["string"]);
+    expect(types(column(sheets.mensal, "Valor"))).toEqual(["float"]);
+    const months = column(sheets.fluxo, "Mês");
+    expect(types(months)).toEqual(["string"]);
+    expect(months.map((c) => c.value)).toEqual(months.map((c) => c.value).sort());
+    expect(months[0]!.value).toBe("2025-10");
+    for (const header of ["Recebido", "A receber em aberto", "Parcelas a receber", "Pago", "A pagar em aberto", "Parcelas a pagar", "Saldo", "Saldo acumulado"]) {
+      expect({ header, types: types(column(sheets.fluxo, header)) }).toEqual({ header, types: ["float"] });
+    }
+    // January: 357.12 received, 980.00 paid.
+    expect(sheets.fluxo[4]!.slice(0, 4).map((c) => c.value)).toEqual(["2026-01", "Realizado", "357.12", "0"]);
+  });
+
+  test("history: Ação in pt-BR words; a name starting with '=' is text, never a formula", () => {
+    const acoes = column(sheets.historico, "Ação").map((c) => c.value);
+    expect(acoes).toContain("Cadastro");
+    expect(acoes).toContain("Bloqueio");
+    for (const action of ["create", "block", "update", "auto_block"]) expect(acoes).not.toContain(action);
+    const registros = column(sheets.historico, "Registro");
+    // The neutralising apostrophe shows in Calc (it is what keeps "=…" from running).
+    expect(registros.some((c) => c.type === "string" && c.value === `'${TRICKY_NAME}`)).toBe(true);
+    expect(registros.every((c) => c.formula === undefined)).toBe(true);
+    expect(types(column(sheets.historico, "Data/hora"))).toEqual(["date"]);
+  });
+});
