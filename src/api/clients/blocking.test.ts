@@ -116,9 +116,9 @@ describe("automatic blocking", () => {
     day("2026-03-20");
     await r.bill(client.id, "2026-05-01");
     expect(await r.state(client.id)).toEqual(ACTIVE);
-    // The 20 March row falls due on the 21st: that one blocks.
+    // The 20 March row is overdue on the 21st: the next change (a new date for it) blocks.
     day("2026-03-21");
-    await r.redate(later!.id, "2026-03-20");
+    await r.redate(later!.id, "2026-03-19");
     expect(await r.state(client.id)).toEqual(AUTO);
   });
 
