@@ -54,8 +54,6 @@ export const clients = sqliteTable(
     statusBloqueio: integer("status_bloqueio").notNull().default(0),
     // Why the client is blocked: 'manual' blocks are never lifted automatically.
     bloqueioOrigem: text("bloqueio_origem", { enum: ["manual", "automatico"] }),
-    // Date of the last manual unblock: installments already overdue then do not re-block.
-    desbloqueioManualEm: text("desbloqueio_manual_em"),
     ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -119,6 +117,28 @@ export const receivables = sqliteTable(
     index("receivables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
     check("receivables_valor_chk", sql`${t.valor} > 0`),
   ],
+);
+
+/**
+ * The installments a manual unblock forgave (DECISIONS §2): overdue at that moment, they do not
+ * block the client again while they stay as they were — the same due date, unpaid since. A
+ * trigger (migration 0006) drops a row when its installment is paid; a new due date no longer
+ * matches `data_vencimento`. The next manual unblock replaces the client's rows.
+ */
+export const forgivenInstallments = sqliteTable(
+  "desbloqueio_perdoadas",
+  {
+    receivableId: integer("receivable_id")
+      .primaryKey()
+      .references(() => receivables.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    // The due date it had when forgiven: re-dated, it is another installment for the rule.
+    dataVencimento: text("data_vencimento").notNull(),
+    perdoadaEm: text("perdoada_em").notNull(),
+  },
+  (t) => [index("desbloqueio_perdoadas_client_idx").on(t.clientId)],
 );
 
 export const payables = sqliteTable(

@@ -172,8 +172,11 @@ export function describeEvent(e: HistoryFacts): string {
     }
     case "block":
       return `${u} bloqueou ${noun.the} ${e.rotulo}`;
-    case "unblock":
-      return `${u} desbloqueou ${noun.the} ${e.rotulo}`;
+    case "unblock": {
+      const perdoadas = d.perdoadas as { parcelas: BlockingInstallment[]; total: number } | undefined;
+      const forgiven = perdoadas?.total ? `; perdoou ${installmentsText(perdoadas.parcelas, perdoadas.total, true)}` : "";
+      return `${u} desbloqueou ${noun.the} ${e.rotulo}${forgiven}`;
+    }
     case "auto_block": {
       const parcelas = (d.parcelas ?? []) as BlockingInstallment[];
       return `Bloqueio automático: ${installmentsText(parcelas, Number(d.total ?? parcelas.length), true)}`;

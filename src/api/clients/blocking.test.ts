@@ -122,6 +122,62 @@ describe("automatic blocking", () => {
     expect(await r.state(client.id)).toEqual(AUTO);
   });
 
+  describe("a manual unblock forgives installments, not dates (unblocked on 15/03 with 10/03 overdue)", () => {
+    async function unblockedWithOverdue() {
+      const r = await routesOf(t);
+      const client = await r.client();
+      const [forgiven] = await r.bill(client.id, "2026-03-10");
+      expect(await r.state(client.id)).toEqual(AUTO);
+      await r.toggle(client.id);
+      expect(await r.state(client.id)).toEqual(ACTIVE);
+      return { r, client, forgiven: forgiven! };
+    }
+
+    test("the forgiven installment, as it was, never blocks again: later changes and days pass", async () => {
+      const { r, client } = await unblockedWithOverdue();
+      await r.bill(client.id, "2026-04-10");
+      day("2026-03-20");
+      applyAutomaticBlocking(t.db, { graceDays: 0 });
+      expect(await r.state(client.id)).toEqual(ACTIVE);
+    });
+
+    test("an installment generated later but due before the unblock blocks at once", async () => {
+      const { r, client } = await unblockedWithOverdue();
+      await r.bill(client.id, "2026-03-12");
+      expect(await r.state(client.id)).toEqual(AUTO);
+    });
+
+    test("an installment re-dated from the future into the past blocks at once", async () => {
+      const { r, client } = await unblockedWithOverdue();
+      const [december] = await r.bill(client.id, "2026-12-03");
+      expect(await r.state(client.id)).toEqual(ACTIVE);
+      await r.redate(december!.id, "2026-03-12");
+      expect(await r.state(client.id)).toEqual(AUTO);
+    });
+
+    test("the forgiven one re-dated (no longer as it was) blocks when it is overdue", async () => {
+      const { r, client, forgiven } = await unblockedWithOverdue();
+      await r.redate(forgiven.id, "2026-03-11");
+      expect(await r.state(client.id)).toEqual(AUTO);
+    });
+
+    test("the forgiven one paid, then its payment undone (a returned transfer), blocks again", async () => {
+      const { r, client, forgiven } = await unblockedWithOverdue();
+      await r.pay(forgiven.id);
+      expect(await r.state(client.id)).toEqual(ACTIVE);
+      await r.undo(forgiven.id);
+      expect(await r.state(client.id)).toEqual(AUTO);
+    });
+
+    test("the history names what the unblock forgave", async () => {
+      const { r, client } = await unblockedWithOverdue();
+      const events = (await (await t.request(`/api/clients/${client.id}/history`, { cookie: await t.login() })).json()) as { acao: string; texto: string }[];
+      const unblock = events.find((e) => e.acao === "unblock")!;
+      expect(unblock.texto).toBe("financeiro@cofre.test desbloqueou o cliente Padaria Pão Quente; perdoou parcela 1/1 vencida desde 10/03/2026");
+      void r;
+    });
+  });
+
   test("BLOCK_GRACE_DAYS=3: overdue by 3 days does not block, by 4 days does", async () => {
     const r = await routesOf(grace);
     const client = await r.client();

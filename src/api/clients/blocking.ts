@@ -27,10 +27,12 @@ export interface BlockingChanges {
   unblocked: number[];
 }
 
-// An unpaid receivable overdue by more than the grace days ($limit = today − grace); after a
-// manual unblock only those due on or after that day count. Served by receivables_client_idx.
-const BLOCKING = `r.client_id = clients.id AND r.status = 'em_aberto' AND r.data_vencimento < $limit
-  AND (clients.desbloqueio_manual_em IS NULL OR r.data_vencimento >= clients.desbloqueio_manual_em)`;
+// An unpaid receivable overdue by more than the grace days ($limit = today − grace), unless a
+// manual unblock forgave it and it is still as it was then (the same due date; a payment drops
+// the forgiveness: see forgivenInstallments). Served by receivables_client_idx.
+const OVERDUE = `r.status = 'em_aberto' AND r.data_vencimento < $limit`;
+const NOT_FORGIVEN = `NOT EXISTS (SELECT 1 FROM desbloqueio_perdoadas p WHERE p.receivable_id = r.id AND p.data_vencimento = r.data_vencimento)`;
+const BLOCKING = `r.client_id = clients.id AND ${OVERDUE} AND ${NOT_FORGIVEN}`;
 const HAS_BLOCKING_INSTALLMENT = `EXISTS (SELECT 1 FROM receivables r WHERE ${BLOCKING})`;
 // What an automatic block's event names: the client and its first blocking installments.
 const BLOCKING_INSTALLMENTS = `SELECT clients.nome, r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento,
@@ -46,8 +48,9 @@ const liftSql = (only: string) => `UPDATE clients SET status_bloqueio = 0, bloqu
 /**
  * Blocks (automatically) every active client with an unpaid receivable overdue by more than the
  * grace days, and lifts the automatic block of every client with none. A manual block is never
- * lifted here; after a manual unblock only installments due on or after that day count, so
- * the ones already overdue then do not block again, and a later one does.
+ * lifted here; a manual unblock forgives the installments overdue at that moment (while they
+ * stay as they were), so any other overdue one — generated later with a past due date, re-dated
+ * into the past, or paid and then undone — blocks again in the change's own transaction.
  *
  * Call it inside the transaction of the change that can affect it: bun:sqlite has one
  * connection, so its writes on `db` commit or roll back with that change.
@@ -76,23 +79,38 @@ function recordAutomaticBlocking(db: Db, { blocked, unblocked }: BlockingChanges
   }
 }
 
+// A manual unblock forgives what is blocking now: the client's earlier forgiveness is replaced.
+const FORGIVE_NOW = `INSERT INTO desbloqueio_perdoadas (receivable_id, client_id, data_vencimento, perdoada_em)
+  SELECT r.id, r.client_id, r.data_vencimento, $now FROM receivables r WHERE r.client_id = $id AND ${OVERDUE}
+  ORDER BY r.data_vencimento, r.id RETURNING receivable_id AS id`;
+const FORGIVEN_NAMES = `SELECT r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento
+  FROM receivables r WHERE r.id IN (SELECT value FROM json_each($ids)) ORDER BY r.data_vencimento, r.id LIMIT 3`;
+
+/** The installments a manual unblock forgives (named in its history event: the first 3 and how many). */
+function forgiveOverdue(db: Db, clientId: number, graceDays: number): { parcelas: BlockingInstallment[]; total: number } {
+  prepared(db, "DELETE FROM desbloqueio_perdoadas WHERE client_id = $id").run({ id: clientId });
+  const ids = (prepared(db, FORGIVE_NOW).all({ id: clientId, limit: addDays(today(), -graceDays), now: nowISO() }) as { id: number }[]).map((r) => r.id);
+  const parcelas = ids.length ? (prepared(db, FORGIVEN_NAMES).all({ ids: JSON.stringify(ids) }) as BlockingInstallment[]) : [];
+  return { parcelas, total: ids.length };
+}
+
 /**
  * Blocks an active client or unblocks a blocked one (PATCH /api/clients/:id/toggle-block). A
- * manual block is remembered as such; a manual unblock records its day (see above).
+ * manual block is remembered as such; a manual unblock forgives the installments overdue then
+ * (see above), and its history event names them.
  */
 export function toggleClientBlock(db: Db, actor: Actor, id: number, graceDays: number): ClientBlockAnswer {
   return db.transaction(
     (tx) => {
       const client = getClient(tx, id);
       const blocking = client.statusBloqueio === 0;
-      const changes = blocking
-        ? { statusBloqueio: 1, bloqueioOrigem: "manual" as const }
-        : { statusBloqueio: 0, bloqueioOrigem: null, desbloqueioManualEm: today() };
+      const changes = blocking ? { statusBloqueio: 1, bloqueioOrigem: "manual" as const } : { statusBloqueio: 0, bloqueioOrigem: null };
       tx.update(clients)
         .set({ ...changes, updatedAt: nowISO() })
         .where(eq(clients.id, id))
         .run();
-      recordEvent(db, actor, { action: blocking ? "block" : "unblock", entity: "client", entityId: id, clientId: id, label: client.nome });
+      const details = blocking ? undefined : { perdoadas: forgiveOverdue(db, id, graceDays) };
+      recordEvent(db, actor, { action: blocking ? "block" : "unblock", entity: "client", entityId: id, clientId: id, label: client.nome, details });
       applyAutomaticBlocking(db, { graceDays, clientIds: [id] });
       return {
         message: blocking ? "Cliente bloqueado com sucesso" : "Cliente desbloqueado com sucesso",

@@ -232,7 +232,7 @@ describe("deleting clients", () => {
 });
 
 describe("blocking clients", () => {
-  test("toggle-block blocks manually, then unblocks and remembers the day of the manual unblock", async () => {
+  test("toggle-block blocks manually, then unblocks (forgiving nothing: nothing is overdue)", async () => {
     const restore = pinClock("2026-03-15T10:00:00-03:00");
     try {
       const created = await create(padaria);
@@ -241,13 +241,12 @@ describe("blocking clients", () => {
       const first = await blocked.json();
       expect(first.message).toBe("Cliente bloqueado com sucesso");
       expect(first.client).toMatchObject({ id: created.id, statusBloqueio: 1, bloqueioOrigem: "manual" });
-      expect(storedClient(created.id).desbloqueio_manual_em).toBeNull();
 
       const unblocked = await api(`/api/clients/${created.id}/toggle-block`, { method: "PATCH" });
       const second = await unblocked.json();
       expect(second.message).toBe("Cliente desbloqueado com sucesso");
       expect(second.client).toMatchObject({ statusBloqueio: 0, bloqueioOrigem: null });
-      expect(storedClient(created.id).desbloqueio_manual_em).toBe("2026-03-15");
+      expect(t.db.$client.query("select count(*) as n from desbloqueio_perdoadas").get()).toEqual({ n: 0 });
     } finally {
       restore();
     }

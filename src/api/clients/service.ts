@@ -16,7 +16,7 @@ const DUPLICATE_CNPJ = "CNPJ já cadastrado";
 const DUPLICATE_CODE = "Código do cliente já existe";
 const HAS_INSTALLMENTS = "Não é possível excluir o cliente: existem parcelas vinculadas a ele.";
 
-// The API's columns: never desbloqueioManualEm, which only automatic blocking reads.
+// The API's columns (what a manual unblock forgave lives in its own table: blocking.ts).
 const columns = {
   id: clients.id,
   nome: clients.nome,

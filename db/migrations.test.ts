@@ -1,0 +1,43 @@
+import { Database } from "bun:sqlite";
+import { afterAll, expect, test } from "bun:test";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrate } from "./migrate";
+
+// A database as an older version left it, migrated by this one: what the data migrations keep.
+const MIGRATIONS = join(import.meta.dir, "migrations");
+const dir = mkdtempSync(join(tmpdir(), "cofre-migrations-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The migrations folder as it was before `tag`: the same files, the journal cut there. */
+function migrationsBefore(tag: string): string {
+  const folder = join(dir, tag);
+  cpSync(MIGRATIONS, folder, { recursive: true });
+  const journalPath = join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag));
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+test("0006: what a date-based manual unblock forgave (unpaid, due before that day) stays forgiven, by installment", () => {
+  const db = new Database(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db, migrationsBefore("0006_forgiven_installments"));
+  db.exec(`INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente, status_bloqueio, desbloqueio_manual_em)
+    VALUES ('Padaria', '11222333000181', 'Maria', '11987654321', 'p@cofre.test', 15000, 'PAO', 0, '2026-03-15')`);
+  db.exec(`INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, status) VALUES
+    (1, '1/3', 'Mensalidade', '2026-03-10', 15000, 'em_aberto'),
+    (1, '2/3', 'Mensalidade', '2026-03-12', 15000, 'pago'),
+    (1, '3/3', 'Mensalidade', '2026-03-20', 15000, 'em_aberto')`);
+  migrate(db, MIGRATIONS);
+  expect(db.query("SELECT receivable_id, client_id, data_vencimento FROM desbloqueio_perdoadas").all()).toEqual([
+    { receivable_id: 1, client_id: 1, data_vencimento: "2026-03-10" },
+  ]);
+  expect((db.query("PRAGMA table_info(clients)").all() as { name: string }[]).map((c) => c.name)).not.toContain("desbloqueio_manual_em");
+  // Paid, it is no longer as it was: the trigger drops its forgiveness.
+  db.exec("UPDATE receivables SET status = 'pago' WHERE id = 1");
+  expect(db.query("SELECT count(*) AS n FROM desbloqueio_perdoadas").get()).toEqual({ n: 0 });
+  db.close();
+});
