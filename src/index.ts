@@ -37,11 +37,11 @@ async function serve() {
   }
   const ms = Math.round(performance.now() - startedAt);
   console.log(`Cofre em http://${config.host}:${app.server?.port} (banco: ${config.databasePath}, ${ms} ms)`);
-  // Automatic blocking now and after each midnight in APP_TZ (DECISIONS §2); started here, not
-  // in createApp, because tests build many apps. After createApp: it sets the clock's zone.
-  (await import("./api/clients/blocking")).startAutomaticBlocking(db, config.blockGraceDays);
-  // The planner's statistics follow the data as it grows (see openDatabase).
-  setInterval(() => db.$client.exec("PRAGMA optimize"), 24 * 60 * 60 * 1000).unref();
+  // The daily jobs now and after each midnight in APP_TZ: automatic blocking (DECISIONS §2) and
+  // the planner's statistics following the data as it grows (see openDatabase). Started here,
+  // not in createApp, because tests build many apps; after createApp, which sets the clock's zone.
+  const [{ plannerStatisticsJob, startDailyJobs }, { automaticBlockingJob }] = await Promise.all([import("./api/daily-jobs"), import("./api/clients/blocking")]);
+  startDailyJobs(db, [automaticBlockingJob(config.blockGraceDays), plannerStatisticsJob]);
 
   let stopping = false;
   const stop = async () => {

@@ -1,7 +1,8 @@
 import { z } from "zod/mini";
 import { isValidPhone, normalizePhone } from "../lib/brazil";
+import { parseMoney, type Cents } from "../lib/money";
 
-// Field rules shared by the register forms (clients, suppliers, partners). Client-safe: the
+// Field rules shared by the forms (registers, receivables and payables). Client-safe: the
 // islands import them with the schemas.
 
 export const MAX_TEXT = 255;
@@ -66,6 +67,39 @@ export function optionalText(rule: OptionalTextRule = {}) {
         return z.NEVER;
       }
       return (rule.normalize ? rule.normalize(text) : text) || null;
+    }),
+  );
+}
+
+/**
+ * The largest amount any money field takes: R$ 999 bilhões. Above it an amount is a typing
+ * mistake, and valor + multa + juros stays exact. One limit for every field (a monthly fee and
+ * an installment alike).
+ */
+export const MAX_MONEY_CENTS = 99_999_999_999_999;
+const INVALID_MONEY = "Valor inválido";
+const NOT_POSITIVE = "Valor deve ser maior que zero";
+const NEGATIVE = "Valor não pode ser negativo";
+
+/**
+ * Money as the API takes it (DECISIONS §2): "1234.56" or 1234.56, at most two decimals, never
+ * pt-BR text, at most MAX_MONEY_CENTS. `missing` is the message when absent (null: absent or
+ * blank is allowed and gives null); `min` 1 refuses zero ('Valor deve ser maior que zero'),
+ * `min` 0 refuses only negatives.
+ */
+export function moneyField(missing: string | null, min: 0 | 1) {
+  return z.pipe(
+    z.optional(z.nullable(z.union([z.string(), z.number()], INVALID_MONEY))),
+    z.transform((value: string | number | null | undefined, ctx): Cents | null => {
+      const refuse = (message: string) => {
+        ctx.issues.push({ code: "custom", message, input: value });
+        return z.NEVER;
+      };
+      if (value == null || (typeof value === "string" && value.trim() === "")) return missing ? refuse(missing) : null;
+      const amount = parseMoney(typeof value === "string" ? value.trim() : value);
+      if (amount === null || amount > MAX_MONEY_CENTS) return refuse(INVALID_MONEY);
+      if (amount < min) return refuse(min === 1 ? NOT_POSITIVE : NEGATIVE);
+      return amount;
     }),
   );
 }

@@ -49,8 +49,16 @@ describe("normalizeCnpj", () => {
     expect(normalizeCnpj("11 222 333 0001 81")).toBe("11222333000181");
   });
 
-  test("keeps everything else, so it can fail validation", () => {
-    expect(normalizeCnpj("11_222_333+0001*81")).toBe("11_222_333+0001*81");
+  test("strips any other separator too (SPEC: only letters and digits count)", () => {
+    expect(normalizeCnpj("38,599,503_0001:06")).toBe("38599503000106");
+    expect(isValidCnpj("38,599,503_0001:06")).toBe(true);
+    expect(normalizeCnpj("11_222_333+0001*81")).toBe("11222333000181");
+  });
+
+  test("keeps letters and digits outside ASCII, so they fail validation instead of vanishing", () => {
+    expect(normalizeCnpj("11.222.333/0001-8١")).toBe("112223330001" + "8١");
+    expect(isValidCnpj("11.222.333/0001-8١")).toBe(false);
+    expect(isValidCnpj("11.222.333/0ß001-81")).toBe(false);
   });
 
   test("upper-cases ASCII letters only (toUpperCase would turn ß into SS)", () => {
@@ -125,10 +133,6 @@ describe("isValidCnpj", () => {
     ["only punctuation", "../-"],
     ["letters in the check positions", "12ABC34501DEA5"],
     ["letters in both check positions", "12ABC34501DEAB"],
-    ["underscores", "11_222_333_0001_81"],
-    ["a comma", "11,222,333/0001-81"],
-    ["a plus", "+11222333000181"],
-    ["a backslash", "11.222.333\\0001-81"],
     ["a non-ASCII letter", "12ÁBC34501DE35"],
     ["full-width digits", "１１２２２３３３０００１８１"],
     ["wrong first check digit", "11222333000191"],
@@ -138,6 +142,15 @@ describe("isValidCnpj", () => {
     ["twelve As with wrong check digits", "AAAAAAAAAAAA00"],
   ])("rejects %s (%p)", (_label, cnpj) => {
     expect(isValidCnpj(cnpj)).toBe(false);
+  });
+
+  test.each([
+    ["underscores", "11_222_333_0001_81"],
+    ["a comma", "11,222,333/0001-81"],
+    ["a plus", "+11222333000181"],
+    ["a backslash", "11.222.333\\0001-81"],
+  ])("accepts a valid CNPJ written with %s (%p): separators are stripped", (_label, cnpj) => {
+    expect(isValidCnpj(cnpj)).toBe(true);
   });
 
   test("rejects every all-same-digit CNPJ, whatever its check digits say", () => {

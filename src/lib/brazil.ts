@@ -8,11 +8,15 @@ const CNPJ_WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] as const;
 // What may surround a phone's digits; letters mean it is not a phone number.
 const PHONE_CHARS = /^[\d\s()+.\-]*$/;
 
-/** Upper-cases and strips ".", "/", "-" and whitespace; keeps anything else so it fails validation. */
+/**
+ * Strips every separator (SPEC §5: whatever is neither a letter nor a digit — ".", "/", "-",
+ * ",", "_", ":", spaces…) and upper-cases ASCII letters. Other letters and digits (non-ASCII)
+ * are kept, so they fail validation instead of vanishing.
+ */
 export function normalizeCnpj(s: string): string {
   // ASCII-only upper-casing: String#toUpperCase maps "ß" to "SS" and "ı" to "I", which could
   // turn garbage into a well-formed CNPJ.
-  return s.replace(/[.\/\-\s]/g, "").replace(/[a-z]/g, (c) => c.toUpperCase());
+  return s.replace(/[^\p{L}\p{N}]/gu, "").replace(/[a-z]/g, (c) => c.toUpperCase());
 }
 
 export function isValidCnpj(s: string): boolean {

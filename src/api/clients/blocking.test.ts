@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
 import { pinClock } from "../../lib/clock";
 import type { InstallmentJson } from "../installments/model";
-import { applyAutomaticBlocking, startAutomaticBlocking } from "./blocking";
+import { startDailyJobs } from "../daily-jobs";
+import { applyAutomaticBlocking, automaticBlockingJob } from "./blocking";
 import type { ClientJson } from "./model";
 
 // DECISIONS §2 "Automatic blocking", one transition per test. Today starts as 15 March 2026.
@@ -199,9 +200,9 @@ describe("automatic blocking", () => {
     })();
     t.db.$client.run("update clients set status_bloqueio = 1, bloqueio_origem = 'automatico' where id = ?", [other.id]);
     day("2026-03-16");
-    const stop = startAutomaticBlocking(t.db, 0, 0);
-    await Bun.sleep(20); // the first run is a timer, right after start-up
-    stop();
+    const jobs = startDailyJobs(t.db, [automaticBlockingJob(0)], 60_000);
+    jobs.check(); // what the first timer does right after start-up
+    jobs.stop();
     expect(await r.state(client.id)).toEqual(AUTO);
     expect(await r.state(other.id)).toEqual(ACTIVE);
   });

@@ -1,12 +1,14 @@
 // Client blocking (DECISIONS §2), the one module that writes statusBloqueio: the manual toggle
 // and the automatic rule. The rule runs in the transaction of every change that can affect it
-// (generate, pay, undo, re-date, delete, the toggle), at start-up and daily after midnight APP_TZ.
+// (generate, pay, undo, re-date, delete, the toggle), and as a daily job (src/api/daily-jobs.ts)
+// at start-up and after each midnight in APP_TZ.
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { clients } from "../../../db/schema";
 import { nowISO, today } from "../../lib/clock";
 import { addDays } from "../../lib/dates";
 import type { BlockingInstallment } from "../../lib/history-text";
+import type { DailyJob } from "../daily-jobs";
 import type { LedgerCause } from "../ledger/events";
 import { recordEvent, SYSTEM, type Actor } from "../history/record";
 import { prepared } from "../prepared";
@@ -121,37 +123,13 @@ export function toggleClientBlock(db: Db, actor: Actor, id: number, graceDays: n
   );
 }
 
-const CHECK_EVERY_MS = 60_000;
-const START_DELAY_MS = 200;
-
-/**
- * For `serve`: applies the rule to every client now, then again each time the APP_TZ date
- * changes (checked every minute, so a sleeping machine or a DST change cannot skip a day).
- * The first run comes right after start-up (`firstRunAfterMs`). Returns the function that stops it.
- */
-export function startAutomaticBlocking(db: Db, graceDays: number, firstRunAfterMs = START_DELAY_MS): () => void {
-  let evaluatedOn = "";
-  const run = () => {
-    const day = today();
-    if (day === evaluatedOn) return;
-    try {
-      const { blocked, unblocked } = db.transaction(() => applyAutomaticBlocking(db, { graceDays }), { behavior: "immediate" });
-      evaluatedOn = day;
-      if (blocked.length || unblocked.length) {
-        console.log(`Bloqueio automático (${day}): ${blocked.length} cliente(s) bloqueado(s), ${unblocked.length} desbloqueado(s)`);
-      }
-    } catch (error) {
-      // A busy database or any other failure: logged, and retried at the next check.
-      console.error("[bloqueio automático]", error);
-    }
-  };
-  // The first run waits for the requests already queued at start-up: its first "today" pays
-  // for ICU's time-zone data (~12 ms), which a restart's first page should not wait for.
-  const first = setTimeout(run, firstRunAfterMs);
-  const timer = setInterval(run, CHECK_EVERY_MS);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
+/** The daily run (src/api/daily-jobs.ts): the rule over every client, after each midnight in APP_TZ. */
+export function automaticBlockingJob(graceDays: number): DailyJob {
+  return {
+    name: "Bloqueio automático",
+    run(db) {
+      const { blocked, unblocked } = applyAutomaticBlocking(db, { graceDays });
+      return blocked.length || unblocked.length ? `${blocked.length} cliente(s) bloqueado(s), ${unblocked.length} desbloqueado(s)` : null;
+    },
   };
 }

@@ -101,6 +101,11 @@ describe("creating and reading clients", () => {
     expect(created.cnpj).toBe("12ABC34501DE35");
   });
 
+  test("a valid CNPJ with any separators (38,599,503_0001:06) is accepted and stored bare", async () => {
+    const created = await create({ ...padaria, cnpj: "38,599,503_0001:06" });
+    expect(storedClient(created.id).cnpj).toBe("38599503000106");
+  });
+
   test("a trial client is stored with a monthly fee of 0 whatever was sent", async () => {
     const created = await create({ ...academia, valorMensalidade: "300.00" });
     expect(created.isTrial).toBe(true);

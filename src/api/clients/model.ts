@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { formatCnpj, formatPhone, isValidCnpj, normalizeCnpj } from "../../lib/brazil";
-import { parseMoney, ZERO, type Cents } from "../../lib/money";
-import { optionalText, requiredEmail, requiredPhone, requiredText } from "../fields";
+import { ZERO } from "../../lib/money";
+import { moneyField, optionalText, requiredEmail, requiredPhone, requiredText } from "../fields";
 
 // The client form (SPEC §5), used by the ClientForm island and by POST/PUT /api/clients.
 // Input is what the form holds (strings, isTrial boolean); output is what is stored
@@ -15,22 +15,6 @@ function isWebUrl(text: string): boolean {
   return /^https?:$/.test(new URL(text).protocol);
 }
 
-/** Money as the API takes it (DECISIONS §2): "150.00" or 150; blank or missing → null. */
-const feeField = z.pipe(
-  z.optional(z.nullable(z.union([z.string(), z.number()], "Valor inválido"))),
-  z.transform((value: string | number | null | undefined, ctx): Cents | null => {
-    const input = typeof value === "string" ? value.trim() : value;
-    if (input == null || input === "") return null;
-    const amount = parseMoney(input);
-    const message = amount === null ? "Valor inválido" : amount < 0 ? "Valor não pode ser negativo" : null;
-    if (message) {
-      ctx.issues.push({ code: "custom", message, input: value });
-      return z.NEVER;
-    }
-    return amount;
-  }),
-);
-
 const clientFields = z.object(
   {
     nome: requiredText("Nome é obrigatório"),
@@ -42,7 +26,8 @@ const clientFields = z.object(
     telefone: requiredPhone("Telefone é obrigatório"),
     email: requiredEmail("Email inválido"),
     url: optionalText({ isValid: isWebUrl, invalid: "URL inválida" }),
-    valorMensalidade: feeField,
+    // Blank or missing → null (a trial; otherwise the refine below asks for it).
+    valorMensalidade: moneyField(null, 0),
     codigoCliente: requiredText("Código do cliente é obrigatório"),
     isTrial: z._default(z.boolean("Trial deve ser verdadeiro ou falso"), false),
   },

@@ -1,23 +1,19 @@
 import { z } from "zod/mini";
 import { isISODate } from "../../lib/dates";
 import { MAX_INSTALLMENTS, MIN_INSTALLMENTS } from "../../lib/installments";
-import { parseMoney, type Cents } from "../../lib/money";
+import type { Cents } from "../../lib/money";
 import type { Status } from "../../lib/status";
-import { requiredText } from "../fields";
+import { moneyField, requiredText } from "../fields";
 
 // The forms of receivables and payables (SPEC §5), one rule per field for both sides: the
 // islands validate with these schemas and the routes parse with them. Client-safe.
 
 export const MAX_DESCRICAO = 500;
-const INVALID_MONEY = "Valor inválido";
 const NOT_POSITIVE = "Valor deve ser maior que zero";
-const NEGATIVE = "Valor não pode ser negativo";
 const INVALID_DATE = "Data inválida";
 const INVALID_COUNT = "Número de parcelas inválido";
 const DATA_PAGAMENTO_REQUIRED = "Data de pagamento é obrigatória";
 const DATA_VENCIMENTO_REQUIRED = "Data de vencimento é obrigatória";
-/** R$ 999 bilhões: above it an amount is a typing mistake, and valor + multa + juros stays exact. */
-const MAX_AMOUNT = 99_999_999_999_999;
 
 type Ctx = { issues: { push(issue: { code: "custom"; message: string; input: unknown }): unknown } };
 const refuse = (ctx: Ctx, message: string, input: unknown) => {
@@ -27,27 +23,9 @@ const refuse = (ctx: Ctx, message: string, input: unknown) => {
 
 const blank = (value: unknown) => value == null || (typeof value === "string" && value.trim() === "");
 
-/**
- * Money as the API takes it (DECISIONS §2): "1234.56" or 1234.56, at most two decimals, never
- * pt-BR text. `missing` is the message when absent (null: absent is allowed and gives null);
- * `min` 1 refuses zero ('Valor deve ser maior que zero'), `min` 0 refuses only negatives.
- */
-function money(missing: string | null, min: 0 | 1) {
-  return z.pipe(
-    z.optional(z.nullable(z.union([z.string(), z.number()], INVALID_MONEY))),
-    z.transform((value: string | number | null | undefined, ctx): Cents | null => {
-      if (blank(value)) return missing ? refuse(ctx, missing, value) : null;
-      const amount = parseMoney(typeof value === "string" ? value.trim() : value);
-      if (amount === null || amount > MAX_AMOUNT) return refuse(ctx, INVALID_MONEY, value);
-      if (amount < min) return refuse(ctx, min === 1 ? NOT_POSITIVE : NEGATIVE, value);
-      return amount;
-    }),
-  );
-}
-
-const requiredMoney = (missing: string) => z.pipe(money(missing, 1), z.transform((c: Cents | null) => c as Cents));
+const requiredMoney = (missing: string) => z.pipe(moneyField(missing, 1), z.transform((c: Cents | null) => c as Cents));
 /** An optional fee: absent is 0. */
-const feeMoney = () => z.pipe(money(null, 0), z.transform((c: Cents | null) => (c ?? 0) as Cents));
+const feeMoney = () => z.pipe(moneyField(null, 0), z.transform((c: Cents | null) => (c ?? 0) as Cents));
 
 /** A YYYY-MM-DD date; `required` when absent, blank or null. */
 function requiredDate(required: string) {
@@ -123,14 +101,14 @@ export function generateSchema<K extends "clientId" | "supplierId">(partyKey: K,
 
 /** PATCH …/pay: both optional (today, face value); a date sent blank is the SPEC message. */
 export const payBodySchema = z.object(
-  { dataPagamento: omittableDate(DATA_PAGAMENTO_REQUIRED), valorPago: money(null, 1) },
+  { dataPagamento: omittableDate(DATA_PAGAMENTO_REQUIRED), valorPago: moneyField(null, 1) },
   "Dados inválidos",
 );
 export type PayBody = z.output<typeof payBodySchema>;
 
 /** PATCH /api/installments/:id/pay-with-fees: stored as sent; valorBaixa defaults to valor + multa + juros. */
 export const payWithFeesSchema = z.object(
-  { dataPagamento: requiredDate(DATA_PAGAMENTO_REQUIRED), valorBaixa: money(null, 1), multa: feeMoney(), juros: feeMoney() },
+  { dataPagamento: requiredDate(DATA_PAGAMENTO_REQUIRED), valorBaixa: moneyField(null, 1), multa: feeMoney(), juros: feeMoney() },
   "Dados inválidos",
 );
 export type PayWithFeesBody = z.output<typeof payWithFeesSchema>;

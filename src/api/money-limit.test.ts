@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { PADARIA, startTestApp, type TestApp } from "../../tests/support";
+import { MAX_MONEY_CENTS } from "./fields";
+
+// One money rule and one limit for every field (src/api/fields.ts): a monthly fee and an
+// installment take exactly the same amounts.
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  cookie = await t.login();
+});
+afterAll(() => t.close());
+
+const post = (path: string, body: unknown) => t.request(path, { method: "POST", body, cookie });
+const AT_LIMIT = "999999999999.99";
+const ABOVE = "1000000000000.00";
+
+test("the limit is R$ 999.999.999.999,99", () => {
+  expect(MAX_MONEY_CENTS).toBe(99_999_999_999_999);
+});
+
+test("a monthly fee and an installment both take the limit and both refuse a cent more (R$ 5 trillion too)", async () => {
+  const client = await post("/api/clients", { ...PADARIA, valorMensalidade: AT_LIMIT });
+  expect(client.status).toBe(201);
+  const { id } = (await client.json()) as { id: number };
+  for (const fee of [ABOVE, "5000000000000.00"]) {
+    const refused = await post("/api/clients", { ...PADARIA, cnpj: "38599503000106", codigoCliente: "OUTRO", valorMensalidade: fee });
+    expect({ fee, status: refused.status, body: await refused.json() }).toEqual({ fee, status: 400, body: { message: "Valor inválido", errors: { valorMensalidade: "Valor inválido" } } });
+  }
+  const plan = { clientId: id, numParcelas: 1, primeiroVencimento: "2026-12-10", descricao: "Mensalidade" };
+  expect((await post("/api/installments/generate", { ...plan, valor: AT_LIMIT })).status).toBe(201);
+  const refused = await post("/api/installments/generate", { ...plan, valor: ABOVE });
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { errors: Record<string, string> }).errors.valor).toBe("Valor inválido");
+});
