@@ -93,6 +93,8 @@ describe("ClientsList: the page of rows", () => {
     expect(button("Excluir Açougue Boi Bom")).toBeDefined();
     expect(get("#clientes-contagem").textContent).toBe("Clientes 1–3 de 3");
     expect(get(".ui-table").getAttribute("aria-label")).toBe("Lista de clientes");
+    // The name leads to the client's installments.
+    expect(padaria.querySelector("a.cell-name__main")!.getAttribute("href")).toMatch(/^\/receivables\?clientId=\d+$/);
   });
 
   test("typing a search waits for a pause, then fetches that page and puts the view in the URL", async () => {

@@ -163,9 +163,10 @@ function clientColumns(act: ClientRowActions): TableColumn<ClientRowView>[] {
       phone: "title",
       render: (client) => (
         <div className="cell-name">
-          <span className="ui-ellipsis cell-name__main" title={client.nome}>
+          {/* The name leads to the client's installments (Contas a Receber filtered to it). */}
+          <a className="ui-ellipsis cell-name__main" href={`/receivables?clientId=${client.id}`} title={client.nome}>
             {client.nome}
-          </span>
+          </a>
           <span className="ui-ellipsis cell-name__sub" title={`${client.contato} · ${client.codigoCliente}`}>
             {client.contato} · {client.codigoCliente}
           </span>

@@ -1,33 +1,16 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Icon, type IconName } from "../src/ui/Icon";
+import type { InstallmentSummary } from "../src/api/installments/model";
+import type { Figure } from "../src/api/ledger/model";
+import type { PayableSummary } from "../src/api/payables/model";
 import type { LedgerKind } from "./ledger/kinds";
 import { ledgerSummary } from "./state";
 import { formatCount } from "../src/lib/numbers";
 
-interface Figure {
-  total: string;
-  quantidade: number;
-}
-
-/** GET /api/installments/summary */
-export interface ReceivableSummary {
-  emAberto: Figure;
-  vencidas: Figure;
-  recebidoNoMes: Figure;
-}
-
-/** GET /api/payables/summary */
-export interface PayableSummary {
-  totalAPagar: Figure;
-  totalPago: Figure;
-  vencidas: Figure;
-  performance: number;
-}
-
 export interface LedgerCardsProps {
   kind: LedgerKind;
-  initial: ReceivableSummary | PayableSummary;
+  initial: InstallmentSummary | PayableSummary;
 }
 
 const parcelas = (n: number) => `${formatCount(n)} ${n === 1 ? "parcela" : "parcelas"}`;
@@ -35,7 +18,7 @@ const parcelas = (n: number) => `${formatCount(n)} ${n === 1 ? "parcela" : "parc
 /** The cards above the list (SPEC §2); they follow every change the list island makes. */
 export default function LedgerCards({ kind, initial }: LedgerCardsProps) {
   useSignals();
-  const summary = (ledgerSummary.value ?? initial) as ReceivableSummary & PayableSummary;
+  const summary = (ledgerSummary.value ?? initial) as InstallmentSummary & PayableSummary;
   const cards: { title: string; value: string; note: string; icon: IconName; tone: string }[] =
     kind === "receber"
       ? [

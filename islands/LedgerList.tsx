@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { formatDateBR } from "../src/lib/dates";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { deriveStatus } from "../src/lib/status";
@@ -21,6 +21,7 @@ import { ChargeDialog } from "./ledger/ChargeDialog";
 import { DueDateDialog } from "./ledger/DueDateDialog";
 import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow } from "./ledger/kinds";
 import { PaymentDialog } from "./ledger/PaymentDialog";
+import { PartyPicker, type Party } from "./PartyPicker";
 import { searchOf, useUrlList, type ListParams } from "./list";
 import { tableSort } from "./sort";
 import { ledgerSummary } from "./state";
@@ -59,6 +60,24 @@ export default function LedgerList({ kind, initial, params: initialParams, today
     listName: info.listName,
   });
   const { params, update } = list;
+  const [party, setParty] = useState<Party | null>(() =>
+    initialParams[info.partyParam] ? { id: Number(initialParams[info.partyParam]), nome: partyName ?? `#${initialParams[info.partyParam]}`, statusBloqueio: 0 } : null,
+  );
+  // The picker's party follows the URL (Back and Forward change it without the picker).
+  const partyId = params[info.partyParam] ?? "";
+  if ((party ? String(party.id) : "") !== partyId) setParty(partyId ? { id: Number(partyId), nome: "", statusBloqueio: 0 } : null);
+  useEffect(() => {
+    if (!party || party.nome) return;
+    // Arrived at through Back/Forward: the picker shows the party's name, asked of its register.
+    let current = true;
+    api<{ nome: string; statusBloqueio: 0 | 1 }>(`${info.partyEndpoint}/${party.id}`)
+      .then((found) => current && setParty({ id: party.id, nome: found.nome, statusBloqueio: found.statusBloqueio }))
+      .catch(() => current && setParty({ ...party, nome: `#${party.id}` }));
+    return () => {
+      current = false;
+    };
+  }, [party, info.partyEndpoint]);
+  const cards = useLedgerCards(info.endpoint, { status: params.status ?? "", mes: params.mes ?? "", [info.partyParam]: partyId });
   // The first page arrives as LedgerRow (server-mapped), later pages as API rows.
   const rows = useMemo(() => list.rows.map((row) => ("partyId" in row ? (row as unknown as LedgerRow) : ledgerRow(row))), [list.rows]);
   const [sort, changeSort] = tableSort(params.ordem || "vencimento", update);
@@ -68,14 +87,9 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   const filtering = Boolean(params.status || params.mes || params[info.partyParam]);
 
   /** After a change: the same page and the cards, fetched again (SPEC §7). */
-  async function refresh() {
+  function refresh() {
     void list.reload();
-    try {
-      const query = searchOf({ status: params.status ?? "", mes: params.mes ?? "", [info.partyParam]: params[info.partyParam] ?? "" });
-      ledgerSummary.value = await api(`${info.endpoint}/summary${query}`);
-    } catch {
-      // The list reload already tells the user when the server cannot be reached.
-    }
+    cards.reload();
   }
 
   function afterChange() {
@@ -112,22 +126,17 @@ export default function LedgerList({ kind, initial, params: initialParams, today
         <Field label="Mês de vencimento">
           <Input type="month" name="mes" value={params.mes ?? ""} onValueChange={(mes) => update({ mes })} />
         </Field>
-        {params[info.partyParam] && (
-          <div className="ledger-party-chip">
-            <span className="ledger-party-chip__label">{info.partyLabel}</span>
-            <span className="ui-ellipsis" title={partyName ?? undefined}>
-              {partyName ?? `#${params[info.partyParam]}`}
-            </span>
-            <button
-              type="button"
-              className="ledger-party-chip__remove"
-              aria-label={`Remover filtro de ${info.partyLabel.toLowerCase()}`}
-              onClick={() => update({ [info.partyParam]: "" })}
-            >
-              <Icon name="close" size={14} />
-            </button>
-          </div>
-        )}
+        <Field label={info.partyLabel}>
+          <PartyPicker
+            endpoint={info.partyEndpoint}
+            value={party}
+            placeholder={`Todos os ${kind === "receber" ? "clientes" : "fornecedores"}`}
+            onChange={(chosen) => {
+              setParty(chosen);
+              update({ [info.partyParam]: chosen ? String(chosen.id) : "" });
+            }}
+          />
+        </Field>
       </FilterBar>
 
       <section className="list-card" aria-labelledby="ledger-contagem">
@@ -355,4 +364,36 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
   return kind === "receber"
     ? [party, parcela, vencimento, valor, status, descricao, actions]
     : [party, parcela, valor, vencimento, status, descricao, actions];
+}
+
+/**
+ * The cards above the list describe exactly the rows the filters show: refetched whenever the
+ * filters change (a status, a month, a party chosen in the browser) and after every change,
+ * the newest request winning (an older answer arriving late is dropped).
+ */
+function useLedgerCards(endpoint: string, filters: ListParams) {
+  const query = searchOf(filters);
+  const shown = useRef(query);
+  const inFlight = useRef<AbortController | null>(null);
+  const fetchCards = useRef((_query: string) => {});
+  fetchCards.current = (wanted: string) => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    api<typeof ledgerSummary.value>(`${endpoint}/summary${wanted}`, { signal: controller.signal })
+      .then((summary) => {
+        if (!controller.signal.aborted) ledgerSummary.value = summary;
+      })
+      .catch(() => {
+        // Aborted, or the server is unreachable: the list's own refetch says so.
+      });
+  };
+  useEffect(() => {
+    // The server rendered the first view's cards: fetch only when the view changes.
+    if (shown.current === query) return;
+    shown.current = query;
+    fetchCards.current(query);
+  }, [query]);
+  useEffect(() => () => inFlight.current?.abort(), []);
+  return { reload: () => fetchCards.current(shown.current) };
 }

@@ -77,6 +77,8 @@ describe("SuppliersList: the page of cards", () => {
     expect(acme.querySelectorAll(".sup-muted")).toHaveLength(0);
     // Long names and e-mails end in "…": the whole text is in the title.
     expect(get("h2", acme).getAttribute("title")).toBe("Acme Distribuidora");
+    // The name leads to the supplier's payables.
+    expect(get("h2 a", acme).getAttribute("href")).toMatch(/^\/payables\?supplierId=\d+$/);
     expect(acme.querySelector('[title="compras@acme.com.br"]')).not.toBeNull();
 
     const beta = card("Beta Gráfica");

@@ -27,10 +27,18 @@ export interface UrlListOptions<Row> {
 
 const TYPING_DEBOUNCE_MS = 250;
 
+/** The view in the address bar: the defaults for what it leaves out. */
+function viewFromLocation(defaults: ListParams, keys: string[]): ListParams {
+  const search = new URLSearchParams(location.search);
+  return Object.fromEntries(keys.map((key) => [key, search.get(key) ?? defaults[key] ?? ""]));
+}
+
 /**
  * The list screens' one state machine (STYLE "Screens"): the view is the URL's query; changing a
- * filter, the sort or the page rewrites the URL (replaceState) and fetches that page from the
- * list API, cancelling the request it supersedes. Old rows stay (dimmed) until the new ones come.
+ * filter, the sort or the page writes the URL and fetches that page from the list API,
+ * cancelling the request it supersedes. Old rows stay (dimmed) until the new ones come. A
+ * committed change (a filter chosen, a sort, a page) is a new history entry, so Back and Forward
+ * step through the views; typing in a search box replaces the entry it started.
  */
 export function useUrlList<Row>({ endpoint, initial, params: initialParams, defaults, listName }: UrlListOptions<Row>) {
   const [params, setParams] = useState<ListParams>(initialParams);
@@ -75,6 +83,24 @@ export function useUrlList<Row>({ endpoint, initial, params: initialParams, defa
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Back and Forward: the entry's URL is the view to show.
+  useEffect(() => {
+    const keys = [...new Set([...Object.keys(defaults), ...Object.keys(initialParams)])];
+    const onPop = () => {
+      const view = viewFromLocation(defaults, keys);
+      typingEntry.current = false;
+      clearTimeout(timer.current);
+      latest.current = view;
+      setParams(view);
+      void fetchPage(view);
+    };
+    addEventListener("popstate", onPop);
+    return () => removeEventListener("popstate", onPop);
+  }, [defaults, fetchPage, initialParams]);
+
+  // While typing, the keystrokes after the first one replace the entry the first one pushed.
+  const typingEntry = useRef(false);
+
   /** Changes part of the view; `typing` waits for a pause in the keystrokes before fetching. */
   const update = useCallback(
     (changes: ListParams, { typing = false } = {}) => {
@@ -83,7 +109,12 @@ export function useUrlList<Row>({ endpoint, initial, params: initialParams, defa
       if (!("pagina" in changes)) next.pagina = "";
       latest.current = next;
       setParams(next);
-      history.replaceState(history.state, "", `${location.pathname}${searchOf(next, defaults)}`);
+      const url = `${location.pathname}${searchOf(next, defaults)}`;
+      if (`${location.pathname}${location.search}` !== url) {
+        if (typing && typingEntry.current) history.replaceState(history.state, "", url);
+        else history.pushState(null, "", url);
+      }
+      typingEntry.current = typing;
       clearTimeout(timer.current);
       if (typing) timer.current = setTimeout(() => void fetchPage(next), TYPING_DEBOUNCE_MS);
       else void fetchPage(next);

@@ -1,6 +1,8 @@
 // State shared between the islands of one page (STYLE: signals created in one module).
 import { signal } from "@preact/signals-react";
 import { useEffect, useRef } from "react";
+import type { InstallmentSummary } from "../src/api/installments/model";
+import type { PayableSummary } from "../src/api/payables/model";
 
 /** Incremented by the page header's "Novo …" button; the page's list island opens its dialog. */
 export const newRecordRequest = signal(0);
@@ -18,5 +20,5 @@ export function useNewRecordRequest(open: () => void): void {
   }, []);
 }
 
-/** The cards of Contas a Receber / a Pagar: set by the list island after every change. */
-export const ledgerSummary = signal<unknown>(null);
+/** The cards of Contas a Receber / a Pagar: set by the list island after every view change and every change. */
+export const ledgerSummary = signal<InstallmentSummary | PayableSummary | null>(null);

@@ -28,6 +28,12 @@ export interface HistoryPanelProps {
   onClose(): void;
 }
 
+/** A client's or supplier's installments, one link away from its history. */
+const LEDGER_OF: Partial<Record<HistorySubject["kind"], { path: string; label: string }>> = {
+  client: { path: "/receivables?clientId=", label: "Ver parcelas a receber" },
+  supplier: { path: "/payables?supplierId=", label: "Ver contas a pagar" },
+};
+
 export function HistoryPanel({ subject, onClose }: HistoryPanelProps) {
   const [state, setState] = useState<State>({ status: "loading" });
   useEffect(() => {
@@ -49,6 +55,11 @@ export function HistoryPanel({ subject, onClose }: HistoryPanelProps) {
       <p className="history-panel__subject ui-ellipsis" title={subject.name}>
         {subject.name}
       </p>
+      {LEDGER_OF[subject.kind] && (
+        <p className="history-panel__ledger">
+          <a href={`${LEDGER_OF[subject.kind]!.path}${subject.id}`}>{LEDGER_OF[subject.kind]!.label}</a>
+        </p>
+      )}
       {state.status === "loading" && (
         <p className="history-panel__status" role="status">
           Carregando histórico…

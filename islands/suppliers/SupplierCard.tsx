@@ -24,7 +24,8 @@ export function SupplierCard({ supplier, busy, onAction }: SupplierCardProps) {
     <Card className="sup-card" role="group" aria-labelledby={titleId} aria-busy={busy || undefined} data-blocked={blocked || undefined}>
       <div className="sup-card__head">
         <h2 className="sup-card__name ui-ellipsis" id={titleId} title={supplier.nome}>
-          {supplier.nome}
+          {/* The name leads to the supplier's payables (Contas a Pagar filtered to it). */}
+          <a href={`/payables?supplierId=${supplier.id}`}>{supplier.nome}</a>
         </h2>
         <Badge variant={blocked ? "danger" : "success"}>{blocked ? "Bloqueado" : "Ativo"}</Badge>
       </div>

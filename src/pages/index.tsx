@@ -34,6 +34,22 @@ function listView<Q>(query: Record<string, string | undefined>, parse: (query: R
   }
 }
 
+type Query = Record<string, string | undefined>;
+
+/**
+ * A page past the end (an old bookmark, a hand-typed ?pagina=9999) shows the last page, and
+ * the URL says so: the address of that last page, or null when the page asked for exists.
+ */
+function lastPageUrl(path: string, query: Query, { page, perPage }: { page: number; perPage: number }, total: number): string | null {
+  const last = Math.max(1, Math.ceil(total / perPage));
+  if (page <= last) return null;
+  const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  if (last === 1) search.delete("pagina");
+  else search.set("pagina", String(last));
+  const text = search.toString();
+  return `${path}${text ? `?${text}` : ""}`;
+}
+
 /** A signed-in page: the shell around the screen, titled "{title} · Cofre". */
 const shellPage = (path: string, title: string, user: PublicUser, screen: ReactElement) =>
   renderPage({
@@ -44,6 +60,8 @@ const shellPage = (path: string, title: string, user: PublicUser, screen: ReactE
       </AppShell>
     ),
   });
+
+const ledgerPaging = (data: { params: Record<string, string> }) => ({ page: Number(data.params.pagina), perPage: Number(data.params.porPagina) });
 
 export function pageRoutes(deps: AppDeps) {
   const app = new Elysia({ name: "pages" })
@@ -57,16 +75,23 @@ export function pageRoutes(deps: AppDeps) {
     .get("/clients", ({ user, query, redirect }) => {
       const view = listView(query, parseClientQuery);
       if (!view) return redirect("/clients", 302);
-      return shellPage("/clients", "Clientes", user, <ClientsPage query={view} page={findClients(deps.db, view)} />);
+      const page = findClients(deps.db, view);
+      const last = lastPageUrl("/clients", query, view, page.total);
+      if (last) return redirect(last, 302);
+      return shellPage("/clients", "Clientes", user, <ClientsPage query={view} page={page} />);
     })
     .get("/receivables", ({ user, query, redirect }) => {
       const data = ledgerPageData(deps.db, "receber", query);
       if (!data) return redirect("/receivables", 302);
+      const last = lastPageUrl("/receivables", query, ledgerPaging(data), data.page.total);
+      if (last) return redirect(last, 302);
       return shellPage("/receivables", "Contas a Receber", user, <LedgerPage {...data} />);
     })
     .get("/payables", ({ user, query, redirect }) => {
       const data = ledgerPageData(deps.db, "pagar", query);
       if (!data) return redirect("/payables", 302);
+      const last = lastPageUrl("/payables", query, ledgerPaging(data), data.page.total);
+      if (last) return redirect(last, 302);
       return shellPage("/payables", "Contas a Pagar", user, <LedgerPage {...data} />);
     })
     .get("/installments", ({ user }) =>
@@ -78,7 +103,10 @@ export function pageRoutes(deps: AppDeps) {
     .get("/suppliers", ({ user, query, redirect }) => {
       const view = listView(query, parseSupplierQuery);
       if (!view) return redirect("/suppliers", 302);
-      return shellPage("/suppliers", "Fornecedores", user, <SuppliersPage query={view} page={findSuppliers(deps.db, view)} />);
+      const page = findSuppliers(deps.db, view);
+      const last = lastPageUrl("/suppliers", query, view, page.total);
+      if (last) return redirect(last, 302);
+      return shellPage("/suppliers", "Fornecedores", user, <SuppliersPage query={view} page={page} />);
     })
     .get("/reports", ({ user, query }) => shellPage("/reports", "Relatórios", user, <ReportsPage {...reportsData(deps.db, query)} />))
     .get("/reports/export", ({ query }) => reportExport(deps.db, query))
@@ -86,6 +114,8 @@ export function pageRoutes(deps: AppDeps) {
       const view = listView(query, parseHistoryQuery);
       if (!view) return redirect("/history", 302);
       const page = findHistory(deps.db, view);
+      const last = lastPageUrl("/history", query, view, page.total);
+      if (last) return redirect(last, 302);
       return shellPage("/history", "Histórico", user, <HistoryPage query={view} page={page} users={historyUsers(deps.db)} printedAt={printedAtNow()} />);
     })
     .get("/history/export", ({ query }) => {
@@ -97,6 +127,8 @@ export function pageRoutes(deps: AppDeps) {
       const view = listView(query, parsePartnerQuery);
       if (!view) return redirect("/partners", 302);
       const page = findPartners(deps.db, view);
+      const last = lastPageUrl("/partners", query, view, page.total);
+      if (last) return redirect(last, 302);
       return shellPage("/partners", "Parceiros", user, <PartnersPage query={view} page={page} summary={partnerSummary(deps.db)} />);
     });
   return app;

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { PADARIA, startTestApp, type TestApp } from "../../tests/support";
+
+// A page past the end shows the last page, and the URL says so (issue: "Parcelas 499.901–49.100").
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  cookie = await t.login();
+  for (const [i, cnpj] of ["11222333000181", "38599503000106", "11444777000161"].entries()) {
+    const response = await t.request("/api/clients", { method: "POST", cookie, body: { ...PADARIA, nome: `Cliente ${i}`, cnpj, codigoCliente: `C-${i}` } });
+    expect(response.status).toBe(201);
+  }
+});
+afterAll(() => t.close());
+
+const go = (path: string) => t.request(path, { cookie });
+
+test.each([
+  ["/clients?porPagina=2&pagina=9", "/clients?porPagina=2&pagina=2"],
+  ["/clients?q=cliente&pagina=3", "/clients?q=cliente"],
+  ["/receivables?pagina=9999", "/receivables"],
+  ["/payables?status=pago&pagina=2", "/payables?status=pago"],
+  ["/suppliers?pagina=4", "/suppliers"],
+  ["/partners?pagina=2", "/partners"],
+  ["/history?entidade=client&porPagina=1&pagina=50", "/history?entidade=client&porPagina=1&pagina=3"],
+])("%s shows the last page: %s", async (asked, last) => {
+  const response = await go(asked);
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe(last);
+  expect((await go(last)).status).toBe(200);
+});
+
+test("a page that exists is served as asked", async () => {
+  expect((await go("/clients?porPagina=2&pagina=2")).status).toBe(200);
+});
