@@ -33,11 +33,11 @@ async function pick(name: string) {
 
 describe("GenerateInstallments (Gerar Parcelas CR)", () => {
   test("hydrates without a mismatch", () => {
-    expect(serverRenderAndHydrate(<GenerateInstallments kind="receber" today="2026-01-31" />).errors).toEqual([]);
+    expect(serverRenderAndHydrate(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />).errors).toEqual([]);
   });
 
   test("the preview is the server's split: R$ 100,00 in 3 from 31/01 clamps to month ends and puts the cent on the last", () => {
-    render(<GenerateInstallments kind="receber" today="2026-01-31" />);
+    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />);
     setValue(control("Número de parcelas"), "3");
     typeInto(control("Valor total"), "100,00");
     expect(previewRows()).toEqual([
@@ -49,9 +49,25 @@ describe("GenerateInstallments (Gerar Parcelas CR)", () => {
     expect(get(".generate-preview tfoot").textContent).toContain("R$\u00a0100,00");
   });
 
+  test("a first due date already past says, before saving, that they are overdue at once and will block the client", () => {
+    render(<GenerateInstallments kind="receber" today="2026-03-15" graceDays={0} />);
+    setValue(control("Número de parcelas"), "3");
+    typeInto(control("Valor total"), "300,00");
+    expect(document.querySelector(".generate-warning")).toBeNull();
+    setValue(control("Primeiro vencimento"), "2026-02-10");
+    expect(get(".generate-warning").textContent).toBe("2 parcelas já vencidas (desde 10/02/2026): entram como vencidas e o cliente será bloqueado automaticamente.");
+  });
+
+  test("within BLOCK_GRACE_DAYS the warning says when blocking would come", () => {
+    render(<GenerateInstallments kind="receber" today="2026-03-15" graceDays={5} />);
+    typeInto(control("Valor total"), "100,00");
+    setValue(control("Primeiro vencimento"), "2026-03-12");
+    expect(get(".generate-warning").textContent).toBe("1 parcela já vencida (desde 12/03/2026): entra como vencida; o bloqueio automático vem após 5 dias de atraso.");
+  });
+
   test("SPEC §5 messages under the fields, nothing sent", async () => {
     mockFetch(calls, () => json([]));
-    render(<GenerateInstallments kind="receber" today="2026-01-31" />);
+    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />);
     setValue(control("Número de parcelas"), "25");
     click(button("Gerar Parcelas"));
     await settle();
@@ -68,7 +84,7 @@ describe("GenerateInstallments (Gerar Parcelas CR)", () => {
         ? json({ message: "Parcelas geradas com sucesso!" }, 201)
         : new Response(JSON.stringify(PARTIES), { headers: { "x-total-count": "2" } }),
     );
-    render(<GenerateInstallments kind="receber" today="2026-01-31" />);
+    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />);
     await pick("Ótica Visão Clara");
     expect(calls[0]!.url).toBe("/api/clients?q=%C3%93tic&porPagina=20");
     expect(get(".generate-form").textContent).toContain("Este cliente está bloqueado. As parcelas serão geradas mesmo assim.");
@@ -90,7 +106,7 @@ describe("GenerateInstallments (Gerar Parcelas CR)", () => {
     mockFetch(calls, (call) =>
       call.method === "POST" ? new Response("", { status: 500 }) : new Response(JSON.stringify(PARTIES), { headers: { "x-total-count": "2" } }),
     );
-    render(<GenerateInstallments kind="receber" today="2026-01-31" />);
+    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />);
     await pick("Padaria Pão Quente");
     typeInto(control("Valor total"), "100");
     typeInto(control("Descrição"), "Contrato");
@@ -100,7 +116,7 @@ describe("GenerateInstallments (Gerar Parcelas CR)", () => {
   });
 
   test("Limpar empties the form and the preview", () => {
-    render(<GenerateInstallments kind="receber" today="2026-01-31" />);
+    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />);
     typeInto(control("Valor total"), "100");
     expect(previewRows()).toHaveLength(1);
     click(button("Limpar"));

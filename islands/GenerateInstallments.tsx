@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { formatDateBR } from "../src/lib/dates";
+import { addDays, formatDateBR } from "../src/lib/dates";
 import { splitInstallments, MAX_INSTALLMENTS, MIN_INSTALLMENTS } from "../src/lib/installments";
 import { centsToDecimal, formatBRL, parseMoney } from "../src/lib/money";
 import { Button } from "../src/ui/Button";
@@ -18,6 +18,8 @@ export interface GenerateInstallmentsProps {
   kind: LedgerKind;
   /** Today in APP_TZ: the first due date's suggestion. */
   today: string;
+  /** BLOCK_GRACE_DAYS: how late an installment may be before it blocks its client. */
+  graceDays: number;
 }
 
 /** The form as the API takes it; the party's id is under clientId or supplierId. */
@@ -36,7 +38,7 @@ const EMPTY = (today: string): GenerateValues => ({ numParcelas: "1", valor: "",
  * GERAR PARCELAS CR / CP (SPEC §2): the plan's form and a live preview computed with the same
  * splitInstallments the server uses, so what is shown is exactly what will be stored.
  */
-export default function GenerateInstallments({ kind, today }: GenerateInstallmentsProps) {
+export default function GenerateInstallments({ kind, today, graceDays }: GenerateInstallmentsProps) {
   const info = LEDGER_KINDS[kind];
   const form = useForm<GenerateValues>(generateSchemas[kind], EMPTY(today));
   const { values, errors } = form;
@@ -88,6 +90,10 @@ export default function GenerateInstallments({ kind, today }: GenerateInstallmen
     setValorError(null);
   }
 
+  // Said before saving: installments already past due are overdue at once and (receivables,
+  // past the grace days) block the client in the same save.
+  const overdue = plan.filter((p) => p.dataVencimento < today);
+  const blocking = kind === "receber" && plan.some((p) => p.dataVencimento < addDays(today, -graceDays));
   const each = plan[0]?.valor;
   const last = plan.at(-1)?.valor;
 
@@ -167,6 +173,23 @@ export default function GenerateInstallments({ kind, today }: GenerateInstallmen
           <p className="generate-preview__empty">Preencha o número de parcelas, o valor total e o primeiro vencimento para ver a prévia.</p>
         ) : (
           <>
+            {overdue.length > 0 && (
+              <p className="generate-warning" role="status">
+                <Icon name="alert" size={18} />
+                <span>
+                  {overdue.length === 1 ? "1 parcela já vencida" : `${overdue.length} parcelas já vencidas`} (desde{" "}
+                  {formatDateBR(overdue[0]!.dataVencimento)}): {overdue.length === 1 ? "entra" : "entram"} como vencida
+                  {overdue.length === 1 ? "" : "s"}
+                  {blocking
+                    ? party
+                      ? ` e ${party.nome} será bloqueado automaticamente.`
+                      : " e o cliente será bloqueado automaticamente."
+                    : kind === "receber" && graceDays > 0
+                      ? `; o bloqueio automático vem após ${graceDays} ${graceDays === 1 ? "dia" : "dias"} de atraso.`
+                      : "."}
+                </span>
+              </p>
+            )}
             <p className="generate-preview__totals">
               <span>
                 <strong>{plan.length}</strong> {plan.length === 1 ? "parcela" : "parcelas"}

@@ -110,7 +110,7 @@ export default function HistoryList({ initial, params: initialParams, users }: H
       </FilterBar>
 
       <section className="list-card" aria-labelledby="historico-contagem">
-        <div className="history-export no-print">
+        <div className="list-export no-print">
           <a className="ui-button ui-button--secondary ui-button--md" href={exportHref} download>
             <Icon name="download" size={18} />
             Exportar CSV

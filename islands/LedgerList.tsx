@@ -140,6 +140,12 @@ export default function LedgerList({ kind, initial, params: initialParams, today
       </FilterBar>
 
       <section className="list-card" aria-labelledby="ledger-contagem">
+        <div className="list-export no-print">
+          <a className="ui-button ui-button--secondary ui-button--md" href={`${info.path}/export${searchOf({ ...params, pagina: "", porPagina: "" }, defaults)}`} download>
+            <Icon name="download" size={18} />
+            Exportar CSV
+          </a>
+        </div>
         <p className="ui-list-count" id="ledger-contagem" aria-live="polite">
           {list.total === 0 ? "Nenhuma parcela" : `Parcelas ${rangeText(page, perPage, list.total)}`}
         </p>

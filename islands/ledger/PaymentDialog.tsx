@@ -48,6 +48,10 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
     valorPago: row.valor,
   };
   const [moneyErrors, setMoneyErrors] = useState<Record<string, string>>({});
+  // A date the browser could not read (31/02): the field's value is then "", not a date.
+  const [impossibleDate, setImpossibleDate] = useState(false);
+  // The fees and the delay shown follow the last readable date until a new one is typed.
+  const [feesDate, setFeesDate] = useState(today);
   const dialog = useDialogForm<PaymentValues>(paymentSchemas[kind], initial, {
     send: (values) =>
       send(
@@ -61,14 +65,15 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
     onClose,
     extraErrors: () => {
       const found = Object.fromEntries(Object.entries(moneyErrors).filter(([, message]) => message));
-      if (dialog.form.values.dataPagamento > today) found.dataPagamento = "A data de pagamento não pode ser futura";
+      if (impossibleDate) found.dataPagamento = "Data inválida";
+      else if (dialog.form.values.dataPagamento > today) found.dataPagamento = "A data de pagamento não pode ser futura";
       return found;
     },
   });
   const { form } = dialog;
   const { values, errors } = form;
   const dateRef = useRef<HTMLInputElement>(null);
-  const fees = lateFees(valor, row.dataVencimento, /^\d{4}-\d{2}-\d{2}$/.test(values.dataPagamento) ? values.dataPagamento : today);
+  const fees = lateFees(valor, row.dataVencimento, feesDate);
 
   function setFee(name: "multa" | "juros", value: Cents | null, error: string | null) {
     setMoneyErrors((current) => ({ ...current, [name]: error ?? "" }));
@@ -79,8 +84,12 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
 
   function setDate(date: string) {
     form.set("dataPagamento", date);
+    const impossible = date === "" && Boolean(dateRef.current?.validity.badInput);
+    setImpossibleDate(impossible);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
+    setFeesDate(date);
     // A new date proposes its own fees (the user may still edit them afterwards).
-    if (kind === "receber" && /^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    if (kind === "receber") {
       const proposed = lateFees(valor, row.dataVencimento, date);
       setMoneyErrors({});
       form.set("multa", money(proposed.multa));

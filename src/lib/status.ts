@@ -5,6 +5,9 @@ export type Status = "em_aberto" | "vencido" | "pago";
 export const STORED_STATUSES = ["em_aberto", "pago"] as const satisfies readonly StoredStatus[];
 export const STATUSES = ["em_aberto", "vencido", "pago"] as const satisfies readonly Status[];
 
+/** SPEC §4's words for a status (badges, reports, exports). */
+export const STATUS_LABEL: Record<Status, string> = { em_aberto: "Em Aberto", vencido: "Vencida", pago: "Pago" };
+
 /** `today` is YYYY-MM-DD in APP_TZ (clock.today()); ISO dates compare correctly as strings. */
 export function deriveStatus(row: { status: StoredStatus; dataVencimento: string }, today: string): Status {
   if (row.status === "pago") return "pago";

@@ -58,12 +58,13 @@ export function LedgerPage({ kind, params, page, summary, today, partyName }: Le
 }
 
 export interface GeneratePageProps {
+  graceDays: number;
   kind: LedgerKind;
   today: string;
 }
 
 /** Gerar Parcelas CR / CP. */
-export function GeneratePage({ kind, today }: GeneratePageProps) {
+export function GeneratePage({ kind, today, graceDays }: GeneratePageProps) {
   return (
     <>
       <PageHeader
@@ -74,7 +75,7 @@ export function GeneratePage({ kind, today }: GeneratePageProps) {
             : "Divida o valor de uma compra em parcelas mensais para um fornecedor."
         }
       />
-      <Island name="GenerateInstallments" props={{ kind, today }} />
+      <Island name="GenerateInstallments" props={{ kind, today, graceDays }} />
     </>
   );
 }

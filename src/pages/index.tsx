@@ -2,6 +2,8 @@ import { Elysia } from "elysia";
 import type { ReactElement } from "react";
 import { findClients, parseClientQuery } from "../api/clients/service";
 import { historyCsv } from "../api/history/csv";
+import { ledgerCsv } from "../api/ledger/csv";
+import { PAYABLES, RECEIVABLES } from "../api/ledger/table";
 import { findHistory, historyUsers, parseHistoryQuery } from "../api/history/service";
 import { findPartners, parsePartnerQuery, partnerSummary } from "../api/partners/service";
 import { getSettings } from "../api/settings/service";
@@ -95,10 +97,10 @@ export function pageRoutes(deps: AppDeps) {
       return shellPage("/payables", "Contas a Pagar", user, <LedgerPage {...data} />);
     })
     .get("/installments", ({ user }) =>
-      shellPage("/installments", "Gerar Parcelas CR", user, <GeneratePage kind="receber" today={today()} />),
+      shellPage("/installments", "Gerar Parcelas CR", user, <GeneratePage kind="receber" today={today()} graceDays={deps.config.blockGraceDays} />),
     )
     .get("/payable-installments", ({ user }) =>
-      shellPage("/payable-installments", "Gerar Parcelas CP", user, <GeneratePage kind="pagar" today={today()} />),
+      shellPage("/payable-installments", "Gerar Parcelas CP", user, <GeneratePage kind="pagar" today={today()} graceDays={deps.config.blockGraceDays} />),
     )
     .get("/suppliers", ({ user, query, redirect }) => {
       const view = listView(query, parseSupplierQuery);
@@ -117,6 +119,14 @@ export function pageRoutes(deps: AppDeps) {
       const last = lastPageUrl("/history", query, view, page.total);
       if (last) return redirect(last, 302);
       return shellPage("/history", "Histórico", user, <HistoryPage query={view} page={page} users={historyUsers(deps.db)} printedAt={printedAtNow()} />);
+    })
+    .get("/receivables/export", ({ query }) => {
+      const file = ledgerCsv(deps.db, RECEIVABLES, query);
+      return csvResponse(file.fileName, file.csv);
+    })
+    .get("/payables/export", ({ query }) => {
+      const file = ledgerCsv(deps.db, PAYABLES, query);
+      return csvResponse(file.fileName, file.csv);
     })
     .get("/history/export", ({ query }) => {
       const file = historyCsv(deps.db, parseHistoryQuery(query));

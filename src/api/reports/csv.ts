@@ -2,7 +2,7 @@
 import type { Db } from "../../../db/client";
 import { csvDate, csvMoneyText, csvMonth, csvParcela, toCsv, type CsvCell } from "../../lib/csv";
 import { fold } from "../../lib/text";
-import type { Status } from "../../lib/status";
+import { STATUS_LABEL } from "../../lib/status";
 import { getCashFlow } from "./cash-flow";
 import { listClientInstallments } from "./party-installments";
 import { getClientReportTotals } from "./client-report";
@@ -16,7 +16,6 @@ export interface CsvFile {
   csv: string;
 }
 
-export const STATUS_LABEL: Record<Status, string> = { em_aberto: "Em Aberto", vencido: "Vencida", pago: "Pago" };
 
 const ALL = -1;
 const slug = (text: string) =>

@@ -10,7 +10,7 @@ import { pinClock } from "../../lib/clock";
 const skip = skipWithoutSpreadsheet();
 let t: TestApp;
 let f: Figures;
-let sheets: Record<"cliente" | "fornecedor" | "mensal" | "fluxo" | "historico", SheetCell[][]>;
+let sheets: Record<"cliente" | "fornecedor" | "mensal" | "fluxo" | "historico" | "receber" | "pagar", SheetCell[][]>;
 
 beforeAll(async () => {
   if (skip) return;
@@ -30,6 +30,9 @@ beforeAll(async () => {
       mensal: await get("/reports/export?aba=mensal&mes=2026-03"),
       fluxo: await get("/reports/export?aba=fluxo&de=2025-10&ate=2026-09"),
       historico: await get(`/history/export?entidade=client`),
+      // The lists' exports follow the view: here, only what was paid, by amount, largest first.
+      receber: await get("/receivables/export?status=pago&ordem=-valor"),
+      pagar: await get(`/payables/export?supplierId=${f.papelaria}`),
     });
   } finally {
     unpin();
@@ -85,6 +88,20 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
     }
     // January: 357.12 received, 980.00 paid.
     expect(sheets.fluxo[4]!.slice(0, 4).map((c) => c.value)).toEqual(["2026-01", "Realizado", "357.12", "0"]);
+  });
+
+  test("Contas a Receber / a Pagar export the view: its filters and sort, the same cell rules", () => {
+    const receber = sheets.receber;
+    expect(receber[0]!.map((c) => c.value)).toEqual(["Cliente", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Valor recebido"]);
+    expect(column(receber, "Situação").map((c) => c.value)).toEqual(["Pago", "Pago", "Pago"]);
+    // Paid: padaria 1/3 (350,00), bar pago and mercadinho set (100,00 and 199,90), by valor descending.
+    expect(column(receber, "Valor").map((c) => c.value)).toEqual(["350", "199.9", "100"]);
+    expect(types(column(receber, "Parcela"))).toEqual(["string"]);
+    expect(types(column(receber, "Data de pagamento"))).toEqual(["date"]);
+    const pagar = sheets.pagar;
+    expect(column(pagar, "Fornecedor").map((c) => c.value)).toEqual(["Papelaria Central", "Papelaria Central", "Papelaria Central"]);
+    expect(column(pagar, "Parcela").map((c) => c.value)).toEqual(["1 de 3", "2 de 3", "3 de 3"]);
+    expect(column(pagar, "Valor pago").map((c) => c.value)).toEqual(["980", "1010.5", ""]);
   });
 
   test("history: Ação in pt-BR words; a name starting with '=' is text, never a formula", () => {

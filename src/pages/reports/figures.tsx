@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { formatBRL, parseMoney, ZERO } from "../../lib/money";
 import type { Status } from "../../lib/status";
-import { STATUS_LABEL } from "../../api/reports/csv";
+import { STATUS_LABEL } from "../../lib/status";
 import { Badge } from "../../ui/Badge";
 import { formatCount } from "../../lib/numbers";
 
