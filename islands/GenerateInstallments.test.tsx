@@ -130,7 +130,7 @@ describe("GenerateInstallments (Gerar Parcelas CP)", () => {
     mockFetch(calls, (call) =>
       call.method === "POST" ? json({}, 201) : new Response(JSON.stringify([{ id: 4, nome: "Gráfica Rápida", statusBloqueio: 0 }]), { headers: { "x-total-count": "1" } }),
     );
-    render(<GenerateInstallments kind="pagar" today="2026-01-31" />);
+    render(<GenerateInstallments kind="pagar" today="2026-01-31" graceDays={0} />);
     typeInto(control("Fornecedor"), "Graf");
     await wait(250);
     await settle();
