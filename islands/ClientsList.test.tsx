@@ -5,7 +5,7 @@ import { cleanup, click, get, keyDown, render, serverRenderAndHydrate, typeInto 
 import ClientsList, { type ClientsListProps } from "./ClientsList";
 import type { ClientRowView } from "./clients/view";
 import { newRecordRequest } from "./state";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait } from "./testing";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait, rowAction, rowActions } from "./testing";
 
 let nextId = 1;
 function client(overrides: Partial<ClientRowView> = {}): ClientRowView {
@@ -88,9 +88,9 @@ describe("ClientsList: the page of rows", () => {
     expect(padaria.textContent).toContain("(11) 98765-4321");
     expect(padaria.textContent).toContain("R$\u00a0620,00");
     expect(rows().map((tr) => tr.querySelector(".ui-badge")?.textContent)).toEqual(["TRIAL", "Bloqueado", "Ativo"]);
-    expect(button("Editar Padaria Pão Quente")).toBeDefined();
-    expect(button("Desbloquear Ótica Visão Clara")).toBeDefined();
-    expect(button("Excluir Açougue Boi Bom")).toBeDefined();
+    // Editar stays visible; the rest is in the row's "⋯" menu.
+    expect(rowActions("Padaria Pão Quente")).toEqual(["Editar", "Histórico", "Bloquear", "Excluir"]);
+    expect(rowActions("Ótica Visão Clara")).toEqual(["Editar", "Histórico", "Desbloquear", "Excluir"]);
     expect(get("#clientes-contagem").textContent).toBe("Clientes 1–3 de 3");
     expect(get(".ui-table").getAttribute("aria-label")).toBe("Lista de clientes");
     // The name leads to the client's installments.
@@ -249,7 +249,7 @@ describe("ClientsList: dialogs and confirmations", () => {
       call.method === "PATCH" ? json({ message: "Cliente bloqueado com sucesso", client: {} }) : page([PADARIA]),
     );
     render(<ClientsList {...props()} />);
-    click(button("Bloquear Padaria Pão Quente"));
+    click(rowAction("Bloquear", "Padaria Pão Quente"));
     const confirm = lastDialog();
     expect(confirm.textContent).toContain("Tem certeza que deseja bloquear este cliente?");
     expect(document.activeElement?.textContent).toBe("Cancelar");
@@ -266,7 +266,7 @@ describe("ClientsList: dialogs and confirmations", () => {
     const reason = "Não é possível excluir o cliente: existem parcelas vinculadas a ele.";
     mockFetch(calls, () => json({ message: reason }, 409));
     render(<ClientsList {...props()} />);
-    click(button("Excluir Padaria Pão Quente"));
+    click(rowAction("Excluir", "Padaria Pão Quente"));
     expect(lastDialog().textContent).toContain("Tem certeza que deseja excluir este cliente?");
     click(button("Excluir", lastDialog()));
     await settle();

@@ -10,6 +10,7 @@ import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
 import { Icon } from "../src/ui/Icon";
 import { IconAction } from "../src/ui/IconAction";
+import { RowMenu, type RowMenuItem } from "../src/ui/RowMenu";
 import { Input } from "../src/ui/Input";
 import { Pager, rangeText } from "../src/ui/Pager";
 import { Select } from "../src/ui/Select";
@@ -341,28 +342,33 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     phone: "actions",
     render: (r) => {
       const label = `${r.partyName} parcela ${r.numerosParcela}`;
-      const history = <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />;
+      const history: RowMenuItem = { label: "Histórico", icon: "history", onSelect: () => act({ kind: "history", row: r }) };
+      const remove: RowMenuItem = { label: "Excluir", icon: "trash", danger: true, onSelect: () => act({ kind: "delete", row: r }) };
+      // The row's one visible action is what is done to it most (Baixar / Pagar); the rest is in "⋯".
       if (r.status === "pago") {
         return (
           <div className="row-actions">
-            {history}
-            {kind === "receber" ? (
-              <IconAction label="Cancelar Baixa" rowName={label} icon="undo" onClick={() => act({ kind: "undo", row: r })} />
-            ) : (
-              <IconAction label="Excluir" rowName={label} icon="trash" danger onClick={() => act({ kind: "delete", row: r })} />
-            )}
+            <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />
+            <RowMenu
+              rowName={label}
+              items={kind === "receber" ? [{ label: "Cancelar Baixa", icon: "undo", onSelect: () => act({ kind: "undo", row: r }) }] : [remove]}
+            />
           </div>
         );
       }
+      const items: RowMenuItem[] =
+        kind === "receber"
+          ? [
+              { label: "Cobrar", icon: "qr", onSelect: () => act({ kind: "charge", row: r }) },
+              { label: "Prorrogar", icon: "calendar-clock", onSelect: () => act({ kind: "redate", row: r }) },
+              history,
+              remove,
+            ]
+          : [history, remove];
       return (
         <div className="row-actions">
-          {history}
-          {kind === "receber" && <IconAction label="Cobrar" rowName={label} icon="qr" onClick={() => act({ kind: "charge", row: r })} />}
           <IconAction label={kind === "receber" ? "Baixar" : "Pagar"} rowName={label} icon="check" onClick={() => act({ kind: "pay", row: r })} />
-          {kind === "receber" && (
-            <IconAction label="Prorrogar" rowName={label} icon="calendar-clock" onClick={() => act({ kind: "redate", row: r })} />
-          )}
-          <IconAction label="Excluir" rowName={label} icon="trash" danger onClick={() => act({ kind: "delete", row: r })} />
+          <RowMenu rowName={label} items={items} />
         </div>
       );
     },

@@ -6,7 +6,7 @@ import SuppliersList, { type SuppliersListProps } from "./SuppliersList";
 import { newRecordRequest } from "./state";
 import type { HistoryEventJson } from "../src/api/history/model";
 import type { SupplierCardView } from "./suppliers/view";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pressEsc, wait } from "./testing";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pressEsc, wait, rowAction, rowActions } from "./testing";
 
 let nextId = 1;
 function supplier(nome: string, overrides: Partial<SupplierCardView> = {}): SupplierCardView {
@@ -88,10 +88,8 @@ describe("SuppliersList: the page of cards", () => {
       "Telefone não informado",
       "Cidade não informada",
     ]);
-    expect(button("Desbloquear Beta Gráfica")).toBeDefined();
-    expect(button("Bloquear Acme Distribuidora")).toBeDefined();
-    expect(button("Editar Céu Azul Transportes")).toBeDefined();
-    expect(button("Excluir Céu Azul Transportes")).toBeDefined();
+    expect(rowActions("Beta Gráfica")).toEqual(["Editar", "Histórico", "Desbloquear", "Excluir"]);
+    expect(rowActions("Acme Distribuidora")).toEqual(["Editar", "Histórico", "Bloquear", "Excluir"]);
     expect(card("Céu Azul Transportes").textContent).toContain("(21) 3456-7890");
   });
 
@@ -270,7 +268,7 @@ describe("SuppliersList: block and delete", () => {
     };
     mockFetch(calls, () => new Response(JSON.stringify([created]), { headers: { "content-type": "application/json", "x-total-count": "1" } }));
     render(<SuppliersList {...props()} />);
-    click(button("Histórico Acme Distribuidora"));
+    click(rowAction("Histórico", "Acme Distribuidora"));
     await settle();
     expect(requests()).toEqual([`GET /api/suppliers/${ACME.id}/history?porPagina=100`]);
     const panel = lastDialog();
@@ -283,11 +281,11 @@ describe("SuppliersList: block and delete", () => {
       call.method === "PATCH" ? json({ message: "Status atualizado", supplier: blocked }) : page([blocked, BETA, CEU]),
     );
     render(<SuppliersList {...props()} />);
-    click(button("Bloquear Acme Distribuidora"));
+    click(rowAction("Bloquear", "Acme Distribuidora"));
     expect(openDialogs()).toHaveLength(0);
     expect(card("Acme Distribuidora").getAttribute("aria-busy")).toBe("true");
     // A second press while the first runs sends nothing more.
-    click(button("Bloquear Acme Distribuidora"));
+    click(rowAction("Bloquear", "Acme Distribuidora"));
     await settle();
     expect(requests()).toEqual([`PATCH /api/suppliers/${ACME.id}/block`, "GET /api/suppliers?ordem=nome&pagina=1&porPagina=48"]);
     expect(calls[0]!.body).toEqual({ statusBloqueio: 1 });
@@ -299,7 +297,7 @@ describe("SuppliersList: block and delete", () => {
   test("Desbloquear sends 0; a failure toasts SPEC's 'Erro ao alterar status do fornecedor.'", async () => {
     mockFetch(calls, () => json({ message: "Fornecedor não encontrado" }, 404));
     render(<SuppliersList {...props()} />);
-    click(button("Desbloquear Beta Gráfica"));
+    click(rowAction("Desbloquear", "Beta Gráfica"));
     await settle();
     expect(calls.map((c) => c.body)).toEqual([{ statusBloqueio: 0 }]);
     expect(toastSignal.value).toMatchObject({ title: "Erro", description: "Erro ao alterar status do fornecedor." });
@@ -309,7 +307,7 @@ describe("SuppliersList: block and delete", () => {
   test("Excluir asks SPEC's question starting on Cancelar, then deletes, toasts and reloads", async () => {
     mockFetch(calls, (call) => (call.method === "DELETE" ? json({ message: "Fornecedor excluído" }) : page([ACME, CEU])));
     render(<SuppliersList {...props()} />);
-    click(button("Excluir Beta Gráfica"));
+    click(rowAction("Excluir", "Beta Gráfica"));
     const confirm = lastDialog();
     expect(confirm.textContent).toContain("Tem certeza que deseja excluir este fornecedor?");
     expect(confirm.textContent).toContain("Beta Gráfica");
@@ -326,10 +324,10 @@ describe("SuppliersList: block and delete", () => {
     const reason = "Não é possível excluir o fornecedor: existem contas a pagar vinculadas a ele.";
     mockFetch(calls, () => json({ message: reason }, 409));
     render(<SuppliersList {...props()} />);
-    click(button("Excluir Acme Distribuidora"));
+    click(rowAction("Excluir", "Acme Distribuidora"));
     click(button("Cancelar", lastDialog()));
     expect(calls).toHaveLength(0);
-    click(button("Excluir Acme Distribuidora"));
+    click(rowAction("Excluir", "Acme Distribuidora"));
     click(button("Excluir", lastDialog()));
     await settle();
     expect(toastSignal.value).toMatchObject({ title: "Erro", description: reason, variant: "destructive" });

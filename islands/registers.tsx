@@ -9,6 +9,7 @@ import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
 import { Icon, type IconName } from "../src/ui/Icon";
 import { IconAction } from "../src/ui/IconAction";
+import { RowMenu, type RowMenuItem } from "../src/ui/RowMenu";
 import { Input } from "../src/ui/Input";
 import { Pager, rangeText } from "../src/ui/Pager";
 import { Table, type TableColumn } from "../src/ui/Table";
@@ -161,16 +162,16 @@ export interface RowActionsProps {
   onHistory?(): void;
 }
 
-/** A row's Histórico / Editar / Bloquear or Desbloquear / Excluir icon buttons. */
+/** A row's Editar (visible) and, in its "⋯" menu, Histórico / Bloquear or Desbloquear / Excluir. */
 export function RowActions({ name, onEdit, onDelete, block, onHistory }: RowActionsProps) {
+  const items: RowMenuItem[] = [];
+  if (onHistory) items.push({ label: "Histórico", icon: "history", onSelect: onHistory });
+  if (block) items.push({ label: block.blocked ? "Desbloquear" : "Bloquear", icon: block.blocked ? "unlock" : "lock", onSelect: block.onToggle });
+  items.push({ label: "Excluir", icon: "trash", danger: true, onSelect: onDelete });
   return (
     <>
-      {onHistory && <IconAction label="Histórico" rowName={name} icon="history" onClick={onHistory} />}
       <IconAction label="Editar" rowName={name} icon="edit" onClick={onEdit} />
-      {block && (
-        <IconAction label={block.blocked ? "Desbloquear" : "Bloquear"} rowName={name} icon={block.blocked ? "unlock" : "lock"} onClick={block.onToggle} />
-      )}
-      <IconAction label="Excluir" rowName={name} icon="trash" danger onClick={onDelete} />
+      <RowMenu rowName={name} items={items} />
     </>
   );
 }

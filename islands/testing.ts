@@ -72,3 +72,29 @@ export function setValue(input: HTMLInputElement, value: string) {
 /** A list API's answer: the rows as an array and the total in X-Total-Count. */
 export const listPage = (rows: unknown[], total = rows.length) =>
   new Response(JSON.stringify(rows), { headers: { "content-type": "application/json", "x-total-count": String(total) } });
+
+const press = (element: HTMLElement) => act(() => element.click());
+
+/** A row's action as a person reaches it: its visible button, or the item of its "⋯" menu (opened). */
+export function rowAction(verb: string, row: string): HTMLElement {
+  const visible = [...document.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === `${verb} ${row}`);
+  if (visible) return visible;
+  press(button(`Mais ações para ${row}`));
+  const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((i) => i.textContent?.trim() === verb);
+  if (!item) throw new Error(`No action ${verb} for ${row}`);
+  return item;
+}
+
+/** What a row offers: its visible action buttons' verbs, then its "⋯" menu's (opened and closed again). */
+export function rowActions(row: string): string[] {
+  const suffix = ` ${row}`;
+  const visible = [...document.querySelectorAll("button")]
+    .map((b) => b.getAttribute("aria-label") ?? "")
+    .filter((label) => label.endsWith(suffix) && !label.startsWith("Mais ações"))
+    .map((label) => label.slice(0, -suffix.length));
+  const more = button(`Mais ações para ${row}`);
+  press(more);
+  const items = [...document.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent?.trim() ?? "");
+  press(more);
+  return [...visible, ...items];
+}

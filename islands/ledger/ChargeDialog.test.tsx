@@ -3,7 +3,7 @@ import { act } from "react";
 import type { ChargeJson } from "../../src/api/charges/model";
 import { dismissToast, toastSignal } from "../../src/ui/toast";
 import { cleanup, click, get, render, typeInto } from "../../src/ui/testing";
-import { json, mockFetch, settle, type Call } from "../testing";
+import { json, mockFetch, rowAction, rowActions, settle, type Call } from "../testing";
 import { ChargeDialog } from "./ChargeDialog";
 import type { LedgerRow } from "./kinds";
 
@@ -185,14 +185,14 @@ describe("the Cobrar action in Contas a Receber", () => {
     today: "2026-03-15",
     partyName: null,
   });
-  const cobrar = () => [...document.querySelectorAll("button")].map((b) => b.getAttribute("aria-label") ?? "").filter((n) => n.startsWith("Cobrar"));
 
   test("is on every unpaid receivable row, opens the dialog for that row", async () => {
     const { default: LedgerList } = await import("../LedgerList");
     serve(() => json(charge()));
     render(<LedgerList {...props("receber")} />);
-    expect(cobrar()).toEqual(["Cobrar Padaria Pão Quente parcela 1/3", "Cobrar Padaria Pão Quente parcela 3/3"]);
-    click(get('[aria-label="Cobrar Padaria Pão Quente parcela 3/3"]'));
+    expect(rowActions("Padaria Pão Quente parcela 1/3")).toContain("Cobrar");
+    expect(rowActions("Padaria Pão Quente parcela 3/3")).toContain("Cobrar");
+    click(rowAction("Cobrar", "Padaria Pão Quente parcela 3/3"));
     await settle();
     expect(calls.at(-1)?.url).toBe("/api/installments/44/charge");
     expect(get("dialog[open] h2").textContent).toBe("Cobrar parcela");
@@ -201,6 +201,9 @@ describe("the Cobrar action in Contas a Receber", () => {
   test("is not offered on payables", async () => {
     const { default: LedgerList } = await import("../LedgerList");
     render(<LedgerList {...props("pagar")} />);
-    expect(cobrar()).toEqual([]);
+    expect(document.querySelectorAll('[aria-label^="Mais ações"]').length).toBeGreaterThan(0);
+    for (const trigger of document.querySelectorAll<HTMLElement>('[aria-label^="Mais ações"]')) {
+      expect(rowActions(trigger.getAttribute("aria-label")!.replace("Mais ações para ", ""))).not.toContain("Cobrar");
+    }
   });
 });

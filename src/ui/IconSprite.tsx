@@ -202,11 +202,11 @@ const ICONS = {
       <path d="M4 21h16" />
     </>
   ),
-  printer: (
+  more: (
     <>
-      <path d="M6 9V3h12v6" />
-      <rect x="3" y="9" width="18" height="8" rx="2" />
-      <path d="M6 14h12v7H6z" />
+      <circle cx="5" cy="12" r="1.4" />
+      <circle cx="12" cy="12" r="1.4" />
+      <circle cx="19" cy="12" r="1.4" />
     </>
   ),
   settings: (

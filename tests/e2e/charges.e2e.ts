@@ -6,7 +6,7 @@ import jsQR from "jsqr";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { lateFees } from "../../src/lib/fees";
 import { cents, centsToDecimal, formatBRL, formatTypedMoney } from "../../src/lib/money";
-import { axeViolations, eventually, isoDaysFromToday, pageApi, screenshot, signIn, toast, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, eventually, isoDaysFromToday, pageApi, screenshot, signIn, toast, useServerAndBrowser, waitForIslands, chooseRowAction } from "./support";
 
 const e2e = useServerAndBrowser();
 
@@ -95,7 +95,7 @@ describe("Cobrança", () => {
     await page.goto(`${e2e.server.url}/receivables`);
     await waitForIslands(page);
     await screenshot(page, "receivables-cobrar-1280");
-    await page.getByRole("button", { name: "Cobrar Padaria Pão Quente parcela 1/3" }).click();
+    await chooseRowAction(page, "Cobrar", "Padaria Pão Quente parcela 1/3");
     const dialog = page.getByRole("dialog", { name: "Cobrar parcela" });
     const amount = dialog.getByLabel("Valor a cobrar");
     await eventually(() => amount.inputValue(), formatTypedMoney(fees.total));
@@ -144,7 +144,7 @@ describe("Cobrança", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.reload();
     await waitForIslands(page);
-    await page.getByRole("button", { name: "Cobrar Padaria Pão Quente parcela 1/3" }).click();
+    await chooseRowAction(page, "Cobrar", "Padaria Pão Quente parcela 1/3");
     await dialog.getByLabel("PIX copia e cola").waitFor();
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -186,7 +186,7 @@ describe("Cobrança", () => {
     expect(generated.status).toBe(201);
     await page.goto(`${e2e.server.url}/receivables`);
     await waitForIslands(page);
-    await page.getByRole("button", { name: "Cobrar Floricultura Ipê Amarelo parcela 1/1" }).click();
+    await chooseRowAction(page, "Cobrar", "Floricultura Ipê Amarelo parcela 1/1");
     const dialog = page.getByRole("dialog", { name: "Cobrar parcela" });
     await dialog.getByText("Configure a chave PIX em Configurações").waitFor();
     expect(await dialog.getByRole("link", { name: "Abrir Configurações" }).getAttribute("href")).toBe("/settings");

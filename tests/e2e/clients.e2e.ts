@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { axeViolations, eventually, screenshot, signIn, toast, toasts, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, eventually, screenshot, signIn, toast, toasts, useServerAndBrowser, waitForIslands, chooseRowAction } from "./support";
 
 const e2e = useServerAndBrowser();
 
@@ -183,7 +183,7 @@ describe("Gerenciar Clientes", () => {
     await waitForIslands(page);
 
     // Block, then unblock.
-    await padaria.getByRole("button", { name: "Bloquear Padaria Pão Quente" }).click();
+    await chooseRowAction(padaria, "Bloquear", "Padaria Pão Quente");
     let confirm = page.getByRole("alertdialog");
     await confirm.getByText("Tem certeza que deseja bloquear este cliente?").waitFor();
     await confirm.getByRole("button", { name: "Bloquear" }).click();
@@ -196,7 +196,7 @@ describe("Gerenciar Clientes", () => {
     await filters(page).getByLabel("Status").selectOption({ label: "Todos" });
     await eventually(async () => (await names(page)).length, 3);
 
-    await padaria.getByRole("button", { name: "Desbloquear Padaria Pão Quente" }).click();
+    await chooseRowAction(padaria, "Desbloquear", "Padaria Pão Quente");
     confirm = page.getByRole("alertdialog");
     await confirm.getByText("Tem certeza que deseja desbloquear este cliente?").waitFor();
     await confirm.getByRole("button", { name: "Desbloquear" }).click();
@@ -204,7 +204,7 @@ describe("Gerenciar Clientes", () => {
     await padaria.locator(".ui-badge", { hasText: "Ativo" }).waitFor();
 
     // Delete.
-    await row(page, "Mercado Bom Preço").getByRole("button", { name: "Excluir Mercado Bom Preço" }).click();
+    await chooseRowAction(row(page, "Mercado Bom Preço"), "Excluir", "Mercado Bom Preço");
     confirm = page.getByRole("alertdialog");
     // A confirmation that deletes starts on Cancelar.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancelar");
@@ -289,7 +289,7 @@ describe("Gerenciar Clientes", () => {
     // One line per cell: the row stays 48–56 px and the actions stay inside the table.
     const box = (await long.boundingBox())!;
     expect(box.height).toBeLessThanOrEqual(60);
-    const actions = (await long.getByRole("button", { name: `Excluir ${longName}` }).boundingBox())!;
+    const actions = (await long.getByRole("button", { name: `Mais ações para ${longName}` }).boundingBox())!;
     const wrap = (await table(page).boundingBox())!;
     expect(actions.x + actions.width).toBeLessThanOrEqual(wrap.x + wrap.width);
     expect(await table(page).evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);

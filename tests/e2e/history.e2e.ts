@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { formatDateBR } from "../../src/lib/dates";
-import { ADMIN, SCREENSHOTS, axeViolations, eventually, isoDaysFromToday, pageApi, screenshot, signIn, toast, useServerAndBrowser, waitForIslands } from "./support";
+import { ADMIN, SCREENSHOTS, axeViolations, eventually, isoDaysFromToday, pageApi, screenshot, signIn, toast, useServerAndBrowser, waitForIslands, chooseRowAction } from "./support";
 
 const e2e = useServerAndBrowser();
 
@@ -54,17 +54,18 @@ describe("Histórico", () => {
     await row(page, "1/3").getByRole("button", { name: "Baixar Padaria Pão Quente parcela 1/3" }).click();
     await page.getByRole("dialog", { name: "Baixar parcela" }).getByRole("button", { name: "Confirmar baixa" }).click();
     await toast(page, "Parcela quitada");
-    await row(page, "1/3").getByRole("button", { name: "Cancelar Baixa Padaria Pão Quente parcela 1/3" }).click();
+    await chooseRowAction(row(page, "1/3"), "Cancelar Baixa", "Padaria Pão Quente parcela 1/3");
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancelar baixa" }).click();
     await toast(page, "Baixa cancelada com sucesso!");
-    await row(page, "1/3").getByRole("button", { name: "Prorrogar Padaria Pão Quente parcela 1/3" }).click();
+    await chooseRowAction(row(page, "1/3"), "Prorrogar", "Padaria Pão Quente parcela 1/3");
     const redate = page.getByRole("dialog", { name: "Prorrogar vencimento" });
     await redate.getByLabel("Novo vencimento").fill(isoDaysFromToday(5));
     await redate.getByRole("button", { name: "Salvar" }).click();
     await toast(page, "Vencimento alterado");
 
-    const opener = row(page, "1/3").getByRole("button", { name: "Histórico Padaria Pão Quente parcela 1/3" });
-    await opener.click();
+    // Histórico is in the row's "⋯" menu; closing the panel gives focus back to that button.
+    const opener = row(page, "1/3").getByRole("button", { name: "Mais ações para Padaria Pão Quente parcela 1/3" });
+    await chooseRowAction(row(page, "1/3"), "Histórico", "Padaria Pão Quente parcela 1/3");
     const panel = page.getByRole("dialog", { name: "Histórico" });
     await panel.locator(".history-timeline").waitFor();
     const today = formatDateBR(isoDaysFromToday(0));
@@ -82,13 +83,13 @@ describe("Histórico", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "hidden" });
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await eventually(() => opener.evaluate((el) => el === document.activeElement), true);
 
     // The client's panel holds the client's own events and its installments'.
     await page.goto(`${e2e.server.url}/clients`);
     await waitForIslands(page);
     await screenshot(page, "history-clients-1280");
-    await row(page, "Padaria Pão Quente").getByRole("button", { name: "Histórico Padaria Pão Quente" }).click();
+    await chooseRowAction(row(page, "Padaria Pão Quente"), "Histórico", "Padaria Pão Quente");
     await page.getByRole("dialog", { name: "Histórico" }).locator(".history-timeline").waitFor();
     const clientLines = nbsp(await timeline(page));
     expect(clientLines.at(-1)).toBe(`${ADMIN.email} cadastrou o cliente Padaria Pão Quente`);
@@ -133,7 +134,7 @@ describe("Histórico", () => {
     expect(csv.type).toBe("text/csv; charset=utf-8");
     const lines = csv.text.split("\r\n");
     expect(lines[0]).toBe("\uFEFFData/hora;Usuário;Tipo de registro;Registro;Ação;O que aconteceu");
-    expect(lines[1]).toEndWith(`;${ADMIN.email};Fornecedores;Moinho Santa Clara;create;${ADMIN.email} cadastrou o fornecedor Moinho Santa Clara`);
+    expect(lines[1]).toEndWith(`;${ADMIN.email};Fornecedores;Moinho Santa Clara;Cadastro;${ADMIN.email} cadastrou o fornecedor Moinho Santa Clara`);
     expect(lines).toHaveLength(3);
 
     // A phone: the filters fold, rows become cards, the side panel fills the screen.
@@ -151,7 +152,7 @@ describe("Histórico", () => {
     await pageApi(phone, "/api/installments/generate", { clientId: client.json.id, numParcelas: 2, valor: "200.00", primeiroVencimento: isoDaysFromToday(3), descricao: "Mensalidade" });
     await phone.goto(`${e2e.server.url}/receivables?clientId=${client.json.id}`);
     await waitForIslands(phone);
-    await row(phone, "1/2").getByRole("button", { name: "Histórico Padaria Pão Doce parcela 1/2" }).click();
+    await chooseRowAction(row(phone, "1/2"), "Histórico", "Padaria Pão Doce parcela 1/2");
     await phone.getByRole("dialog", { name: "Histórico" }).locator(".history-timeline").waitFor();
     expect(nbsp(await timeline(phone))).toEqual([
       `${ADMIN.email} gerou 2 parcelas de Padaria Pão Doce — Mensalidade: total R$ 200,00, 1º vencimento ${formatDateBR(isoDaysFromToday(3))}`,

@@ -1,7 +1,7 @@
 // Contas a Receber / a Pagar and their generation screens, driven as a person would.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { axeViolations, eventually, isoDaysFromToday, pageApi, screenshot, signIn, toast, toasts, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, eventually, isoDaysFromToday, pageApi, screenshot, signIn, toast, toasts, useServerAndBrowser, waitForIslands, chooseRowAction } from "./support";
 
 const e2e = useServerAndBrowser();
 
@@ -85,7 +85,7 @@ describe("Contas a Receber", () => {
     expect(stored[0]).toMatchObject({ status: "pago", valorPago: "34.11", multa: "0.67", juros: "0.11" });
 
     // Cancel the payment: it is overdue again and the client is blocked again.
-    await row(page, "1/3").getByRole("button", { name: "Cancelar Baixa Padaria Pão Quente parcela 1/3" }).click();
+    await chooseRowAction(row(page, "1/3"), "Cancelar Baixa", "Padaria Pão Quente parcela 1/3");
     await page.getByRole("alertdialog").getByText("Confirma o cancelamento da baixa desta parcela?").waitFor();
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancelar baixa" }).click();
     await toast(page, "Baixa cancelada com sucesso!");
@@ -93,7 +93,7 @@ describe("Contas a Receber", () => {
     expect((await pageApi(page, `/api/clients/${padaria.json.id}`, undefined, "GET")).json.statusBloqueio).toBe(1);
 
     // Re-date it into the future: no longer overdue, block lifted.
-    await row(page, "1/3").getByRole("button", { name: "Prorrogar Padaria Pão Quente parcela 1/3" }).click();
+    await chooseRowAction(row(page, "1/3"), "Prorrogar", "Padaria Pão Quente parcela 1/3");
     const redate = page.getByRole("dialog", { name: "Prorrogar vencimento" });
     await redate.getByLabel("Novo vencimento").fill(isoDaysFromToday(5));
     await redate.getByRole("button", { name: "Salvar" }).click();
@@ -102,7 +102,7 @@ describe("Contas a Receber", () => {
     expect((await pageApi(page, `/api/clients/${padaria.json.id}`, undefined, "GET")).json.statusBloqueio).toBe(0);
 
     // Delete the last one.
-    await row(page, "3/3").getByRole("button", { name: "Excluir Padaria Pão Quente parcela 3/3" }).click();
+    await chooseRowAction(row(page, "3/3"), "Excluir", "Padaria Pão Quente parcela 3/3");
     const confirm = page.getByRole("alertdialog");
     await confirm.getByText("Confirma a exclusão desta parcela? Esta ação não pode ser desfeita.").waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancelar");
@@ -241,7 +241,7 @@ describe("Contas a Pagar", () => {
     await page.getByRole("button", { name: "Limpar filtros" }).click();
     await eventually(async () => (await cells(page, 2)).length, 3);
 
-    await row(page, "3/3").getByRole("button", { name: "Excluir Gráfica Rápida Impressos parcela 3/3" }).click();
+    await chooseRowAction(row(page, "3/3"), "Excluir", "Gráfica Rápida Impressos parcela 3/3");
     await page.getByRole("alertdialog").getByText("Confirma a exclusão da conta 3/3 do fornecedor Gráfica Rápida Impressos?").waitFor();
     await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
     await toast(page, "Conta excluída com sucesso!");

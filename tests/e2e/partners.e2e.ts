@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { axeViolations, eventually, screenshot, signIn, toast, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, eventually, screenshot, signIn, toast, useServerAndBrowser, waitForIslands, chooseRowAction } from "./support";
 
 const e2e = useServerAndBrowser();
 
@@ -130,7 +130,7 @@ describe("Parceiros", () => {
     await screenshot(page, "partners-1280");
 
     // Delete: SPEC's confirmation with the name, starting on Cancelar; toast, row gone, summary down.
-    await row(page, "Carla Dias").getByRole("button", { name: "Excluir Carla Dias" }).click();
+    await chooseRowAction(row(page, "Carla Dias"), "Excluir", "Carla Dias");
     const confirm = page.getByRole("alertdialog");
     expect(await confirm.locator(".ui-confirm__message").textContent()).toBe('Tem certeza que deseja excluir o parceiro "Carla Dias"?');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancelar");
@@ -141,7 +141,7 @@ describe("Parceiros", () => {
     await eventually(() => summary(page), ["total=2", "comEmail=2", "comTelefone=2"]);
 
     // Cancelling a delete changes nothing.
-    await row(page, "Ana Souza").getByRole("button", { name: "Excluir Ana Souza" }).click();
+    await chooseRowAction(row(page, "Ana Souza"), "Excluir", "Ana Souza");
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancelar" }).click();
     await page.getByRole("alertdialog").waitFor({ state: "hidden" });
     expect(await names(page)).toEqual(["Ana Souza", "Bruno Lima"]);
@@ -164,7 +164,7 @@ describe("Parceiros", () => {
     const box = (await long.boundingBox())!;
     expect(box.height).toBeLessThanOrEqual(60);
     const wrap = (await table(page).boundingBox())!;
-    const remove = (await long.getByRole("button", { name: `Excluir ${longName.trim()}` }).boundingBox())!;
+    const remove = (await long.getByRole("button", { name: `Mais ações para ${longName.trim()}` }).boundingBox())!;
     expect(remove.x + remove.width).toBeLessThanOrEqual(wrap.x + wrap.width);
     expect(await table(page).evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
     expect(await long.locator(`[title="${longEmail}"]`).count()).toBe(1);
@@ -176,7 +176,7 @@ describe("Parceiros", () => {
     await expectNoHorizontalOverflow(page);
     // Rows become cards; the search folds into "Filtros".
     expect(await searchBox(page).isVisible()).toBe(false);
-    const phoneRemove = (await long.getByRole("button", { name: `Excluir ${longName.trim()}` }).boundingBox())!;
+    const phoneRemove = (await long.getByRole("button", { name: `Mais ações para ${longName.trim()}` }).boundingBox())!;
     expect(phoneRemove.x + phoneRemove.width).toBeLessThanOrEqual(375);
     expect(phoneRemove.height).toBeGreaterThanOrEqual(44);
     await screenshot(page, "partners-375");

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { axeViolations, eventually, screenshot, signIn, toast, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, eventually, screenshot, signIn, toast, useServerAndBrowser, waitForIslands, chooseRowAction } from "./support";
 
 const e2e = useServerAndBrowser();
 
@@ -140,17 +140,17 @@ describe("Fornecedores", () => {
     expect(new URL(page.url()).search).toBe("");
 
     // Block and unblock: no confirmation, the badge follows, a toast each time.
-    await acme.getByRole("button", { name: "Bloquear Acme Distribuidora" }).click();
+    await chooseRowAction(acme, "Bloquear", "Acme Distribuidora");
     await expectToast(page, "Status atualizado");
     await acme.getByText("Bloqueado", { exact: true }).waitFor();
     expect(await page.locator("dialog[open]").count()).toBe(0);
     await screenshot(page, "suppliers-1280");
-    await acme.getByRole("button", { name: "Desbloquear Acme Distribuidora" }).click();
+    await chooseRowAction(acme, "Desbloquear", "Acme Distribuidora");
     await expectToast(page, "Status atualizado");
     await acme.getByText("Ativo", { exact: true }).waitFor();
 
     // Delete: SPEC's question, starting on Cancelar; toast; the card is gone.
-    await card(page, "Beta Gráfica").getByRole("button", { name: "Excluir Beta Gráfica" }).click();
+    await chooseRowAction(card(page, "Beta Gráfica"), "Excluir", "Beta Gráfica");
     const confirm = page.getByRole("alertdialog");
     await confirm.getByText("Tem certeza que deseja excluir este fornecedor?").waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancelar");
@@ -204,7 +204,7 @@ describe("Fornecedores", () => {
     expect(await title.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true); // cut short, one line
     expect(await long.locator(`[title="${longEmail}"]`).count()).toBe(1);
     const cardBox = (await long.boundingBox())!;
-    const remove = (await long.getByRole("button", { name: `Excluir ${longName}` }).boundingBox())!;
+    const remove = (await long.getByRole("button", { name: `Mais ações para ${longName}` }).boundingBox())!;
     expect(remove.x + remove.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
     await expectNoHorizontalOverflow(page);
     await screenshot(page, "suppliers-long-1280");
@@ -232,7 +232,7 @@ describe("Fornecedores", () => {
     const first = (await page.locator(".sup-card").first().boundingBox())!;
     expect(first.y).toBeLessThan(740);
     const phoneCard = (await long.boundingBox())!;
-    const phoneRemove = (await long.getByRole("button", { name: `Excluir ${longName}` }).boundingBox())!;
+    const phoneRemove = (await long.getByRole("button", { name: `Mais ações para ${longName}` }).boundingBox())!;
     expect(phoneRemove.x + phoneRemove.width).toBeLessThanOrEqual(phoneCard.x + phoneCard.width);
     expect(phoneRemove.height).toBeGreaterThanOrEqual(44);
     await screenshot(page, "suppliers-375");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { today } from "../../src/lib/clock";
 import { addDays } from "../../src/lib/dates";
 
@@ -163,4 +163,10 @@ export async function pageApi(page: Page, path: string, body?: unknown, method =
     },
     [path, body, method] as const,
   );
+}
+
+/** A row's secondary action, as a person reaches it: its "⋯" menu, then the item. */
+export async function chooseRowAction(scope: Page | Locator, verb: string, rowName: string): Promise<void> {
+  await scope.getByRole("button", { name: `Mais ações para ${rowName}` }).click();
+  await scope.getByRole("menuitem", { name: verb, exact: true }).click();
 }

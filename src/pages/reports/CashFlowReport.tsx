@@ -68,7 +68,8 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
             </p>
           )}
         </CardHeader>
-        <div className="ui-table-wrap ui-table-wrap--cards report-table">
+        {/* Focusable: with large figures the eight columns can scroll sideways, and a keyboard must reach them. */}
+        <div className="ui-table-wrap ui-table-wrap--cards report-table" tabIndex={0} role="region" aria-label="Fluxo de caixa mês a mês">
           <table className="ui-table">
             <caption className="visually-hidden">Fluxo de caixa por mês</caption>
             <thead>
