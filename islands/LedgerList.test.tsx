@@ -116,6 +116,26 @@ describe("LedgerList (Contas a Receber)", () => {
     expect(calls.some((c) => c.url === "/api/installments/summary")).toBe(true);
   });
 
+  test("an impossible date (31/02) says 'Data inválida' and the fees of the last readable date stay", async () => {
+    mockFetch(calls, () => json({}));
+    render(<LedgerList {...props()} />);
+    click(button("Baixar Padaria Pão Quente parcela 1/12"));
+    const dialog = lastDialog();
+    setValue(control("Data de pagamento", dialog), "2026-03-15");
+    expect(control("Multa (2%)", dialog).value).toBe("0,87");
+    // What the browser does with 31/02/2026 typed in: the value is empty and badInput is set.
+    const date = control("Data de pagamento", dialog);
+    Object.defineProperty(date, "validity", { configurable: true, value: { badInput: true } });
+    setValue(date, "");
+    expect(control("Multa (2%)", dialog).value).toBe("0,87");
+    expect(dialog.textContent).toContain("10 dias de atraso");
+    click(button("Confirmar baixa", dialog));
+    await settle();
+    expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(0);
+    expect(dialog.textContent).toContain("Data inválida");
+    expect(dialog.textContent).not.toContain("Data de pagamento é obrigatória");
+  });
+
   test("a payment date in the future is refused before sending", async () => {
     mockFetch(calls, () => json({}));
     render(<LedgerList {...props()} />);

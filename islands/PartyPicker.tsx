@@ -41,7 +41,7 @@ export function PartyPicker({ endpoint, value, onChange, placeholder, ...field }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const request = useRef<AbortController | null>(null);
 
-  useEffect(() => setText(value?.nome ?? ""), [value?.id]);
+  useEffect(() => setText(value?.nome ?? ""), [value?.id, value?.nome]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function search(query: string) {
