@@ -122,8 +122,9 @@ export const receivables = sqliteTable(
 /**
  * The installments a manual unblock forgave (DECISIONS §2): overdue at that moment, they do not
  * block the client again while they stay as they were — the same due date, unpaid since. A
- * trigger (migration 0006) drops a row when its installment is paid; a new due date no longer
- * matches `data_vencimento`. The next manual unblock replaces the client's rows.
+ * trigger (migration 0006) drops a row for good when its installment is paid or re-dated, so an
+ * undone payment or a date moved back is an ordinary installment again. The next manual unblock
+ * replaces the client's rows.
  */
 export const forgivenInstallments = sqliteTable(
   "desbloqueio_perdoadas",
@@ -134,7 +135,7 @@ export const forgivenInstallments = sqliteTable(
     clientId: integer("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
-    // The due date it had when forgiven: re-dated, it is another installment for the rule.
+    // The due date it had when forgiven (what the unblock saw; history names it).
     dataVencimento: text("data_vencimento").notNull(),
     perdoadaEm: text("perdoada_em").notNull(),
   },

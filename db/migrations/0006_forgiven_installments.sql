@@ -15,10 +15,11 @@ SELECT r.`id`, r.`client_id`, r.`data_vencimento`, c.`desbloqueio_manual_em` || 
 FROM `receivables` r JOIN `clients` c ON c.`id` = r.`client_id`
 WHERE c.`desbloqueio_manual_em` IS NOT NULL AND r.`status` = 'em_aberto' AND r.`data_vencimento` < c.`desbloqueio_manual_em`;
 --> statement-breakpoint
--- A forgiven installment that gets paid is no longer as it was: undoing the payment later
--- (a returned transfer) makes it an ordinary overdue installment again.
-CREATE TRIGGER `desbloqueio_perdoadas_paid` AFTER UPDATE OF `status` ON `receivables`
-WHEN NEW.`status` = 'pago'
+-- A forgiven installment stays forgiven while it stays as it was. Paid or re-dated, it no
+-- longer is, for good: undoing the payment (a returned transfer) or re-dating it back makes it
+-- an ordinary installment that blocks when overdue.
+CREATE TRIGGER `desbloqueio_perdoadas_changed` AFTER UPDATE OF `status`, `data_vencimento` ON `receivables`
+WHEN NEW.`status` = 'pago' OR NEW.`data_vencimento` IS NOT OLD.`data_vencimento`
 BEGIN
   DELETE FROM `desbloqueio_perdoadas` WHERE `receivable_id` = NEW.`id`;
 END;

@@ -170,6 +170,42 @@ describe("automatic blocking", () => {
       expect(await r.state(client.id)).toEqual(AUTO);
     });
 
+    test("the forgiven one re-dated and then moved back to its old date is no longer forgiven", async () => {
+      const { r, client, forgiven } = await unblockedWithOverdue();
+      await r.redate(forgiven.id, "2026-04-10");
+      expect(await r.state(client.id)).toEqual(ACTIVE);
+      await r.redate(forgiven.id, "2026-03-10");
+      expect(await r.state(client.id)).toEqual(AUTO);
+    });
+
+    test("one paid when the client was unblocked, its payment undone later, blocks at once", async () => {
+      const r = await routesOf(t);
+      const client = await r.client();
+      const [paid] = await r.bill(client.id, "2026-02-05", 2); // due 05/02 and 05/03 (forgiven)
+      await r.pay(paid!.id);
+      expect(await r.state(client.id)).toEqual(AUTO); // 05/03 is overdue
+      await r.toggle(client.id);
+      expect(await r.state(client.id)).toEqual(ACTIVE);
+      day("2026-03-20");
+      await r.undo(paid!.id);
+      expect(await r.state(client.id)).toEqual(AUTO);
+    });
+
+    test("the next manual unblock replaces what was forgiven with what is blocking then", async () => {
+      const { r, client, forgiven } = await unblockedWithOverdue();
+      const [march12] = await r.bill(client.id, "2026-03-12");
+      expect(await r.state(client.id)).toEqual(AUTO);
+      await r.toggle(client.id); // forgives 10/03 and 12/03
+      expect(await r.state(client.id)).toEqual(ACTIVE);
+      await r.bill(client.id, "2026-04-10");
+      expect(await r.state(client.id)).toEqual(ACTIVE);
+      await r.pay(march12!.id);
+      await r.undo(march12!.id);
+      expect(await r.state(client.id)).toEqual(AUTO);
+      const rows = t.db.$client.query("SELECT receivable_id AS id FROM desbloqueio_perdoadas WHERE client_id = ?").all(client.id);
+      expect(rows).toEqual([{ id: forgiven.id }]);
+    });
+
     test("the history names what the unblock forgave", async () => {
       const { r, client } = await unblockedWithOverdue();
       const events = (await (await t.request(`/api/clients/${client.id}/history`, { cookie: await t.login() })).json()) as { acao: string; texto: string }[];
@@ -177,6 +213,22 @@ describe("automatic blocking", () => {
       expect(unblock.texto).toBe("financeiro@cofre.test desbloqueou o cliente Padaria Pão Quente; perdoou parcela 1/1 vencida desde 10/03/2026");
       void r;
     });
+  });
+
+  test("BLOCK_GRACE_DAYS=3: a manual unblock forgives only what was blocking; one still in its grace blocks when the grace ends (daily run)", async () => {
+    const r = await routesOf(grace);
+    const client = await r.client();
+    await r.bill(client.id, "2026-03-10"); // 5 days overdue: blocking
+    await r.bill(client.id, "2026-03-13"); // 2 days overdue: within the grace
+    expect(await r.state(client.id)).toEqual(AUTO);
+    await r.toggle(client.id);
+    expect(await r.state(client.id)).toEqual(ACTIVE);
+    day("2026-03-16"); // 13/03 is 3 days overdue: still within the grace
+    grace.db.transaction(() => automaticBlockingJob(3).run(grace.db, "2026-03-16"));
+    expect(await r.state(client.id)).toEqual(ACTIVE);
+    day("2026-03-17");
+    expect(grace.db.transaction(() => automaticBlockingJob(3).run(grace.db, "2026-03-17"))).toBe("1 cliente(s) bloqueado(s), 0 desbloqueado(s)");
+    expect(await r.state(client.id)).toEqual(AUTO);
   });
 
   test("BLOCK_GRACE_DAYS=3: overdue by 3 days does not block, by 4 days does", async () => {

@@ -12,6 +12,7 @@ import type { DailyJob } from "../daily-jobs";
 import type { LedgerCause } from "../ledger/events";
 import { recordEvent, SYSTEM, type Actor } from "../history/record";
 import { prepared } from "../prepared";
+import { overdueWhereSql } from "../status-sql";
 import type { ClientBlockAnswer } from "./model";
 import { getClient } from "./service";
 
@@ -29,11 +30,12 @@ export interface BlockingChanges {
   unblocked: number[];
 }
 
-// An unpaid receivable overdue by more than the grace days ($limit = today − grace), unless a
-// manual unblock forgave it and it is still as it was then (the same due date; a payment drops
-// the forgiveness: see forgivenInstallments). Served by receivables_client_idx.
-const OVERDUE = `r.status = 'em_aberto' AND r.data_vencimento < $limit`;
-const NOT_FORGIVEN = `NOT EXISTS (SELECT 1 FROM desbloqueio_perdoadas p WHERE p.receivable_id = r.id AND p.data_vencimento = r.data_vencimento)`;
+// An unpaid receivable overdue by more than the grace days (vencido as of $limit = today −
+// grace), unless a manual unblock forgave it: its desbloqueio_perdoadas row lives only while it
+// stays as it was (migration 0006's trigger drops it when the installment is paid or re-dated).
+// Served by receivables_client_idx.
+const OVERDUE = overdueWhereSql("r", "$limit");
+const NOT_FORGIVEN = `NOT EXISTS (SELECT 1 FROM desbloqueio_perdoadas p WHERE p.receivable_id = r.id)`;
 const BLOCKING = `r.client_id = clients.id AND ${OVERDUE} AND ${NOT_FORGIVEN}`;
 const HAS_BLOCKING_INSTALLMENT = `EXISTS (SELECT 1 FROM receivables r WHERE ${BLOCKING})`;
 // What an automatic block's event names: the client and its first blocking installments.

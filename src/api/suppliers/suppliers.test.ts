@@ -56,6 +56,9 @@ describe("suppliers", () => {
 
   test("the CNPJ is not checked for validity (SPEC §5), only stripped of punctuation", async () => {
     expect((await create({ nome: "Distribuidora Boa Vista", cnpj: "12.345.678/0001-00" })).cnpj).toBe("12345678000100");
+    // Any separator goes (only letters and digits count), alphanumeric CNPJs upper-cased.
+    expect((await create({ nome: "Atacado Sul", cnpj: "38,599,503_0001:06" })).cnpj).toBe("38599503000106");
+    expect((await create({ nome: "Atacado Norte", cnpj: "12 abc 345_01de:35" })).cnpj).toBe("12ABC34501DE35");
   });
 
   test("the state is taken in any case and stored as the UF", async () => {
