@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { csvCell, csvDate, csvMoney, csvResponse, parseCsv, toCsv } from "./csv";
+import { csvCell, csvDate, csvMoney, csvMonth, csvParcela, csvResponse, parseCsv, toCsv } from "./csv";
 import { cents } from "./money";
 
 describe("CSV for Excel pt-BR", () => {
@@ -12,6 +12,11 @@ describe("CSV for Excel pt-BR", () => {
     expect(csvCell(csvMoney(cents(123456789)))).toBe("1234567,89");
     expect(csvCell(csvMoney(cents(-1230)))).toBe("-12,30");
     expect(csvCell(csvMoney(cents(5)))).toBe("0,05");
+  });
+
+  test("an installment's number and a month are written so no spreadsheet reads a date (Calc read-back: src/api/reports/spreadsheet.test.ts)", () => {
+    expect([csvParcela("1/3"), csvParcela("12/18")]).toEqual(["1 de 3", "12 de 18"]);
+    expect(csvCell(csvMonth("2026-11"))).toBe("2026-11");
   });
 
   test("text that a spreadsheet would run as a formula is neutralised", () => {

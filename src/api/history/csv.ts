@@ -1,18 +1,15 @@
 // GET /history/export: the /history view as a CSV for Excel pt-BR (src/lib/csv.ts, as the reports).
 import type { Db } from "../../../db/client";
 import { today } from "../../lib/clock";
-import { CsvValue, toCsv } from "../../lib/csv";
+import { CSV_ROW_LIMIT, CsvValue, toCsv } from "../../lib/csv";
 import { actionLabel, ENTITY_LABELS, type HistoryEntity } from "../../lib/history-text";
 import type { HistoryQuery } from "./model";
 import { historyForExport } from "./service";
 
-/** A spreadsheet holds about a million rows; a file this size still opens quickly. */
-export const EXPORT_LIMIT = 100_000;
-
 const HEADER = ["Data/hora", "Usuário", "Tipo de registro", "Registro", "Ação", "O que aconteceu"];
 
 export function historyCsv(db: Db, query: HistoryQuery): { fileName: string; csv: string } {
-  const rows = historyForExport(db, query, EXPORT_LIMIT).map((e) => [
+  const rows = historyForExport(db, query, CSV_ROW_LIMIT).map((e) => [
     // Written by us ("12/03/2026 14:05"): never treated as a formula.
     new CsvValue(e.quando),
     e.usuario,

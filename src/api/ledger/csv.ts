@@ -2,20 +2,17 @@
 // as a CSV for Excel pt-BR, through the list's own query and src/lib/csv.ts, as the reports do.
 import type { Db } from "../../../db/client";
 import { today } from "../../lib/clock";
-import { csvDate, csvMoneyText, csvParcela, toCsv, type CsvCell } from "../../lib/csv";
+import { CSV_ROW_LIMIT, csvDate, csvMoneyText, csvParcela, toCsv, type CsvCell } from "../../lib/csv";
 import { STATUS_LABEL } from "../../lib/status";
 import { listLedger, parseLedgerQuery } from "./list";
 import type { LedgerRowJson } from "./model";
 import type { LedgerTable } from "./table";
 
-/** A spreadsheet holds about a million rows; this bound keeps the file quick to open. */
-const EXPORT_LIMIT = 100_000;
-
 type Row = LedgerRowJson & Record<string, unknown>;
 
 export function ledgerCsv(db: Db, t: LedgerTable, raw: Record<string, string | undefined>): { fileName: string; csv: string } {
   // The view's filters and sort, every page of it (up to the bound).
-  const query = { ...parseLedgerQuery(t, raw, { paged: true }), page: 1, perPage: EXPORT_LIMIT };
+  const query = { ...parseLedgerQuery(t, raw, { paged: true }), page: 1, perPage: CSV_ROW_LIMIT };
   const { rows } = listLedger<Row>(db, t, query);
   const receivable = t.fees;
   const lines = rows.map((r): CsvCell[] => [

@@ -79,6 +79,7 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
     expect(column(sheets.mensal, "Mês").map((c) => c.value)).toEqual(Array(6).fill("2026-03"));
     expect(types(column(sheets.mensal, "Mês"))).toEqual(["string"]);
     expect(types(column(sheets.mensal, "Valor"))).toEqual(["float"]);
+    expect(types(column(sheets.mensal, "Quantidade"))).toEqual(["float"]);
     const months = column(sheets.fluxo, "Mês");
     expect(types(months)).toEqual(["string"]);
     expect(months.map((c) => c.value)).toEqual(months.map((c) => c.value).sort());
