@@ -9,6 +9,7 @@ import { FilterBar } from "../src/ui/FilterBar";
 import { Input } from "../src/ui/Input";
 import { Select } from "../src/ui/Select";
 import type { TableColumn } from "../src/ui/Table";
+import { Tooltip } from "../src/ui/Tooltip";
 import { api } from "./api";
 import { ClientFormDialog } from "./clients/ClientFormDialog";
 import { clientStatus, STATUS_OPTIONS, type ClientRowView } from "./clients/view";
@@ -198,7 +199,15 @@ function clientColumns(act: ClientRowActions): TableColumn<ClientRowView>[] {
       phone: "badge",
       render: (client) => {
         const status = clientStatus(client);
-        return <Badge variant={status.variant}>{status.label}</Badge>;
+        if (!status.reason) return <Badge variant={status.variant}>{status.label}</Badge>;
+        // Blocked automatically: the badge says why (focusable, so the keyboard reaches it too).
+        return (
+          <Tooltip content={status.reason}>
+            <Badge variant={status.variant} tabIndex={0}>
+              {status.label}
+            </Badge>
+          </Tooltip>
+        );
       },
     },
     {

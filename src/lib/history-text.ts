@@ -135,6 +135,11 @@ function installmentsText(parcelas: BlockingInstallment[], total: number, overdu
   return list(more > 0 ? [...shown, `mais ${more}`] : shown);
 }
 
+/** Why a client is blocked automatically (the clients list's status tooltip), in the history's words. */
+export function automaticBlockText(parcelas: BlockingInstallment[], total: number): string {
+  return `Bloqueado automaticamente: ${installmentsText(parcelas, total, true)}`;
+}
+
 const CAUSE: Record<string, string> = {
   pay: "baixa da",
   undo_payment: "baixa cancelada da",

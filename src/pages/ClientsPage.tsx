@@ -3,11 +3,11 @@ import { sortParam } from "../api/list";
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
 import { clientRowView, type ClientRowView } from "../../islands/clients/view";
-import type { ClientJson } from "../api/clients/model";
+import type { ClientListRow } from "../api/clients/model";
 
 export interface ClientsPageProps {
   query: ClientQuery;
-  page: { rows: ClientJson[]; total: number };
+  page: { rows: ClientListRow[]; total: number };
 }
 
 /** Gerenciar Clientes: the heading is static; the list and its dialogs are one island, "Novo Cliente" another. */

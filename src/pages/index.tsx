@@ -77,7 +77,7 @@ export function pageRoutes(deps: AppDeps) {
     .get("/clients", ({ user, query, redirect }) => {
       const view = listView(query, parseClientQuery);
       if (!view) return redirect("/clients", 302);
-      const page = findClients(deps.db, view);
+      const page = findClients(deps.db, view, deps.config.blockGraceDays);
       const last = lastPageUrl("/clients", query, view, page.total);
       if (last) return redirect(last, 302);
       return shellPage("/clients", "Clientes", user, <ClientsPage query={view} page={page} />);

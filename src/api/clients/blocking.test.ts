@@ -4,7 +4,7 @@ import { pinClock } from "../../lib/clock";
 import type { InstallmentJson } from "../installments/model";
 import { startDailyJobs } from "../daily-jobs";
 import { applyAutomaticBlocking, automaticBlockingJob } from "./blocking";
-import type { ClientJson } from "./model";
+import type { ClientJson, ClientListRow } from "./model";
 
 // DECISIONS §2 "Automatic blocking", one transition per test. Today starts as 15 March 2026.
 
@@ -257,6 +257,82 @@ describe("automatic blocking", () => {
     jobs.stop();
     expect(await r.state(client.id)).toEqual(AUTO);
     expect(await r.state(other.id)).toEqual(ACTIVE);
+  });
+
+  describe("the clients list says why a client is blocked automatically", () => {
+    type Row = ClientListRow;
+    async function listed(app: TestApp): Promise<Map<string, Row["bloqueioParcelas"]>> {
+      const response = await app.request("/api/clients?pagina=1&porPagina=50", { cookie: await app.login() });
+      return new Map(((await response.json()) as Row[]).map((row) => [row.codigoCliente, row.bloqueioParcelas]));
+    }
+    async function clientCoded(app: TestApp, codigoCliente: string, cnpj: string) {
+      const response = await app.request("/api/clients", { cookie: await app.login(), method: "POST", body: { ...PADARIA, codigoCliente, cnpj } });
+      return (await response.json()) as ClientJson;
+    }
+
+    test("the installments blocking it now (oldest first, 3 and how many); nothing for an active or a manually blocked client", async () => {
+      const r = await routesOf(t);
+      const auto = await clientCoded(t, "AUTO", "38599503000106");
+      const manual = await clientCoded(t, "MANUAL", "11444777000161");
+      await clientCoded(t, "ATIVO", "60574610000120");
+      const rows = await r.bill(auto.id, "2026-01-05", 4); // 05/01, 05/02, 05/03 overdue; 05/04 not
+      await r.toggle(manual.id);
+      expect(await listed(t)).toEqual(
+        new Map([
+          ["ATIVO", null],
+          ["AUTO", { total: 3, parcelas: rows.slice(0, 3).map(({ id, numerosParcela, dataVencimento }) => ({ id, numerosParcela, dataVencimento })) }],
+          ["MANUAL", null],
+        ]),
+      );
+      // The oldest paid: the reason follows.
+      await r.pay(rows[0]!.id);
+      expect((await listed(t)).get("AUTO")).toEqual({ total: 2, parcelas: rows.slice(1, 3).map(({ id, numerosParcela, dataVencimento }) => ({ id, numerosParcela, dataVencimento })) });
+    });
+
+    test("forgiven installments are not a reason; one that blocks again after a manual unblock is", async () => {
+      const r = await routesOf(t);
+      const client = await r.client();
+      await r.bill(client.id, "2026-03-10");
+      await r.toggle(client.id); // forgives 10/03
+      const [later] = await r.bill(client.id, "2026-03-12");
+      expect((await listed(t)).get(PADARIA.codigoCliente)).toEqual({ total: 1, parcelas: [{ id: later!.id, numerosParcela: "1/1", dataVencimento: "2026-03-12" }] });
+    });
+
+    test("BLOCK_GRACE_DAYS: an installment still within the grace is not named", async () => {
+      const r = await routesOf(grace);
+      const client = await r.client();
+      const [old] = await r.bill(client.id, "2026-03-10"); // 5 days: blocking
+      await r.bill(client.id, "2026-03-13"); // 2 days: within the grace of 3
+      expect((await listed(grace)).get(PADARIA.codigoCliente)).toEqual({ total: 1, parcelas: [{ id: old!.id, numerosParcela: "1/1", dataVencimento: "2026-03-10" }] });
+    });
+
+    test("the page stays two statements on clients (count and rows) and no more in all, however many rows are blocked automatically", async () => {
+      const r = await routesOf(t);
+      const statements: string[] = [];
+      const client = t.db.$client;
+      const prepare = client.prepare.bind(client);
+      const statementsForOnePage = async () => {
+        statements.length = 0;
+        client.prepare = ((text: string) => (statements.push(text), prepare(text))) as typeof client.prepare;
+        try {
+          await listed(t);
+        } finally {
+          client.prepare = prepare;
+        }
+        return { all: statements.length, clients: statements.filter((text) => /from "clients"/i.test(text)).length };
+      };
+      const cnpjs = ["38599503000106", "11444777000161", "60574610000120", "12345678000195"];
+      const first = await clientCoded(t, "C0", cnpjs[0]!);
+      await r.bill(first.id, "2026-03-01");
+      const one = await statementsForOnePage();
+      for (const [i, cnpj] of cnpjs.slice(1).entries()) {
+        const other = await clientCoded(t, `C${i + 1}`, cnpj);
+        await r.bill(other.id, "2026-03-01");
+      }
+      expect([...(await listed(t)).values()].every((why) => why?.total === 1)).toBe(true);
+      expect(one.clients).toBe(2);
+      expect(await statementsForOnePage()).toEqual(one);
+    });
   });
 
   test("applyAutomaticBlocking reports what it changed and leaves other clients alone", async () => {

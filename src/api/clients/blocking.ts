@@ -2,7 +2,7 @@
 // and the automatic rule. The rule runs in the transaction of every change that can affect it
 // (generate, pay, undo, re-date, delete, the toggle), and as a daily job (src/api/daily-jobs.ts)
 // at start-up and after each midnight in APP_TZ.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { clients } from "../../../db/schema";
 import { nowISO, today } from "../../lib/clock";
@@ -13,7 +13,7 @@ import type { LedgerCause } from "../ledger/events";
 import { recordEvent, SYSTEM, type Actor } from "../history/record";
 import { prepared } from "../prepared";
 import { overdueWhereSql } from "../status-sql";
-import type { ClientBlockAnswer } from "./model";
+import type { BlockingReason, ClientBlockAnswer } from "./model";
 import { getClient } from "./service";
 
 export interface BlockingOptions {
@@ -38,10 +38,17 @@ const OVERDUE = overdueWhereSql("r", "$limit");
 const NOT_FORGIVEN = `NOT EXISTS (SELECT 1 FROM desbloqueio_perdoadas p WHERE p.receivable_id = r.id)`;
 const BLOCKING = `r.client_id = clients.id AND ${OVERDUE} AND ${NOT_FORGIVEN}`;
 const HAS_BLOCKING_INSTALLMENT = `EXISTS (SELECT 1 FROM receivables r WHERE ${BLOCKING})`;
-// What an automatic block's event names: the client and its first blocking installments.
-const BLOCKING_INSTALLMENTS = `SELECT clients.nome, r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento,
-  count(*) OVER () AS total FROM clients JOIN receivables r ON ${BLOCKING} WHERE clients.id = $id
-  ORDER BY r.data_vencimento, r.id LIMIT 3`;
+// Why a client is blocked automatically, as JSON {parcelas, total}: its first 3 blocking
+// installments (oldest first) and how many; NULL when none. What an automatic block's event
+// records and what the clients list shows in the status tooltip (a correlated subquery: the
+// page stays one statement).
+const BLOCKING_REASON = `(SELECT CASE WHEN count(*) THEN json_object('parcelas', json_group_array(json_object('id', b.id,
+  'numerosParcela', b.numerosParcela, 'dataVencimento', b.dataVencimento)), 'total', max(b.total)) END
+  FROM (SELECT r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento, count(*) OVER () AS total
+    FROM receivables r WHERE ${BLOCKING} ORDER BY r.data_vencimento, r.id LIMIT 3) b)`;
+// The same text with $limit bound by Drizzle (it appears once: in OVERDUE).
+const [REASON_BEFORE_LIMIT = "", REASON_AFTER_LIMIT = ""] = BLOCKING_REASON.split("$limit");
+const BLOCKED_CLIENT = `SELECT clients.nome, ${BLOCKING_REASON} AS reason FROM clients WHERE clients.id = $id`;
 // One statement for any list of ids: the ids travel as a JSON array.
 const ONLY = " AND clients.id IN (SELECT value FROM json_each($ids))";
 const blockSql = (only: string) => `UPDATE clients SET status_bloqueio = 1, bloqueio_origem = 'automatico', updated_at = $now
@@ -73,9 +80,9 @@ export function applyAutomaticBlocking(db: Db, options: BlockingOptions): Blocki
 /** One "sistema" event per client the rule blocked (naming its overdue installments) or released. */
 function recordAutomaticBlocking(db: Db, { blocked, unblocked }: BlockingChanges, limit: string, cause: LedgerCause | undefined): void {
   for (const id of blocked) {
-    const rows = prepared(db, BLOCKING_INSTALLMENTS).all({ id, limit }) as (BlockingInstallment & { nome: string; total: number })[];
-    const parcelas = rows.map(({ id, numerosParcela, dataVencimento }) => ({ id, numerosParcela, dataVencimento }));
-    recordEvent(db, SYSTEM, { action: "auto_block", entity: "client", entityId: id, clientId: id, label: rows[0]?.nome ?? "", details: { parcelas, total: rows[0]?.total ?? 0 } });
+    const { nome, reason } = prepared(db, BLOCKED_CLIENT).get({ id, limit }) as { nome: string; reason: string | null };
+    const details: BlockingReason = reason ? JSON.parse(reason) : { parcelas: [], total: 0 };
+    recordEvent(db, SYSTEM, { action: "auto_block", entity: "client", entityId: id, clientId: id, label: nome, details: { ...details } });
   }
   for (const id of unblocked) {
     const { nome } = prepared(db, "SELECT nome FROM clients WHERE id = $id").get({ id }) as { nome: string };
@@ -91,7 +98,7 @@ const FORGIVEN_NAMES = `SELECT r.id, r.numeros_parcela AS numerosParcela, r.data
   FROM receivables r WHERE r.id IN (SELECT value FROM json_each($ids)) ORDER BY r.data_vencimento, r.id LIMIT 3`;
 
 /** The installments a manual unblock forgives (named in its history event: the first 3 and how many). */
-function forgiveOverdue(db: Db, clientId: number, graceDays: number): { parcelas: BlockingInstallment[]; total: number } {
+function forgiveOverdue(db: Db, clientId: number, graceDays: number): BlockingReason {
   prepared(db, "DELETE FROM desbloqueio_perdoadas WHERE client_id = $id").run({ id: clientId });
   const ids = (prepared(db, FORGIVE_NOW).all({ id: clientId, limit: addDays(today(), -graceDays), now: nowISO() }) as { id: number }[]).map((r) => r.id);
   const parcelas = ids.length ? (prepared(db, FORGIVEN_NAMES).all({ ids: JSON.stringify(ids) }) as BlockingInstallment[]) : [];
@@ -123,6 +130,14 @@ export function toggleClientBlock(db: Db, actor: Actor, id: number, graceDays: n
     },
     { behavior: "immediate" },
   );
+}
+
+/**
+ * The clients list's column `bloqueioParcelas`: for a client blocked automatically, why (JSON
+ * BlockingReason: the installments blocking it now); NULL for any other client.
+ */
+export function blockingReasonColumn(graceDays: number) {
+  return sql<string | null>`(CASE WHEN ${clients.bloqueioOrigem} = 'automatico' THEN ${sql.raw(REASON_BEFORE_LIMIT)}${addDays(today(), -graceDays)}${sql.raw(REASON_AFTER_LIMIT)} END)`.as("bloqueio_parcelas");
 }
 
 /** The daily run (src/api/daily-jobs.ts): the rule over every client, after each midnight in APP_TZ. */

@@ -21,7 +21,7 @@ export function clientsApi(deps: AppDeps) {
   return new Elysia({ name: "api.clients", prefix: "/api/clients" })
     .use(signedIn)
     .get("/", ({ query, set }) =>
-      wantsPage(query, CLIENT_FILTERS) ? pageAnswer(set, findClients(db, parseClientQuery(query))) : listClients(db),
+      wantsPage(query, CLIENT_FILTERS) ? pageAnswer(set, findClients(db, parseClientQuery(query), deps.config.blockGraceDays)) : listClients(db),
     )
     .get("/:id", ({ params }) => getClient(db, parseId(params.id)))
     .post("/", ({ body, set, user }) => {

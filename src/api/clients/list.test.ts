@@ -118,7 +118,7 @@ describe("GET /api/clients as a list page", () => {
     expect(props.params).toMatchObject({ q: "pao", ordem: "-mensalidade" });
     expect(props.initial.total).toBe(1);
     expect(Object.keys(props.initial.rows[0]).sort()).toEqual(
-      ["id", "nome", "cnpj", "contato", "telefone", "email", "url", "valorMensalidade", "codigoCliente", "isTrial", "statusBloqueio"].sort(),
+      ["id", "nome", "cnpj", "contato", "telefone", "email", "url", "valorMensalidade", "codigoCliente", "isTrial", "statusBloqueio", "bloqueioParcelas"].sort(),
     );
     // A view no one could have meant falls back to the default one.
     const fallback = await api("/clients?ordem=senha");

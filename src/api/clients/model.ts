@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { formatCnpj, formatPhone, isValidCnpj, normalizeCnpj } from "../../lib/brazil";
+import type { BlockingInstallment } from "../../lib/history-text";
 import { ZERO } from "../../lib/money";
 import { moneyField, optionalText, requiredEmail, requiredPhone, requiredText } from "../fields";
 
@@ -96,6 +97,17 @@ export interface ClientJson {
   bloqueioOrigem: "manual" | "automatico" | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Why an automatic block holds: the first blocking installments (oldest first, up to 3) and how many. */
+export interface BlockingReason {
+  parcelas: BlockingInstallment[];
+  total: number;
+}
+
+/** A row of the paged list (GET /api/clients?pagina=…): the client and, blocked automatically, why. */
+export interface ClientListRow extends ClientJson {
+  bloqueioParcelas: BlockingReason | null;
 }
 
 /** The list's sortable columns (`ordem=nome`, `ordem=-mensalidade`). */

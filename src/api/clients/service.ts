@@ -6,10 +6,11 @@ import { nowISO } from "../../lib/clock";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
 import { changedFields, recordEvent, type Actor } from "../history/record";
-import { parsePaging, parseSort } from "../list";
+import { parsePaging, parseSort, type ListPage } from "../list";
 import { registerPage, searchCondition } from "../registers";
 import { registerSearchColumns } from "../../../db/search-columns";
-import { CLIENT_SORTS, type ClientInput, type ClientJson, type ClientQuery } from "./model";
+import { blockingReasonColumn } from "./blocking";
+import { CLIENT_SORTS, type BlockingReason, type ClientInput, type ClientJson, type ClientListRow, type ClientQuery } from "./model";
 
 const NOT_FOUND = "Cliente não encontrado";
 const DUPLICATE_CNPJ = "CNPJ já cadastrado";
@@ -59,21 +60,25 @@ const clientSortables = {
   status: sql`CASE WHEN ${clients.statusBloqueio} = 1 THEN 2 WHEN ${clients.isTrial} THEN 1 ELSE 0 END`,
 };
 
-/** One page of clients matching the filters: nome/contato/código/e-mail text, CNPJ, status. */
-export function findClients(db: Db, query: ClientQuery) {
+/**
+ * One page of clients matching the filters: nome/contato/código/e-mail text, CNPJ, status; a
+ * client blocked automatically carries the installments blocking it (same statement).
+ */
+export function findClients(db: Db, query: ClientQuery, graceDays: number): ListPage<ClientListRow> {
   const conditions: (SQL | undefined)[] = [searchCondition(clients, fold(query.q))];
   const cnpj = query.cnpj.replace(/[^0-9a-z]/gi, "").toUpperCase();
   if (cnpj) conditions.push(sql`${clients.cnpj} LIKE ${`%${cnpj}%`}`);
   if (query.status) conditions.push(eq(clients.statusBloqueio, Number(query.status)));
   const page = registerPage(db, {
     table: clients,
-    columns,
+    columns: { ...columns, bloqueioParcelas: blockingReasonColumn(graceDays) },
     where: and(...conditions),
     sortables: clientSortables,
     sort: query.sort,
     paging: query,
   });
-  return { rows: page.rows.map(toClientJson), total: page.total };
+  const rows = page.rows.map(({ bloqueioParcelas, ...row }) => ({ ...toClientJson(row), bloqueioParcelas: bloqueioParcelas ? (JSON.parse(bloqueioParcelas as string) as BlockingReason) : null }));
+  return { rows, total: page.total };
 }
 
 export function getClient(db: Db | Tx, id: number): ClientJson {
