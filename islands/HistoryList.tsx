@@ -7,6 +7,7 @@ import { FilterBar } from "../src/ui/FilterBar";
 import { Icon } from "../src/ui/Icon";
 import { Input } from "../src/ui/Input";
 import { Pager, rangeText } from "../src/ui/Pager";
+import { PrintHeader } from "../src/ui/PrintHeader";
 import { Select } from "../src/ui/Select";
 import { Table, type TableColumn } from "../src/ui/Table";
 import { HISTORY_DEFAULTS, type HistoryRowView } from "./history/view";
@@ -18,9 +19,25 @@ export interface HistoryListProps {
   params: ListParams;
   /** The users' e-mails and "sistema", for the Usuário filter. */
   users: string[];
+  /** When the page was served ("22/11/2026, 14:05"), for the printed page's header. */
+  printedAt: string;
 }
 
 const ENTITY_OPTIONS = [{ value: "", label: "Todos" }, ...HISTORY_ENTITIES.map((value) => ({ value, label: ENTITY_LABELS[value] }))];
+
+/** An e-mail that may break before its "@" on paper, where it is not cut to "…". */
+function breakable(text: string) {
+  const at = text.indexOf("@");
+  return at > 0 ? (
+    <>
+      {text.slice(0, at)}
+      <wbr />
+      {text.slice(at)}
+    </>
+  ) : (
+    text
+  );
+}
 
 const COLUMNS: TableColumn<HistoryRowView>[] = [
   {
@@ -38,7 +55,7 @@ const COLUMNS: TableColumn<HistoryRowView>[] = [
     header: "Usuário",
     render: (e) => (
       <span className="ui-ellipsis" title={e.usuario}>
-        {e.usuario === "sistema" ? "Sistema" : e.usuario}
+        {e.usuario === "sistema" ? "Sistema" : breakable(e.usuario)}
       </span>
     ),
   },
@@ -48,25 +65,26 @@ const COLUMNS: TableColumn<HistoryRowView>[] = [
     phone: "title",
     render: (e) => (
       <span className="ui-ellipsis" title={e.rotulo}>
-        {e.rotulo}
+        {breakable(e.rotulo)}
       </span>
     ),
   },
   { key: "texto", header: "O que aconteceu", render: (e) => <span className="history-cell-text">{e.texto}</span> },
 ];
 
-/** On paper, the filters the page was printed with (the screen shows them as controls). */
+/** On paper, the filters the page was printed with, in words (the screen shows them as controls). */
 function printedView(params: ListParams): string {
   const parts: string[] = [];
   if (params.de || params.ate) parts.push(`Período: ${params.de ? formatDateBR(params.de) : "início"} a ${params.ate ? formatDateBR(params.ate) : "hoje"}`);
   if (params.usuario) parts.push(`Usuário: ${params.usuario === "sistema" ? "Sistema" : params.usuario}`);
   if (params.entidade) parts.push(`Tipo de registro: ${ENTITY_LABELS[params.entidade as keyof typeof ENTITY_LABELS] ?? params.entidade}`);
+  if (params.id) parts.push(`Registro nº ${params.id}`);
   if (params.q) parts.push(`Busca: “${params.q}”`);
   return parts.length ? parts.join(" · ") : "Todos os registros";
 }
 
 /** Histórico: period, user, kind of record and text in the URL; one page of the trail; the CSV of the view. */
-export default function HistoryList({ initial, params: initialParams, users }: HistoryListProps) {
+export default function HistoryList({ initial, params: initialParams, users, printedAt }: HistoryListProps) {
   const list = useUrlList<HistoryRowView>({ endpoint: "/api/history", initial, params: initialParams, defaults: HISTORY_DEFAULTS, listName: "histórico" });
   const { params, update } = list;
   const page = Number(params.pagina || 1);
@@ -80,6 +98,7 @@ export default function HistoryList({ initial, params: initialParams, users }: H
 
   return (
     <div className="list-screen">
+      <PrintHeader title="Histórico" filters={printedView(params)} printedAt={printedAt} />
       <FilterBar
         label="Filtrar histórico"
         active={filtering}
@@ -116,7 +135,6 @@ export default function HistoryList({ initial, params: initialParams, users }: H
             Exportar CSV
           </a>
         </div>
-        <p className="print-only">{printedView(params)}</p>
         <p className="ui-list-count" id="historico-contagem" aria-live="polite">
           {list.total === 0 ? "Nenhum registro" : `Registros ${rangeText(page, perPage, list.total)}`}
         </p>

@@ -68,7 +68,7 @@ export const reaisOf = (decimal: string) => Number(decimal);
 export type UplotClass = typeof uPlot;
 
 // A4's 186 mm of printable width (reports.css's @page margins) at 96 px an inch, less the
-// card's padding.
+// card's padding: every chart is a full-width card on paper.
 const PRINT_WIDTH_PX = Math.floor((186 * 96) / 25.4) - 48;
 
 /**
@@ -86,22 +86,32 @@ export function useUplot(build: ((el: HTMLDivElement, width: number, U: UplotCla
     const loaded = require("uplot") as UplotClass | { default: UplotClass };
     const U = "default" in loaded ? loaded.default : loaded;
     const width = () => Math.max(200, Math.floor(el.clientWidth));
-    const { opts, data } = build(el, width(), U);
-    const chart = new U({ ...opts, width: width(), height: CHART_HEIGHT }, data, el);
-    const observer = new ResizeObserver(() => chart.setSize({ width: width(), height: CHART_HEIGHT }));
-    observer.observe(el);
     // Printed, the chart is drawn again at the A4 page's width (a wide window's chart would be
-    // cut at the right edge); reports.css scales the canvas down where this does not run.
+    // cut at the right edge, a narrow one's would leave the card half empty); reports.css scales
+    // the canvas down where this does not run. Chromium fires beforeprint, then the media change
+    // late, once the page is printed: `print.matches` is read when sizing, never the event's.
     const print = matchMedia("print");
-    const toPaper = () => chart.setSize({ width: Math.min(width(), PRINT_WIDTH_PX), height: CHART_HEIGHT });
-    const toScreen = () => chart.setSize({ width: width(), height: CHART_HEIGHT });
-    const onMedia = () => (print.matches ? toPaper() : toScreen());
-    print.addEventListener("change", onMedia);
+    let printing = false;
+    const size = () => ({ width: printing || print.matches ? PRINT_WIDTH_PX : width(), height: CHART_HEIGHT });
+    const { opts, data } = build(el, width(), U);
+    const chart = new U({ ...opts, ...size() }, data, el);
+    const fit = () => chart.setSize(size());
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    const toPaper = () => {
+      printing = true;
+      fit();
+    };
+    const toScreen = () => {
+      printing = false;
+      fit();
+    };
+    print.addEventListener("change", fit);
     addEventListener("beforeprint", toPaper);
     addEventListener("afterprint", toScreen);
     return () => {
       observer.disconnect();
-      print.removeEventListener("change", onMedia);
+      print.removeEventListener("change", fit);
       removeEventListener("beforeprint", toPaper);
       removeEventListener("afterprint", toScreen);
       chart.destroy();

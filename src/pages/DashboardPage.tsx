@@ -6,7 +6,7 @@ import { Island } from "../ssr/Island";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card";
 import { Icon, type IconName } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
-import { PrintHeader, printedAtNow } from "./PrintHeader";
+import { PrintHeader, printedAtNow } from "../ui/PrintHeader";
 
 export interface DashboardPageProps {
   stats: DashboardStats;

@@ -2,7 +2,6 @@ import type { HistoryEventJson, HistoryQuery } from "../api/history/model";
 import { historyParams, historyRowView } from "../../islands/history/view";
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
-import { PrintHeader } from "./PrintHeader";
 
 export interface HistoryPageProps {
   query: HistoryQuery;
@@ -11,16 +10,18 @@ export interface HistoryPageProps {
   printedAt: string;
 }
 
-/** Histórico: the static heading; filters, the trail's page and the export link are one island. */
+/**
+ * Histórico: the static heading; filters, the trail's page and the export link are one island,
+ * which also heads the printed page (its filters change in the browser).
+ */
 export function HistoryPage({ query, page, users, printedAt }: HistoryPageProps) {
   return (
     <>
-      <PrintHeader title="Histórico" printedAt={printedAt} />
       <PageHeader
         title="Histórico"
         description="Quem fez o quê e quando: baixas, cancelamentos, vencimentos, cadastros, bloqueios e acessos."
       />
-      <Island name="HistoryList" props={{ initial: { rows: page.rows.map(historyRowView), total: page.total }, params: historyParams(query), users }} />
+      <Island name="HistoryList" props={{ initial: { rows: page.rows.map(historyRowView), total: page.total }, params: historyParams(query), users, printedAt }} />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { formatMonthBR } from "../lib/months";
 import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
-import { PrintHeader, printedAtNow } from "./PrintHeader";
+import { PrintHeader, printedAtNow } from "../ui/PrintHeader";
 import { CashFlowReport } from "./reports/CashFlowReport";
 import { MonthlyReport } from "./reports/MonthlyReport";
 import { PartyReport, PRINT_MAX_ROWS, type PartyData } from "./reports/PartyReport";

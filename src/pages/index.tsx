@@ -21,7 +21,7 @@ import { HistoryPage } from "./HistoryPage";
 import { GeneratePage, LedgerPage, ledgerPageData } from "./LedgerPage";
 import { loginPage } from "./LoginPage";
 import { PartnersPage } from "./PartnersPage";
-import { printedAtNow } from "./PrintHeader";
+import { printedAtNow } from "../ui/PrintHeader";
 import { ReportsPage, reportsData } from "./ReportsPage";
 import { reportExport } from "./reports/export";
 import { SettingsPage } from "./SettingsPage";

@@ -12,7 +12,20 @@ interface CashFlowReportProps {
   totals: CashFlowTotals;
 }
 
-const money = (decimal: string) => <span className={isNegative(decimal) ? "ui-nowrap text-danger" : "ui-nowrap"}>{brl(decimal)}</span>;
+/**
+ * A sum in the table. Its "R$" is a span of its own: on paper the eight columns of six-digit sums
+ * fit A4 without it (the card says the values are in reais), where they made Chromium shrink the page.
+ */
+const money = (decimal: string) => {
+  const [sign, amount] = brl(decimal).split("R$\u00a0") as [string, string];
+  return (
+    <span className={isNegative(decimal) ? "ui-nowrap text-danger" : "ui-nowrap"}>
+      {sign}
+      <span className="report-currency">R$&nbsp;</span>
+      {amount}
+    </span>
+  );
+};
 
 /** Fluxo de Caixa: the range, the chart (island) and the month-by-month table. */
 export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
@@ -64,7 +77,8 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
           <CardTitle>Mês a mês</CardTitle>
           {last && (
             <p className="ui-list-count">
-              Saldo acumulado em {formatMonthBR(last.month)}: {money(last.saldoAcumulado)}
+              Saldo acumulado em {formatMonthBR(last.month)}: <span className={isNegative(last.saldoAcumulado) ? "ui-nowrap text-danger" : "ui-nowrap"}>{brl(last.saldoAcumulado)}</span>
+              <span className="print-only">Valores em reais (R$).</span>
             </p>
           )}
         </CardHeader>
