@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { buildFigures, FIXTURE_TODAY, type Figures } from "../../../tests/fixtures/figures";
 import { startTestApp, type TestApp } from "../../../tests/support";
 import { pinClock } from "../../lib/clock";
+import { getCashFlow } from "./cash-flow";
 
 let t: TestApp;
 let cookie: string;
@@ -175,6 +176,24 @@ describe("cash flow", () => {
     expect(rows[5]).toEqual(march);
     expect(rows[6]).toMatchObject({ valorReceber: "480.00", valorPagar: "0.00", saldo: "480.00", saldoAcumulado: "-1273.38" });
     expect(rows[11]).toMatchObject({ saldo: "0.00", saldoAcumulado: "-1273.38", situacao: "previsto" });
+  });
+
+  test("the period's total (the table's last row) splits the same way, summed by hand", () => {
+    const { totals } = getCashFlow(t.db, { from: "2025-10", to: "2026-09" });
+    expect(totals).toEqual({
+      // Received: padaria 1/3 (357.12 with fees) and bar pago (100.00); open: padaria 2/3 and 3/3,
+      // oficina 1/2 and 2/2, bar hoje. Mercadinho's two fall outside the window.
+      recebido: "457.12",
+      receberEmAberto: "1760.00",
+      valorReceber: "2217.12",
+      parcelasReceber: 7,
+      // Paid: papelaria 1/3 (980.00), 2/3 (1010.50), technet pago (250.00); open: papelaria 3/3, technet aberto.
+      pago: "2240.50",
+      pagarEmAberto: "1250.00",
+      valorPagar: "3490.50",
+      parcelasPagar: 5,
+      saldo: "-1273.38",
+    });
   });
 
   test("a chosen range; one month alone; 36 months is the limit", async () => {
