@@ -2,7 +2,7 @@
 // and the automatic rule. The rule runs in the transaction of every change that can affect it
 // (generate, pay, undo, re-date, delete, the toggle), and as a daily job (src/api/daily-jobs.ts)
 // at start-up and after each midnight in APP_TZ.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { clients } from "../../../db/schema";
 import { nowISO, today } from "../../lib/clock";
@@ -12,7 +12,7 @@ import type { DailyJob } from "../daily-jobs";
 import type { LedgerCause } from "../ledger/events";
 import { recordEvent, SYSTEM, type Actor } from "../history/record";
 import { prepared } from "../prepared";
-import { overdueWhereSql } from "../status-sql";
+import { BLOCKING_REASON, HAS_BLOCKING_INSTALLMENT, OVERDUE } from "./blocking-sql";
 import type { BlockingReason, ClientBlockAnswer } from "./model";
 import { getClient } from "./service";
 
@@ -30,24 +30,6 @@ export interface BlockingChanges {
   unblocked: number[];
 }
 
-// An unpaid receivable overdue by more than the grace days (vencido as of $limit = today −
-// grace), unless a manual unblock forgave it: its desbloqueio_perdoadas row lives only while it
-// stays as it was (migration 0006's trigger drops it when the installment is paid or re-dated).
-// Served by receivables_client_idx.
-const OVERDUE = overdueWhereSql("r", "$limit");
-const NOT_FORGIVEN = `NOT EXISTS (SELECT 1 FROM desbloqueio_perdoadas p WHERE p.receivable_id = r.id)`;
-const BLOCKING = `r.client_id = clients.id AND ${OVERDUE} AND ${NOT_FORGIVEN}`;
-const HAS_BLOCKING_INSTALLMENT = `EXISTS (SELECT 1 FROM receivables r WHERE ${BLOCKING})`;
-// Why a client is blocked automatically, as JSON {parcelas, total}: its first 3 blocking
-// installments (oldest first) and how many; NULL when none. What an automatic block's event
-// records and what the clients list shows in the status tooltip (a correlated subquery: the
-// page stays one statement).
-const BLOCKING_REASON = `(SELECT CASE WHEN count(*) THEN json_object('parcelas', json_group_array(json_object('id', b.id,
-  'numerosParcela', b.numerosParcela, 'dataVencimento', b.dataVencimento)), 'total', max(b.total)) END
-  FROM (SELECT r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento, count(*) OVER () AS total
-    FROM receivables r WHERE ${BLOCKING} ORDER BY r.data_vencimento, r.id LIMIT 3) b)`;
-// The same text with $limit bound by Drizzle (it appears once: in OVERDUE).
-const [REASON_BEFORE_LIMIT = "", REASON_AFTER_LIMIT = ""] = BLOCKING_REASON.split("$limit");
 const BLOCKED_CLIENT = `SELECT clients.nome, ${BLOCKING_REASON} AS reason FROM clients WHERE clients.id = $id`;
 // One statement for any list of ids: the ids travel as a JSON array.
 const ONLY = " AND clients.id IN (SELECT value FROM json_each($ids))";
@@ -130,14 +112,6 @@ export function toggleClientBlock(db: Db, actor: Actor, id: number, graceDays: n
     },
     { behavior: "immediate" },
   );
-}
-
-/**
- * The clients list's column `bloqueioParcelas`: for a client blocked automatically, why (JSON
- * BlockingReason: the installments blocking it now); NULL for any other client.
- */
-export function blockingReasonColumn(graceDays: number) {
-  return sql<string | null>`(CASE WHEN ${clients.bloqueioOrigem} = 'automatico' THEN ${sql.raw(REASON_BEFORE_LIMIT)}${addDays(today(), -graceDays)}${sql.raw(REASON_AFTER_LIMIT)} END)`.as("bloqueio_parcelas");
 }
 
 /** The daily run (src/api/daily-jobs.ts): the rule over every client, after each midnight in APP_TZ. */

@@ -9,7 +9,7 @@ import { changedFields, recordEvent, type Actor } from "../history/record";
 import { parsePaging, parseSort, type ListPage } from "../list";
 import { registerPage, searchCondition } from "../registers";
 import { registerSearchColumns } from "../../../db/search-columns";
-import { blockingReasonColumn } from "./blocking";
+import { blockingReasonColumn } from "./blocking-sql";
 import { CLIENT_SORTS, type BlockingReason, type ClientInput, type ClientJson, type ClientListRow, type ClientQuery } from "./model";
 
 const NOT_FOUND = "Cliente não encontrado";
