@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import { dismissToast, toastSignal } from "../src/ui/toast";
-import { cleanup, click, get, keyDown, render, serverRenderAndHydrate, typeInto } from "../src/ui/testing";
+import { cleanup, click, get, keyDown, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import ClientsList, { type ClientsListProps } from "./ClientsList";
 import type { ClientRowView } from "./clients/view";
-import { newRecordRequest } from "./state";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait, rowAction, rowActions } from "./testing";
+import { newRecordRequest } from "./lib/state";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait, rowAction, rowActions } from "../tests/islands";
 
 let nextId = 1;
 function client(overrides: Partial<ClientRowView> = {}): ClientRowView {

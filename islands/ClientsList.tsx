@@ -10,11 +10,11 @@ import { Input } from "../src/ui/Input";
 import { Select } from "../src/ui/Select";
 import type { TableColumn } from "../src/ui/Table";
 import { Tooltip } from "../src/ui/Tooltip";
-import { api } from "./api";
+import { api } from "./lib/api";
 import { ClientFormDialog } from "./clients/ClientFormDialog";
 import { clientStatus, STATUS_OPTIONS, type ClientRowView } from "./clients/view";
 import { HistoryPanel } from "./history/HistoryPanel";
-import type { ListParams } from "./list";
+import type { ListParams } from "./lib/list";
 import {
   RegisterCount,
   RegisterEmpty,
@@ -25,7 +25,7 @@ import {
   useDeleteConfirmation,
   useRecordDialog,
   useRegisterList,
-} from "./registers";
+} from "./lib/registers";
 
 export interface ClientsListProps {
   initial: { rows: ClientRowView[]; total: number };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { act } from "react";
 import { dismissToast } from "../src/ui/toast";
-import { cleanup, keyDown, render, serverRenderAndHydrate } from "../src/ui/testing";
+import { cleanup, keyDown, render, serverRenderAndHydrate } from "../tests/ui";
 import { TOOLTIP_DELAY_MS } from "../src/ui/Tooltip";
 import ClientsList, { type ClientsListProps } from "./ClientsList";
 import { clientStatus, type ClientRowView } from "./clients/view";

@@ -3,7 +3,7 @@ import type { DashboardStats as Stats } from "../src/api/dashboard/stats";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Card, CardContent, CardHeader, CardTitle } from "../src/ui/Card";
 import { Icon, type IconName } from "../src/ui/Icon";
-import { api } from "./api";
+import { api } from "./lib/api";
 import { useRefetchOnReturn } from "./charts/chart";
 import { StatusDonut } from "./dashboard/StatusDonut";
 import { formatCount } from "../src/lib/numbers";

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import { dismissToast, toastSignal } from "../src/ui/toast";
-import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../src/ui/testing";
+import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import GenerateInstallments from "./GenerateInstallments";
-import { json, mockFetch, settle, type Call, button, control, setValue, wait } from "./testing";
+import { json, mockFetch, settle, type Call, button, control, setValue, wait } from "../tests/islands";
 
 let calls: Call[];
 beforeEach(() => {

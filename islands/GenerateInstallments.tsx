@@ -8,11 +8,11 @@ import { Icon } from "../src/ui/Icon";
 import { Input } from "../src/ui/Input";
 import { MoneyInput } from "../src/ui/MoneyInput";
 import { toast } from "../src/ui/toast";
-import { api, ApiError } from "./api";
-import { useForm } from "./form";
+import { api, ApiError } from "./lib/api";
+import { useForm } from "./lib/form";
 import { LEDGER_KINDS, type LedgerKind } from "./ledger/kinds";
 import { generateSchemas } from "./ledger/schemas";
-import { PartyPicker, type Party } from "./PartyPicker";
+import { PartyPicker, type Party } from "./lib/PartyPicker";
 
 export interface GenerateInstallmentsProps {
   kind: LedgerKind;

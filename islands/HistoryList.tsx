@@ -11,7 +11,7 @@ import { PrintHeader } from "../src/ui/PrintHeader";
 import { Select } from "../src/ui/Select";
 import { Table, type TableColumn } from "../src/ui/Table";
 import { HISTORY_DEFAULTS, type HistoryRowView } from "./history/view";
-import { searchOf, useUrlList, type ListParams } from "./list";
+import { searchOf, useUrlList, type ListParams } from "./lib/list";
 
 export interface HistoryListProps {
   initial: { rows: HistoryRowView[]; total: number };

@@ -5,7 +5,7 @@ import type { InstallmentSummary } from "../src/api/installments/model";
 import type { Figure } from "../src/api/ledger/model";
 import type { PayableSummary } from "../src/api/payables/model";
 import type { LedgerKind } from "./ledger/kinds";
-import { ledgerSummary } from "./state";
+import { ledgerSummary } from "./lib/state";
 import { formatCount } from "../src/lib/numbers";
 
 export interface LedgerCardsProps {

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import { dismissToast, toastSignal } from "../src/ui/toast";
-import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../src/ui/testing";
+import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import LedgerCards from "./LedgerCards";
 import LedgerList, { type LedgerListProps } from "./LedgerList";
 import type { LedgerRow } from "./ledger/kinds";
-import { ledgerSummary } from "./state";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, setValue, rowAction, rowActions } from "./testing";
+import { ledgerSummary } from "./lib/state";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, setValue, rowAction, rowActions } from "../tests/islands";
 
 const TODAY = "2026-03-15";
 let nextId = 1;

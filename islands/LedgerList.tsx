@@ -16,16 +16,16 @@ import { Pager, rangeText } from "../src/ui/Pager";
 import { Select } from "../src/ui/Select";
 import { Table, type TableColumn } from "../src/ui/Table";
 import { toast } from "../src/ui/toast";
-import { api, ApiError } from "./api";
+import { api, ApiError } from "./lib/api";
 import { HistoryPanel } from "./history/HistoryPanel";
 import { ChargeDialog } from "./ledger/ChargeDialog";
 import { DueDateDialog } from "./ledger/DueDateDialog";
 import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow } from "./ledger/kinds";
 import { PaymentDialog } from "./ledger/PaymentDialog";
-import { PartyPicker, type Party } from "./PartyPicker";
-import { searchOf, useUrlList, type ListParams } from "./list";
-import { tableSort } from "./sort";
-import { ledgerSummary } from "./state";
+import { PartyPicker, type Party } from "./lib/PartyPicker";
+import { searchOf, useUrlList, type ListParams } from "./lib/list";
+import { tableSort } from "./lib/sort";
+import { ledgerSummary } from "./lib/state";
 
 export interface LedgerListProps {
   kind: LedgerKind;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
-import { cleanup, click, get, render, typeInto } from "../src/ui/testing";
+import { cleanup, click, get, render, typeInto } from "../tests/ui";
 import { toastSignal } from "../src/ui/toast";
 import LoginForm from "./LoginForm";
 

@@ -6,8 +6,8 @@ import { Field } from "../src/ui/Field";
 import { Input } from "../src/ui/Input";
 import { flashToast } from "../src/ui/flash";
 import { toast } from "../src/ui/toast";
-import { api, ApiError } from "./api";
-import { saveAuth, type AuthUser } from "./auth-storage";
+import { api, ApiError } from "./lib/api";
+import { saveAuth, type AuthUser } from "./lib/auth-storage";
 
 export interface LoginFormProps {
   /** After a form post the server refused (no script yet): what was typed and why it failed. */

@@ -1,6 +1,6 @@
 import { Button } from "../src/ui/Button";
 import { Icon } from "../src/ui/Icon";
-import { newRecordRequest } from "./state";
+import { newRecordRequest } from "./lib/state";
 
 export interface NewRecordButtonProps {
   /** "Novo Cliente" */

@@ -3,12 +3,12 @@ import { act } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { PartnerSummary } from "../src/api/partners/model";
 import { PartnersSummary } from "../src/pages/PartnersPage";
-import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../src/ui/testing";
+import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import PartnersList, { type PartnersListProps } from "./PartnersList";
 import type { PartnerRowView } from "./partners/view";
-import { newRecordRequest } from "./state";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait, rowAction, rowActions } from "./testing";
+import { newRecordRequest } from "./lib/state";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait, rowAction, rowActions } from "../tests/islands";
 
 let nextId = 1;
 function partner(nome: string, empresa: string, email: string, telefone: string): PartnerRowView {

@@ -2,11 +2,11 @@ import type { ReactNode } from "react";
 import type { PartnerSummary } from "../src/api/partners/model";
 import { formatPhone } from "../src/lib/brazil";
 import type { TableColumn } from "../src/ui/Table";
-import { api } from "./api";
-import type { ListParams } from "./list";
+import { api } from "./lib/api";
+import type { ListParams } from "./lib/list";
 import { PartnerDialog } from "./partners/PartnerDialog";
 import { showPartnerSummary, type PartnerRowView } from "./partners/view";
-import { RegisterCount, RegisterEmpty, RegisterPager, RegisterSearch, RegisterTable, RowActions, useDeleteConfirmation, useRecordDialog, useRegisterList, type RegisterListProps } from "./registers";
+import { RegisterCount, RegisterEmpty, RegisterPager, RegisterSearch, RegisterTable, RowActions, useDeleteConfirmation, useRecordDialog, useRegisterList, type RegisterListProps } from "./lib/registers";
 
 export interface PartnersListProps extends RegisterListProps<PartnerRowView> {}
 

@@ -1,5 +1,5 @@
 import { Field } from "../src/ui/Field";
-import { PartyPicker, type Party } from "./PartyPicker";
+import { PartyPicker, type Party } from "./lib/PartyPicker";
 
 export interface ReportPartyPickProps {
   kind: "cliente" | "fornecedor";

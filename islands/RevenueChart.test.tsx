@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { act } from "react";
-import { cleanup, serverRenderAndHydrate } from "../src/ui/testing";
-import { json, mockFetch, settle, type Call } from "./testing";
+import { cleanup, serverRenderAndHydrate } from "../tests/ui";
+import { json, mockFetch, settle, type Call } from "../tests/islands";
 
 // happy-dom has no canvas: a stand-in records what the island asks uPlot to draw.
 const charts: { data: unknown[][]; destroyed: boolean }[] = [];

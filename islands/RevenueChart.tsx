@@ -3,7 +3,7 @@ import type uPlot from "uplot";
 import type { MonthlyRevenueItem } from "../src/api/dashboard/monthly-revenue";
 import { formatMonthBR } from "../src/lib/months";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../src/ui/Card";
-import { api } from "./api";
+import { api } from "./lib/api";
 import { chartBRL, cssVar, monthChartOptions, tooltipPlugin, useRefetchOnReturn, useUplot, type UplotClass } from "./charts/chart";
 
 export interface RevenueChartProps {

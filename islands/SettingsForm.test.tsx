@@ -2,9 +2,9 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { act } from "react";
 import { DEFAULT_MESSAGE, type SettingsJson } from "../src/api/settings/model";
 import { dismissToast, toastSignal } from "../src/ui/toast";
-import { cleanup, click, get, render, typeInto } from "../src/ui/testing";
+import { cleanup, click, get, render, typeInto } from "../tests/ui";
 import SettingsForm from "./SettingsForm";
-import { json, mockFetch, settle, type Call } from "./testing";
+import { json, mockFetch, settle, type Call } from "../tests/islands";
 
 const EMPTY: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, updatedAt: null };
 

@@ -15,8 +15,8 @@ import { Field } from "../src/ui/Field";
 import { Icon } from "../src/ui/Icon";
 import { Input } from "../src/ui/Input";
 import { toast } from "../src/ui/toast";
-import { api, ApiError } from "./api";
-import { useForm } from "./form";
+import { api, ApiError } from "./lib/api";
+import { useForm } from "./lib/form";
 
 export interface SettingsFormProps {
   initial: SettingsJson;

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
-import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../src/ui/testing";
+import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import SuppliersList, { type SuppliersListProps } from "./SuppliersList";
-import { newRecordRequest } from "./state";
+import { newRecordRequest } from "./lib/state";
 import type { HistoryEventJson } from "../src/api/history/model";
 import type { SupplierCardView } from "./suppliers/view";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pressEsc, wait, rowAction, rowActions } from "./testing";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pressEsc, wait, rowAction, rowActions } from "../tests/islands";
 
 let nextId = 1;
 function supplier(nome: string, overrides: Partial<SupplierCardView> = {}): SupplierCardView {

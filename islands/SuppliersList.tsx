@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { SupplierBlockAnswer } from "../src/api/suppliers/model";
-import { api } from "./api";
-import type { ListParams } from "./list";
-import { RegisterCount, RegisterEmpty, RegisterPager, RegisterSearch, runRowAction, useDeleteConfirmation, useRecordDialog, useRegisterList, type RegisterListProps } from "./registers";
+import { api } from "./lib/api";
+import type { ListParams } from "./lib/list";
+import { RegisterCount, RegisterEmpty, RegisterPager, RegisterSearch, runRowAction, useDeleteConfirmation, useRecordDialog, useRegisterList, type RegisterListProps } from "./lib/registers";
 import { HistoryPanel } from "./history/HistoryPanel";
 import { SupplierCard, type SupplierAction } from "./suppliers/SupplierCard";
 import { SupplierDialog } from "./suppliers/SupplierDialog";

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from "bun:test";
-import { cleanup, render } from "../src/ui/testing";
+import { cleanup, render } from "../tests/ui";
 import Toaster from "./Toaster";
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Toaster as ToastViewport } from "../src/ui/Toaster";
 import { showFlashedToast } from "../src/ui/flash";
-import { saveAuth, type AuthUser } from "./auth-storage";
+import { saveAuth, type AuthUser } from "./lib/auth-storage";
 
 export interface ToasterProps {
   /** On signed-in pages: the session's user, mirrored in auth-storage (SPEC §3). */

@@ -11,8 +11,8 @@ import { centsToDecimal, parseMoney, ZERO } from "../../src/lib/money";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { MoneyInput } from "../../src/ui/MoneyInput";
-import { api } from "../api";
-import { FormDialog, useDialogForm } from "../form";
+import { api } from "../lib/api";
+import { FormDialog, useDialogForm } from "../lib/form";
 
 /** The fields the dialog reads from a row (the list carries no more than this). */
 export type ClientFormSource = Pick<

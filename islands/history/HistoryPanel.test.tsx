@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { HistoryEventJson } from "../../src/api/history/model";
-import { cleanup, click, get, render } from "../../src/ui/testing";
-import { json, listPage, mockFetch, settle, type Call } from "../testing";
+import { cleanup, click, get, render } from "../../tests/ui";
+import { json, listPage, mockFetch, settle, type Call } from "../../tests/islands";
 import { HistoryPanel } from "./HistoryPanel";
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import type { HistoryEventJson } from "../../src/api/history/model";
 import { Drawer } from "../../src/ui/Drawer";
-import { ApiError, apiPage } from "../api";
+import { ApiError, apiPage } from "../lib/api";
 
 export interface HistorySubject {
   kind: "client" | "supplier" | "installment" | "payable";

@@ -1,7 +1,7 @@
 // What the /history list island reads of an event (the page sends only these fields).
 import type { HistoryEventJson } from "../../src/api/history/model";
 import type { HistoryQuery } from "../../src/api/history/model";
-import type { ListParams } from "../list";
+import type { ListParams } from "../lib/list";
 
 export type HistoryRowView = Pick<HistoryEventJson, "id" | "at" | "quando" | "usuario" | "entidade" | "rotulo" | "texto">;
 

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { ChargeJson } from "../../src/api/charges/model";
 import { dismissToast, toastSignal } from "../../src/ui/toast";
-import { cleanup, click, get, render, typeInto } from "../../src/ui/testing";
-import { json, mockFetch, rowAction, rowActions, settle, type Call } from "../testing";
+import { cleanup, click, get, render, typeInto } from "../../tests/ui";
+import { json, mockFetch, rowAction, rowActions, settle, type Call } from "../../tests/islands";
 import { ChargeDialog } from "./ChargeDialog";
 import type { LedgerRow } from "./kinds";
 

@@ -8,7 +8,7 @@ import { Field } from "../../src/ui/Field";
 import { Icon } from "../../src/ui/Icon";
 import { MoneyInput } from "../../src/ui/MoneyInput";
 import { toast } from "../../src/ui/toast";
-import { api, ApiError } from "../api";
+import { api, ApiError } from "../lib/api";
 import type { LedgerRow } from "./kinds";
 
 export interface ChargeDialogProps {

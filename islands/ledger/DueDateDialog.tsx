@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { formatDateBR } from "../../src/lib/dates";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
-import { FormDialog, useDialogForm } from "../form";
+import { FormDialog, useDialogForm } from "../lib/form";
 import type { LedgerRow } from "./kinds";
 import { dueDateSchema } from "./schemas";
 

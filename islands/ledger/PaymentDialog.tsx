@@ -4,7 +4,7 @@ import { centsToDecimal, cents, formatBRL, parseMoney, ZERO, type Cents } from "
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { MoneyInput } from "../../src/ui/MoneyInput";
-import { FormDialog, useDialogForm } from "../form";
+import { FormDialog, useDialogForm } from "../lib/form";
 import { LedgerFacts } from "./LedgerFacts";
 import { paymentSchemas } from "./schemas";
 import type { LedgerKind, LedgerRow } from "./kinds";

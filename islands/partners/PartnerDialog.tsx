@@ -3,8 +3,8 @@ import { emptyPartnerForm, partnerFormValues, partnerSchema, type PartnerFormVal
 import { maskPhone } from "../../src/lib/brazil";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
-import { FormDialog } from "../form";
-import { useRecordForm, type RecordDialogProps, type RecordForm } from "../registers";
+import { FormDialog } from "../lib/form";
+import { useRecordForm, type RecordDialogProps, type RecordForm } from "../lib/registers";
 import type { PartnerRowView } from "./view";
 
 const PARTNER_FORM: RecordForm<PartnerFormValues, PartnerRowView> = {

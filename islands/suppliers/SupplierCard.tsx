@@ -3,7 +3,7 @@ import { formatCnpj, formatPhone } from "../../src/lib/brazil";
 import { Badge } from "../../src/ui/Badge";
 import { Card } from "../../src/ui/Card";
 import { Icon, type IconName } from "../../src/ui/Icon";
-import { RowActions } from "../registers";
+import { RowActions } from "../lib/registers";
 import { supplierPlace, type SupplierCardView } from "./view";
 
 export type SupplierAction = "history" | "edit" | "toggle" | "delete";

@@ -4,8 +4,8 @@ import { maskCnpj, maskPhone } from "../../src/lib/brazil";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { Select } from "../../src/ui/Select";
-import { FormDialog } from "../form";
-import { useRecordForm, type RecordDialogProps, type RecordForm } from "../registers";
+import { FormDialog } from "../lib/form";
+import { useRecordForm, type RecordDialogProps, type RecordForm } from "../lib/registers";
 import type { SupplierCardView } from "./view";
 
 const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));

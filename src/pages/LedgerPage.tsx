@@ -7,7 +7,7 @@ import { listPayables, parsePayableQuery, payableSummary } from "../api/payables
 import { getSupplier } from "../api/suppliers/service";
 import { today } from "../lib/clock";
 import { LEDGER_KINDS, ledgerRow, type ApiLedgerRow, type LedgerKind } from "../../islands/ledger/kinds";
-import type { ListParams } from "../../islands/list";
+import type { ListParams } from "../../islands/lib/list";
 import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";

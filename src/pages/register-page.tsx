@@ -1,6 +1,6 @@
 // What the register pages (Fornecedores, Parceiros) share: the heading with its "Novo …" island,
 // and the parsed view handed to the list island.
-import type { ListParams } from "../../islands/list";
+import type { ListParams } from "../../islands/lib/list";
 import { sortParam, type Paging, type Sort } from "../api/list";
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";

@@ -2,7 +2,7 @@ import { createContext, createElement, useContext, useId, type ComponentType } f
 // renderToString only: the browser build, because Bun's build also loads node:stream and util
 // for the streaming API at start-up, which nothing here uses.
 import { renderToString } from "react-dom/server.browser";
-import { islands, type IslandName, type IslandProps } from "../../islands/registry";
+import { islands, type IslandName, type IslandProps } from "../../islands/lib/registry";
 
 const loaded = new Map<IslandName, ComponentType<any>>();
 
@@ -24,7 +24,7 @@ const scriptSafeJson = (value: unknown) =>
  * Server-renders an island inside a marker; its props travel as JSON in a sibling script
  * (not an attribute: no &quot; bloat on large lists). Props must be JSON-safe data.
  * The island is rendered as its own React root with the marker's id as `identifierPrefix`,
- * exactly as islands/client.ts hydrates it, so useId values match on both sides.
+ * exactly as islands/lib/client.ts hydrates it, so useId values match on both sides.
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   const id = `island-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;

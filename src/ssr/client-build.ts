@@ -25,7 +25,7 @@ export interface ClientBuild {
 const reactOwnSyncExternalStore: BunPlugin = {
   name: "react-own-useSyncExternalStore",
   setup(build) {
-    build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: join(ROOT, "islands", "use-sync-external-store.ts") }));
+    build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: join(ROOT, "islands", "lib", "use-sync-external-store.ts") }));
   },
 };
 
@@ -34,10 +34,10 @@ const reactOwnSyncExternalStore: BunPlugin = {
  * its islands) and the stylesheet. Used at start-up from source and by the binary's build.
  */
 export async function buildClient(): Promise<ClientBuild> {
-  const { islands } = await import("../../islands/registry");
+  const { islands } = await import("../../islands/lib/registry");
   const islandEntries = Object.keys(islands).map((name) => join(ROOT, "islands", `${name}.tsx`));
   const result = await Bun.build({
-    entrypoints: [join(ROOT, "islands", "client.ts"), join(ROOT, "src", "styles", "app.css"), ...islandEntries],
+    entrypoints: [join(ROOT, "islands", "lib", "client.ts"), join(ROOT, "src", "styles", "app.css"), ...islandEntries],
     target: "browser",
     format: "esm",
     splitting: true,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, mock, test } from "bun:test";
 import { renderToString } from "react-dom/server";
 import { Button } from "./Button.tsx";
 import { Icon } from "./Icon.tsx";
-import { cleanup, click, get, render } from "./testing.tsx";
+import { cleanup, click, get, render } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

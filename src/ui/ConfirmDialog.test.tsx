@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, mock, spyOn, test } from "bun:test";
 import { act } from "react";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
-import { cleanup, click, get, render } from "./testing.tsx";
+import { cleanup, click, get, render } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, mock, spyOn, test } from "bun:test";
 import { act, useRef, useState } from "react";
 import { Dialog } from "./Dialog.tsx";
-import { cleanup, click, get, render, serverRenderAndHydrate } from "./testing.tsx";
+import { cleanup, click, get, render, serverRenderAndHydrate } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

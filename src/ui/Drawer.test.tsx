@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act, useState } from "react";
 import { Drawer } from "./Drawer.tsx";
-import { cleanup, click, get, render } from "./testing.tsx";
+import { cleanup, click, get, render } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { Field } from "./Field.tsx";
 import { Input } from "./Input.tsx";
 import { Select } from "./Select.tsx";
-import { cleanup, get, render, serverRenderAndHydrate } from "./testing.tsx";
+import { cleanup, get, render, serverRenderAndHydrate } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { useState } from "react";
 import { Input } from "./Input.tsx";
-import { cleanup, get, render, typeInto } from "./testing.tsx";
+import { cleanup, get, render, typeInto } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { act, useLayoutEffect, useState } from "react";
 import { cents, type Cents } from "../lib/money.ts";
 import { MoneyInput } from "./MoneyInput.tsx";
-import { cleanup, get, keyDown, render, serverRenderAndHydrate, typeInto } from "./testing.tsx";
+import { cleanup, get, keyDown, render, serverRenderAndHydrate, typeInto } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { renderToString } from "react-dom/server";
 import { Pager, rangeText } from "./Pager.tsx";
-import { cleanup, click, render } from "./testing.tsx";
+import { cleanup, click, render } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { act } from "react";
 import { RowMenu } from "./RowMenu.tsx";
-import { cleanup, click, get, keyDown, render, serverRenderAndHydrate } from "./testing.tsx";
+import { cleanup, click, get, keyDown, render, serverRenderAndHydrate } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

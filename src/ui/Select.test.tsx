@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { act, useState } from "react";
 import { Select } from "./Select.tsx";
-import { cleanup, get, render, serverRenderAndHydrate } from "./testing.tsx";
+import { cleanup, get, render, serverRenderAndHydrate } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { Table, type TableColumn, type TableSort } from "./Table.tsx";
-import { cleanup, click, get, render, serverRenderAndHydrate } from "./testing.tsx";
+import { cleanup, click, get, render, serverRenderAndHydrate } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

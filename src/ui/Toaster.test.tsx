@@ -3,7 +3,7 @@ import { act } from "react";
 import { renderToString } from "react-dom/server";
 import { Toaster } from "./Toaster.tsx";
 import { dismissToast, toast } from "./toast.ts";
-import { cleanup, click, get, keyDown, pointer, render } from "./testing.tsx";
+import { cleanup, click, get, keyDown, pointer, render } from "../../tests/ui.tsx";
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {

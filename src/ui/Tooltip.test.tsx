@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
 import { act } from "react";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, Tooltip } from "./Tooltip.tsx";
-import { cleanup, get, keyDown, pointer, render, serverRenderAndHydrate } from "./testing.tsx";
+import { cleanup, get, keyDown, pointer, render, serverRenderAndHydrate } from "../../tests/ui.tsx";
 
 beforeEach(() => {
   jest.useFakeTimers();

@@ -14,7 +14,7 @@ import { Table } from "./Table.tsx";
 import { Toaster } from "./Toaster.tsx";
 import { Tooltip } from "./Tooltip.tsx";
 import { dismissToast, toast } from "./toast.ts";
-import { cleanup, serverRenderAndHydrate } from "./testing.tsx";
+import { cleanup, serverRenderAndHydrate } from "../../tests/ui.tsx";
 
 afterEach(() => {
   act(() => dismissToast());

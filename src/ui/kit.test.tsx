@@ -4,7 +4,7 @@ import { EmptyState } from "./EmptyState.tsx";
 import { FilterBar } from "./FilterBar.tsx";
 import { IconAction } from "./IconAction.tsx";
 import { PageHeader } from "./PageHeader.tsx";
-import { cleanup, click, get, render, serverRenderAndHydrate } from "./testing.tsx";
+import { cleanup, click, get, render, serverRenderAndHydrate } from "../../tests/ui.tsx";
 
 afterEach(cleanup);
 

@@ -2,18 +2,18 @@
 // search box, the count, the pager, one row action's ending (SPEC §8 toasts) and the delete
 // confirmation, and the create/edit dialog's submit. Each screen keeps only its own words.
 import { useState, type ReactNode } from "react";
-import { Button } from "../src/ui/Button";
-import { ConfirmDialog } from "../src/ui/ConfirmDialog";
-import { EmptyState } from "../src/ui/EmptyState";
-import { Field } from "../src/ui/Field";
-import { FilterBar } from "../src/ui/FilterBar";
-import { Icon, type IconName } from "../src/ui/Icon";
-import { IconAction } from "../src/ui/IconAction";
-import { RowMenu, type RowMenuItem } from "../src/ui/RowMenu";
-import { Input } from "../src/ui/Input";
-import { Pager, rangeText } from "../src/ui/Pager";
-import { Table, type TableColumn } from "../src/ui/Table";
-import { toast } from "../src/ui/toast";
+import { Button } from "../../src/ui/Button";
+import { ConfirmDialog } from "../../src/ui/ConfirmDialog";
+import { EmptyState } from "../../src/ui/EmptyState";
+import { Field } from "../../src/ui/Field";
+import { FilterBar } from "../../src/ui/FilterBar";
+import { Icon, type IconName } from "../../src/ui/Icon";
+import { IconAction } from "../../src/ui/IconAction";
+import { RowMenu, type RowMenuItem } from "../../src/ui/RowMenu";
+import { Input } from "../../src/ui/Input";
+import { Pager, rangeText } from "../../src/ui/Pager";
+import { Table, type TableColumn } from "../../src/ui/Table";
+import { toast } from "../../src/ui/toast";
 import { api, ApiError } from "./api";
 import { useDialogForm, type DialogFormOptions } from "./form";
 import { searchOf, useUrlList, type ListParams } from "./list";

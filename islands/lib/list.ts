@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "../src/ui/toast";
+import { toast } from "../../src/ui/toast";
 import { apiPage, ApiError } from "./api";
 
 /** A list view as it lives in the URL: parameter name → value ("" means absent). */

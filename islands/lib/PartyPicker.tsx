@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { Badge } from "../src/ui/Badge";
-import { cx } from "../src/ui/cx";
+import { Badge } from "../../src/ui/Badge";
+import { cx } from "../../src/ui/cx";
 import { apiPage } from "./api";
 
 /** A client or supplier as the picker shows it. */

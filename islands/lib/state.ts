@@ -1,8 +1,8 @@
 // State shared between the islands of one page (STYLE: signals created in one module).
 import { signal } from "@preact/signals-react";
 import { useEffect, useRef } from "react";
-import type { InstallmentSummary } from "../src/api/installments/model";
-import type { PayableSummary } from "../src/api/payables/model";
+import type { InstallmentSummary } from "../../src/api/installments/model";
+import type { PayableSummary } from "../../src/api/payables/model";
 
 /** Incremented by the page header's "Novo …" button; the page's list island opens its dialog. */
 export const newRecordRequest = signal(0);

@@ -1,4 +1,4 @@
-import type { TableSort } from "../src/ui/Table";
+import type { TableSort } from "../../src/ui/Table";
 import type { ListParams } from "./list";
 
 /** `ordem=campo` / `ordem=-campo` as the Table's sort, and back (DECISIONS §5). */

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
-import { fieldErrors } from "../src/lib/field-errors";
-import { Button } from "../src/ui/Button";
-import { ConfirmDialog } from "../src/ui/ConfirmDialog";
-import { Dialog } from "../src/ui/Dialog";
-import { Icon } from "../src/ui/Icon";
-import { toast } from "../src/ui/toast";
+import { fieldErrors } from "../../src/lib/field-errors";
+import { Button } from "../../src/ui/Button";
+import { ConfirmDialog } from "../../src/ui/ConfirmDialog";
+import { Dialog } from "../../src/ui/Dialog";
+import { Icon } from "../../src/ui/Icon";
+import { toast } from "../../src/ui/toast";
 import { ApiError } from "./api";
 
 interface Issue { path: PropertyKey[]; message: string }
