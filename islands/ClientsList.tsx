@@ -52,7 +52,6 @@ export default function ClientsList(props: ClientsListProps) {
         <strong className="confirm-subject">{client.nome}</strong>
       </>
     ),
-    done: "Cliente excluído",
     failed: "Não foi possível excluir o cliente.",
     reload,
   });
@@ -65,8 +64,6 @@ export default function ClientsList(props: ClientsListProps) {
 
   async function toggleBlock(client: ClientRowView) {
     await runRowAction(() => api<ClientBlockAnswer>(`/api/clients/${client.id}/toggle-block`, { method: "PATCH" }), {
-      // The server's own words ('Cliente bloqueado com sucesso') are the success toast (SPEC §4).
-      done: (answer) => (answer as ClientBlockAnswer).message,
       failed: "Erro ao alterar status do cliente",
       ownMessage: true,
       reload,

@@ -8,7 +8,7 @@ import { Icon } from "../src/ui/Icon";
 import { Input } from "../src/ui/Input";
 import { MoneyInput } from "../src/ui/MoneyInput";
 import { toast } from "../src/ui/toast";
-import { api, ApiError } from "./lib/api";
+import { api, ApiError, serverMessage } from "./lib/api";
 import { useForm } from "./lib/form";
 import { LEDGER_KINDS, type LedgerKind } from "./ledger/kinds";
 import { generateSchemas } from "./ledger/schemas";
@@ -70,8 +70,8 @@ export default function GenerateInstallments({ kind, today, graceDays }: Generat
     }
     setSaving(true);
     try {
-      await api(`${info.endpoint}/generate`, { method: "POST", body: values });
-      toast({ title: "Parcelas geradas com sucesso!" });
+      const answer = await api(`${info.endpoint}/generate`, { method: "POST", body: values });
+      toast({ title: serverMessage(answer) ?? "Parcelas geradas com sucesso!" });
       setDone({ party: party!, count: Number(values.numParcelas) });
       clear();
     } catch (error) {

@@ -161,7 +161,7 @@ describe("LedgerList (Contas a Receber)", () => {
   test("Prorrogar sends the new due date and toasts 'Vencimento alterado'; a refusal shows the server's words", async () => {
     let refuse = true;
     mockFetch(calls, (call) =>
-      call.method === "PATCH" ? (refuse ? json({ message: "Parcela já paga não pode ter o vencimento alterado" }, 409) : json({})) : page([]),
+      call.method === "PATCH" ? (refuse ? json({ message: "Parcela já paga não pode ter o vencimento alterado" }, 409) : json({ message: "Vencimento alterado" })) : page([]),
     );
     render(<LedgerList {...props()} />);
     click(rowAction("Prorrogar", "Padaria Pão Quente parcela 3/12"));
@@ -177,7 +177,9 @@ describe("LedgerList (Contas a Receber)", () => {
   });
 
   test("Cancelar Baixa and Excluir ask SPEC's questions first, starting on the safe button", async () => {
-    mockFetch(calls, (call) => (call.url.includes("summary") ? json(SUMMARY) : call.method === "GET" ? page(apiRows) : json({})));
+    // The server's answers say what happened (src/api/ledger/table.ts messages): the toast shows them.
+    const said = (call: Call) => json({ message: call.method === "POST" ? "Baixa cancelada com sucesso!" : "Parcela excluída com sucesso!" });
+    mockFetch(calls, (call) => (call.url.includes("summary") ? json(SUMMARY) : call.method === "GET" ? page(apiRows) : said(call)));
     render(<LedgerList {...props()} />);
     click(rowAction("Cancelar Baixa", "Padaria Pão Quente parcela 2/12"));
     expect(lastDialog().textContent).toContain("Confirma o cancelamento da baixa desta parcela?");
@@ -216,7 +218,7 @@ describe("LedgerList (Contas a Receber)", () => {
 
 describe("LedgerList (Contas a Pagar)", () => {
   test("Pagar shows SPEC's sentence, proposes today and the face value, and sends a changed amount", async () => {
-    mockFetch(calls, (call) => (call.method === "PATCH" ? json({}) : call.url.includes("summary") ? json({}) : page([])));
+    mockFetch(calls, (call) => (call.method === "PATCH" ? json({ message: "Pagamento realizado com sucesso!" }) : call.url.includes("summary") ? json({}) : page([])));
     history.replaceState(null, "", "/payables");
     render(<LedgerList {...props("pagar", [installment({ partyName: "Gráfica Rápida", numerosParcela: "1/3", valor: "1200.00" })])} />);
     expect(rowActions("Gráfica Rápida parcela 1/3")).toEqual(["Pagar", "Histórico", "Excluir"]);

@@ -16,7 +16,7 @@ import { Pager, rangeText } from "../src/ui/Pager";
 import { Select } from "../src/ui/Select";
 import { Table, type TableColumn } from "../src/ui/Table";
 import { toast } from "../src/ui/toast";
-import { api, ApiError } from "./lib/api";
+import { api, ApiError, serverMessage } from "./lib/api";
 import { HistoryPanel } from "./history/HistoryPanel";
 import { ChargeDialog } from "./ledger/ChargeDialog";
 import { DueDateDialog } from "./ledger/DueDateDialog";
@@ -98,11 +98,11 @@ export default function LedgerList({ kind, initial, params: initialParams, today
     void refresh();
   }
 
-  /** A confirmed change (delete, cancel payment): SPEC §8's toast either way; a refusal says why. */
-  async function change(run: () => Promise<unknown>, done: string, failed: string) {
+  /** A confirmed change (delete, cancel payment): the server's words as the toast; a refusal says why. */
+  async function change(run: () => Promise<unknown>, failed: string) {
     try {
-      await run();
-      toast({ title: done });
+      const answer = await run();
+      toast({ title: serverMessage(answer) ?? "Feito" });
       afterChange();
     } catch (error) {
       const description = (error instanceof ApiError && error.serverMessage) || failed;
@@ -248,13 +248,11 @@ export default function LedgerList({ kind, initial, params: initialParams, today
           if (action?.kind === "undo") {
             return change(
               () => api(`${info.endpoint}/${row.id}/undo-payment`, { method: "POST" }),
-              "Baixa cancelada com sucesso!",
               "Não foi possível cancelar a baixa.",
             );
           }
           return change(
             () => api(`${info.endpoint}/${row.id}`, { method: "DELETE" }),
-            kind === "receber" ? "Parcela excluída com sucesso!" : "Conta excluída com sucesso!",
             kind === "receber" ? "Não foi possível excluir a parcela." : "Erro ao excluir conta",
           );
         }}

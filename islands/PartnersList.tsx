@@ -26,7 +26,6 @@ export default function PartnersList(props: PartnersListProps) {
     endpoint: "/api/partners",
     title: "Excluir parceiro",
     question: (partner) => `Tem certeza que deseja excluir o parceiro "${partner.nome}"?`,
-    done: "Parceiro excluído com sucesso!",
     failed: "Não foi possível excluir o parceiro.",
     reload,
   });

@@ -27,7 +27,6 @@ export default function SuppliersList(props: SuppliersListProps) {
         <strong className="confirm-subject">{supplier.nome}</strong>
       </>
     ),
-    done: "Fornecedor excluído",
     failed: "Erro ao excluir fornecedor.",
     reload: list.reload,
   });
@@ -39,7 +38,6 @@ export default function SuppliersList(props: SuppliersListProps) {
     setToggling((ids) => new Set(ids).add(supplier.id));
     const body = { statusBloqueio: supplier.statusBloqueio === 1 ? 0 : 1 };
     const changed = await runRowAction(() => api<SupplierBlockAnswer>(`/api/suppliers/${supplier.id}/block`, { method: "PATCH", body }), {
-      done: "Status atualizado",
       failed: "Erro ao alterar status do fornecedor.",
       ownMessage: true,
     });

@@ -17,7 +17,6 @@ export interface DueDateDialogProps {
 export function DueDateDialog({ row, onClose, send, onSaved }: DueDateDialogProps) {
   const dialog = useDialogForm<{ dataVencimento: string }>(dueDateSchema, { dataVencimento: row.dataVencimento }, {
     send: (values) => send(values.dataVencimento),
-    savedTitle: "Vencimento alterado",
     failedMessage: "Não foi possível alterar o vencimento.",
     onSaved,
     onClose,

@@ -59,7 +59,6 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
           ? { dataPagamento: values.dataPagamento, valorBaixa: values.valorBaixa, multa: values.multa, juros: values.juros }
           : { dataPagamento: values.dataPagamento, valorPago: values.valorPago },
       ),
-    savedTitle: kind === "receber" ? "Parcela quitada" : "Pagamento realizado com sucesso!",
     failedMessage: kind === "receber" ? "Não foi possível quitar a parcela." : "Erro ao processar pagamento",
     onSaved: onPaid,
     onClose,

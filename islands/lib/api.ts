@@ -12,6 +12,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The `message` of a change's answer ({message, installment} …): what its toast says. */
+export function serverMessage(answer: unknown): string | null {
+  const message = (answer as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message !== "" ? message : null;
+}
+
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const response = await fetch(path, {
     method: init.method ?? "GET",

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "../../src/ui/ConfirmDialog";
 import { Dialog } from "../../src/ui/Dialog";
 import { Icon } from "../../src/ui/Icon";
 import { toast } from "../../src/ui/toast";
-import { ApiError } from "./api";
+import { ApiError, serverMessage } from "./api";
 
 interface Issue { path: PropertyKey[]; message: string }
 interface Schema { safeParse(input: unknown): { success: true } | { success: false; error: { issues: Issue[] } } }
@@ -45,7 +45,8 @@ export interface DialogFormOptions<V> {
   /** Sends the form's values: the server normalizes them with the same schema. */
   send(values: V): Promise<unknown>;
   /** Toast title on success, e.g. 'Parceiro criado'. */
-  savedTitle: string;
+  /** The success toast when the server's answer carries no `message` (a created record). */
+  savedTitle?: string;
   /** Toast description when the server sends no message, e.g. 'Erro ao salvar fornecedor.'. */
   failedMessage: string;
   onSaved(): void;
@@ -86,8 +87,9 @@ export function useDialogForm<V extends object>(schema: Schema, initial: V, opti
     if (!form.validate(options.extraErrors?.())) return setAttempt((n) => n + 1);
     setSaving(true);
     try {
-      await options.send(form.values);
-      toast({ title: options.savedTitle });
+      const answer = await options.send(form.values);
+      // The server says what happened ({message}); `savedTitle` only where it answers the record alone.
+      toast({ title: serverMessage(answer) ?? options.savedTitle ?? "Salvo" });
       options.onSaved();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;

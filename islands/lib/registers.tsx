@@ -14,7 +14,7 @@ import { Input } from "../../src/ui/Input";
 import { Pager, rangeText } from "../../src/ui/Pager";
 import { Table, type TableColumn } from "../../src/ui/Table";
 import { toast } from "../../src/ui/toast";
-import { api, ApiError } from "./api";
+import { api, ApiError, serverMessage } from "./api";
 import { useDialogForm, type DialogFormOptions } from "./form";
 import { searchOf, useUrlList, type ListParams } from "./list";
 import { tableSort } from "./sort";
@@ -203,8 +203,8 @@ export function useRecordDialog<Row>(afterSave: () => void) {
 }
 
 export interface ActionOutcome {
-  /** The success toast's title: 'Fornecedor excluído', or read from the server's answer. */
-  done: string | ((answer: unknown) => string);
+  /** The success toast when the server's answer has no `message` of its own (which it says otherwise). */
+  done?: string;
   /** SPEC §8's message when the server gives no reason (or when `ownMessage`). */
   failed: string;
   /** Show `failed` even when the server sends a reason (SPEC's fixed wording). */
@@ -223,7 +223,7 @@ export async function runRowAction(action: () => Promise<unknown>, outcome: Acti
     toast({ title: "Erro", description: reason || outcome.failed, variant: "destructive" });
     return false;
   }
-  toast({ title: typeof outcome.done === "function" ? outcome.done(answer) : outcome.done });
+  toast({ title: serverMessage(answer) ?? outcome.done ?? "Feito" });
   outcome.reload?.();
   return true;
 }
