@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -5,6 +6,7 @@ import { openDatabase, type Db } from "../db/client";
 import { SYSTEM } from "../src/api/history/record";
 import { insertUser } from "../src/api/auth/service";
 import { loadConfig, type Config } from "../src/config";
+import { pinClock } from "../src/lib/clock";
 import { createApp, type App } from "../src/server";
 
 export const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
@@ -91,4 +93,63 @@ export function testPasswordHash(password: string): Promise<string> {
 export function sessionCookie(response: Response): string | null {
   const header = response.headers.getSetCookie().find((c) => c.startsWith("cofre_session="));
   return header ? header.split(";")[0]! : null;
+}
+
+export interface UseTestAppOptions {
+  /** Environment for the app's config (e.g. BLOCK_GRACE_DAYS). */
+  env?: Record<string, string>;
+  /** Emptied before each test, in this order (children before parents). */
+  tables?: string[];
+  /** "2026-03-15T10:00:00-03:00": the clock pinned there for each test. */
+  now?: string;
+}
+
+/** A test file's app: started and signed in before its tests, emptied and pinned before each, closed after. */
+export type SignedInTestApp = TestApp & {
+  /** The signed-in session cookie ("cofre_session=…"). */
+  readonly cookie: string;
+  /** A request with that session. */
+  api(path: string, init?: Parameters<TestApp["request"]>[1]): Promise<Response>;
+};
+
+/** The prologue every API test file wrote by hand, once. */
+export function useTestApp(options: UseTestAppOptions = {}): SignedInTestApp {
+  let app: TestApp | undefined;
+  let cookie = "";
+  let unpin = () => {};
+  beforeAll(async () => {
+    app = await startTestApp(options.env);
+    cookie = await app.login();
+  });
+  afterAll(() => app?.close());
+  beforeEach(() => {
+    if (options.tables?.length) app!.db.$client.exec(options.tables.map((table) => `delete from ${table}`).join("; "));
+    if (options.now) unpin = pinClock(options.now);
+  });
+  afterEach(() => {
+    unpin();
+    unpin = () => {};
+  });
+  const started = () => {
+    if (!app) throw new Error("useTestApp: the app starts in beforeAll");
+    return app;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get db() {
+      return started().db;
+    },
+    get config() {
+      return started().config;
+    },
+    get cookie() {
+      return cookie;
+    },
+    request: (path, init) => started().request(path, init),
+    api: (path, init = {}) => started().request(path, { cookie, ...init }),
+    login: () => started().login(),
+    close: () => started().close(),
+  };
 }

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { PADARIA, startTestApp, type TestApp } from "../../tests/support";
+import { expect, test } from "bun:test";
+import { PADARIA, useTestApp } from "../../tests/support";
 import { MAX_MONEY_CENTS } from "./fields";
 
 // One money rule and one limit for every field (src/api/fields.ts): a monthly fee and an
 // installment take exactly the same amounts.
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const post = (path: string, body: unknown) => t.request(path, { method: "POST", body, cookie });
+const post = (path: string, body: unknown) => t.request(path, { method: "POST", body, cookie: t.cookie });
 const AT_LIMIT = "999999999999.99";
 const ABOVE = "1000000000000.00";
 

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { PADARIA, startTestApp, type TestApp } from "../../tests/support";
+import { describe, expect, test } from "bun:test";
+import { PADARIA, useTestApp } from "../../tests/support";
 import { cleanText } from "./fields";
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
-beforeEach(() => t.db.$client.exec("delete from clients; delete from partners"));
+const t = useTestApp({ tables: ["clients", "partners"] });
 
 const floricultura = { ...PADARIA, nome: "Floricultura Ipê", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-001" };
 const mercado = { ...PADARIA, nome: "Mercadinho Bom Preço", cnpj: "11.222.333/0002-62", codigoCliente: "MER-001" };
-const post = (body: unknown) => t.request("/api/clients", { method: "POST", body, cookie });
+const post = (body: unknown) => t.request("/api/clients", { method: "POST", body, cookie: t.cookie });
 
 const NFC = "JOSÉ-1".normalize("NFC");
 const NFD = "JOSÉ-1".normalize("NFD");
@@ -46,7 +39,7 @@ describe("text input", () => {
 
   test("a client keeps its own code when saved with another case", async () => {
     const created = await (await post({ ...PADARIA, codigoCliente: NFC })).json();
-    const saved = await t.request(`/api/clients/${created.id}`, { method: "PUT", body: { ...PADARIA, codigoCliente: "josé-1" }, cookie });
+    const saved = await t.request(`/api/clients/${created.id}`, { method: "PUT", body: { ...PADARIA, codigoCliente: "josé-1" }, cookie: t.cookie });
     expect(saved.status).toBe(200);
     expect((await saved.json()).codigoCliente).toBe("josé-1");
   });
@@ -74,7 +67,7 @@ describe("text input", () => {
     expect((await optional.json()).errors.url).toBe("Caractere inválido no texto");
     const partner = await t.request("/api/partners", {
       method: "POST",
-      cookie,
+      cookie: t.cookie,
       body: { nome: "Luciana\u0000", empresa: "Prado", email: "l@prado.com.br", telefone: "11976543210" },
     });
     expect(partner.status).toBe(400);

@@ -1,34 +1,28 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { PADARIA, startTestApp, type TestApp } from "../../tests/support";
+import { PADARIA, useTestApp } from "../../tests/support";
 import { pinClock } from "../lib/clock";
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 
 test("while another connection holds the write lock, writes answer 503 with Retry-After and reads go on", async () => {
   const other = new Database(t.config.databasePath);
   other.exec("BEGIN IMMEDIATE");
   try {
-    const write = await t.request("/api/clients", { method: "POST", body: PADARIA, cookie });
+    const write = await t.request("/api/clients", { method: "POST", body: PADARIA, cookie: t.cookie });
     expect(write.status).toBe(503);
     expect(write.headers.get("retry-after")).toBe("1");
     expect(await write.json()).toEqual({ message: "Banco de dados ocupado, tente novamente" });
 
-    expect((await t.request("/api/clients", { cookie })).status).toBe(200);
-    expect((await t.request("/clients", { cookie })).status).toBe(200);
+    expect((await t.request("/api/clients", { cookie: t.cookie })).status).toBe(200);
+    expect((await t.request("/clients", { cookie: t.cookie })).status).toBe(200);
     expect(await (await t.request("/healthz")).json()).toEqual({ ok: true });
 
     // A session old enough to slide is still honoured: the slide waits for a free moment.
     const restore = pinClock(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString());
     try {
-      const page = await t.request("/clients", { cookie });
+      const page = await t.request("/clients", { cookie: t.cookie });
       expect(page.status).toBe(200);
       expect(page.headers.getSetCookie()).toEqual([]);
     } finally {
@@ -38,6 +32,6 @@ test("while another connection holds the write lock, writes answer 503 with Retr
     other.exec("ROLLBACK");
     other.close();
   }
-  const after = await t.request("/api/clients", { method: "POST", body: PADARIA, cookie });
+  const after = await t.request("/api/clients", { method: "POST", body: PADARIA, cookie: t.cookie });
   expect(after.status).toBe(201);
 });

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { backfillSearchColumns } from "../../../db/backfill";
-import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
+import { PADARIA, useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import { receivables } from "../../../db/schema";
 import { pinClock } from "../../lib/clock";
 import type { ClientJson } from "./model";
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
-beforeEach(() => t.db.$client.exec("delete from receivables; delete from clients"));
+const t = useTestApp({ tables: ["receivables", "clients"] });
 
 type Init = { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
-const api = (path: string, init: Init = {}) => t.request(path, { cookie, ...init });
+const api = (path: string, init: Init = {}) => t.request(path, { cookie: t.cookie, ...init });
 
 // As the dialog sends them: CNPJ and phone typed with their masks, statusBloqueio=0 (SPEC §7).
 const padaria = { ...PADARIA, url: "https://paoquente.com.br" };

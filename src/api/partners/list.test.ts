@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { describe, expect, test } from "bun:test";
+import { useTestApp } from "../../../tests/support";
 import type { PartnerJson, PartnerSummary } from "./model";
 
 // GET /api/partners with list parameters (DECISIONS §5) and the summary the page shows.
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
-beforeEach(() => t.db.$client.exec("delete from partners"));
+const t = useTestApp({ tables: ["partners"] });
 
 let phone = 11900000000;
 async function create(nome: string, empresa = "Contábil Norte", email = `${nome.replace(/\W/g, "").toLowerCase()}@exemplo.com.br`) {
   const body = { nome, empresa, email, telefone: String(phone++) };
-  const response = await t.request("/api/partners", { method: "POST", body, cookie });
+  const response = await t.request("/api/partners", { method: "POST", body, cookie: t.cookie });
   expect(response.status).toBe(201);
   return (await response.json()) as PartnerJson;
 }
 
 async function page(query: string): Promise<{ names: string[]; total: string | null }> {
-  const response = await t.request(`/api/partners?${query}`, { cookie });
+  const response = await t.request(`/api/partners?${query}`, { cookie: t.cookie });
   expect(response.status).toBe(200);
   const rows = (await response.json()) as PartnerJson[];
   return { names: rows.map((p) => p.nome), total: response.headers.get("x-total-count") };
@@ -71,14 +64,14 @@ describe("GET /api/partners, paged", () => {
 
   test("without parameters the whole array, as SPEC §7 has it", async () => {
     for (let n = 1; n <= 55; n++) await create(`Parceiro ${n}`);
-    const response = await t.request("/api/partners", { cookie });
+    const response = await t.request("/api/partners", { cookie: t.cookie });
     expect(((await response.json()) as PartnerJson[]).length).toBe(55);
     expect(response.headers.get("x-total-count")).toBeNull();
   });
 
   test("a bad page or sort is a 400 in pt-BR", async () => {
     for (const query of ["pagina=0", "porPagina=x", "ordem=telefone"]) {
-      expect((await t.request(`/api/partners?${query}`, { cookie })).status).toBe(400);
+      expect((await t.request(`/api/partners?${query}`, { cookie: t.cookie })).status).toBe(400);
     }
   });
 });
@@ -91,7 +84,7 @@ describe("GET /api/partners/summary", () => {
     t.db.$client.exec("update partners set email = '' where nome = 'Ana Souza'");
     t.db.$client.exec("update partners set telefone = '  ' where nome = 'Bruno Lima'");
     await create("Carla Dias");
-    const response = await t.request("/api/partners/summary", { cookie });
+    const response = await t.request("/api/partners/summary", { cookie: t.cookie });
     expect(response.status).toBe(200);
     expect((await response.json()) as PartnerSummary).toEqual({ total: 3, comEmail: 2, comTelefone: 2 });
   });
@@ -102,7 +95,7 @@ describe("GET /api/partners/summary", () => {
 
   test("the page renders the summary and one page of rows from the URL", async () => {
     for (let n = 1; n <= 12; n++) await create(`Parceiro ${n}`);
-    const html = await (await t.request("/partners?q=parceiro%201&ordem=-nome", { cookie })).text();
+    const html = await (await t.request("/partners?q=parceiro%201&ordem=-nome", { cookie: t.cookie })).text();
     expect(html).toMatch(/data-summary="total"[^>]*>12</);
     const order = ["Parceiro 12", "Parceiro 11", "Parceiro 10"].map((name) => html.indexOf(`>${name}<`));
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { describe, expect, test } from "bun:test";
+import { useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import { pinClock } from "../../lib/clock";
 import type { PartnerJson } from "./model";
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
-beforeEach(() => t.db.$client.exec("delete from partners"));
+const t = useTestApp({ tables: ["partners"] });
 
 type Init = { method?: string; body?: unknown; rawBody?: string };
-const api = (path: string, init: Init = {}) => t.request(path, { cookie, ...init });
+const api = (path: string, init: Init = {}) => t.request(path, { cookie: t.cookie, ...init });
 
 const joana = { nome: "Joana Martins", empresa: "Contábil Horizonte", email: "joana@horizonte.com.br", telefone: "(31) 99876-5432" };
 const eduardo = { nome: "eduardo Reis", empresa: "Reis Consultoria", email: "eduardo@reis.com.br", telefone: "+55 (41) 3222-1100" };

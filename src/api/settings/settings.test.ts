@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { beforeEach, describe, expect, test } from "bun:test";
+import { useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import { DEFAULT_MESSAGE, INVALID_PIX_KEY, type SettingsAnswer } from "./model";
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
-beforeEach(() => t.db.$client.exec("delete from settings"));
+const t = useTestApp({ tables: ["settings"] });
 
 type Init = { method?: string; body?: unknown; rawBody?: string };
-const api = (path: string, init: Init = {}) => t.request(path, { cookie, ...init });
+const api = (path: string, init: Init = {}) => t.request(path, { cookie: t.cookie, ...init });
 const put = (body: unknown) => api("/api/settings", { method: "PUT", body });
 const stored = () => t.db.$client.query("select empresa, cidade, chave_pix, modelo_mensagem from settings").all();
 

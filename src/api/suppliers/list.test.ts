@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { describe, expect, test } from "bun:test";
+import { useTestApp } from "../../../tests/support";
 import type { SupplierJson } from "./model";
 
 // GET /api/suppliers with list parameters (DECISIONS §5): one page in pt-BR name order, the
 // total in X-Total-Count; the grid's one search box finds name, CNPJ or e-mail.
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
-beforeEach(() => t.db.$client.exec("delete from payables; delete from suppliers"));
+const t = useTestApp({ tables: ["payables", "suppliers"] });
 
 async function create(body: object): Promise<SupplierJson> {
-  const response = await t.request("/api/suppliers", { method: "POST", body, cookie });
+  const response = await t.request("/api/suppliers", { method: "POST", body, cookie: t.cookie });
   expect(response.status).toBe(201);
   return (await response.json()) as SupplierJson;
 }
 
 async function page(query: string): Promise<{ status: number; names: string[]; total: string | null }> {
-  const response = await t.request(`/api/suppliers?${query}`, { cookie });
+  const response = await t.request(`/api/suppliers?${query}`, { cookie: t.cookie });
   if (response.status !== 200) return { status: response.status, names: [], total: null };
   const rows = (await response.json()) as SupplierJson[];
   return { status: 200, names: rows.map((s) => s.nome), total: response.headers.get("x-total-count") };
@@ -88,14 +81,14 @@ describe("GET /api/suppliers, paged", () => {
 
   test("without parameters the whole list (SPEC §7), with no X-Total-Count", async () => {
     await numbered(60);
-    const response = await t.request("/api/suppliers", { cookie });
+    const response = await t.request("/api/suppliers", { cookie: t.cookie });
     expect(((await response.json()) as SupplierJson[]).length).toBe(60);
     expect(response.headers.get("x-total-count")).toBeNull();
   });
 
   test("a bad pagina, porPagina or ordem is a 400 in pt-BR, never a 500", async () => {
     for (const query of ["pagina=0", "pagina=-1", "pagina=abc", "porPagina=0", "porPagina=1.5", "ordem=cnpj", "ordem=-email"]) {
-      const response = await t.request(`/api/suppliers?${query}`, { cookie });
+      const response = await t.request(`/api/suppliers?${query}`, { cookie: t.cookie });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toMatch(/inválid/);
     }
@@ -108,7 +101,7 @@ describe("GET /api/suppliers, paged", () => {
 
   test("the grid's page: rendered by the server with the same query", async () => {
     await numbered(50);
-    const html = await (await t.request("/suppliers?q=fornecedor%204", { cookie })).text();
+    const html = await (await t.request("/suppliers?q=fornecedor%204", { cookie: t.cookie })).text();
     expect(html).toContain("Fornecedor 4");
     expect(html).toContain("Fornecedor 49");
     expect(html).not.toContain("Fornecedor 39<");

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { describe, expect, test } from "bun:test";
+import { useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import { payables } from "../../../db/schema";
 import type { SupplierJson } from "./model";
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
-beforeEach(() => t.db.$client.exec("delete from payables; delete from suppliers"));
+const t = useTestApp({ tables: ["payables", "suppliers"] });
 
 type Init = { method?: string; body?: unknown; rawBody?: string };
-const api = (path: string, init: Init = {}) => t.request(path, { cookie, ...init });
+const api = (path: string, init: Init = {}) => t.request(path, { cookie: t.cookie, ...init });
 
 const moinho = {
   nome: "  Moinho Santa Clara  ",
