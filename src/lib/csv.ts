@@ -3,6 +3,7 @@
 // Text that a spreadsheet would read as a formula (= + - @, tab, CR) is neutralised.
 import { formatDateBR } from "./dates.ts";
 import { centsToDecimal, type Cents } from "./money.ts";
+import { STATUS_LABEL, type Status } from "./status.ts";
 
 export const CSV_BOM = "\uFEFF";
 export const CSV_SEPARATOR = ";";
@@ -100,4 +101,21 @@ export function parseCsv(text: string): string[][] {
   }
   if (cell !== "" || row.length) rows.push([...row, cell]);
   return rows;
+}
+
+/** An installment as every export writes it: who, parcela, descrição, vencimento, valor, situação, paid on, paid. */
+export function installmentCells(
+  party: string,
+  r: { numerosParcela: string; descricao: string; dataVencimento: string; valor: string; status: Status; dataPagamento: string | null; valorPago: string | null },
+): CsvCell[] {
+  return [
+    party,
+    csvParcela(r.numerosParcela),
+    r.descricao,
+    csvDate(r.dataVencimento),
+    csvMoneyText(r.valor),
+    STATUS_LABEL[r.status],
+    csvDate(r.dataPagamento),
+    r.valorPago === null ? null : csvMoneyText(r.valorPago),
+  ];
 }

@@ -2,8 +2,7 @@
 // as a CSV for Excel pt-BR, through the list's own query and src/lib/csv.ts, as the reports do.
 import type { Db } from "../../../db/client";
 import { today } from "../../lib/clock";
-import { CSV_ROW_LIMIT, csvDate, csvMoneyText, csvParcela, toCsv, type CsvCell } from "../../lib/csv";
-import { STATUS_LABEL } from "../../lib/status";
+import { CSV_ROW_LIMIT, installmentCells, toCsv } from "../../lib/csv";
 import { listLedger, parseLedgerQuery } from "./list";
 import type { LedgerRowJson } from "./model";
 import type { LedgerTable } from "./table";
@@ -15,16 +14,7 @@ export function ledgerCsv(db: Db, t: LedgerTable, raw: Record<string, string | u
   const query = { ...parseLedgerQuery(t, raw, { paged: true }), page: 1, perPage: CSV_ROW_LIMIT };
   const { rows } = listLedger<Row>(db, t, query);
   const receivable = t.fees;
-  const lines = rows.map((r): CsvCell[] => [
-    String(r[t.party.nameKey] ?? ""),
-    csvParcela(r.numerosParcela),
-    r.descricao,
-    csvDate(r.dataVencimento),
-    csvMoneyText(r.valor),
-    STATUS_LABEL[r.status],
-    csvDate(r.dataPagamento),
-    r.valorPago === null ? null : csvMoneyText(r.valorPago),
-  ]);
+  const lines = rows.map((r) => installmentCells(String(r[t.party.nameKey] ?? ""), r));
   const header = [receivable ? "Cliente" : "Fornecedor", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", receivable ? "Valor recebido" : "Valor pago"];
   return { fileName: `${receivable ? "contas-a-receber" : "contas-a-pagar"}-${today()}.csv`, csv: toCsv(header, lines) };
 }

@@ -1,8 +1,7 @@
 // The four reports as CSV files (src/lib/csv.ts writes the format); the figures are the API's.
 import type { Db } from "../../../db/client";
-import { csvDate, csvMoneyText, csvMonth, csvParcela, toCsv, type CsvCell } from "../../lib/csv";
+import { csvMoneyText, csvMonth, installmentCells, toCsv, type CsvCell } from "../../lib/csv";
 import { fold } from "../../lib/text";
-import { STATUS_LABEL } from "../../lib/status";
 import { getCashFlow } from "./cash-flow";
 import { listClientInstallments } from "./party-installments";
 import { getClientReportTotals } from "./client-report";
@@ -28,14 +27,7 @@ const slug = (text: string) =>
 export function clientReportCsv(db: Db, clientId: number): CsvFile {
   const totals = getClientReportTotals(db, clientId);
   const rows = listClientInstallments(db, clientId, ALL).map((r): CsvCell[] => [
-    totals.clientName,
-    csvParcela(r.numerosParcela),
-    r.descricao,
-    csvDate(r.dataVencimento),
-    csvMoneyText(r.valor),
-    STATUS_LABEL[r.status],
-    csvDate(r.dataPagamento),
-    r.valorPago === null ? null : csvMoneyText(r.valorPago),
+    ...installmentCells(totals.clientName, r),
     r.multa === null ? null : csvMoneyText(r.multa),
     r.juros === null ? null : csvMoneyText(r.juros),
   ]);
@@ -46,16 +38,7 @@ export function clientReportCsv(db: Db, clientId: number): CsvFile {
 /** Every payable of the supplier, one per line, with the supplier's name on each. */
 export function supplierReportCsv(db: Db, supplierId: number): CsvFile {
   const totals = getSupplierReportTotals(db, supplierId);
-  const rows = listSupplierInstallments(db, supplierId, ALL).map((p): CsvCell[] => [
-    totals.supplierName,
-    csvParcela(p.numerosParcela),
-    p.descricao,
-    csvDate(p.dataVencimento),
-    csvMoneyText(p.valor),
-    STATUS_LABEL[p.status],
-    csvDate(p.dataPagamento),
-    p.valorPago === null ? null : csvMoneyText(p.valorPago),
-  ]);
+  const rows = listSupplierInstallments(db, supplierId, ALL).map((p) => installmentCells(totals.supplierName, p));
   const header = ["Fornecedor", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Valor pago"];
   return { fileName: `relatorio-fornecedor-${supplierId}-${slug(totals.supplierName)}.csv`, csv: toCsv(header, rows) };
 }
