@@ -2,10 +2,10 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ENTRY, serveFromSource } from "../tests/serve";
 
 // A full disk, for real: the server's database on a 24 MB tmpfs that `dd` fills. Mounting needs
 // root (CAP_SYS_ADMIN); where it is refused the test says so and is skipped.
-const ENTRY = join(import.meta.dir, "index.ts");
 const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
 const fetch = Bun.fetch;
 const mountPoint = mkdtempSync(join(tmpdir(), "cofre-full-"));
@@ -16,22 +16,7 @@ afterAll(() => {
   rmSync(mountPoint, { recursive: true, force: true });
 });
 
-async function serve(databasePath: string) {
-  const proc = Bun.spawn(["bun", ENTRY, "serve"], {
-    env: { PATH: process.env.PATH!, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const reader = proc.stdout.getReader();
-  let output = "";
-  while (!/http:\/\/127\.0\.0\.1:\d+/.test(output)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited: ${output}${await new Response(proc.stderr).text()}`);
-    output += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return { proc, url: output.match(/http:\/\/127\.0\.0\.1:\d+/)![0] };
-}
+const serve = (databasePath: string) => serveFromSource({ DATABASE_PATH: databasePath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
 const partner = (nome: string) => ({ nome, empresa: "Disco Cheio Ltda", email: "p@cofre.test", telefone: "11987654321" });
 

@@ -2,9 +2,9 @@ import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ENTRY, serveFromSource } from "../tests/serve";
 
 // `cofre serve` as a process: what only a real socket and real signals show.
-const ENTRY = join(import.meta.dir, "index.ts");
 const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
 const dir = mkdtempSync(join(tmpdir(), "cofre-serve-"));
 // Bun's own fetch: component tests in the same run swap the global one for happy-dom's.
@@ -13,22 +13,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function serve(options: { firstRun?: boolean } = {}) {
   const databasePath = join(dir, options.firstRun ? "first-run.db" : "app.db");
-  const admin = options.firstRun ? {} : { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-  const proc = Bun.spawn(["bun", ENTRY, "serve"], {
-    cwd: dir,
-    env: { PATH: process.env.PATH!, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, ...admin },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const reader = proc.stdout.getReader();
-  let output = "";
-  while (!/http:\/\/127\.0\.0\.1:\d+/.test(output)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited: ${output}${await new Response(proc.stderr).text()}`);
-    output += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return { proc, databasePath, output, url: output.match(/http:\/\/127\.0\.0\.1:\d+/)![0] };
+  const admin: Record<string, string> = options.firstRun ? {} : { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+  return { ...(await serveFromSource({ DATABASE_PATH: databasePath, ...admin }, dir)), databasePath };
 }
 
 test("a first start without ADMIN_* prints an account that signs in, through the API and the form", async () => {
