@@ -1,15 +1,11 @@
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../tests/support";
+import { expect, test } from "bun:test";
+import { useTestApp } from "../../tests/support";
 import { pinClock } from "../lib/clock";
 import { automaticBlockingJob } from "./clients/blocking";
 import { startDailyJobs, type DailyJob } from "./daily-jobs";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 function recorder() {
   const lines: { level: "log" | "error"; text: string }[] = [];
