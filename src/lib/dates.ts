@@ -16,6 +16,20 @@ export function isISODate(s: unknown): s is string {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(Number(m[1]), month);
 }
 
+/**
+ * The years a date or month typed, stored or filtered may have (DECISIONS §2): a bookmark with
+ * 9999-12 or a due date in year 0000 is a mistake, and date math beyond them would throw.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2199;
+const inYears = (s: string) => Number(s.slice(0, 4)) >= MIN_YEAR && Number(s.slice(0, 4)) <= MAX_YEAR;
+
+/** A YYYY-MM-DD date within MIN_YEAR–MAX_YEAR: what every input and filter accepts. */
+export const isAcceptedDate = (s: unknown): s is string => isISODate(s) && inYears(s);
+
+/** A YYYY-MM month within MIN_YEAR–MAX_YEAR. */
+export const isAcceptedMonth = (s: unknown): s is string => isYearMonth(s) && inYears(s);
+
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }

@@ -4,7 +4,7 @@
 import type { Db } from "../../../db/client";
 import { badRequest, notFound } from "../../http/errors";
 import { clock, dayStartISO } from "../../lib/clock";
-import { addDays, isISODate } from "../../lib/dates";
+import { addDays, isAcceptedDate } from "../../lib/dates";
 import { fold, likeContains } from "../../lib/text";
 import { describeEvent, HISTORY_ENTITIES, type HistoryEntity } from "../../lib/history-text";
 import { limitOffset, parsePaging, type ListPage, type Paging } from "../list";
@@ -24,7 +24,7 @@ export function parseHistoryQuery(raw: Raw): HistoryQuery {
   if (id !== "" && !/^[1-9]\d{0,14}$/.test(id)) throw badRequest("Identificador inválido");
   const de = raw.de ?? "";
   const ate = raw.ate ?? "";
-  if ((de !== "" && !isISODate(de)) || (ate !== "" && !isISODate(ate))) throw badRequest("Data inválida: use AAAA-MM-DD");
+  if ((de !== "" && !isAcceptedDate(de)) || (ate !== "" && !isAcceptedDate(ate))) throw badRequest("Data inválida: use AAAA-MM-DD, entre 1900 e 2199");
   if (de && ate && de > ate) throw badRequest("A data inicial é posterior à final");
   return {
     entidade: entidade as HistoryEntity | "",

@@ -228,8 +228,8 @@ describe("the list", () => {
 
   const bad: [string, string][] = [
     ["?status=atrasado", "Status inválido: use em_aberto, vencido ou pago"],
-    ["?mes=2026-13", "Mês inválido: use AAAA-MM"],
-    ["?mes=março", "Mês inválido: use AAAA-MM"],
+    ["?mes=2026-13", "Mês inválido: use AAAA-MM, entre 1900 e 2199"],
+    ["?mes=março", "Mês inválido: use AAAA-MM, entre 1900 e 2199"],
     ["?clientId=abc", "Cliente inválido"],
     ["?ordem=nome", "Ordenação inválida: use cliente, parcela, vencimento, valor, status, descricao"],
     ["?pagina=0", "Página inválida"],

@@ -4,7 +4,7 @@
 import type { Db } from "../../../db/client";
 import { badRequest } from "../../http/errors";
 import { today } from "../../lib/clock";
-import { addMonthsToMonth, isYearMonth } from "../../lib/dates";
+import { addMonthsToMonth, isAcceptedMonth } from "../../lib/dates";
 import { STATUSES, type Status } from "../../lib/status";
 import { dirSql, limitOffset, parsePaging, parseSort, wantsPage, type ListPage } from "../list";
 import { prepared } from "../prepared";
@@ -23,7 +23,7 @@ export function parseLedgerQuery(t: LedgerTable, raw: Raw, options: { paged?: bo
   const status = raw.status ?? "";
   if (status !== "" && !STATUSES.includes(status as Status)) throw badRequest("Status inválido: use em_aberto, vencido ou pago");
   const mes = raw.mes ?? "";
-  if (mes !== "" && !isYearMonth(mes)) throw badRequest("Mês inválido: use AAAA-MM");
+  if (mes !== "" && !isAcceptedMonth(mes)) throw badRequest("Mês inválido: use AAAA-MM, entre 1900 e 2199");
   const partyRaw = raw[t.party.idKey] ?? "";
   if (partyRaw !== "" && !/^[1-9]\d{0,14}$/.test(partyRaw)) throw badRequest(t.party.invalid);
   const keys: readonly LedgerSortKey[] = [t.party.sortKey, ...LEDGER_SORTS];

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { isISODate } from "../../lib/dates";
+import { isAcceptedDate } from "../../lib/dates";
 import { MAX_INSTALLMENTS, MIN_INSTALLMENTS } from "../../lib/installments";
 import type { Cents } from "../../lib/money";
 import type { Status } from "../../lib/status";
@@ -34,7 +34,7 @@ function requiredDate(required: string) {
     z.transform((value: string | null | undefined, ctx): string => {
       if (blank(value)) return refuse(ctx, required, value);
       const date = value!.trim();
-      return isISODate(date) ? date : refuse(ctx, INVALID_DATE, value);
+      return isAcceptedDate(date) ? date : refuse(ctx, INVALID_DATE, value);
     }),
   );
 }
@@ -47,7 +47,7 @@ function omittableDate(required: string) {
       if (value === undefined) return null;
       if (blank(value)) return refuse(ctx, required, value);
       const date = value!.trim();
-      return isISODate(date) ? date : refuse(ctx, INVALID_DATE, value);
+      return isAcceptedDate(date) ? date : refuse(ctx, INVALID_DATE, value);
     }),
   );
 }

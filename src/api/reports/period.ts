@@ -1,7 +1,7 @@
 // The months and ranges a report accepts (DECISIONS §3): YYYY-MM, at most 36 months, from ≤ to.
 import { badRequest } from "../../http/errors";
 import { currentMonth } from "../../lib/clock";
-import { addMonthsToMonth, isYearMonth, monthRange } from "../../lib/dates";
+import { addMonthsToMonth, isAcceptedMonth, monthRange } from "../../lib/dates";
 
 export const MAX_RANGE_MONTHS = 36;
 /** Default cash-flow window, as the dashboard's: 5 months ago to 6 months ahead. */
@@ -15,7 +15,7 @@ export interface MonthRange {
 
 /** "2026-11" as given, or a 400 naming what was wrong. */
 export function parseMonth(raw: string | undefined, label = "Mês"): string {
-  if (!isYearMonth(raw)) throw badRequest(`${label} inválido: use o formato AAAA-MM (ex.: 2026-11)`);
+  if (!isAcceptedMonth(raw)) throw badRequest(`${label} inválido: use o formato AAAA-MM (ex.: 2026-11), entre 1900 e 2199`);
   return raw;
 }
 
