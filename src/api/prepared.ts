@@ -5,6 +5,21 @@ import type { Db } from "../../db/client";
 // database and SQL text: preparing costs more than running them (PERF-NOTES "List queries").
 const statements = new WeakMap<Database, Map<string, Statement>>();
 
+const exactStatements = new WeakMap<Database, Map<string, Statement>>();
+
+/**
+ * The same, reading every integer as a bigint: for sums of money, exact beyond 2^53 cents
+ * (R$ 90 trilhões), where a JavaScript number would lose a cent. Counts come back as bigints
+ * too (Number() them).
+ */
+export function preparedExact(db: Db, sql: string): Statement {
+  let cache = exactStatements.get(db.$client);
+  if (!cache) exactStatements.set(db.$client, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.$client.prepare(sql).safeIntegers(true)));
+  return statement;
+}
+
 /** The bun:sqlite statement for `sql` on this database, prepared on first use. */
 export function prepared(db: Db, sql: string): Statement {
   let cache = statements.get(db.$client);

@@ -34,8 +34,9 @@ export function parseMoney(input: unknown): Cents | null {
 }
 
 /** "1234.50", "-0.05", "0.00": the API's wire format. */
-export function centsToDecimal(c: Cents): string {
-  const digits = String(Math.abs(c)).padStart(3, "0");
+export function centsToDecimal(c: Cents | bigint): string {
+  // A sum of many amounts is read as a bigint (exact beyond 2^53 cents: src/api/prepared.ts).
+  const digits = (typeof c === "bigint" ? (c < 0n ? -c : c).toString() : String(Math.abs(c))).padStart(3, "0");
   const sign = c < 0 ? "-" : "";
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }

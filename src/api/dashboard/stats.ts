@@ -1,7 +1,8 @@
 // Dashboard stats (DECISIONS §3): one statement, two aggregate scans (clients, receivables).
 import type { Db } from "../../../db/client";
 import { today } from "../../lib/clock";
-import { centsToDecimal, type Cents } from "../../lib/money";
+import { centsToDecimal } from "../../lib/money";
+import { preparedExact } from "../prepared";
 import { overdueWhereSql } from "../status-sql";
 
 export interface DashboardStats {
@@ -28,18 +29,19 @@ FROM (
 ) AS r`;
 
 export function getDashboardStats(db: Db): DashboardStats {
-  const row = db.$client.query(STATS_SQL).get({ today: today() }) as {
-    totalClients: number;
-    blockedClients: number;
-    revenue: number;
-    openInstallments: number;
-    overdueInstallments: number;
+  // Every integer a bigint: the revenue sum stays exact (src/api/prepared.ts preparedExact).
+  const row = preparedExact(db, STATS_SQL).get({ today: today() }) as {
+    totalClients: bigint;
+    blockedClients: bigint;
+    revenue: bigint;
+    openInstallments: bigint;
+    overdueInstallments: bigint;
   };
   return {
-    totalClients: row.totalClients,
-    blockedClients: row.blockedClients,
-    monthlyRevenue: centsToDecimal(row.revenue as Cents),
-    openInstallments: row.openInstallments,
-    overdueInstallments: row.overdueInstallments,
+    totalClients: Number(row.totalClients),
+    blockedClients: Number(row.blockedClients),
+    monthlyRevenue: centsToDecimal(row.revenue),
+    openInstallments: Number(row.openInstallments),
+    overdueInstallments: Number(row.overdueInstallments),
   };
 }

@@ -3,9 +3,9 @@
 import type { Db } from "../../../db/client";
 import { currentMonth } from "../../lib/clock";
 import { addMonthsToMonth } from "../../lib/dates";
-import { centsToDecimal, type Cents } from "../../lib/money";
+import { centsToDecimal } from "../../lib/money";
 import { overdueWhereSql } from "../status-sql";
-import { prepared } from "../prepared";
+import { prepared, preparedExact } from "../prepared";
 import { partyOf, whereSql } from "./list";
 import type { Figure, LedgerQuery } from "./model";
 import type { LedgerTable } from "./table";
@@ -41,8 +41,8 @@ export function ledgerCards<K extends string>(db: Db, t: LedgerTable, filters: P
   for (const name of Object.keys(cards) as K[]) {
     const { when, amount } = cards[name];
     const sql = `SELECT COALESCE(SUM(${amount}), 0) AS total, count(*) AS n FROM ${t.table} r ${where ? `${where} AND` : "WHERE"} (${when})`;
-    const row = prepared(db, sql).get(all) as { total: number; n: number };
-    figures[name] = { total: centsToDecimal(row.total as Cents), quantidade: row.n };
+    const row = preparedExact(db, sql).get(all) as { total: bigint; n: bigint };
+    figures[name] = { total: centsToDecimal(row.total), quantidade: Number(row.n) };
   }
   const count = prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${where}`).get(all) as { n: number };
   return { figures, count: count.n };

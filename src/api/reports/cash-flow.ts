@@ -2,7 +2,8 @@
 // the months come from a recursive CTE, the running balance from a window sum.
 import type { Db } from "../../../db/client";
 import { currentMonth } from "../../lib/clock";
-import { centsToDecimal, type Cents } from "../../lib/money";
+import { centsToDecimal } from "../../lib/money";
+import { preparedExact } from "../prepared";
 import { dateBounds, type MonthRange } from "./period";
 
 export interface CashFlowRow {
@@ -72,52 +73,53 @@ SELECT month, rs, ro, ps, po, nr, np,
 FROM per_month
 ORDER BY month`;
 
+// Every integer as a bigint: sums stay exact (src/api/prepared.ts preparedExact).
 interface Row {
   month: string;
-  rs: number;
-  ro: number;
-  ps: number;
-  po: number;
-  nr: number;
-  np: number;
-  acumulado: number;
-  totalRs: number;
-  totalRo: number;
-  totalPs: number;
-  totalPo: number;
-  totalNr: number;
-  totalNp: number;
+  rs: bigint;
+  ro: bigint;
+  ps: bigint;
+  po: bigint;
+  nr: bigint;
+  np: bigint;
+  acumulado: bigint;
+  totalRs: bigint;
+  totalRo: bigint;
+  totalPs: bigint;
+  totalPo: bigint;
+  totalNr: bigint;
+  totalNp: bigint;
 }
 
-const money = (c: number) => centsToDecimal(c as Cents);
+const money = centsToDecimal;
 
 /** `range` is valid (parseRange): at most 36 months. */
 export function getCashFlow(db: Db, range: MonthRange): { rows: CashFlowRow[]; totals: CashFlowTotals } {
   const { start, until } = dateBounds(range);
-  const result = db.$client.query(CASH_FLOW_SQL).all({ from: range.from, to: range.to, start, until }) as Row[];
+  const result = preparedExact(db, CASH_FLOW_SQL).all({ from: range.from, to: range.to, start, until }) as Row[];
   const current = currentMonth();
   const rows = result.map((row): CashFlowRow => ({
     month: row.month,
     valorReceber: money(row.rs + row.ro),
     valorPagar: money(row.ps + row.po),
     saldo: money(row.rs + row.ro - row.ps - row.po),
-    parcelasReceber: row.nr,
-    parcelasPagar: row.np,
+    parcelasReceber: Number(row.nr),
+    parcelasPagar: Number(row.np),
     saldoAcumulado: money(row.acumulado),
     recebido: money(row.rs),
     receberEmAberto: money(row.ro),
     pago: money(row.ps),
     pagarEmAberto: money(row.po),
-    situacao: row.month >= current ? "previsto" : row.ro + row.po > 0 ? "em_atraso" : "realizado",
+    situacao: row.month >= current ? "previsto" : row.ro + row.po > 0n ? "em_atraso" : "realizado",
   }));
   const first = result[0];
-  const t = { rs: first?.totalRs ?? 0, ro: first?.totalRo ?? 0, ps: first?.totalPs ?? 0, po: first?.totalPo ?? 0 };
+  const t = { rs: first?.totalRs ?? 0n, ro: first?.totalRo ?? 0n, ps: first?.totalPs ?? 0n, po: first?.totalPo ?? 0n };
   const totals: CashFlowTotals = {
     valorReceber: money(t.rs + t.ro),
     valorPagar: money(t.ps + t.po),
     saldo: money(t.rs + t.ro - t.ps - t.po),
-    parcelasReceber: first?.totalNr ?? 0,
-    parcelasPagar: first?.totalNp ?? 0,
+    parcelasReceber: Number(first?.totalNr ?? 0),
+    parcelasPagar: Number(first?.totalNp ?? 0),
     recebido: money(t.rs),
     receberEmAberto: money(t.ro),
     pago: money(t.ps),

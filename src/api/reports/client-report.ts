@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { notFound } from "../../http/errors";
 import { today } from "../../lib/clock";
 import { partyTotals, partyTotalsSql, type PartyTotals, type PartyTotalsRow } from "./party-totals";
+import { preparedExact } from "../prepared";
 
 export interface ClientReportTotals extends PartyTotals {
   clientId: number;
@@ -14,8 +15,8 @@ export interface ClientReportTotals extends PartyTotals {
 const CLIENT_TOTALS_SQL = partyTotalsSql("clients", "receivables", "client_id");
 
 export function getClientReportTotals(db: Db, clientId: number): ClientReportTotals {
-  const row = db.$client.query(CLIENT_TOTALS_SQL).get({ id: clientId, today: today() }) as PartyTotalsRow | null;
+  const row = preparedExact(db, CLIENT_TOTALS_SQL).get({ id: clientId, today: today() }) as PartyTotalsRow | null;
   if (!row) throw notFound("Cliente não encontrado");
   const { efetivo, ...totals } = partyTotals(row);
-  return { clientId: row.id, clientName: row.nome, ...totals, totalRecebidoComEncargos: efetivo };
+  return { clientId: Number(row.id), clientName: row.nome, ...totals, totalRecebidoComEncargos: efetivo };
 }

@@ -1,7 +1,8 @@
 // Monthly report (DECISIONS §3): what was received and paid in the month (by payment date) and
 // what is still due in it (unpaid rows by due date). One statement, one conditional scan per table.
 import type { Db } from "../../../db/client";
-import { centsToDecimal, type Cents } from "../../lib/money";
+import { centsToDecimal } from "../../lib/money";
+import { preparedExact } from "../prepared";
 import { dateBounds } from "./period";
 
 export interface MonthlyReport {
@@ -35,34 +36,35 @@ SELECT r.done AS recebido, r.doneCount AS recebidas, r.pending AS receber, r.pen
        p.done AS pago, p.doneCount AS pagas, p.pending AS pagar, p.pendingCount AS pagarCount
 FROM (${scan("receivables")}) AS r, (${scan("payables")}) AS p`;
 
+// Every integer as a bigint: sums stay exact (src/api/prepared.ts preparedExact).
 interface Row {
-  recebido: number;
-  recebidas: number;
-  receber: number;
-  receberCount: number;
-  pago: number;
-  pagas: number;
-  pagar: number;
-  pagarCount: number;
+  recebido: bigint;
+  recebidas: bigint;
+  receber: bigint;
+  receberCount: bigint;
+  pago: bigint;
+  pagas: bigint;
+  pagar: bigint;
+  pagarCount: bigint;
 }
 
 /** `month` is a valid YYYY-MM (parseMonth). */
 export function getMonthlyReport(db: Db, month: string): MonthlyReport {
   const { start, until } = dateBounds({ from: month, to: month });
-  const row = db.$client.query(MONTHLY_SQL).get({ start, until }) as Row;
+  const row = preparedExact(db, MONTHLY_SQL).get({ start, until }) as Row;
   const realizado = row.recebido - row.pago;
-  const money = (c: number) => centsToDecimal(c as Cents);
+  const money = centsToDecimal;
   return {
     mes: month,
     totalRecebido: money(row.recebido),
-    quantidadeRecebidas: row.recebidas,
+    quantidadeRecebidas: Number(row.recebidas),
     totalPago: money(row.pago),
-    quantidadePagas: row.pagas,
+    quantidadePagas: Number(row.pagas),
     saldoRealizado: money(realizado),
     totalReceberPendente: money(row.receber),
-    quantidadeReceberPendentes: row.receberCount,
+    quantidadeReceberPendentes: Number(row.receberCount),
     totalPagarPendente: money(row.pagar),
-    quantidadePagarPendentes: row.pagarCount,
+    quantidadePagarPendentes: Number(row.pagarCount),
     saldoPrevisto: money(realizado + row.receber - row.pagar),
   };
 }

@@ -1,5 +1,5 @@
 // The shape both party reports share; the SQL sums arrive as integer cents and counts.
-import { centsToDecimal, type Cents } from "../../lib/money";
+import { centsToDecimal } from "../../lib/money";
 import { overdueWhereSql } from "../status-sql";
 
 /**
@@ -34,36 +34,38 @@ export interface PartyTotals {
   quantidadeVencidas: number;
 }
 
+/** Read with preparedExact: every integer a bigint, so the sums stay exact. */
 export interface PartyTotalsRow {
-  id: number;
+  id: bigint;
   nome: string;
-  statusBloqueio: number;
-  quantidade: number;
-  contrato: number;
-  pago: number;
-  efetivo: number;
-  pagas: number;
-  vencidas: number;
+  statusBloqueio: bigint;
+  quantidade: bigint;
+  contrato: bigint;
+  pago: bigint;
+  efetivo: bigint;
+  pagas: bigint;
+  vencidas: bigint;
 }
 
 export function partyTotals(row: PartyTotalsRow): PartyTotals & { efetivo: string } {
   return {
-    statusBloqueio: row.statusBloqueio === 1 ? 1 : 0,
-    totalContrato: centsToDecimal(row.contrato as Cents),
-    totalPago: centsToDecimal(row.pago as Cents),
-    totalPendente: centsToDecimal((row.contrato - row.pago) as Cents),
+    statusBloqueio: row.statusBloqueio === 1n ? 1 : 0,
+    totalContrato: centsToDecimal(row.contrato),
+    totalPago: centsToDecimal(row.pago),
+    totalPendente: centsToDecimal(row.contrato - row.pago),
     percentualPago: percentOf(row.pago, row.contrato),
-    quantidadeParcelas: row.quantidade,
-    quantidadePagas: row.pagas,
-    quantidadePendentes: row.quantidade - row.pagas,
-    quantidadeVencidas: row.vencidas,
-    efetivo: centsToDecimal(row.efetivo as Cents),
+    quantidadeParcelas: Number(row.quantidade),
+    quantidadePagas: Number(row.pagas),
+    quantidadePendentes: Number(row.quantidade - row.pagas),
+    quantidadeVencidas: Number(row.vencidas),
+    efetivo: centsToDecimal(row.efetivo),
   };
 }
 
 /** part / whole × 100 to 2 places, half-up, in integers (no binary-float rounding surprises). */
-export function percentOf(part: number, whole: number): number {
-  if (whole <= 0) return 0;
-  const hundredths = Math.floor((part * 20_000 + whole) / (2 * whole));
-  return hundredths / 100;
+export function percentOf(part: bigint | number, whole: bigint | number): number {
+  const p = BigInt(part);
+  const w = BigInt(whole);
+  if (w <= 0n) return 0;
+  return Number((p * 20_000n + w) / (2n * w)) / 100;
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { notFound } from "../../http/errors";
 import { today } from "../../lib/clock";
 import { partyTotals, partyTotalsSql, type PartyTotals, type PartyTotalsRow } from "./party-totals";
+import { preparedExact } from "../prepared";
 
 export interface SupplierReportTotals extends PartyTotals {
   supplierId: number;
@@ -14,8 +15,8 @@ export interface SupplierReportTotals extends PartyTotals {
 const SUPPLIER_TOTALS_SQL = partyTotalsSql("suppliers", "payables", "supplier_id");
 
 export function getSupplierReportTotals(db: Db, supplierId: number): SupplierReportTotals {
-  const row = db.$client.query(SUPPLIER_TOTALS_SQL).get({ id: supplierId, today: today() }) as PartyTotalsRow | null;
+  const row = preparedExact(db, SUPPLIER_TOTALS_SQL).get({ id: supplierId, today: today() }) as PartyTotalsRow | null;
   if (!row) throw notFound("Fornecedor não encontrado");
   const { efetivo, ...totals } = partyTotals(row);
-  return { supplierId: row.id, supplierName: row.nome, ...totals, totalPagoEfetivo: efetivo };
+  return { supplierId: Number(row.id), supplierName: row.nome, ...totals, totalPagoEfetivo: efetivo };
 }
