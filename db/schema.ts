@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Money columns hold integer cents; dates are 'YYYY-MM-DD' text in APP_TZ;
 // timestamps are ISO 8601 text. Derived status ('vencido') is never stored.
@@ -244,3 +244,21 @@ export type PayableRow = typeof payables.$inferSelect;
 export type PartnerRow = typeof partners.$inferSelect;
 export type SettingsRow = typeof settings.$inferSelect;
 export type HistoryEventRow = typeof historyEvents.$inferSelect;
+
+/**
+ * A generation's answer kept under the Idempotency-Key the client sent (24 hours): a repeated or
+ * parallel submit of the same form gets the first answer instead of a second batch. The key is
+ * the client's, per user and route; the primary key makes "exactly once" the database's rule.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id").notNull(),
+    route: text("route").notNull(),
+    key: text("key").notNull(),
+    status: integer("status").notNull(),
+    response: text("response").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.route, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);

@@ -38,6 +38,9 @@ const EMPTY = (today: string): GenerateValues => ({ numParcelas: "1", valor: "",
  * GERAR PARCELAS CR / CP (SPEC §2): the plan's form and a live preview computed with the same
  * splitInstallments the server uses, so what is shown is exactly what will be stored.
  */
+// crypto.randomUUID needs a secure context; getRandomValues works over plain http too.
+const submitKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
 export default function GenerateInstallments({ kind, today, graceDays }: GenerateInstallmentsProps) {
   const info = LEDGER_KINDS[kind];
   const form = useForm<GenerateValues>(generateSchemas[kind], EMPTY(today));
@@ -70,7 +73,8 @@ export default function GenerateInstallments({ kind, today, graceDays }: Generat
     }
     setSaving(true);
     try {
-      const answer = await api(`${info.endpoint}/generate`, { method: "POST", body: values });
+      // One key per submit: a retried or doubled request gets this batch back, not a second one.
+      const answer = await api(`${info.endpoint}/generate`, { method: "POST", body: values, headers: { "idempotency-key": submitKey() } });
       toast({ title: serverMessage(answer) ?? "Parcelas geradas com sucesso!" });
       setDone({ party: party!, count: Number(values.numParcelas) });
       clear();

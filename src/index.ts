@@ -40,8 +40,12 @@ async function serve() {
   // The daily jobs now and after each midnight in APP_TZ: automatic blocking (DECISIONS §2) and
   // the planner's statistics following the data as it grows (see openDatabase). Started here,
   // not in createApp, because tests build many apps; after createApp, which sets the clock's zone.
-  const [{ plannerStatisticsJob, startDailyJobs }, { automaticBlockingJob }] = await Promise.all([import("./api/daily-jobs"), import("./api/clients/blocking")]);
-  startDailyJobs(db, [automaticBlockingJob(config.blockGraceDays), plannerStatisticsJob]);
+  const [{ plannerStatisticsJob, startDailyJobs }, { automaticBlockingJob }, { idempotencyCleanupJob }] = await Promise.all([
+    import("./api/daily-jobs"),
+    import("./api/clients/blocking"),
+    import("./api/idempotency"),
+  ]);
+  startDailyJobs(db, [automaticBlockingJob(config.blockGraceDays), plannerStatisticsJob, idempotencyCleanupJob]);
 
   let stopping = false;
   const stop = async () => {

@@ -18,12 +18,15 @@ export function serverMessage(answer: unknown): string | null {
   return typeof message === "string" && message !== "" ? message : null;
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
   const response = await fetch(path, {
     method: init.method ?? "GET",
     credentials: "same-origin",
     signal: init.signal,
-    headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+    headers: init.body === undefined ? init.headers : { "content-type": "application/json", ...init.headers },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();

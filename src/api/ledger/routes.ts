@@ -7,6 +7,7 @@ import { actorOf, type Actor } from "../history/record";
 import { pageAnswer, type ListPage } from "../list";
 import type { PayBody } from "./model";
 import type { LedgerTable } from "./table";
+import { withIdempotencyKey } from "../idempotency";
 
 type Schema<T> = Parameters<typeof parseWith<T>>[0];
 /** What the routes call: a side's `ledgerServices` (./service.ts). */
@@ -38,8 +39,10 @@ export function ledgerRoutes<G, Q extends { paged: boolean }>(
       return view.paged ? pageAnswer(set, page) : page.rows;
     })
     .get("/summary", ({ query }) => side.summary(db, services.parse(query)))
-    .post("/generate", ({ body, set, user }) => {
-      const answer = services.generate(db, actorOf(user), parseWith(side.generateSchema, body), grace);
+    .post("/generate", ({ body, set, user, request }) => {
+      // A repeated submit with the same Idempotency-Key answers the first batch, never a second.
+      const key = request.headers.get("idempotency-key");
+      const answer = withIdempotencyKey(db, key, user.id, `${t.api}/generate`, () => services.generate(db, actorOf(user), parseWith(side.generateSchema, body), grace));
       set.status = 201;
       return answer;
     })

@@ -1,0 +1,55 @@
+// Idempotency-Key on the routes that create batches (POST …/generate): a repeated or parallel
+// submit of the same form answers the first result instead of writing a second batch. The key
+// is the client's (one per submit), kept 24 hours per user and route; the table's primary key
+// makes "once" the database's rule, also across processes.
+import type { Db } from "../../db/client";
+import { badRequest } from "../http/errors";
+import { clock, nowISO } from "../lib/clock";
+import type { DailyJob } from "./daily-jobs";
+import { prepared } from "./prepared";
+
+const KEEP_MS = 24 * 60 * 60 * 1000;
+// Visible ASCII, as HTTP header values and UUIDs are.
+const VALID_KEY = /^[\x21-\x7e]{1,200}$/;
+
+const since = () => new Date(clock.now().getTime() - KEEP_MS).toISOString();
+
+/**
+ * `change()` once per (user, route, key): without a key it just runs; with one seen in the last
+ * 24 hours it answers what the first run answered. A change that fails stores nothing, so the
+ * same key can be sent again.
+ */
+export function withIdempotencyKey<T>(db: Db, key: string | null, userId: number, route: string, change: () => T): T {
+  if (key === null) return change();
+  if (!VALID_KEY.test(key)) throw badRequest("Idempotency-Key inválida: até 200 caracteres visíveis");
+  return db.transaction(
+    () => {
+      const first = prepared(db, "SELECT response FROM idempotency_keys WHERE user_id = $userId AND route = $route AND key = $key AND created_at >= $since").get({
+        userId,
+        route,
+        key,
+        since: since(),
+      }) as { response: string } | null;
+      if (first) return JSON.parse(first.response) as T;
+      const answer = change();
+      prepared(db, "INSERT OR REPLACE INTO idempotency_keys (user_id, route, key, status, response, created_at) VALUES ($userId, $route, $key, 201, $response, $at)").run({
+        userId,
+        route,
+        key,
+        response: JSON.stringify(answer),
+        at: nowISO(),
+      });
+      return answer;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The daily run: keys older than 24 hours go. */
+export const idempotencyCleanupJob: DailyJob = {
+  name: "Chaves de idempotência",
+  run(db) {
+    prepared(db, "DELETE FROM idempotency_keys WHERE created_at < $since").run({ since: since() });
+    return null;
+  },
+};
