@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cnpjCheckDigits } from "../src/lib/brazil";
-import { requireBinary, rssMb, signIn, startBinary, stopBinary } from "./bench-support";
+import { BINARY, requireBinary, rssMb, signIn, startBinary, stopBinary } from "./bench-support";
 
 requireBinary();
 const ADMIN = { email: "soak@cofre.test", password: "soak-senha-forte" };
@@ -321,10 +321,63 @@ async function lockHeld() {
   row("  first write after the lock", String(after.status));
 }
 
+/**
+ * The same 50 clients on `seed-demo --scale 50` (about 2,000 clients and 49,000 receivables):
+ * shallow and deep pages of every list, a report, an export, /healthz timed on its own. What a
+ * busy month looks like; its figures are the speed issue's budgets (not asserted here).
+ */
+async function mixedLoadAtScale() {
+  const scaled = join(dir, "scale50.db");
+  const server = await startBinary({ database: scaled, cwd: dir, admin: ADMIN, readyPath: "/healthz", stderr: "ignore" });
+  await Bun.$`${BINARY} seed-demo --scale 50`.env({ PATH: process.env.PATH, DATABASE_PATH: scaled }).quiet();
+  const cookie = await signIn(server.base, ADMIN);
+  const rssBefore = rssMb(server.proc.pid!);
+  const reads = [
+    "/receivables", "/receivables?pagina=500", "/receivables?status=pago&ordem=descricao&pagina=300", "/api/installments?pagina=900",
+    "/payables?pagina=200", "/clients?pagina=40", "/history?pagina=200", "/reports?aba=fluxo", "/", "/api/dashboard/stats",
+    "/payables/export?status=pago",
+  ];
+  const latencies: number[] = [];
+  const health: number[] = [];
+  const statuses: number[] = [];
+  let errors = 0;
+  const until = performance.now() + LOAD_SECONDS * 1000;
+  const clients = Array.from({ length: LOAD_CLIENTS }, async (_, c) => {
+    for (let i = c; performance.now() < until; i++) {
+      const t0 = performance.now();
+      try {
+        const response = await fetch(server.base + reads[i % reads.length]!, { headers: { cookie, "accept-encoding": "gzip" } });
+        await response.arrayBuffer();
+        statuses.push(response.status);
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  });
+  const healthProbe = (async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      await (await fetch(`${server.base}/healthz`)).arrayBuffer();
+      health.push(performance.now() - t0);
+      await Bun.sleep(50);
+    }
+  })();
+  await Promise.all([...clients, healthProbe]);
+  const seconds = LOAD_SECONDS;
+  const rssAfter = rssMb(server.proc.pid!);
+  await stopBinary(server);
+  row(`${LOAD_CLIENTS} clients × ${seconds} s at seed-demo --scale 50 (deep pages, a report, an export): requests, req/s`, `${statuses.length + errors}, ${((statuses.length + errors) / seconds).toFixed(0)}`);
+  row("  network errors / 5xx", `${errors} / ${statuses.filter((s) => s >= 500).length}`);
+  row("  p50 / p99; /healthz p99", `${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms; ${percentile(health, 99).toFixed(1)} ms`);
+  row("  RSS before / after", `${rssBefore.toFixed(1)} MB / ${rssAfter.toFixed(1)} MB`);
+}
+
 try {
   console.error("cofre soak (127.0.0.1, temp database):");
   await killUnderLoad();
   await mixedLoad();
+  await mixedLoadAtScale();
   await loginBurst();
   await lockHeld();
   console.log("\n| probe | result |\n|---|---|");
