@@ -89,3 +89,20 @@ test("a second server on a port already taken stops with a pt-BR message instead
   first.proc.kill();
   await first.proc.exited;
 }, 60_000);
+
+test("long URLs: up to Bun's limit ours answers (JSON, security headers); past it Bun's own 431, which no hook can change", async () => {
+  const server = await serve();
+  try {
+    // 12 KB of query: still ours, with the headers every answer carries.
+    const long = await fetch(`${server.url}/api/clients?q=${"a".repeat(12_000)}`);
+    expect(long.status).toBe(401);
+    expect(long.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await long.json()).toEqual({ message: "Não autenticado" });
+    // 20 KB: Bun refuses the request line before any handler runs (documented in docs/operations.md).
+    const tooLong = await fetch(`${server.url}/api/clients?q=${"a".repeat(20_000)}`);
+    expect(tooLong.status).toBe(431);
+  } finally {
+    server.proc.kill();
+    await server.proc.exited;
+  }
+}, 60_000);
