@@ -27,13 +27,16 @@ test.each([
 });
 
 test.each([
-  ["/receivables?mes=9999-12", "/receivables"],
-  ["/payables?mes=0000-01", "/payables"],
-  ["/history?ate=9999-12-31", "/history"],
-])("the page %s shows the default view", async (path, to) => {
+  ["/receivables?mes=9999-12", "/receivables?aviso=1"],
+  ["/payables?mes=0000-01", "/payables?aviso=1"],
+  ["/history?ate=9999-12-31", "/history?aviso=1"],
+])("the page %s shows the default view, saying why", async (path, to) => {
   const response = await t.api(path);
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe(to);
+  const page = await (await t.api(to)).text();
+  expect(page).toContain('class="shell-notice" role="status"');
+  expect(page).toContain("data fora de 1900–2199");
 });
 
 test("a report bookmark with year 9999 shows the page with the reason", async () => {

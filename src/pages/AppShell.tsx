@@ -21,13 +21,15 @@ interface AppShellProps {
   path: string;
   user: PublicUser;
   children: ReactNode;
+  /** Why the page shows its default view (a bookmark whose filters could not be read). */
+  notice?: string;
 }
 
 /**
  * The frame of every signed-in page. The side menu is a native popover on small screens
  * (no script needed to open or light-dismiss it) and a fixed column on wide ones.
  */
-export function AppShell({ path, user, children }: AppShellProps) {
+export function AppShell({ path, user, children, notice }: AppShellProps) {
   return (
     <div className="shell">
       <a className="skip-link" href="#conteudo">
@@ -70,6 +72,11 @@ export function AppShell({ path, user, children }: AppShellProps) {
           </span>
         </header>
         <main className="shell-content" id="conteudo" tabIndex={-1}>
+          {notice && (
+            <p className="shell-notice" role="status">
+              {notice}
+            </p>
+          )}
           {children}
         </main>
       </div>

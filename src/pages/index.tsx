@@ -36,6 +36,11 @@ function listView<Q>(query: Record<string, string | undefined>, parse: (query: R
   }
 }
 
+/** Why a page shows its default view instead of a bookmark's (`?aviso=` on the redirect). */
+const DEFAULT_VIEW_NOTICE = "O endereço trazia filtros que não puderam ser lidos (por exemplo, uma data fora de 1900–2199): mostrando a lista sem eles.";
+const toDefaultView = (path: string) => `${path}?aviso=1`;
+const noticeOf = (query: Record<string, string | undefined>) => (query.aviso === "1" ? DEFAULT_VIEW_NOTICE : undefined);
+
 type Query = Record<string, string | undefined>;
 
 /**
@@ -53,11 +58,11 @@ function lastPageUrl(path: string, query: Query, { page, perPage }: { page: numb
 }
 
 /** A signed-in page: the shell around the screen, titled "{title} · Cofre". */
-const shellPage = (path: string, title: string, user: PublicUser, screen: ReactElement) =>
+const shellPage = (path: string, title: string, user: PublicUser, screen: ReactElement, notice?: string) =>
   renderPage({
     title: `${title} · Cofre`,
     body: (
-      <AppShell path={path} user={user}>
+      <AppShell path={path} user={user} notice={notice}>
         {screen}
       </AppShell>
     ),
@@ -76,25 +81,25 @@ export function pageRoutes(deps: AppDeps) {
     .get("/", ({ user }) => shellPage("/", "Dashboard", user, <DashboardPage {...dashboardData(deps.db)} />))
     .get("/clients", ({ user, query, redirect }) => {
       const view = listView(query, parseClientQuery);
-      if (!view) return redirect("/clients", 302);
+      if (!view) return redirect(toDefaultView("/clients"), 302);
       const page = findClients(deps.db, view, deps.config.blockGraceDays);
       const last = lastPageUrl("/clients", query, view, page.total);
       if (last) return redirect(last, 302);
-      return shellPage("/clients", "Clientes", user, <ClientsPage query={view} page={page} />);
+      return shellPage("/clients", "Clientes", user, <ClientsPage query={view} page={page} />, noticeOf(query));
     })
     .get("/receivables", ({ user, query, redirect }) => {
       const data = ledgerPageData(deps.db, "receber", query);
-      if (!data) return redirect("/receivables", 302);
+      if (!data) return redirect(toDefaultView("/receivables"), 302);
       const last = lastPageUrl("/receivables", query, ledgerPaging(data), data.page.total);
       if (last) return redirect(last, 302);
-      return shellPage("/receivables", "Contas a Receber", user, <LedgerPage {...data} />);
+      return shellPage("/receivables", "Contas a Receber", user, <LedgerPage {...data} />, noticeOf(query));
     })
     .get("/payables", ({ user, query, redirect }) => {
       const data = ledgerPageData(deps.db, "pagar", query);
-      if (!data) return redirect("/payables", 302);
+      if (!data) return redirect(toDefaultView("/payables"), 302);
       const last = lastPageUrl("/payables", query, ledgerPaging(data), data.page.total);
       if (last) return redirect(last, 302);
-      return shellPage("/payables", "Contas a Pagar", user, <LedgerPage {...data} />);
+      return shellPage("/payables", "Contas a Pagar", user, <LedgerPage {...data} />, noticeOf(query));
     })
     .get("/installments", ({ user }) =>
       shellPage("/installments", "Gerar Parcelas CR", user, <GeneratePage kind="receber" today={today()} graceDays={deps.config.blockGraceDays} />),
@@ -104,21 +109,21 @@ export function pageRoutes(deps: AppDeps) {
     )
     .get("/suppliers", ({ user, query, redirect }) => {
       const view = listView(query, parseSupplierQuery);
-      if (!view) return redirect("/suppliers", 302);
+      if (!view) return redirect(toDefaultView("/suppliers"), 302);
       const page = findSuppliers(deps.db, view);
       const last = lastPageUrl("/suppliers", query, view, page.total);
       if (last) return redirect(last, 302);
-      return shellPage("/suppliers", "Fornecedores", user, <SuppliersPage query={view} page={page} />);
+      return shellPage("/suppliers", "Fornecedores", user, <SuppliersPage query={view} page={page} />, noticeOf(query));
     })
     .get("/reports", ({ user, query }) => shellPage("/reports", "Relatórios", user, <ReportsPage {...reportsData(deps.db, query)} />))
     .get("/reports/export", ({ query }) => reportExport(deps.db, query))
     .get("/history", ({ user, query, redirect }) => {
       const view = listView(query, parseHistoryQuery);
-      if (!view) return redirect("/history", 302);
+      if (!view) return redirect(toDefaultView("/history"), 302);
       const page = findHistory(deps.db, view);
       const last = lastPageUrl("/history", query, view, page.total);
       if (last) return redirect(last, 302);
-      return shellPage("/history", "Histórico", user, <HistoryPage query={view} page={page} users={historyUsers(deps.db)} printedAt={printedAtNow()} />);
+      return shellPage("/history", "Histórico", user, <HistoryPage query={view} page={page} users={historyUsers(deps.db)} printedAt={printedAtNow()} />, noticeOf(query));
     })
     .get("/receivables/export", ({ query }) => {
       const file = ledgerCsv(deps.db, RECEIVABLES, query);
@@ -135,11 +140,11 @@ export function pageRoutes(deps: AppDeps) {
     .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db)} />))
     .get("/partners", ({ user, query, redirect }) => {
       const view = listView(query, parsePartnerQuery);
-      if (!view) return redirect("/partners", 302);
+      if (!view) return redirect(toDefaultView("/partners"), 302);
       const page = findPartners(deps.db, view);
       const last = lastPageUrl("/partners", query, view, page.total);
       if (last) return redirect(last, 302);
-      return shellPage("/partners", "Parceiros", user, <PartnersPage query={view} page={page} summary={partnerSummary(deps.db)} />);
+      return shellPage("/partners", "Parceiros", user, <PartnersPage query={view} page={page} summary={partnerSummary(deps.db)} />, noticeOf(query));
     });
   return app;
 }

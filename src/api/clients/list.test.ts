@@ -123,6 +123,6 @@ describe("GET /api/clients as a list page", () => {
     // A view no one could have meant falls back to the default one.
     const fallback = await api("/clients?ordem=senha");
     expect(fallback.status).toBe(302);
-    expect(fallback.headers.get("location")).toBe("/clients");
+    expect(fallback.headers.get("location")).toBe("/clients?aviso=1");
   });
 });

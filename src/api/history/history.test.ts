@@ -356,7 +356,7 @@ describe("/history page and its CSV", () => {
     expect(html).toMatch(/href="\/reports"[^>]*>.*?Relatórios.*?href="\/history"/s);
     const bad = await t.request("/history?de=ontem", { cookie });
     expect(bad.status).toBe(302);
-    expect(bad.headers.get("location")).toBe("/history");
+    expect(bad.headers.get("location")).toBe("/history?aviso=1");
   });
 
   test("the export is the view as Excel pt-BR CSV: BOM, ';', CRLF, the sentence of each event", async () => {
