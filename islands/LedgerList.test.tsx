@@ -6,7 +6,7 @@ import LedgerCards from "./LedgerCards";
 import LedgerList, { type LedgerListProps } from "./LedgerList";
 import type { LedgerRow } from "./ledger/kinds";
 import { ledgerSummary } from "./lib/state";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, setValue, rowAction, rowActions } from "../tests/islands";
+import { apiLedgerRow, json, mockFetch, settle, type Call, button, control, lastDialog, setValue, rowAction, rowActions } from "../tests/islands";
 
 const TODAY = "2026-03-15";
 let nextId = 1;
@@ -32,7 +32,7 @@ const PAID = installment({ numerosParcela: "2/12", status: "pago", dataPagamento
 
 const props = (kind: "receber" | "pagar" = "receber", rows = [LATE, PAID, OPEN]): LedgerListProps => ({
   kind,
-  initial: { rows, total: rows.length },
+  initial: { rows: rows.map((row) => apiLedgerRow(kind, row)) as LedgerListProps["initial"]["rows"], total: rows.length },
   params: { status: "", mes: "", ordem: "vencimento", pagina: "1", porPagina: "50" },
   today: TODAY,
   partyName: null,

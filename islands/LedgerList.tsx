@@ -29,7 +29,8 @@ import { ledgerSummary } from "./lib/state";
 
 export interface LedgerListProps {
   kind: LedgerKind;
-  initial: { rows: LedgerRow[]; total: number };
+  /** The first page exactly as the list API answers it for the same URL (one row shape). */
+  initial: { rows: ApiLedgerRow[]; total: number };
   /** The view the server rendered: status, mes, clientId|supplierId, ordem, pagina. */
   params: ListParams;
   /** Today in APP_TZ (the browser has no APP_TZ): default payment date, overdue display. */
@@ -55,7 +56,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   );
   const list = useUrlList<ApiLedgerRow>({
     endpoint: info.endpoint,
-    initial: { rows: initial.rows as unknown as ApiLedgerRow[], total: initial.total },
+    initial,
     params: initialParams,
     defaults,
     listName: info.listName,
@@ -79,8 +80,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
     };
   }, [party, info.partyEndpoint]);
   const cards = useLedgerCards(info.endpoint, { status: params.status ?? "", mes: params.mes ?? "", [info.partyParam]: partyId });
-  // The first page arrives as LedgerRow (server-mapped), later pages as API rows.
-  const rows = useMemo(() => list.rows.map((row) => ("partyId" in row ? (row as unknown as LedgerRow) : ledgerRow(row))), [list.rows]);
+  const rows = useMemo(() => list.rows.map(ledgerRow), [list.rows]);
   const [sort, changeSort] = tableSort(params.ordem || "vencimento", update);
   const [action, setAction] = useState<Action>(null);
   const page = Number(params.pagina || 1);

@@ -98,3 +98,8 @@ export function rowActions(row: string): string[] {
   press(more);
   return [...visible, ...items];
 }
+
+/** A ledger fixture (partyId/partyName) as the list API sends it for `kind`: what the page hands the island. */
+export function apiLedgerRow<R extends { partyId: number; partyName: string }>(kind: "receber" | "pagar", { partyId, partyName, ...rest }: R) {
+  return kind === "receber" ? { ...rest, clientId: partyId, clientName: partyName } : { ...rest, supplierId: partyId, supplierName: partyName };
+}

@@ -3,7 +3,8 @@ import { act } from "react";
 import type { ChargeJson } from "../../src/api/charges/model";
 import { dismissToast, toastSignal } from "../../src/ui/toast";
 import { cleanup, click, get, render, typeInto } from "../../tests/ui";
-import { json, mockFetch, rowAction, rowActions, settle, type Call } from "../../tests/islands";
+import { apiLedgerRow, json, mockFetch, rowAction, rowActions, settle, type Call } from "../../tests/islands";
+import type { LedgerListProps } from "../LedgerList";
 import { ChargeDialog } from "./ChargeDialog";
 import type { LedgerRow } from "./kinds";
 
@@ -180,7 +181,7 @@ describe("the Cobrar action in Contas a Receber", () => {
   const open3: LedgerRow = { ...ROW, id: 44, numerosParcela: "3/3", status: "em_aberto", dataVencimento: "2026-05-10" };
   const props = (kind: "receber" | "pagar") => ({
     kind,
-    initial: { rows: [ROW, paid, open3], total: 3 },
+    initial: { rows: [ROW, paid, open3].map((row) => apiLedgerRow(kind, row)) as LedgerListProps["initial"]["rows"], total: 3 },
     params: { status: "", mes: "", ordem: "vencimento", pagina: "1", porPagina: "50" },
     today: "2026-03-15",
     partyName: null,

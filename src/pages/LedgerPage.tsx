@@ -6,7 +6,7 @@ import { sortParam } from "../api/list";
 import { listPayables, parsePayableQuery, payableSummary } from "../api/payables/service";
 import { getSupplier } from "../api/suppliers/service";
 import { today } from "../lib/clock";
-import { LEDGER_KINDS, ledgerRow, type ApiLedgerRow, type LedgerKind } from "../../islands/ledger/kinds";
+import { LEDGER_KINDS, type ApiLedgerRow, type LedgerKind } from "../../islands/ledger/kinds";
 import type { ListParams } from "../../islands/lib/list";
 import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";
@@ -51,7 +51,7 @@ export function LedgerPage({ kind, params, page, summary, today, partyName }: Le
       <Island name="LedgerCards" props={{ kind, initial: summary }} />
       <Island
         name="LedgerList"
-        props={{ kind, initial: { rows: page.rows.map(ledgerRow), total: page.total }, params, today, partyName }}
+        props={{ kind, initial: page, params, today, partyName }}
       />
     </>
   );
