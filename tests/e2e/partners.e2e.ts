@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { axeViolations, eventually, screenshot, signIn, toast, useServerAndBrowser, waitForIslands, chooseRowAction } from "./support";
+import { axeViolations, eventually, screenshot, signIn, toast, useServerAndBrowser, waitForIslands, chooseRowAction, animationsDone, dismissToasts, expectNoHorizontalOverflow } from "./support";
 
 const e2e = useServerAndBrowser();
 
@@ -25,21 +25,6 @@ const table = (page: Page) => page.locator(".partners-table");
 const row = (page: Page, nome: string) => table(page).locator("tbody tr").filter({ has: page.locator(".partner-name", { hasText: nome }) });
 const names = (page: Page) => table(page).locator("tbody .partner-name").allTextContents();
 const searchBox = (page: Page) => page.getByRole("search", { name: "Buscar parceiros" }).getByLabel("Buscar");
-
-/** Waits for running animations (the dialog's fade-in) to end before a screenshot. */
-async function animationsDone(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-}
-
-/** Closes any toast still showing (e.g. the sign-in welcome), so screenshots show the page. */
-async function dismissToasts(page: Page) {
-  for (const close of await page.getByRole("status").getByRole("button", { name: "Fechar" }).all()) await close.click();
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 async function post(page: Page, data: object) {
   expect((await page.request.post(`${e2e.server.url}/api/partners`, { data })).status()).toBe(201);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { axeViolations, eventually, screenshot, signIn, toast, useServerAndBrowser, waitForIslands, chooseRowAction } from "./support";
+import { axeViolations, eventually, screenshot, signIn, toast, useServerAndBrowser, waitForIslands, chooseRowAction, animationsDone, dismissToasts, expectNoHorizontalOverflow } from "./support";
 
 const e2e = useServerAndBrowser();
 
@@ -22,22 +22,6 @@ async function expectToast(page: Page, title: string) {
 const card = (page: Page, nome: string) => page.getByRole("group", { name: nome, exact: true });
 const cardNames = (page: Page) => page.locator(".sup-card h2").allTextContents();
 const searchBox = (page: Page) => page.getByRole("search", { name: "Buscar fornecedores" }).getByLabel("Buscar");
-
-/** Waits for running animations (the dialog's fade-in) to end before a screenshot. */
-async function animationsDone(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-}
-
-/** Closes any toast still showing (e.g. the sign-in welcome), so screenshots show the page. */
-async function dismissToasts(page: Page) {
-  for (const close of await page.getByRole("status").getByRole("button", { name: "Fechar" }).all()) await close.click();
-}
-
-/** No horizontal scrolling: the page fits the viewport's width. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 async function post(page: Page, data: object) {
   const response = await page.request.post(`${e2e.server.url}/api/suppliers`, { data });

@@ -170,3 +170,19 @@ export async function chooseRowAction(scope: Page | Locator, verb: string, rowNa
   await scope.getByRole("button", { name: `Mais ações para ${rowName}` }).click();
   await scope.getByRole("menuitem", { name: verb, exact: true }).click();
 }
+
+/** Waits for running animations (a dialog's fade-in) to end before a screenshot. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+/** Closes any toast still showing (e.g. the sign-in welcome), so screenshots show the page. */
+export async function dismissToasts(page: Page): Promise<void> {
+  for (const close of await page.getByRole("status").getByRole("button", { name: "Fechar" }).all()) await close.click();
+}
+
+/** No horizontal scrolling: the page fits the viewport's width. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  if (scroll! > client!) throw new Error(`the page scrolls sideways: ${scroll} > ${client}`);
+}
