@@ -5,26 +5,9 @@ import { cleanup, click, get, keyDown, render, serverRenderAndHydrate, typeInto 
 import ClientsList, { type ClientsListProps } from "./ClientsList";
 import type { ClientRowView } from "./clients/view";
 import { newRecordRequest } from "./lib/state";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait, rowAction, rowActions } from "../tests/islands";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait, rowAction, rowActions, clientRow } from "../tests/islands";
 
-let nextId = 1;
-function client(overrides: Partial<ClientRowView> = {}): ClientRowView {
-  const id = nextId++;
-  return {
-    id,
-    nome: `Cliente ${id}`,
-    cnpj: "11222333000181",
-    contato: "Maria Souza",
-    telefone: "11987654321",
-    email: `cliente${id}@exemplo.com.br`,
-    url: null,
-    valorMensalidade: "150.00",
-    codigoCliente: `C${id}`,
-    isTrial: false,
-    statusBloqueio: 0,
-    ...overrides,
-  };
-}
+const client = clientRow;
 
 const PADARIA = client({ nome: "Padaria Pão Quente", contato: "João Lima", codigoCliente: "PPQ-01", valorMensalidade: "620.00" });
 const OTICA = client({ nome: "Ótica Visão Clara", cnpj: "12ABC34501DE35", statusBloqueio: 1, valorMensalidade: "89.90" });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { act } from "react";
 import { dismissToast } from "../src/ui/toast";
+import { clientRow } from "../tests/islands";
 import { cleanup, keyDown, render, serverRenderAndHydrate } from "../tests/ui";
 import { TOOLTIP_DELAY_MS } from "../src/ui/Tooltip";
 import ClientsList, { type ClientsListProps } from "./ClientsList";
@@ -9,23 +10,7 @@ import { clientStatus, type ClientRowView } from "./clients/view";
 // Issue 16 item 9: a client blocked automatically says why in its status badge (tooltip and
 // accessible description): the installments blocking it, in the history's words.
 
-function client(id: number, overrides: Partial<ClientRowView>): ClientRowView {
-  return {
-    id,
-    nome: `Cliente ${id}`,
-    cnpj: "11222333000181",
-    contato: "Maria Souza",
-    telefone: "11987654321",
-    email: `cliente${id}@exemplo.com.br`,
-    url: null,
-    valorMensalidade: "150.00",
-    codigoCliente: `C${id}`,
-    isTrial: false,
-    statusBloqueio: 0,
-    bloqueioParcelas: null,
-    ...overrides,
-  };
-}
+const client = (id: number, overrides: Partial<ClientRowView>) => clientRow({ ...overrides, id });
 
 const AUTO = client(1, {
   nome: "Padaria Pão Quente",

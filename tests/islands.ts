@@ -2,6 +2,7 @@
 // Responses, and a way to let pending calls and their state updates finish.
 import { afterEach } from "bun:test";
 import { act } from "react";
+import type { ClientRowView } from "../islands/clients/view";
 
 export interface Call {
   method: string;
@@ -102,4 +103,25 @@ export function rowActions(row: string): string[] {
 /** A ledger fixture (partyId/partyName) as the list API sends it for `kind`: what the page hands the island. */
 export function apiLedgerRow<R extends { partyId: number; partyName: string }>(kind: "receber" | "pagar", { partyId, partyName, ...rest }: R) {
   return kind === "receber" ? { ...rest, clientId: partyId, clientName: partyName } : { ...rest, supplierId: partyId, supplierName: partyName };
+}
+
+let nextClientId = 1;
+/** A client row as the Clientes island reads it (ClientRowView), numbered unless `id` is given. */
+export function clientRow(overrides: Partial<ClientRowView> = {}): ClientRowView {
+  const id = overrides.id ?? nextClientId++;
+  return {
+    id,
+    nome: `Cliente ${id}`,
+    cnpj: "11222333000181",
+    contato: "Maria Souza",
+    telefone: "11987654321",
+    email: `cliente${id}@exemplo.com.br`,
+    url: null,
+    valorMensalidade: "150.00",
+    codigoCliente: `C${id}`,
+    isTrial: false,
+    statusBloqueio: 0,
+    bloqueioParcelas: null,
+    ...overrides,
+  };
 }
