@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
 import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
 import { PRINT_MAX_ROWS } from "./PartyReport";
 
@@ -44,23 +43,33 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The page as served: its tables' body rows (first cell's text), screen and paper apart. */
+const decode = (html: string) =>
+  html.replace(/&(lt|gt|quot|#x27|#39|amp);/g, (_, name: string) => ({ lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", amp: "&" })[name]!);
+
+/**
+ * The page as served: its tables' body rows (first cell's text), screen and paper apart. Read
+ * with Bun's streaming HTMLRewriter: a DOM of 5,000 rows took happy-dom over a second.
+ */
 async function report(query: string) {
   const response = await t.request(`/reports?${query}`, { cookie });
   expect(response.status).toBe(200);
-  const window = new Window();
-  const document = window.document;
-  document.body.innerHTML = await response.text();
-  const rows = (selector: string) => [...document.querySelectorAll(`${selector} tbody tr`)].map((tr) => tr.firstElementChild?.textContent ?? "");
-  const text = (selector: string) => [...document.querySelectorAll(selector)].map((el) => el.textContent?.trim());
-  const found = {
-    screen: rows(".report-table.no-print"),
-    paper: rows(".report-table.print-only"),
-    all: rows(".report-installments .report-table"),
-    paperNote: text(".report-installments .ui-list-count.print-only"),
-    screenCount: text(".report-installments .ui-list-count.no-print"),
-  };
-  await window.happyDOM.close();
+  const found = { screen: [] as string[], paper: [] as string[], all: [] as string[], paperNote: [] as string[], screenCount: [] as string[] };
+  const rewriter = new HTMLRewriter();
+  const rows = (selector: string, into: string[]) =>
+    rewriter
+      .on(`${selector} tbody tr`, { element: () => void into.push("") })
+      .on(`${selector} tbody tr > :first-child`, { text: (chunk) => void (into[into.length - 1] += chunk.text) });
+  const text = (selector: string, into: string[]) =>
+    rewriter.on(selector, { element: () => void into.push(""), text: (chunk) => void (into[into.length - 1] += chunk.text) });
+  rows(".report-table.no-print", found.screen);
+  rows(".report-table.print-only", found.paper);
+  rows(".report-installments .report-table", found.all);
+  text(".report-installments .ui-list-count.print-only", found.paperNote);
+  text(".report-installments .ui-list-count.no-print", found.screenCount);
+  await rewriter.transform(response).text();
+  for (const list of Object.values(found)) list.forEach((value, i) => (list[i] = decode(value)));
+  found.paperNote = found.paperNote.map((s) => s.trim());
+  found.screenCount = found.screenCount.map((s) => s.trim());
   return found;
 }
 
