@@ -2,11 +2,11 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ENTRY, serveFromSource } from "../tests/serve";
+import { databaseWithUser, ENTRY, serveFromSource } from "../tests/serve";
+import { ADMIN } from "../tests/support";
 
 // A full disk, for real: the server's database on a 24 MB tmpfs that `dd` fills. Mounting needs
 // root (CAP_SYS_ADMIN); where it is refused the test says so and is skipped.
-const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
 const fetch = Bun.fetch;
 const mountPoint = mkdtempSync(join(tmpdir(), "cofre-full-"));
 const mounted = Bun.spawnSync(["mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", mountPoint]).exitCode === 0;
@@ -21,7 +21,8 @@ const serve = (databasePath: string) => serveFromSource({ DATABASE_PATH: databas
 const partner = (nome: string) => ({ nome, empresa: "Disco Cheio Ltda", email: "p@cofre.test", telefone: "11987654321" });
 
 test.skipIf(!mounted)("a full disk: writes answer 507 and write nothing, reads go on, SIGTERM exits 0, a restart serves reads and says why", async () => {
-  const databasePath = join(mountPoint, "app.db");
+  // Its user has a cheap hash: no production-strength argon2 at the start or the sign-in.
+  const databasePath = await databaseWithUser(join(mountPoint, "app.db"), ADMIN);
   let server = await serve(databasePath);
   const json = { "content-type": "application/json", origin: server.url };
   const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify(ADMIN) });

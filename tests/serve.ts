@@ -1,6 +1,10 @@
 // `cofre serve` from source as a real process, for the tests that need a socket, signals or
 // the process's own output (first start, SIGTERM, a taken port, a full disk).
 import { join } from "node:path";
+import { closeDatabase, openDatabase } from "../db/client";
+import { SYSTEM } from "../src/api/history/record";
+import { insertUser } from "../src/api/auth/service";
+import { testPasswordHash } from "./support";
 
 export const ENTRY = join(import.meta.dir, "..", "src", "index.ts");
 
@@ -28,4 +32,16 @@ export async function serveFromSource(env: Record<string, string>, cwd?: string)
   }
   reader.releaseLock();
   return { proc, output, url: output.match(/http:\/\/127\.0\.0\.1:\d+/)![0] };
+}
+
+/**
+ * A migrated database at `path` whose first user is `email` with a cheap hash of `password`
+ * (see testPasswordHash): a server started on it signs in without production-strength argon2,
+ * and skips hashing a first user. Only a test of the first start itself needs a new file.
+ */
+export async function databaseWithUser(path: string, { email, password }: { email: string; password: string }): Promise<string> {
+  const db = openDatabase(path);
+  insertUser(db, SYSTEM, email, await testPasswordHash(password));
+  closeDatabase(db);
+  return path;
 }
