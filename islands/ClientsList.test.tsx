@@ -3,7 +3,7 @@ import { act } from "react";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import { cleanup, click, get, keyDown, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import ClientsList, { type ClientsListProps } from "./ClientsList";
-import type { ClientRowView } from "./clients/view";
+import type { ClientListRow } from "../src/api/clients/model";
 import { newRecordRequest } from "./lib/state";
 import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait, rowAction, rowActions, clientRow } from "../tests/islands";
 
@@ -14,13 +14,13 @@ const OTICA = client({ nome: "Ótica Visão Clara", cnpj: "12ABC34501DE35", stat
 const ACOUGUE = client({ nome: "Açougue Boi Bom", cnpj: "45723174000110", isTrial: true, valorMensalidade: "0.00" });
 
 const PARAMS = { q: "", cnpj: "", status: "", ordem: "nome", pagina: "1", porPagina: "50" };
-const props = (rows: ClientRowView[] = [ACOUGUE, OTICA, PADARIA], total = rows.length): ClientsListProps => ({
+const props = (rows: ClientListRow[] = [ACOUGUE, OTICA, PADARIA], total = rows.length): ClientsListProps => ({
   initial: { rows, total },
   params: PARAMS,
 });
 
 /** A list API answer: the rows and X-Total-Count. */
-const page = (rows: ClientRowView[], total = rows.length) =>
+const page = (rows: ClientListRow[], total = rows.length) =>
   new Response(JSON.stringify(rows), { headers: { "content-type": "application/json", "x-total-count": String(total) } });
 
 let calls: Call[];

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { ClientBlockAnswer } from "../src/api/clients/model";
+import { CLIENT_LIST, type ClientBlockAnswer } from "../src/api/clients/model";
 import { formatCnpj, formatPhone } from "../src/lib/brazil";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Badge } from "../src/ui/Badge";
@@ -12,38 +12,24 @@ import type { TableColumn } from "../src/ui/Table";
 import { Tooltip } from "../src/ui/Tooltip";
 import { api } from "./lib/api";
 import { ClientFormDialog } from "./clients/ClientFormDialog";
-import { clientStatus, STATUS_OPTIONS, type ClientRowView } from "./clients/view";
+import type { ClientListRow } from "../src/api/clients/model";
+import { clientStatus, STATUS_OPTIONS } from "./clients/view";
 import { HistoryPanel } from "./history/HistoryPanel";
-import type { ListParams } from "./lib/list";
-import {
-  RegisterCount,
-  RegisterEmpty,
-  RegisterPager,
-  RegisterTable,
-  RowActions,
-  runRowAction,
-  useDeleteConfirmation,
-  useRecordDialog,
-  useRegisterList,
-} from "./lib/registers";
+import { useUrlList, type ListIslandProps } from "./lib/list";
+import { ListCount, ListPager, ListTable, runRowAction, useDeleteConfirmation } from "./lib/list-kit";
+import { RegisterEmpty, RowActions, useRecordDialog } from "./lib/registers";
 
-export interface ClientsListProps {
-  initial: { rows: ClientRowView[]; total: number };
-  /** The view the server rendered: q, cnpj, status, ordem, pagina. */
-  params: ListParams;
-}
-
-const DEFAULTS: ListParams = { q: "", cnpj: "", status: "", ordem: "nome", pagina: "1", porPagina: "50" };
+export interface ClientsListProps extends ListIslandProps<ClientListRow> {}
 
 /** Gerenciar Clientes (SPEC §2): filters, the sortable page of clients, the dialog and confirmations. */
 export default function ClientsList(props: ClientsListProps) {
-  const list = useRegisterList<ClientRowView>({ ...props, path: "/clients", defaults: DEFAULTS, listName: "clientes" });
+  const list = useUrlList<ClientListRow>({ ...props, spec: CLIENT_LIST });
   const { params, update } = list;
   const reload = () => void list.reload();
-  const dialog = useRecordDialog<ClientRowView>(reload);
-  const [toggling, setToggling] = useState<ClientRowView | null>(null);
-  const [historyOf, setHistoryOf] = useState<ClientRowView | null>(null);
-  const deletion = useDeleteConfirmation<ClientRowView>({
+  const dialog = useRecordDialog<ClientListRow>(reload);
+  const [toggling, setToggling] = useState<ClientListRow | null>(null);
+  const [historyOf, setHistoryOf] = useState<ClientListRow | null>(null);
+  const deletion = useDeleteConfirmation<ClientListRow>({
     endpoint: "/api/clients",
     title: "Excluir cliente",
     question: (client) => (
@@ -62,7 +48,7 @@ export default function ClientsList(props: ClientsListProps) {
     [dialog.open, deletion.ask],
   );
 
-  async function toggleBlock(client: ClientRowView) {
+  async function toggleBlock(client: ClientListRow) {
     await runRowAction(() => api<ClientBlockAnswer>(`/api/clients/${client.id}/toggle-block`, { method: "PATCH" }), {
       failed: "Erro ao alterar status do cliente",
       ownMessage: true,
@@ -103,9 +89,10 @@ export default function ClientsList(props: ClientsListProps) {
       </FilterBar>
 
       <section className="list-card" aria-labelledby="clientes-contagem">
-        <RegisterCount id="clientes-contagem" list={list} noun="Clientes" none="Nenhum cliente" />
-        <RegisterTable
+        <ListCount id="clientes-contagem" list={list} noun="Clientes" none="Nenhum cliente" />
+        <ListTable
           list={list}
+          rows={list.rows}
           label="Lista de clientes"
           className="clients-table"
           columns={columns}
@@ -120,7 +107,7 @@ export default function ClientsList(props: ClientsListProps) {
             />
           }
         />
-        <RegisterPager list={list} />
+        <ListPager list={list} />
       </section>
 
       {dialog.props && <ClientFormDialog client={dialog.props.record} onClose={dialog.props.onClose} onSaved={dialog.props.onSaved} />}
@@ -145,14 +132,14 @@ export default function ClientsList(props: ClientsListProps) {
 }
 
 interface ClientRowActions {
-  edit(client: ClientRowView): void;
-  toggle(client: ClientRowView): void;
-  remove(client: ClientRowView): void;
-  history(client: ClientRowView): void;
+  edit(client: ClientListRow): void;
+  toggle(client: ClientListRow): void;
+  remove(client: ClientListRow): void;
+  history(client: ClientListRow): void;
 }
 
 /** The table's columns (SPEC §2): the name takes the width; numbers never wrap. */
-function clientColumns(act: ClientRowActions): TableColumn<ClientRowView>[] {
+function clientColumns(act: ClientRowActions): TableColumn<ClientListRow>[] {
   return [
     {
       key: "nome",

@@ -5,12 +5,13 @@ import { clientRow } from "../tests/islands";
 import { cleanup, keyDown, render, serverRenderAndHydrate } from "../tests/ui";
 import { TOOLTIP_DELAY_MS } from "../src/ui/Tooltip";
 import ClientsList, { type ClientsListProps } from "./ClientsList";
-import { clientStatus, type ClientRowView } from "./clients/view";
+import type { ClientListRow } from "../src/api/clients/model";
+import { clientStatus } from "./clients/view";
 
 // Issue 16 item 9: a client blocked automatically says why in its status badge (tooltip and
 // accessible description): the installments blocking it, in the history's words.
 
-const client = (id: number, overrides: Partial<ClientRowView>) => clientRow({ ...overrides, id });
+const client = (id: number, overrides: Partial<ClientListRow>) => clientRow({ ...overrides, id });
 
 const AUTO = client(1, {
   nome: "Padaria Pão Quente",
@@ -32,7 +33,7 @@ const MANY = client(2, {
 const MANUAL = client(3, { nome: "Ótica Visão Clara", statusBloqueio: 1 });
 const ACTIVE = client(4, { nome: "Açougue Boi Bom" });
 
-const props = (rows: ClientRowView[]): ClientsListProps => ({
+const props = (rows: ClientListRow[]): ClientsListProps => ({
   initial: { rows, total: rows.length },
   params: { q: "", cnpj: "", status: "", ordem: "nome", pagina: "1", porPagina: "50" },
 });

@@ -74,7 +74,7 @@ export default function GenerateInstallments({ kind, today, graceDays }: Generat
     setSaving(true);
     try {
       // One key per submit: a retried or doubled request gets this batch back, not a second one.
-      const answer = await api(`${info.endpoint}/generate`, { method: "POST", body: values, headers: { "idempotency-key": submitKey() } });
+      const answer = await api(`${info.list.endpoint}/generate`, { method: "POST", body: values, headers: { "idempotency-key": submitKey() } });
       toast({ title: serverMessage(answer) ?? "Parcelas geradas com sucesso!" });
       setDone({ party: party!, count: Number(values.numParcelas) });
       clear();
@@ -164,7 +164,7 @@ export default function GenerateInstallments({ kind, today, graceDays }: Generat
           <p className="generate-done reg-form__wide" role="status">
             <Icon name="check" size={18} />
             {`${done.count} ${done.count === 1 ? "parcela gerada" : "parcelas geradas"} para ${done.party.nome}.`}{" "}
-            <a href={`${info.path}?${info.partyParam}=${done.party.id}`}>Ver as parcelas</a>
+            <a href={`${info.list.path}?${info.partyParam}=${done.party.id}`}>Ver as parcelas</a>
           </p>
         )}
       </form>

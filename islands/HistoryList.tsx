@@ -4,19 +4,15 @@ import { ENTITY_LABELS, HISTORY_ENTITIES } from "../src/lib/history-text";
 import { EmptyState } from "../src/ui/EmptyState";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
-import { Icon } from "../src/ui/Icon";
 import { Input } from "../src/ui/Input";
-import { Pager, rangeText } from "../src/ui/Pager";
 import { PrintHeader } from "../src/ui/PrintHeader";
 import { Select } from "../src/ui/Select";
-import { Table, type TableColumn } from "../src/ui/Table";
-import { HISTORY_DEFAULTS, type HistoryRowView } from "./history/view";
-import { searchOf, useUrlList, type ListParams } from "./lib/list";
+import type { TableColumn } from "../src/ui/Table";
+import { HISTORY_LIST, type HistoryEventJson } from "../src/api/history/model";
+import { useUrlList, type ListIslandProps, type ListParams } from "./lib/list";
+import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 
-export interface HistoryListProps {
-  initial: { rows: HistoryRowView[]; total: number };
-  /** The view the server rendered: de, ate, usuario, entidade, id, q, pagina. */
-  params: ListParams;
+export interface HistoryListProps extends ListIslandProps<HistoryEventJson> {
   /** The users' e-mails and "sistema", for the Usuário filter. */
   users: string[];
   /** When the page was served ("22/11/2026, 14:05"), for the printed page's header. */
@@ -39,7 +35,7 @@ function breakable(text: string) {
   );
 }
 
-const COLUMNS: TableColumn<HistoryRowView>[] = [
+const COLUMNS: TableColumn<HistoryEventJson>[] = [
   {
     key: "quando",
     header: "Quando",
@@ -85,16 +81,13 @@ function printedView(params: ListParams): string {
 
 /** Histórico: period, user, kind of record and text in the URL; one page of the trail; the CSV of the view. */
 export default function HistoryList({ initial, params: initialParams, users, printedAt }: HistoryListProps) {
-  const list = useUrlList<HistoryRowView>({ endpoint: "/api/history", initial, params: initialParams, defaults: HISTORY_DEFAULTS, listName: "histórico" });
+  const list = useUrlList<HistoryEventJson>({ spec: HISTORY_LIST, initial, params: initialParams });
   const { params, update } = list;
-  const page = Number(params.pagina || 1);
-  const perPage = Number(params.porPagina || 50);
   const filtering = Boolean(params.de || params.ate || params.usuario || params.entidade || params.id || params.q);
   const userOptions = useMemo(
     () => [{ value: "", label: "Todos" }, ...users.map((email) => ({ value: email, label: email === "sistema" ? "Sistema" : email }))],
     [users],
   );
-  const exportHref = `/history/export${searchOf({ ...params, pagina: "", porPagina: "" }, HISTORY_DEFAULTS)}`;
 
   return (
     <div className="list-screen">
@@ -129,23 +122,14 @@ export default function HistoryList({ initial, params: initialParams, users, pri
       </FilterBar>
 
       <section className="list-card" aria-labelledby="historico-contagem">
-        <div className="list-export no-print">
-          <a className="ui-button ui-button--secondary ui-button--md" href={exportHref} download>
-            <Icon name="download" size={18} />
-            Exportar CSV
-          </a>
-        </div>
-        <p className="ui-list-count" id="historico-contagem" aria-live="polite">
-          {list.total === 0 ? "Nenhum registro" : `Registros ${rangeText(page, perPage, list.total)}`}
-        </p>
-        <Table
-          className="ui-table-wrap--cards ui-table-wrap--sticky history-table"
-          label="Histórico de alterações"
-          fixed
-          busy={list.loading}
-          columns={COLUMNS}
+        <ListExport list={list} />
+        <ListCount id="historico-contagem" list={list} noun="Registros" none="Nenhum registro" />
+        <ListTable
+          list={list}
           rows={list.rows}
-          rowKey={(e) => e.id}
+          className="history-table"
+          label="Histórico de alterações"
+          columns={COLUMNS}
           empty={
             <EmptyState
               icon="history"
@@ -154,17 +138,7 @@ export default function HistoryList({ initial, params: initialParams, users, pri
             />
           }
         />
-        <Pager
-          page={page}
-          perPage={perPage}
-          total={list.total}
-          listName="histórico"
-          hrefFor={(n) => `/history${searchOf({ ...params, pagina: String(n) }, HISTORY_DEFAULTS)}`}
-          onPageChange={(n) => {
-            update({ pagina: String(n) });
-            document.getElementById("conteudo")?.scrollIntoView?.({ block: "start" });
-          }}
-        />
+        <ListPager list={list} />
       </section>
     </div>
   );

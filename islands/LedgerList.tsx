@@ -12,9 +12,8 @@ import { Icon } from "../src/ui/Icon";
 import { IconAction } from "../src/ui/IconAction";
 import { RowMenu, type RowMenuItem } from "../src/ui/RowMenu";
 import { Input } from "../src/ui/Input";
-import { Pager, rangeText } from "../src/ui/Pager";
 import { Select } from "../src/ui/Select";
-import { Table, type TableColumn } from "../src/ui/Table";
+import type { TableColumn } from "../src/ui/Table";
 import { toast } from "../src/ui/toast";
 import { api, ApiError, serverMessage } from "./lib/api";
 import { HistoryPanel } from "./history/HistoryPanel";
@@ -24,7 +23,7 @@ import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiL
 import { PaymentDialog } from "./ledger/PaymentDialog";
 import { PartyPicker, type Party } from "./lib/PartyPicker";
 import { searchOf, useUrlList, type ListParams } from "./lib/list";
-import { tableSort } from "./lib/sort";
+import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
 
 export interface LedgerListProps {
@@ -50,17 +49,7 @@ type Action =
  */
 export default function LedgerList({ kind, initial, params: initialParams, today, partyName }: LedgerListProps) {
   const info = LEDGER_KINDS[kind];
-  const defaults = useMemo<ListParams>(
-    () => ({ status: "", mes: "", [info.partyParam]: "", ordem: "vencimento", pagina: "1", porPagina: "50" }),
-    [info.partyParam],
-  );
-  const list = useUrlList<ApiLedgerRow>({
-    endpoint: info.endpoint,
-    initial,
-    params: initialParams,
-    defaults,
-    listName: info.listName,
-  });
+  const { list, refresh } = useLedgerView(kind, initial, initialParams);
   const { params, update } = list;
   const [party, setParty] = useState<Party | null>(() =>
     initialParams[info.partyParam] ? { id: Number(initialParams[info.partyParam]), nome: partyName ?? `#${initialParams[info.partyParam]}`, statusBloqueio: 0 } : null,
@@ -79,23 +68,13 @@ export default function LedgerList({ kind, initial, params: initialParams, today
       current = false;
     };
   }, [party, info.partyEndpoint]);
-  const cards = useLedgerCards(info.endpoint, { status: params.status ?? "", mes: params.mes ?? "", [info.partyParam]: partyId });
-  const rows = useMemo(() => list.rows.map(ledgerRow), [list.rows]);
-  const [sort, changeSort] = tableSort(params.ordem || "vencimento", update);
+  const rows = useMemo(() => list.rows.map((row) => ledgerRow(kind, row)), [kind, list.rows]);
   const [action, setAction] = useState<Action>(null);
-  const page = Number(params.pagina || 1);
-  const perPage = Number(params.porPagina || 50);
   const filtering = Boolean(params.status || params.mes || params[info.partyParam]);
-
-  /** After a change: the same page and the cards, fetched again (SPEC §7). */
-  function refresh() {
-    void list.reload();
-    cards.reload();
-  }
 
   function afterChange() {
     setAction(null);
-    void refresh();
+    refresh();
   }
 
   /** A confirmed change (delete, cancel payment): the server's words as the toast; a refusal says why. */
@@ -117,7 +96,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   return (
     <div className="list-screen">
       <FilterBar
-        label={`Filtrar ${info.listName}`}
+        label={`Filtrar ${info.list.listName}`}
         active={filtering}
         onClear={() => update({ status: "", mes: "", [info.partyParam]: "" })}
       >
@@ -141,25 +120,14 @@ export default function LedgerList({ kind, initial, params: initialParams, today
       </FilterBar>
 
       <section className="list-card" aria-labelledby="ledger-contagem">
-        <div className="list-export no-print">
-          <a className="ui-button ui-button--secondary ui-button--md" href={`${info.path}/export${searchOf({ ...params, pagina: "", porPagina: "" }, defaults)}`} download>
-            <Icon name="download" size={18} />
-            Exportar CSV
-          </a>
-        </div>
-        <p className="ui-list-count" id="ledger-contagem" aria-live="polite">
-          {list.total === 0 ? "Nenhuma parcela" : `Parcelas ${rangeText(page, perPage, list.total)}`}
-        </p>
-        <Table
-          className={`ui-table-wrap--cards ui-table-wrap--sticky ledger-table ledger-table--${kind}`}
+        <ListExport list={list} />
+        <ListCount id="ledger-contagem" list={list} noun="Parcelas" none="Nenhuma parcela" />
+        <ListTable
+          list={list}
+          className={`ledger-table ledger-table--${kind}`}
           label={kind === "receber" ? "Parcelas a receber" : "Contas a pagar"}
-          fixed
-          busy={list.loading}
           columns={columns}
           rows={rows}
-          rowKey={(r) => r.id}
-          sort={sort}
-          onSortChange={changeSort}
           empty={
             <EmptyState
               icon={kind === "receber" ? "receivable" : "payable"}
@@ -176,17 +144,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             />
           }
         />
-        <Pager
-          page={page}
-          perPage={perPage}
-          total={list.total}
-          listName={info.listName}
-          hrefFor={(n) => `${info.path}${searchOf({ ...params, pagina: String(n) }, defaults)}`}
-          onPageChange={(n) => {
-            update({ pagina: String(n) });
-            document.getElementById("conteudo")?.scrollIntoView?.({ block: "start" });
-          }}
-        />
+        <ListPager list={list} />
       </section>
 
       {action?.kind === "pay" && row && (
@@ -195,7 +153,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
           row={row}
           today={today}
           onClose={() => setAction(null)}
-          send={(body) => api(`${info.endpoint}/${row.id}/${kind === "receber" ? "pay-with-fees" : "pay"}`, { method: "PATCH", body })}
+          send={(body) => api(`${info.list.endpoint}/${row.id}/${kind === "receber" ? "pay-with-fees" : "pay"}`, { method: "PATCH", body })}
           onPaid={afterChange}
         />
       )}
@@ -217,7 +175,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             // The row may have gone from the list meanwhile (paid or deleted in another tab).
             const chosen = rows.find((r) => r.id === row.id);
             if (!chosen) return Promise.reject(new ApiError(0, "Parcela não selecionada", "Parcela não selecionada"));
-            return api(`${info.endpoint}/${chosen.id}/due-date`, { method: "PATCH", body: { dataVencimento } });
+            return api(`${info.list.endpoint}/${chosen.id}/due-date`, { method: "PATCH", body: { dataVencimento } });
           }}
           onSaved={afterChange}
         />
@@ -247,12 +205,12 @@ export default function LedgerList({ kind, initial, params: initialParams, today
           if (!row) return;
           if (action?.kind === "undo") {
             return change(
-              () => api(`${info.endpoint}/${row.id}/undo-payment`, { method: "POST" }),
+              () => api(`${info.list.endpoint}/${row.id}/undo-payment`, { method: "POST" }),
               "Não foi possível cancelar a baixa.",
             );
           }
           return change(
-            () => api(`${info.endpoint}/${row.id}`, { method: "DELETE" }),
+            () => api(`${info.list.endpoint}/${row.id}`, { method: "DELETE" }),
             kind === "receber" ? "Não foi possível excluir a parcela." : "Erro ao excluir conta",
           );
         }}
@@ -273,7 +231,7 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
     phone: "title",
     render: (r) => (
       <div className="cell-name">
-        <a className="ui-ellipsis cell-name__main" href={`${info.path}?${info.partyParam}=${r.partyId}`} title={r.partyName}>
+        <a className="ui-ellipsis cell-name__main" href={`${info.list.path}?${info.partyParam}=${r.partyId}`} title={r.partyName}>
           {r.partyName}
         </a>
       </div>
@@ -381,6 +339,23 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
  * filters change (a status, a month, a party chosen in the browser) and after every change,
  * the newest request winning (an older answer arriving late is dropped).
  */
+/**
+ * The ledger's view (SPEC §7): the page of rows (useUrlList over the side's spec) and the cards
+ * over the same filters, refetched together on every view change (Back and Forward included)
+ * and by `refresh` after every change, so the cards always describe the table's rows.
+ */
+function useLedgerView(kind: LedgerKind, initial: LedgerListProps["initial"], params: ListParams) {
+  const info = LEDGER_KINDS[kind];
+  const list = useUrlList<ApiLedgerRow>({ spec: info.list, initial, params });
+  const filters = { status: list.params.status ?? "", mes: list.params.mes ?? "", [info.partyParam]: list.params[info.partyParam] ?? "" };
+  const cards = useLedgerCards(info.list.endpoint, filters);
+  const refresh = () => {
+    void list.reload();
+    cards.reload();
+  };
+  return { list, refresh };
+}
+
 function useLedgerCards(endpoint: string, filters: ListParams) {
   const query = searchOf(filters);
   const shown = useRef(query);

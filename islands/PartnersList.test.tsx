@@ -6,13 +6,13 @@ import { PartnersSummary } from "../src/pages/PartnersPage";
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import PartnersList, { type PartnersListProps } from "./PartnersList";
-import type { PartnerRowView } from "./partners/view";
+import type { PartnerJson } from "../src/api/partners/model";
 import { newRecordRequest } from "./lib/state";
 import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait, rowAction, rowActions } from "../tests/islands";
 
 let nextId = 1;
-function partner(nome: string, empresa: string, email: string, telefone: string): PartnerRowView {
-  return { id: nextId++, nome, empresa, email, telefone };
+function partner(nome: string, empresa: string, email: string, telefone: string): PartnerJson {
+  return { id: nextId++, nome, empresa, email, telefone, createdAt: "2026-01-05T12:00:00.000Z", updatedAt: "2026-01-05T12:00:00.000Z" };
 }
 
 const ANA = partner("Ana Souza", "Contábil Norte", "ana@contabilnorte.com.br", "11987654321");
@@ -20,12 +20,12 @@ const BRUNO = partner("Bruno Lima", "Lima Advogados", "bruno@lima.adv.br", "2134
 const CARLA = partner("Carla Dias", "Dias Marketing Digital", "carla@diasmkt.com", "31999998888");
 
 const PARAMS = { q: "", ordem: "nome", pagina: "1", porPagina: "50" };
-const props = (rows: PartnerRowView[] = [ANA, BRUNO, CARLA], total = rows.length, params = PARAMS): PartnersListProps => ({
+const props = (rows: PartnerJson[] = [ANA, BRUNO, CARLA], total = rows.length, params = PARAMS): PartnersListProps => ({
   initial: { rows, total },
   params,
 });
 
-const page = (rows: PartnerRowView[], total = rows.length) =>
+const page = (rows: PartnerJson[], total = rows.length) =>
   new Response(JSON.stringify(rows), { headers: { "content-type": "application/json", "x-total-count": String(total) } });
 
 /** The API as the island calls it: pages of rows, the summary, and `write` for the change under test. */

@@ -1,28 +1,28 @@
 import type { ReactNode } from "react";
-import type { PartnerSummary } from "../src/api/partners/model";
+import { PARTNER_LIST, type PartnerSummary } from "../src/api/partners/model";
 import { formatPhone } from "../src/lib/brazil";
 import type { TableColumn } from "../src/ui/Table";
 import { api } from "./lib/api";
-import type { ListParams } from "./lib/list";
+import { useUrlList, type ListIslandProps } from "./lib/list";
+import { ListCount, ListPager, ListTable, useDeleteConfirmation } from "./lib/list-kit";
 import { PartnerDialog } from "./partners/PartnerDialog";
-import { showPartnerSummary, type PartnerRowView } from "./partners/view";
-import { RegisterCount, RegisterEmpty, RegisterPager, RegisterSearch, RegisterTable, RowActions, useDeleteConfirmation, useRecordDialog, useRegisterList, type RegisterListProps } from "./lib/registers";
+import type { PartnerJson } from "../src/api/partners/model";
+import { showPartnerSummary } from "./partners/view";
+import { RegisterEmpty, RegisterSearch, RowActions, useRecordDialog } from "./lib/registers";
 
-export interface PartnersListProps extends RegisterListProps<PartnerRowView> {}
-
-const DEFAULTS: ListParams = { q: "", ordem: "nome", pagina: "1", porPagina: "50" };
+export interface PartnersListProps extends ListIslandProps<PartnerJson> {}
 
 /** Parceiros (SPEC §2): search, the sortable page of partners, the dialog and the delete. */
 export default function PartnersList(props: PartnersListProps) {
-  const list = useRegisterList<PartnerRowView>({ ...props, path: "/partners", defaults: DEFAULTS, listName: "parceiros" });
+  const list = useUrlList<PartnerJson>({ ...props, spec: PARTNER_LIST });
 
   /** After a change: the same view again, and the page's summary (SPEC §7). */
   const reload = () => {
     void list.reload();
     api<PartnerSummary>("/api/partners/summary").then((summary) => showPartnerSummary(summary), () => {});
   };
-  const dialog = useRecordDialog<PartnerRowView>(reload);
-  const deletion = useDeleteConfirmation<PartnerRowView>({
+  const dialog = useRecordDialog<PartnerJson>(reload);
+  const deletion = useDeleteConfirmation<PartnerJson>({
     endpoint: "/api/partners",
     title: "Excluir parceiro",
     question: (partner) => `Tem certeza que deseja excluir o parceiro "${partner.nome}"?`,
@@ -39,9 +39,10 @@ export default function PartnersList(props: PartnersListProps) {
       <RegisterSearch list={list} label="Buscar parceiros" placeholder="Nome, empresa ou e-mail" />
 
       <section className="list-card" aria-labelledby="parceiros-contagem">
-        <RegisterCount id="parceiros-contagem" list={list} noun="Parceiros" none="Nenhum parceiro" />
-        <RegisterTable
+        <ListCount id="parceiros-contagem" list={list} noun="Parceiros" none="Nenhum parceiro" />
+        <ListTable
           list={list}
+          rows={list.rows}
           label="Lista de parceiros"
           className="partners-table"
           columns={columns}
@@ -56,7 +57,7 @@ export default function PartnersList(props: PartnersListProps) {
             />
           }
         />
-        <RegisterPager list={list} />
+        <ListPager list={list} />
       </section>
 
       {dialog.props && <PartnerDialog {...dialog.props} />}
@@ -72,7 +73,7 @@ const ellipsis = (text: string, className = "ui-ellipsis") => (
 );
 
 /** Nome, Empresa, E-mail, Telefone, Ações (SPEC §2): the name takes the width; long text ends in "…". */
-function partnerColumns(actions: (partner: PartnerRowView) => ReactNode): TableColumn<PartnerRowView>[] {
+function partnerColumns(actions: (partner: PartnerJson) => ReactNode): TableColumn<PartnerJson>[] {
   return [
     { key: "nome", header: "Nome", sortable: true, phone: "title", render: (partner) => ellipsis(partner.nome, "ui-ellipsis partner-name") },
     { key: "empresa", header: "Empresa", sortable: true, render: (partner) => ellipsis(partner.empresa) },

@@ -5,12 +5,13 @@ import { dismissToast, toastSignal } from "../src/ui/toast";
 import SuppliersList, { type SuppliersListProps } from "./SuppliersList";
 import { newRecordRequest } from "./lib/state";
 import type { HistoryEventJson } from "../src/api/history/model";
-import type { SupplierCardView } from "./suppliers/view";
+import type { SupplierJson } from "../src/api/suppliers/model";
 import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pressEsc, wait, rowAction, rowActions } from "../tests/islands";
 
 let nextId = 1;
-function supplier(nome: string, overrides: Partial<SupplierCardView> = {}): SupplierCardView {
-  return { id: nextId++, nome, cnpj: null, email: null, telefone: null, cidade: null, estado: null, statusBloqueio: 0, ...overrides };
+function supplier(nome: string, overrides: Partial<SupplierJson> = {}): SupplierJson {
+  const at = "2026-01-05T12:00:00.000Z";
+  return { id: nextId++, nome, cnpj: null, email: null, telefone: null, cidade: null, estado: null, statusBloqueio: 0, createdAt: at, updatedAt: at, ...overrides };
 }
 
 const ACME = supplier("Acme Distribuidora", {
@@ -24,13 +25,13 @@ const BETA = supplier("Beta Gráfica", { email: "contato@beta.com", statusBloque
 const CEU = supplier("Céu Azul Transportes", { cnpj: "98765432000110", telefone: "2134567890" });
 
 const PARAMS = { q: "", ordem: "nome", pagina: "1", porPagina: "48" };
-const props = (rows: SupplierCardView[] = [ACME, BETA, CEU], total = rows.length, params = PARAMS): SuppliersListProps => ({
+const props = (rows: SupplierJson[] = [ACME, BETA, CEU], total = rows.length, params = PARAMS): SuppliersListProps => ({
   initial: { rows, total },
   params,
 });
 
 /** A list API answer: the rows and X-Total-Count. */
-const page = (rows: SupplierCardView[], total = rows.length) =>
+const page = (rows: SupplierJson[], total = rows.length) =>
   new Response(JSON.stringify(rows), { headers: { "content-type": "application/json", "x-total-count": String(total) } });
 
 let calls: Call[];

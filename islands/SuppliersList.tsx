@@ -1,24 +1,23 @@
 import { useState } from "react";
-import type { SupplierBlockAnswer } from "../src/api/suppliers/model";
+import { SUPPLIER_LIST, type SupplierBlockAnswer } from "../src/api/suppliers/model";
 import { api } from "./lib/api";
-import type { ListParams } from "./lib/list";
-import { RegisterCount, RegisterEmpty, RegisterPager, RegisterSearch, runRowAction, useDeleteConfirmation, useRecordDialog, useRegisterList, type RegisterListProps } from "./lib/registers";
+import { useUrlList, type ListIslandProps } from "./lib/list";
+import { ListCount, ListPager, runRowAction, useDeleteConfirmation } from "./lib/list-kit";
+import { RegisterEmpty, RegisterSearch, useRecordDialog } from "./lib/registers";
 import { HistoryPanel } from "./history/HistoryPanel";
 import { SupplierCard, type SupplierAction } from "./suppliers/SupplierCard";
 import { SupplierDialog } from "./suppliers/SupplierDialog";
-import type { SupplierCardView } from "./suppliers/view";
+import type { SupplierJson } from "../src/api/suppliers/model";
 
-export interface SuppliersListProps extends RegisterListProps<SupplierCardView> {}
-
-const DEFAULTS: ListParams = { q: "", ordem: "nome", pagina: "1", porPagina: "48" };
+export interface SuppliersListProps extends ListIslandProps<SupplierJson> {}
 
 /** Fornecedores (SPEC §2): one search box, the page of cards, the dialog, block and delete. */
 export default function SuppliersList(props: SuppliersListProps) {
-  const list = useRegisterList<SupplierCardView>({ ...props, path: "/suppliers", defaults: DEFAULTS, listName: "fornecedores" });
-  const dialog = useRecordDialog<SupplierCardView>(() => void list.reload());
+  const list = useUrlList<SupplierJson>({ ...props, spec: SUPPLIER_LIST });
+  const dialog = useRecordDialog<SupplierJson>(() => void list.reload());
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
-  const [historyOf, setHistoryOf] = useState<SupplierCardView | null>(null);
-  const deletion = useDeleteConfirmation<SupplierCardView>({
+  const [historyOf, setHistoryOf] = useState<SupplierJson | null>(null);
+  const deletion = useDeleteConfirmation<SupplierJson>({
     endpoint: "/api/suppliers",
     title: "Excluir fornecedor",
     question: (supplier) => (
@@ -33,7 +32,7 @@ export default function SuppliersList(props: SuppliersListProps) {
   const searching = Boolean(list.params.q);
 
   /** SPEC §4: no confirmation; the opposite status is sent. The card stays busy until it shows the new one. */
-  async function toggleBlock(supplier: SupplierCardView) {
+  async function toggleBlock(supplier: SupplierJson) {
     if (toggling.has(supplier.id)) return;
     setToggling((ids) => new Set(ids).add(supplier.id));
     const body = { statusBloqueio: supplier.statusBloqueio === 1 ? 0 : 1 };
@@ -45,7 +44,7 @@ export default function SuppliersList(props: SuppliersListProps) {
     setToggling((ids) => new Set([...ids].filter((id) => id !== supplier.id)));
   }
 
-  const act = (action: SupplierAction, supplier: SupplierCardView) => {
+  const act = (action: SupplierAction, supplier: SupplierJson) => {
     if (action === "history") setHistoryOf(supplier);
     else if (action === "edit") dialog.open(supplier);
     else if (action === "toggle") void toggleBlock(supplier);
@@ -57,7 +56,7 @@ export default function SuppliersList(props: SuppliersListProps) {
       <RegisterSearch list={list} label="Buscar fornecedores" placeholder="Nome, CNPJ ou e-mail" />
 
       <section className="sup-list" aria-labelledby="fornecedores-contagem">
-        <RegisterCount id="fornecedores-contagem" list={list} noun="Fornecedores" none="Nenhum fornecedor" />
+        <ListCount id="fornecedores-contagem" list={list} noun="Fornecedores" none="Nenhum fornecedor" />
         {list.rows.length === 0 ? (
           <div className="sup-empty">
             <RegisterEmpty
@@ -78,7 +77,7 @@ export default function SuppliersList(props: SuppliersListProps) {
             ))}
           </ul>
         )}
-        <RegisterPager list={list} />
+        <ListPager list={list} />
       </section>
 
       {dialog.props && <SupplierDialog {...dialog.props} />}

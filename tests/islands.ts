@@ -2,7 +2,7 @@
 // Responses, and a way to let pending calls and their state updates finish.
 import { afterEach } from "bun:test";
 import { act } from "react";
-import type { ClientRowView } from "../islands/clients/view";
+import type { ClientListRow } from "../src/api/clients/model";
 
 export interface Call {
   method: string;
@@ -106,8 +106,8 @@ export function apiLedgerRow<R extends { partyId: number; partyName: string }>(k
 }
 
 let nextClientId = 1;
-/** A client row as the Clientes island reads it (ClientRowView), numbered unless `id` is given. */
-export function clientRow(overrides: Partial<ClientRowView> = {}): ClientRowView {
+/** A client row as the list API sends it (ClientListRow), numbered unless `id` is given. */
+export function clientRow(overrides: Partial<ClientListRow> = {}): ClientListRow {
   const id = overrides.id ?? nextClientId++;
   return {
     id,
@@ -121,7 +121,10 @@ export function clientRow(overrides: Partial<ClientRowView> = {}): ClientRowView
     codigoCliente: `C${id}`,
     isTrial: false,
     statusBloqueio: 0,
+    bloqueioOrigem: null,
     bloqueioParcelas: null,
+    createdAt: "2026-01-05T12:00:00.000Z",
+    updatedAt: "2026-01-05T12:00:00.000Z",
     ...overrides,
   };
 }

@@ -1,9 +1,10 @@
 // Receivables and payables are one screen with two vocabularies: the words, endpoints and
 // field names that differ between "Contas a Receber" and "Contas a Pagar" are in this table.
 // What only one side does (Cobrar, a client's blocking, the cards) tests `kind` where it acts.
-import type { InstallmentJson } from "../../src/api/installments/model";
+import { RECEIVABLE_LIST, type InstallmentJson } from "../../src/api/installments/model";
 import type { LedgerRowJson } from "../../src/api/ledger/model";
-import type { PayableJson } from "../../src/api/payables/model";
+import { PAYABLE_LIST, type PayableJson } from "../../src/api/payables/model";
+import type { ListSpec } from "../../src/lib/list-spec";
 import type { Status } from "../../src/lib/status";
 
 export type LedgerKind = "receber" | "pagar";
@@ -14,25 +15,31 @@ export interface LedgerRow extends LedgerRowJson {
   partyName: string;
 }
 
+/** A side's API row: what its list API answers and its page hands the island. */
+export type ApiRowOf<K extends LedgerKind> = { receber: InstallmentJson; pagar: PayableJson }[K];
 /** An API row of either side. */
-export type ApiLedgerRow = InstallmentJson | PayableJson;
+export type ApiLedgerRow = ApiRowOf<LedgerKind>;
 
-export function ledgerRow(row: ApiLedgerRow): LedgerRow {
+/** Each side's party fields, under the names its API gives them. */
+const PARTY_OF: { [K in LedgerKind]: (row: ApiRowOf<K>) => { partyId: number; partyName: string } } = {
+  receber: (row) => ({ partyId: row.clientId, partyName: row.clientName }),
+  pagar: (row) => ({ partyId: row.supplierId, partyName: row.supplierName }),
+};
+
+/** A side's API row with its party under neutral names, for the parts both sides share. */
+export function ledgerRow<K extends LedgerKind>(kind: K, row: ApiRowOf<K>): LedgerRow {
+  const partyOf: (row: ApiRowOf<K>) => { partyId: number; partyName: string } = PARTY_OF[kind];
   const { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago } = row;
-  const base = { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago };
-  return "clientId" in row
-    ? { ...base, partyId: row.clientId, partyName: row.clientName }
-    : { ...base, partyId: row.supplierId, partyName: row.supplierName };
+  return { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, ...partyOf(row) };
 }
 
 export interface LedgerKindInfo {
-  path: string;
-  endpoint: string;
+  /** The list's contract with its URL (path, endpoint, filters, sorts): its model's spec. */
+  list: ListSpec;
   partyParam: "clientId" | "supplierId";
   partySort: "cliente" | "fornecedor";
   partyLabel: "Cliente" | "Fornecedor";
   partyEndpoint: string;
-  listName: string;
   empty: string;
   generatePath: string;
   generateLabel: string;
@@ -40,25 +47,21 @@ export interface LedgerKindInfo {
 
 export const LEDGER_KINDS: Record<LedgerKind, LedgerKindInfo> = {
   receber: {
-    path: "/receivables",
-    endpoint: "/api/installments",
+    list: RECEIVABLE_LIST,
     partyParam: "clientId",
     partySort: "cliente",
     partyLabel: "Cliente",
     partyEndpoint: "/api/clients",
-    listName: "parcelas",
     empty: "Nenhuma parcela encontrada",
     generatePath: "/installments",
     generateLabel: "Gerar Parcelas",
   },
   pagar: {
-    path: "/payables",
-    endpoint: "/api/payables",
+    list: PAYABLE_LIST,
     partyParam: "supplierId",
     partySort: "fornecedor",
     partyLabel: "Fornecedor",
     partyEndpoint: "/api/suppliers",
-    listName: "contas a pagar",
     empty: "Nenhuma conta a pagar encontrada",
     generatePath: "/payable-installments",
     generateLabel: "Gerar Parcelas",

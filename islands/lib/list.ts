@@ -1,28 +1,20 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { listDefaults, searchOf, type ListParams, type ListSpec } from "../../src/lib/list-spec";
 import { toast } from "../../src/ui/toast";
 import { apiPage, ApiError } from "./api";
 
-/** A list view as it lives in the URL: parameter name → value ("" means absent). */
-export type ListParams = Record<string, string>;
+export { searchOf, type ListParams };
 
-/** "?q=padaria&pagina=2": only the parameters that differ from the defaults. */
-export function searchOf(params: ListParams, defaults: ListParams = {}): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== "" && value !== defaults[key]) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : "";
+/** What a list island gets from its page: the first page exactly as the list API answers the same URL, and that view. */
+export interface ListIslandProps<Row> {
+  initial: { rows: Row[]; total: number };
+  /** The view the server rendered (its spec read from the URL). */
+  params: ListParams;
 }
 
-export interface UrlListOptions<Row> {
-  /** The list API, e.g. "/api/clients"; it answers one page with X-Total-Count. */
-  endpoint: string;
-  /** The page the server rendered and the view it rendered. */
-  initial: { rows: Row[]; total: number };
-  params: ListParams;
-  /** Values that are left out of the URL (the default sort, page 1). */
-  defaults: ListParams;
-  /** Completes "…recarregar a lista de {listName}." */
-  listName: string;
+export interface UrlListOptions<Row> extends ListIslandProps<Row> {
+  /** The list's contract with its URL (its feature's model.ts): endpoint, filters, sorts, page size. */
+  spec: ListSpec;
 }
 
 const TYPING_DEBOUNCE_MS = 250;
@@ -40,7 +32,9 @@ function viewFromLocation(defaults: ListParams, keys: string[]): ListParams {
  * committed change (a filter chosen, a sort, a page) is a new history entry, so Back and Forward
  * step through the views; typing in a search box replaces the entry it started.
  */
-export function useUrlList<Row>({ endpoint, initial, params: initialParams, defaults, listName }: UrlListOptions<Row>) {
+export function useUrlList<Row>({ spec, initial, params: initialParams }: UrlListOptions<Row>) {
+  const { endpoint, listName, path } = spec;
+  const defaults = useMemo(() => listDefaults(spec), [spec]);
   const [params, setParams] = useState<ListParams>(initialParams);
   const [data, setData] = useState(initial);
   const [loading, setLoading] = useState(false);
@@ -57,7 +51,7 @@ export function useUrlList<Row>({ endpoint, initial, params: initialParams, defa
       setLoading(true);
       try {
         // porPagina is always sent, so even a view with no filter gets a page, never the whole list.
-        const query = searchOf({ ...defaults, ...view, porPagina: view.porPagina || defaults.porPagina || "50" });
+        const query = searchOf({ ...defaults, ...view, porPagina: view.porPagina || defaults.porPagina! });
         const page = await apiPage<Row>(`${endpoint}${query}`, controller.signal);
         if (controller.signal.aborted) return;
         setData(page);
@@ -125,5 +119,9 @@ export function useUrlList<Row>({ endpoint, initial, params: initialParams, defa
   /** After a change elsewhere (SPEC §7): the same view, fetched again. */
   const reload = useCallback(() => fetchPage(latest.current, { quiet: true }), [fetchPage]);
 
-  return { params, rows: data.rows, total: data.total, loading, update, reload };
+  const page = Number(params.pagina || 1);
+  const perPage = Number(params.porPagina || defaults.porPagina);
+  /** The address of this view with other parameters (a page, the CSV export), left out where they are the defaults. */
+  const hrefWith = (path: string, changes: ListParams) => `${path}${searchOf({ ...params, ...changes }, defaults)}`;
+  return { spec, params, defaults, rows: data.rows, total: data.total, loading, page, perPage, path, listName, update, reload, hrefWith };
 }

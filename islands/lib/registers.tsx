@@ -1,9 +1,8 @@
-// What the register lists (Fornecedores, Parceiros) build on top of useUrlList and the kit: the
-// search box, the count, the pager, one row action's ending (SPEC §8 toasts) and the delete
-// confirmation, and the create/edit dialog's submit. Each screen keeps only its own words.
-import { useState, type ReactNode } from "react";
+// What the registers (Clientes, Fornecedores, Parceiros) add to the list kit: the search box,
+// the empty state with its "Novo …", a row's Editar and "⋯" menu, and the create/edit dialog's
+// state and submit. Each screen keeps only its own words.
+import { useState } from "react";
 import { Button } from "../../src/ui/Button";
-import { ConfirmDialog } from "../../src/ui/ConfirmDialog";
 import { EmptyState } from "../../src/ui/EmptyState";
 import { Field } from "../../src/ui/Field";
 import { FilterBar } from "../../src/ui/FilterBar";
@@ -11,41 +10,13 @@ import { Icon, type IconName } from "../../src/ui/Icon";
 import { IconAction } from "../../src/ui/IconAction";
 import { RowMenu, type RowMenuItem } from "../../src/ui/RowMenu";
 import { Input } from "../../src/ui/Input";
-import { Pager, rangeText } from "../../src/ui/Pager";
-import { Table, type TableColumn } from "../../src/ui/Table";
-import { toast } from "../../src/ui/toast";
-import { api, ApiError, serverMessage } from "./api";
+import { api } from "./api";
 import { useDialogForm, type DialogFormOptions } from "./form";
-import { searchOf, useUrlList, type ListParams } from "./list";
-import { tableSort } from "./sort";
+import type { UrlList } from "./list-kit";
 import { useNewRecordRequest } from "./state";
 
-/** What a register's list island gets from its page: one page of rows and the view it shows. */
-export interface RegisterListProps<Row> {
-  initial: { rows: Row[]; total: number };
-  /** The view the server rendered: q, ordem, pagina, porPagina. */
-  params: ListParams;
-}
-
-export interface RegisterListOptions<Row> extends RegisterListProps<Row> {
-  /** The page's path ("/suppliers"); its list API is /api{path}. */
-  path: string;
-  /** Values left out of the URL (the default sort, page 1, the page size). */
-  defaults: ListParams;
-  /** "fornecedores": completes the pager's name and the reload error. */
-  listName: string;
-}
-
-/** A register's list state (useUrlList over /api{path}) and the page it shows. */
-export function useRegisterList<Row>(options: RegisterListOptions<Row>) {
-  const { path, defaults, listName } = options;
-  const list = useUrlList<Row>({ ...options, endpoint: `/api${path}` });
-  const page = Number(list.params.pagina || 1);
-  const perPage = Number(list.params.porPagina || defaults.porPagina);
-  return { ...list, page, perPage, path, defaults, listName };
-}
-
-export type RegisterList<Row = unknown> = ReturnType<typeof useRegisterList<Row>>;
+/** A register's list state: useUrlList over its spec. */
+export type RegisterList<Row = unknown> = UrlList<Row>;
 
 /** The one search box (q), with a visible label; folded into "Filtros" on phones. */
 export function RegisterSearch({ list, label, placeholder }: { list: RegisterList; label: string; placeholder: string }) {
@@ -64,33 +35,6 @@ export function RegisterSearch({ list, label, placeholder }: { list: RegisterLis
         />
       </Field>
     </FilterBar>
-  );
-}
-
-/** "Fornecedores 1–48 de 300" at the top of the list, or "Nenhum fornecedor". */
-export function RegisterCount({ id, list, noun, none }: { id: string; list: RegisterList; noun: string; none: string }) {
-  return (
-    <p className="ui-list-count" id={id} aria-live="polite">
-      {list.total === 0 ? none : `${noun} ${rangeText(list.page, list.perPage, list.total)}`}
-    </p>
-  );
-}
-
-/** Anterior / Próxima: links carrying the view, fetching in place once hydrated. */
-export function RegisterPager({ list }: { list: RegisterList }) {
-  const changePage = (n: number) => {
-    list.update({ pagina: String(n) });
-    document.getElementById("conteudo")?.scrollIntoView?.({ block: "start" });
-  };
-  return (
-    <Pager
-      page={list.page}
-      perPage={list.perPage}
-      total={list.total}
-      listName={list.listName}
-      hrefFor={(n) => `${list.path}${searchOf({ ...list.params, pagina: String(n) } as ListParams, list.defaults)}`}
-      onPageChange={changePage}
-    />
   );
 }
 
@@ -122,33 +66,6 @@ export function RegisterEmpty({ list, icon, title, hint, newLabel, onNew }: Regi
     </>
   );
   return <EmptyState icon={icon} title={title} hint={hint} action={action} />;
-}
-
-/** The register's page of rows as the kit's Table (fixed layout: the screen's stylesheet sets the column widths), sorted by the URL's ordem, dimmed while fetching. */
-export function RegisterTable<Row extends { id: number }>(props: {
-  list: RegisterList<Row>;
-  /** The table's accessible name: "Lista de parceiros". */
-  label: string;
-  className: string;
-  columns: readonly TableColumn<Row>[];
-  empty: ReactNode;
-}) {
-  const { list, label, className, columns, empty } = props;
-  const [sort, changeSort] = tableSort(list.params.ordem || list.defaults.ordem || "nome", list.update);
-  return (
-    <Table
-      className={`ui-table-wrap--cards ui-table-wrap--sticky ${className}`}
-      label={label}
-      fixed
-      busy={list.loading}
-      columns={columns}
-      rows={list.rows}
-      rowKey={(row) => row.id}
-      sort={sort}
-      onSortChange={changeSort}
-      empty={empty}
-    />
-  );
 }
 
 export interface RowActionsProps {
@@ -200,62 +117,6 @@ export function useRecordDialog<Row>(afterSave: () => void) {
     },
   };
   return { open: (record: Row | null) => setEditing({ record }), props };
-}
-
-export interface ActionOutcome {
-  /** The success toast when the server's answer has no `message` of its own (which it says otherwise). */
-  done?: string;
-  /** SPEC §8's message when the server gives no reason (or when `ownMessage`). */
-  failed: string;
-  /** Show `failed` even when the server sends a reason (SPEC's fixed wording). */
-  ownMessage?: boolean;
-  /** Refetches what the action changed (the list's same view), right after the toast. */
-  reload?(): void;
-}
-
-/** Runs one row action and ends it as SPEC §8 says: a toast and a reload, or 'Erro' and why. */
-export async function runRowAction(action: () => Promise<unknown>, outcome: ActionOutcome): Promise<boolean> {
-  let answer: unknown;
-  try {
-    answer = await action();
-  } catch (error) {
-    const reason = error instanceof ApiError && !outcome.ownMessage ? error.serverMessage : null;
-    toast({ title: "Erro", description: reason || outcome.failed, variant: "destructive" });
-    return false;
-  }
-  toast({ title: serverMessage(answer) ?? outcome.done ?? "Feito" });
-  outcome.reload?.();
-  return true;
-}
-
-export interface DeleteConfirmationOptions<Row> extends ActionOutcome {
-  /** The register's API ("/api/partners"): DELETE {endpoint}/{id}. */
-  endpoint: string;
-  /** The dialog's title: 'Excluir parceiro'. */
-  title: string;
-  /** SPEC §5's question about this row. */
-  question(row: Row): ReactNode;
-}
-
-/** "Excluir" on a row: SPEC's question (focus on Cancelar), then DELETE and its toasts. */
-export function useDeleteConfirmation<Row extends { id: number }>(options: DeleteConfirmationOptions<Row>) {
-  const [target, setTarget] = useState<Row | null>(null);
-  const confirm = async () => {
-    if (target) await runRowAction(() => api(`${options.endpoint}/${target.id}`, { method: "DELETE" }), options);
-    setTarget(null);
-  };
-  const dialog = (
-    <ConfirmDialog
-      open={target !== null}
-      title={options.title}
-      message={target ? options.question(target) : ""}
-      confirmLabel="Excluir"
-      destructive
-      onConfirm={confirm}
-      onCancel={() => setTarget(null)}
-    />
-  );
-  return { ask: setTarget, dialog };
 }
 
 /** A register's dialog form: its API, the form's values for a row, SPEC §8's words. */

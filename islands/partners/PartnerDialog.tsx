@@ -5,9 +5,9 @@ import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { FormDialog } from "../lib/form";
 import { useRecordForm, type RecordDialogProps, type RecordForm } from "../lib/registers";
-import type { PartnerRowView } from "./view";
+import type { PartnerJson } from "../../src/api/partners/model";
 
-const PARTNER_FORM: RecordForm<PartnerFormValues, PartnerRowView> = {
+const PARTNER_FORM: RecordForm<PartnerFormValues, PartnerJson> = {
   endpoint: "/api/partners",
   editMethod: "PATCH", // SPEC §7
   values: (partner) => (partner ? partnerFormValues(partner) : emptyPartnerForm),
@@ -19,7 +19,7 @@ const PARTNER_FORM: RecordForm<PartnerFormValues, PartnerRowView> = {
  * 'Novo Parceiro' / 'Editar Parceiro' (SPEC §5 partner form: every field required). Mounted
  * only while open, so each opening starts from the row.
  */
-export function PartnerDialog({ record, onClose, onSaved }: RecordDialogProps<PartnerRowView>) {
+export function PartnerDialog({ record, onClose, onSaved }: RecordDialogProps<PartnerJson>) {
   const nomeRef = useRef<HTMLInputElement>(null);
   const dialog = useRecordForm(partnerSchema, { record, onClose, onSaved }, PARTNER_FORM);
   const { form, field } = dialog;

@@ -1,14 +1,6 @@
-// The Parceiros list's pure parts: what a row carries and the summary the page shows above it.
-import type { PartnerJson, PartnerSummary } from "../../src/api/partners/model";
+// The Parceiros list's pure part: the summary the page shows above it.
+import type { PartnerSummary } from "../../src/api/partners/model";
 import { formatCount } from "../../src/lib/numbers";
-
-/** What the table reads of a partner: no timestamps. */
-export type PartnerRowView = Pick<PartnerJson, "id" | "nome" | "empresa" | "email" | "telefone">;
-
-export function partnerRowView(partner: PartnerJson): PartnerRowView {
-  const { id, nome, empresa, email, telefone } = partner;
-  return { id, nome, empresa, email, telefone };
-}
 
 /** The summary's figures, in the order the page shows them (SPEC §2: total, com e-mail, com telefone). */
 export const SUMMARY_FIGURES = [

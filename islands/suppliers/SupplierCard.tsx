@@ -4,15 +4,16 @@ import { Badge } from "../../src/ui/Badge";
 import { Card } from "../../src/ui/Card";
 import { Icon, type IconName } from "../../src/ui/Icon";
 import { RowActions } from "../lib/registers";
-import { supplierPlace, type SupplierCardView } from "./view";
+import type { SupplierJson } from "../../src/api/suppliers/model";
+import { supplierPlace } from "./view";
 
 export type SupplierAction = "history" | "edit" | "toggle" | "delete";
 
 export interface SupplierCardProps {
-  supplier: SupplierCardView;
+  supplier: SupplierJson;
   /** Its block/unblock call is running: the card dims and ignores another press. */
   busy: boolean;
-  onAction(action: SupplierAction, supplier: SupplierCardView): void;
+  onAction(action: SupplierAction, supplier: SupplierJson): void;
 }
 
 /** One supplier in the grid (SPEC §2): status, CNPJ, phone, e-mail, place and its actions. */

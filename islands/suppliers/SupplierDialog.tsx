@@ -6,11 +6,11 @@ import { Input } from "../../src/ui/Input";
 import { Select } from "../../src/ui/Select";
 import { FormDialog } from "../lib/form";
 import { useRecordForm, type RecordDialogProps, type RecordForm } from "../lib/registers";
-import type { SupplierCardView } from "./view";
+import type { SupplierJson } from "../../src/api/suppliers/model";
 
 const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
 
-const SUPPLIER_FORM: RecordForm<SupplierFormValues, SupplierCardView> = {
+const SUPPLIER_FORM: RecordForm<SupplierFormValues, SupplierJson> = {
   endpoint: "/api/suppliers",
   editMethod: "PUT",
   values: (supplier) => (supplier ? supplierFormValues(supplier) : emptySupplierForm),
@@ -22,7 +22,7 @@ const SUPPLIER_FORM: RecordForm<SupplierFormValues, SupplierCardView> = {
  * 'Novo Fornecedor' / 'Editar Fornecedor' (SPEC §5, DECISIONS §2): every field the card shows,
  * only the name required. Mounted only while open, so each opening starts from the card.
  */
-export function SupplierDialog(props: RecordDialogProps<SupplierCardView>) {
+export function SupplierDialog(props: RecordDialogProps<SupplierJson>) {
   const dialog = useRecordForm(supplierSchema, props, SUPPLIER_FORM);
   const { errors } = dialog.form;
   const field = dialog.field;

@@ -1,9 +1,12 @@
-// Lists in the URL (DECISIONS §5): one parser for pagina/porPagina/ordem shared by every list
-// route and page, one answer shape. Sorting is always a whitelist of columns.
+// Lists in the URL (DECISIONS §5): each list's spec (its feature's model.ts, src/lib/list-spec.ts)
+// read the same way by every list route and page; one answer shape. Sorting is always a
+// whitelist of columns.
 import { badRequest } from "../http/errors";
+import { ListViewError, readListView, sortOf, type ListParams, type ListSpec } from "../lib/list-spec";
+
+export { wantsPage } from "../lib/list-spec";
 
 export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 500;
 
 export interface Sort<K extends string = string> {
   key: K;
@@ -21,34 +24,29 @@ export interface ListPage<T> {
   total: number;
 }
 
-type Query = Record<string, string | undefined>;
+type Raw = Record<string, string | undefined>;
 
-const positive = (raw: string, max: number, message: string) => {
-  if (!/^[1-9]\d{0,6}$/.test(raw)) throw badRequest(message);
-  return Math.min(Number(raw), max);
-};
-
-/** `pagina` / `porPagina`, each a positive integer; page size capped at MAX_PAGE_SIZE. */
-export function parsePaging(query: Query): Paging {
-  const page = query.pagina ? positive(query.pagina, 1_000_000, "Página inválida") : 1;
-  const perPage = query.porPagina ? positive(query.porPagina, MAX_PAGE_SIZE, "Tamanho de página inválido") : DEFAULT_PAGE_SIZE;
-  return { page, perPage };
+/** The view a URL asks for (every value read by the spec's rules); a value no one could mean is a 400 in pt-BR. */
+export function parseListView(spec: ListSpec, raw: Raw): ListParams {
+  try {
+    return readListView(spec, raw);
+  } catch (error) {
+    if (error instanceof ListViewError) throw badRequest(error.message);
+    throw error;
+  }
 }
 
-/** `ordem=campo` (ascending) or `ordem=-campo` (descending), campo one of `keys`. */
-export function parseSort<K extends string>(raw: string | undefined, keys: readonly K[], fallback: Sort<K>): Sort<K> {
-  if (!raw) return fallback;
-  const dir = raw.startsWith("-") ? "desc" : "asc";
-  const key = raw.replace(/^-/, "") as K;
-  if (!keys.includes(key)) throw badRequest(`Ordenação inválida: use ${keys.join(", ")}`);
-  return { key, dir };
+/** A view's order and page, typed: what every list's query carries besides its filters. */
+export function viewPaging<K extends string>(view: ListParams): { sort: Sort<K> } & Paging {
+  return { sort: sortOf<K>(view.ordem ?? ""), page: Number(view.pagina), perPage: Number(view.porPagina) };
 }
 
-export const sortParam = (sort: Sort) => (sort.dir === "desc" ? `-${sort.key}` : sort.key);
-
-/** True when the request asked for a page (SPEC §7: without parameters a list is the whole array). */
-export const wantsPage = (query: Query, filterKeys: readonly string[]) =>
-  ["pagina", "porPagina", "ordem", ...filterKeys].some((key) => query[key] !== undefined && query[key] !== "");
+/** `pagina` / `porPagina` alone (a list without filters or sorts, e.g. a record's timeline). */
+export function parsePaging(raw: Raw, perPage = DEFAULT_PAGE_SIZE): Paging {
+  const spec: ListSpec = { path: "", endpoint: "", filters: {}, sorts: [], defaultSort: "", perPage, listName: "" };
+  const view = parseListView(spec, raw);
+  return { page: Number(view.pagina), perPage: Number(view.porPagina) };
+}
 
 /** LIMIT/OFFSET for a paging. */
 export const limitOffset = ({ page, perPage }: Paging) => ({ limit: perPage, offset: (page - 1) * perPage });

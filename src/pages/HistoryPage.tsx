@@ -1,5 +1,4 @@
 import type { HistoryEventJson, HistoryQuery } from "../api/history/model";
-import { historyParams, historyRowView } from "../../islands/history/view";
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
 
@@ -21,7 +20,7 @@ export function HistoryPage({ query, page, users, printedAt }: HistoryPageProps)
         title="Histórico"
         description="Quem fez o quê e quando: baixas, cancelamentos, vencimentos, cadastros, bloqueios e acessos."
       />
-      <Island name="HistoryList" props={{ initial: { rows: page.rows.map(historyRowView), total: page.total }, params: historyParams(query), users, printedAt }} />
+      <Island name="HistoryList" props={{ initial: page, params: query.view, users, printedAt }} />
     </>
   );
 }

@@ -2,12 +2,12 @@ import type { Db } from "../../db/client";
 import type { LedgerCardsProps } from "../../islands/LedgerCards";
 import { getClient } from "../api/clients/service";
 import { installmentSummary, listInstallments, parseInstallmentQuery } from "../api/installments/service";
-import { sortParam } from "../api/list";
 import { listPayables, parsePayableQuery, payableSummary } from "../api/payables/service";
 import { getSupplier } from "../api/suppliers/service";
+import type { LedgerQuery } from "../api/ledger/model";
 import { today } from "../lib/clock";
 import { LEDGER_KINDS, type ApiLedgerRow, type LedgerKind } from "../../islands/ledger/kinds";
-import type { ListParams } from "../../islands/lib/list";
+import type { ListParams } from "../lib/list-spec";
 import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
@@ -82,50 +82,18 @@ export function GeneratePage({ kind, today, graceDays }: GeneratePageProps) {
 
 type Raw = Record<string, string | undefined>;
 
-/**
- * The view in the URL → one page of rows, the cards over the same filters, the party's name.
- * Null when the URL holds values no one could have meant (the route then shows the default view).
- */
-export function ledgerPageData(db: Db, kind: LedgerKind, raw: Raw): LedgerPageProps | null {
-  try {
-    if (kind === "receber") {
-      const query = parseInstallmentQuery(raw, { paged: true });
-      const filters = { status: query.status, mes: query.mes, clientId: query.clientId };
-      return {
-        kind,
-        params: viewParams(query, "clientId", query.clientId),
-        page: listInstallments(db, query),
-        summary: installmentSummary(db, filters),
-        today: today(),
-        partyName: query.clientId ? getClient(db, query.clientId).nome : null,
-      };
-    }
-    const query = parsePayableQuery(raw, { paged: true });
-    const filters = { status: query.status, mes: query.mes, supplierId: query.supplierId };
-    return {
-      kind,
-      params: viewParams(query, "supplierId", query.supplierId),
-      page: listPayables(db, query),
-      summary: payableSummary(db, filters),
-      today: today(),
-      partyName: query.supplierId ? getSupplier(db, query.supplierId).nome : null,
-    };
-  } catch {
-    return null;
-  }
+/** A side's page view: its spec read from the URL, and the name of the party it is narrowed to (throws for a party that does not exist). */
+export function ledgerPageView(db: Db, kind: LedgerKind, raw: Raw): LedgerQuery & { partyName: string | null } {
+  const query = kind === "receber" ? parseInstallmentQuery(raw, { paged: true }) : parsePayableQuery(raw, { paged: true });
+  const party = query.partyId === null ? null : kind === "receber" ? getClient(db, query.partyId) : getSupplier(db, query.partyId);
+  return { ...query, partyName: party?.nome ?? null };
 }
 
-function viewParams(
-  query: { status: string; mes: string; sort: { key: string; dir: "asc" | "desc" }; page: number; perPage: number },
-  partyKey: string,
-  partyId: number | null,
-): ListParams {
-  return {
-    status: query.status,
-    mes: query.mes,
-    [partyKey]: partyId ? String(partyId) : "",
-    ordem: sortParam(query.sort),
-    pagina: String(query.page),
-    porPagina: String(query.perPage),
-  };
+/** A side's page view → one page of rows and the cards over the same filters. */
+export function ledgerPageData(db: Db, kind: LedgerKind, query: ReturnType<typeof ledgerPageView>): LedgerPageProps {
+  const rows = kind === "receber" ? listInstallments(db, query) : listPayables(db, query);
+  const summary = kind === "receber" ? installmentSummary(db, query) : payableSummary(db, query);
+  return { kind, params: query.view, page: rows, summary, today: today(), partyName: query.partyName };
 }
+
+

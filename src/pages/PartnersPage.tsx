@@ -1,9 +1,9 @@
 import { formatCount } from "../lib/numbers";
-import { partnerRowView, SUMMARY_FIGURES } from "../../islands/partners/view";
+import { SUMMARY_FIGURES } from "../../islands/partners/view";
 import type { PartnerJson, PartnerQuery, PartnerSummary } from "../api/partners/model";
 import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";
-import { RegisterHeader, registerParams } from "./register-page";
+import { RegisterHeader } from "./register-page";
 
 export interface PartnersPageProps {
   query: PartnerQuery;
@@ -20,10 +20,7 @@ export function PartnersPage({ query, page, summary }: PartnersPageProps) {
     <>
       <RegisterHeader title="Parceiros" description="Contatos de parceiros comerciais e das empresas que representam." newLabel="Novo Parceiro" />
       <PartnersSummary summary={summary} />
-      <Island
-        name="PartnersList"
-        props={{ initial: { rows: page.rows.map(partnerRowView), total: page.total }, params: registerParams(query) }}
-      />
+      <Island name="PartnersList" props={{ initial: page, params: query.view }} />
     </>
   );
 }

@@ -1,7 +1,6 @@
-import { supplierCardView } from "../../islands/suppliers/view";
 import type { SupplierJson, SupplierQuery } from "../api/suppliers/model";
 import { Island } from "../ssr/Island";
-import { RegisterHeader, registerParams } from "./register-page";
+import { RegisterHeader } from "./register-page";
 
 export interface SuppliersPageProps {
   query: SupplierQuery;
@@ -13,10 +12,7 @@ export function SuppliersPage({ query, page }: SuppliersPageProps) {
   return (
     <>
       <RegisterHeader title="Fornecedores" description="Cadastre fornecedores e controle quem está liberado para novas contas." newLabel="Novo Fornecedor" />
-      <Island
-        name="SuppliersList"
-        props={{ initial: { rows: page.rows.map(supplierCardView), total: page.total }, params: registerParams(query) }}
-      />
+      <Island name="SuppliersList" props={{ initial: page, params: query.view }} />
     </>
   );
 }

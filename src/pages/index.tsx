@@ -1,6 +1,12 @@
 import { Elysia } from "elysia";
 import type { ReactElement } from "react";
+import { CLIENT_LIST } from "../api/clients/model";
 import { findClients, parseClientQuery } from "../api/clients/service";
+import { HISTORY_LIST } from "../api/history/model";
+import { RECEIVABLE_LIST } from "../api/installments/model";
+import { PARTNER_LIST } from "../api/partners/model";
+import { PAYABLE_LIST } from "../api/payables/model";
+import { SUPPLIER_LIST } from "../api/suppliers/model";
 import { historyCsv } from "../api/history/csv";
 import { ledgerCsv } from "../api/ledger/csv";
 import { PAYABLES, RECEIVABLES } from "../api/ledger/table";
@@ -18,7 +24,7 @@ import { AppShell } from "./AppShell";
 import { ClientsPage } from "./ClientsPage";
 import { DashboardPage, dashboardData } from "./DashboardPage";
 import { HistoryPage } from "./HistoryPage";
-import { GeneratePage, LedgerPage, ledgerPageData } from "./LedgerPage";
+import { GeneratePage, LedgerPage, ledgerPageData, ledgerPageView } from "./LedgerPage";
 import { loginPage } from "./LoginPage";
 import { PartnersPage } from "./PartnersPage";
 import { printedAtNow } from "../ui/PrintHeader";
@@ -26,15 +32,6 @@ import { ReportsPage, reportsData } from "./ReportsPage";
 import { reportExport } from "./reports/export";
 import { SettingsPage } from "./SettingsPage";
 import { SuppliersPage } from "./SuppliersPage";
-
-/** A list page's view from its URL; null for parameters no one could have meant (→ the default view). */
-function listView<Q>(query: Record<string, string | undefined>, parse: (query: Record<string, string | undefined>) => Q): Q | null {
-  try {
-    return parse(query);
-  } catch {
-    return null;
-  }
-}
 
 /** Why a page shows its default view instead of a bookmark's (`?aviso=` on the redirect). */
 const DEFAULT_VIEW_NOTICE = "O endereço trazia filtros que não puderam ser lidos (por exemplo, uma data fora de 1900–2199): mostrando a lista sem eles.";
@@ -68,7 +65,27 @@ const shellPage = (path: string, title: string, user: PublicUser, screen: ReactE
     ),
   });
 
-const ledgerPaging = (data: { params: Record<string, string> }) => ({ page: Number(data.params.pagina), perPage: Number(data.params.porPagina) });
+/**
+ * A list screen (its spec's parse, its page): the view its URL asks for, or the default view with
+ * a notice when the URL holds values no one could have meant; the last page for a page past the end.
+ */
+function listScreen<Q extends { page: number; perPage: number }>(
+  path: string,
+  query: Query,
+  redirect: (url: string) => Response,
+  parse: (raw: Query) => Q,
+  load: (view: Q) => { total: number; render(notice: string | undefined): Response },
+): Response {
+  let view: Q;
+  try {
+    view = parse(query);
+  } catch {
+    return redirect(toDefaultView(path));
+  }
+  const screen = load(view);
+  const last = lastPageUrl(path, query, view, screen.total);
+  return last ? redirect(last) : screen.render(noticeOf(query));
+}
 
 export function pageRoutes(deps: AppDeps) {
   const app = new Elysia({ name: "pages" })
@@ -79,52 +96,45 @@ export function pageRoutes(deps: AppDeps) {
     // Every page below is signed-in: `user` is the session's user, never null.
     .use(signedIn)
     .get("/", ({ user }) => shellPage("/", "Dashboard", user, <DashboardPage {...dashboardData(deps.db)} />))
-    .get("/clients", ({ user, query, redirect }) => {
-      const view = listView(query, parseClientQuery);
-      if (!view) return redirect(toDefaultView("/clients"), 302);
-      const page = findClients(deps.db, view, deps.config.blockGraceDays);
-      const last = lastPageUrl("/clients", query, view, page.total);
-      if (last) return redirect(last, 302);
-      return shellPage("/clients", "Clientes", user, <ClientsPage query={view} page={page} />, noticeOf(query));
-    })
-    .get("/receivables", ({ user, query, redirect }) => {
-      const data = ledgerPageData(deps.db, "receber", query);
-      if (!data) return redirect(toDefaultView("/receivables"), 302);
-      const last = lastPageUrl("/receivables", query, ledgerPaging(data), data.page.total);
-      if (last) return redirect(last, 302);
-      return shellPage("/receivables", "Contas a Receber", user, <LedgerPage {...data} />, noticeOf(query));
-    })
-    .get("/payables", ({ user, query, redirect }) => {
-      const data = ledgerPageData(deps.db, "pagar", query);
-      if (!data) return redirect(toDefaultView("/payables"), 302);
-      const last = lastPageUrl("/payables", query, ledgerPaging(data), data.page.total);
-      if (last) return redirect(last, 302);
-      return shellPage("/payables", "Contas a Pagar", user, <LedgerPage {...data} />, noticeOf(query));
-    })
+    .get("/clients", ({ user, query, redirect }) =>
+      listScreen(CLIENT_LIST.path, query, (url) => redirect(url, 302), parseClientQuery, (view) => {
+        const page = findClients(deps.db, view, deps.config.blockGraceDays);
+        return { total: page.total, render: (notice) => shellPage(CLIENT_LIST.path, "Clientes", user, <ClientsPage query={view} page={page} />, notice) };
+      }),
+    )
+    .get("/receivables", ({ user, query, redirect }) =>
+      listScreen(RECEIVABLE_LIST.path, query, (url) => redirect(url, 302), (raw) => ledgerPageView(deps.db, "receber", raw), (view) => {
+        const data = ledgerPageData(deps.db, "receber", view);
+        return { total: data.page.total, render: (notice) => shellPage(RECEIVABLE_LIST.path, "Contas a Receber", user, <LedgerPage {...data} />, notice) };
+      }),
+    )
+    .get("/payables", ({ user, query, redirect }) =>
+      listScreen(PAYABLE_LIST.path, query, (url) => redirect(url, 302), (raw) => ledgerPageView(deps.db, "pagar", raw), (view) => {
+        const data = ledgerPageData(deps.db, "pagar", view);
+        return { total: data.page.total, render: (notice) => shellPage(PAYABLE_LIST.path, "Contas a Pagar", user, <LedgerPage {...data} />, notice) };
+      }),
+    )
     .get("/installments", ({ user }) =>
       shellPage("/installments", "Gerar Parcelas CR", user, <GeneratePage kind="receber" today={today()} graceDays={deps.config.blockGraceDays} />),
     )
     .get("/payable-installments", ({ user }) =>
       shellPage("/payable-installments", "Gerar Parcelas CP", user, <GeneratePage kind="pagar" today={today()} graceDays={deps.config.blockGraceDays} />),
     )
-    .get("/suppliers", ({ user, query, redirect }) => {
-      const view = listView(query, parseSupplierQuery);
-      if (!view) return redirect(toDefaultView("/suppliers"), 302);
-      const page = findSuppliers(deps.db, view);
-      const last = lastPageUrl("/suppliers", query, view, page.total);
-      if (last) return redirect(last, 302);
-      return shellPage("/suppliers", "Fornecedores", user, <SuppliersPage query={view} page={page} />, noticeOf(query));
-    })
+    .get("/suppliers", ({ user, query, redirect }) =>
+      listScreen(SUPPLIER_LIST.path, query, (url) => redirect(url, 302), parseSupplierQuery, (view) => {
+        const page = findSuppliers(deps.db, view);
+        return { total: page.total, render: (notice) => shellPage(SUPPLIER_LIST.path, "Fornecedores", user, <SuppliersPage query={view} page={page} />, notice) };
+      }),
+    )
     .get("/reports", ({ user, query }) => shellPage("/reports", "Relatórios", user, <ReportsPage {...reportsData(deps.db, query)} />))
     .get("/reports/export", ({ query }) => reportExport(deps.db, query))
-    .get("/history", ({ user, query, redirect }) => {
-      const view = listView(query, parseHistoryQuery);
-      if (!view) return redirect(toDefaultView("/history"), 302);
-      const page = findHistory(deps.db, view);
-      const last = lastPageUrl("/history", query, view, page.total);
-      if (last) return redirect(last, 302);
-      return shellPage("/history", "Histórico", user, <HistoryPage query={view} page={page} users={historyUsers(deps.db)} printedAt={printedAtNow()} />, noticeOf(query));
-    })
+    .get("/history", ({ user, query, redirect }) =>
+      listScreen(HISTORY_LIST.path, query, (url) => redirect(url, 302), parseHistoryQuery, (view) => {
+        const page = findHistory(deps.db, view);
+        const screen = <HistoryPage query={view} page={page} users={historyUsers(deps.db)} printedAt={printedAtNow()} />;
+        return { total: page.total, render: (notice) => shellPage(HISTORY_LIST.path, "Histórico", user, screen, notice) };
+      }),
+    )
     .get("/receivables/export", ({ query }) => {
       const file = ledgerCsv(deps.db, RECEIVABLES, query);
       return csvResponse(file.fileName, file.csv);
@@ -138,13 +148,12 @@ export function pageRoutes(deps: AppDeps) {
       return csvResponse(file.fileName, file.csv);
     })
     .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db)} />))
-    .get("/partners", ({ user, query, redirect }) => {
-      const view = listView(query, parsePartnerQuery);
-      if (!view) return redirect(toDefaultView("/partners"), 302);
-      const page = findPartners(deps.db, view);
-      const last = lastPageUrl("/partners", query, view, page.total);
-      if (last) return redirect(last, 302);
-      return shellPage("/partners", "Parceiros", user, <PartnersPage query={view} page={page} summary={partnerSummary(deps.db)} />, noticeOf(query));
-    });
+    .get("/partners", ({ user, query, redirect }) =>
+      listScreen(PARTNER_LIST.path, query, (url) => redirect(url, 302), parsePartnerQuery, (view) => {
+        const page = findPartners(deps.db, view);
+        const screen = <PartnersPage query={view} page={page} summary={partnerSummary(deps.db)} />;
+        return { total: page.total, render: (notice) => shellPage(PARTNER_LIST.path, "Parceiros", user, screen, notice) };
+      }),
+    );
   return app;
 }

@@ -4,7 +4,7 @@ import { signedIn } from "../auth/plugin";
 import { parseId, parseWith } from "../../http/validate";
 import { actorOf } from "../history/record";
 import { pageAnswer, wantsPage } from "../list";
-import { CLIENT_FILTERS, clientSchema } from "./model";
+import { CLIENT_LIST, clientSchema } from "./model";
 import {
   createClient,
   deleteClient,
@@ -21,7 +21,7 @@ export function clientsApi(deps: AppDeps) {
   return new Elysia({ name: "api.clients", prefix: "/api/clients" })
     .use(signedIn)
     .get("/", ({ query, set }) =>
-      wantsPage(query, CLIENT_FILTERS) ? pageAnswer(set, findClients(db, parseClientQuery(query), deps.config.blockGraceDays)) : listClients(db),
+      wantsPage(CLIENT_LIST, query) ? pageAnswer(set, findClients(db, parseClientQuery(query), deps.config.blockGraceDays)) : listClients(db),
     )
     .get("/:id", ({ params }) => getClient(db, parseId(params.id)))
     .post("/", ({ body, set, user }) => {

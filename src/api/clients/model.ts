@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { formatCnpj, formatPhone, isValidCnpj, normalizeCnpj } from "../../lib/brazil";
 import type { BlockingInstallment } from "../../lib/history-text";
+import { text, type ListParams, type ListSpec } from "../../lib/list-spec";
 import { ZERO } from "../../lib/money";
 import { moneyField, optionalText, requiredEmail, requiredPhone, requiredText } from "../fields";
 
@@ -114,7 +115,23 @@ export interface ClientListRow extends ClientJson {
 export const CLIENT_SORTS = ["nome", "cnpj", "mensalidade", "status"] as const;
 export type ClientSortKey = (typeof CLIENT_SORTS)[number];
 
-/** The Clients list's view, as it lives in the URL: ?q=&cnpj=&status=&ordem=&pagina=. */
+/** Gerenciar Clientes in the URL: ?q=&cnpj=&status=&ordem=&pagina=&porPagina=. */
+export const CLIENT_LIST = {
+  path: "/clients",
+  endpoint: "/api/clients",
+  filters: {
+    q: text,
+    cnpj: text,
+    // Anything but Ativo/Bloqueado shows every client (a stale bookmark still opens the list).
+    status: (raw: string) => (raw === "0" || raw === "1" ? raw : ""),
+  },
+  sorts: CLIENT_SORTS,
+  defaultSort: "nome",
+  perPage: 50,
+  listName: "clientes",
+} satisfies ListSpec;
+
+/** The Clients list's view, typed (CLIENT_LIST read); `view` is the same view as URL parameters. */
 export interface ClientQuery {
   q: string;
   cnpj: string;
@@ -122,9 +139,8 @@ export interface ClientQuery {
   sort: { key: ClientSortKey; dir: "asc" | "desc" };
   page: number;
   perPage: number;
+  view: ListParams;
 }
-
-export const CLIENT_FILTERS = ["q", "cnpj", "status"] as const;
 
 /** PATCH /api/clients/:id/toggle-block answer. */
 export interface ClientBlockAnswer {

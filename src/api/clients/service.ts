@@ -6,11 +6,11 @@ import { nowISO } from "../../lib/clock";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
 import { changedFields, recordEvent, type Actor } from "../history/record";
-import { parsePaging, parseSort, type ListPage } from "../list";
+import { parseListView, viewPaging, type ListPage } from "../list";
 import { registerPage, searchCondition } from "../registers";
 import { registerSearchColumns } from "../../../db/search-columns";
 import { blockingReasonColumn } from "./blocking-sql";
-import { CLIENT_SORTS, type BlockingReason, type ClientInput, type ClientJson, type ClientListRow, type ClientQuery } from "./model";
+import { CLIENT_LIST, type BlockingReason, type ClientSortKey, type ClientInput, type ClientJson, type ClientListRow, type ClientQuery } from "./model";
 
 const NOT_FOUND = "Cliente não encontrado";
 const DUPLICATE_CNPJ = "CNPJ já cadastrado";
@@ -41,15 +41,9 @@ export function listClients(db: Db): ClientJson[] {
 }
 
 /** The list's URL parameters (DECISIONS §5), for the page route and the API alike. */
-export function parseClientQuery(query: Record<string, string | undefined>): ClientQuery {
-  const status = query.status === "0" || query.status === "1" ? query.status : "";
-  return {
-    q: (query.q ?? "").trim(),
-    cnpj: (query.cnpj ?? "").trim(),
-    status,
-    sort: parseSort(query.ordem, CLIENT_SORTS, { key: "nome", dir: "asc" }),
-    ...parsePaging(query),
-  };
+export function parseClientQuery(raw: Record<string, string | undefined>): ClientQuery {
+  const view = parseListView(CLIENT_LIST, raw);
+  return { q: view.q!, cnpj: view.cnpj!, status: view.status as ClientQuery["status"], ...viewPaging<ClientSortKey>(view), view };
 }
 
 const clientSortables = {

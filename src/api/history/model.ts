@@ -1,6 +1,8 @@
 // The history's row as the API sends it and the /history view's URL parameters. Client-safe:
 // the HistoryList island imports the types and the filter names.
-import type { HistoryEntity } from "../../lib/history-text";
+import { HISTORY_ENTITIES, type HistoryEntity } from "../../lib/history-text";
+import { isAcceptedDate } from "../../lib/dates";
+import { matching, oneOf, recordId, text, type ListParams, type ListSpec } from "../../lib/list-spec";
 import type { Paging } from "../list";
 
 export interface HistoryEventJson {
@@ -22,7 +24,27 @@ export interface HistoryEventJson {
   texto: string;
 }
 
-/** `/history` and `GET /api/history`: entidade, id, usuario, de, ate (YYYY-MM-DD in APP_TZ), q, pagina, porPagina. */
+const DATE_INVALID = "Data inválida: use AAAA-MM-DD, entre 1900 e 2199";
+
+/** `/history` and `GET /api/history`: de, ate (YYYY-MM-DD in APP_TZ), usuario, entidade, id, q, pagina, porPagina; newest first, always. */
+export const HISTORY_LIST = {
+  path: "/history",
+  endpoint: "/api/history",
+  filters: {
+    de: matching(isAcceptedDate, DATE_INVALID),
+    ate: matching(isAcceptedDate, DATE_INVALID),
+    usuario: (raw: string) => raw.trim().toLowerCase(),
+    entidade: oneOf(HISTORY_ENTITIES, `Tipo de registro inválido: use ${HISTORY_ENTITIES.join(", ")}`),
+    id: recordId("Identificador inválido"),
+    q: text,
+  },
+  sorts: [],
+  defaultSort: "",
+  perPage: 50,
+  listName: "histórico",
+} satisfies ListSpec;
+
+/** The view, typed (HISTORY_LIST read); `view` is the same view as URL parameters. */
 export interface HistoryQuery extends Paging {
   entidade: HistoryEntity | "";
   id: number | null;
@@ -30,5 +52,6 @@ export interface HistoryQuery extends Paging {
   de: string;
   ate: string;
   q: string;
+  view: ListParams;
 }
 

@@ -4,36 +4,32 @@
 import type { Db } from "../../../db/client";
 import { badRequest, notFound } from "../../http/errors";
 import { clock, dayStartISO } from "../../lib/clock";
-import { addDays, isAcceptedDate } from "../../lib/dates";
+import { addDays } from "../../lib/dates";
 import { fold, likeContains } from "../../lib/text";
-import { describeEvent, HISTORY_ENTITIES, type HistoryEntity } from "../../lib/history-text";
-import { limitOffset, parsePaging, type ListPage, type Paging } from "../list";
+import { describeEvent, type HistoryEntity } from "../../lib/history-text";
+import { limitOffset, parseListView, viewPaging, type ListPage, type Paging } from "../list";
 import { prepared } from "../prepared";
-import type { HistoryEventJson, HistoryQuery } from "./model";
+import { HISTORY_LIST, type HistoryEventJson, type HistoryQuery } from "./model";
 
 type Raw = Record<string, string | undefined>;
 type Params = Record<string, string | number>;
 
 /** The view from the URL; a malformed value is a 400 in pt-BR (the page falls back to the default view). */
 export function parseHistoryQuery(raw: Raw): HistoryQuery {
-  const entidade = raw.entidade ?? "";
-  if (entidade !== "" && !HISTORY_ENTITIES.includes(entidade as HistoryEntity)) {
-    throw badRequest(`Tipo de registro inválido: use ${HISTORY_ENTITIES.join(", ")}`);
-  }
-  const id = raw.id ?? "";
-  if (id !== "" && !/^[1-9]\d{0,14}$/.test(id)) throw badRequest("Identificador inválido");
-  const de = raw.de ?? "";
-  const ate = raw.ate ?? "";
-  if ((de !== "" && !isAcceptedDate(de)) || (ate !== "" && !isAcceptedDate(ate))) throw badRequest("Data inválida: use AAAA-MM-DD, entre 1900 e 2199");
+  const view = parseListView(HISTORY_LIST, raw);
+  const { de, ate } = view as { de: string; ate: string };
   if (de && ate && de > ate) throw badRequest("A data inicial é posterior à final");
+  const { page, perPage } = viewPaging(view);
   return {
-    entidade: entidade as HistoryEntity | "",
-    id: id === "" ? null : Number(id),
-    usuario: (raw.usuario ?? "").trim().toLowerCase(),
+    entidade: view.entidade as HistoryEntity | "",
+    id: view.id ? Number(view.id) : null,
+    usuario: view.usuario!,
     de,
     ate,
-    q: (raw.q ?? "").trim(),
-    ...parsePaging(raw),
+    q: view.q!,
+    page,
+    perPage,
+    view,
   };
 }
 

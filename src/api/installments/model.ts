@@ -5,9 +5,8 @@ import {
   payWithFeesSchema,
   type Figure,
   type LedgerAnswer,
+  ledgerListSpec,
   type LedgerRowJson,
-  type SideFilters,
-  type SideQuery,
 } from "../ledger/model";
 
 // Receivables (Contas a Receber, SPEC §3/§5/§7): the forms' schemas (shared with the islands)
@@ -31,9 +30,15 @@ export interface InstallmentJson extends LedgerRowJson {
   juros: string | null;
 }
 
-/** The Contas a Receber view as it lives in the URL: ?status=&mes=&clientId=&ordem=&pagina=&porPagina=. */
-export type InstallmentQuery = SideQuery<"clientId", "cliente">;
-export type InstallmentFilters = SideFilters<"clientId">;
+/** Contas a Receber in the URL: ?status=&mes=&clientId=&ordem=&pagina=&porPagina=. */
+export const RECEIVABLE_LIST = ledgerListSpec({
+  path: "/receivables",
+  endpoint: "/api/installments",
+  partyKey: "clientId",
+  partySort: "cliente",
+  partyInvalid: "Cliente inválido",
+  listName: "parcelas",
+});
 
 /** GET /api/installments/summary: the three cards (SPEC §2). */
 export interface InstallmentSummary {

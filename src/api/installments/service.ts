@@ -6,9 +6,10 @@ import { applyAutomaticBlocking } from "../clients/blocking";
 import { ledgerServices } from "../ledger/service";
 import { CARD, ledgerCards } from "../ledger/summary";
 import { RECEIVABLES } from "../ledger/table";
-import type { GeneratedInstallmentsAnswer, InstallmentAnswer, InstallmentFilters, InstallmentJson, InstallmentQuery, InstallmentSummary } from "./model";
+import type { LedgerFilters } from "../ledger/model";
+import type { GeneratedInstallmentsAnswer, InstallmentAnswer, InstallmentJson, InstallmentSummary } from "./model";
 
-export const receivables = ledgerServices<InstallmentQuery, InstallmentJson, InstallmentAnswer, GeneratedInstallmentsAnswer>(
+export const receivables = ledgerServices<InstallmentJson, InstallmentAnswer, GeneratedInstallmentsAnswer>(
   RECEIVABLES,
   (db, clientId, graceDays, cause) => applyAutomaticBlocking(db, { graceDays, clientIds: [clientId], cause }),
 );
@@ -25,7 +26,7 @@ export const {
 } = receivables;
 
 /** The three cards over the list's filters (SPEC §2 Contas a Receber): one small statement per card (ledgerCards). */
-export function installmentSummary(db: Db, filters: InstallmentFilters): InstallmentSummary {
+export function installmentSummary(db: Db, filters: LedgerFilters): InstallmentSummary {
   return ledgerCards(db, RECEIVABLES, filters, {
     emAberto: { when: CARD.unpaid, amount: "r.valor" },
     vencidas: { when: CARD.overdue, amount: "r.valor" },

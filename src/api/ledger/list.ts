@@ -2,59 +2,31 @@
 // directly (aliased columns, party name joined, money as text, status derived), so no
 // JavaScript runs per row (PERF-NOTES "List queries"). Page routes and API routes share it.
 import type { Db } from "../../../db/client";
-import { badRequest } from "../../http/errors";
 import { today } from "../../lib/clock";
-import { addMonthsToMonth, isAcceptedMonth } from "../../lib/dates";
-import { STATUSES, type Status } from "../../lib/status";
-import { dirSql, limitOffset, parsePaging, parseSort, wantsPage, type ListPage } from "../list";
+import { addMonthsToMonth } from "../../lib/dates";
+import type { Status } from "../../lib/status";
+import { dirSql, limitOffset, parseListView, viewPaging, wantsPage, type ListPage } from "../list";
 import { prepared } from "../prepared";
 import { overdueWhereSql, statusCaseSql } from "../status-sql";
-import { LEDGER_SORTS, type LedgerQuery, type LedgerSortKey } from "./model";
+import type { LedgerQuery, LedgerSortKey } from "./model";
 import type { LedgerTable } from "./table";
 
 type Params = Record<string, string | number>;
 type Raw = Record<string, string | undefined>;
 
-/** The filters that make GET answer one page (SPEC §7: without parameters, the whole array). */
-export const ledgerFilterKeys = (t: LedgerTable) => ["status", "mes", t.party.idKey] as const;
-
-/** `status`, `mes`, the party id, `ordem`, `pagina`, `porPagina`; a 400 in pt-BR on a bad value. */
+/** A side's view from the URL (its spec: status, mes, the party id, ordem, pagina, porPagina); a 400 in pt-BR on a bad value. */
 export function parseLedgerQuery(t: LedgerTable, raw: Raw, options: { paged?: boolean } = {}): LedgerQuery {
-  const status = raw.status ?? "";
-  if (status !== "" && !STATUSES.includes(status as Status)) throw badRequest("Status inválido: use em_aberto, vencido ou pago");
-  const mes = raw.mes ?? "";
-  if (mes !== "" && !isAcceptedMonth(mes)) throw badRequest("Mês inválido: use AAAA-MM, entre 1900 e 2199");
-  const partyRaw = raw[t.party.idKey] ?? "";
-  if (partyRaw !== "" && !/^[1-9]\d{0,14}$/.test(partyRaw)) throw badRequest(t.party.invalid);
-  const keys: readonly LedgerSortKey[] = [t.party.sortKey, ...LEDGER_SORTS];
+  const view = parseListView(t.list, raw);
+  const party = view[t.party.idKey];
   return {
-    status: status as Status | "",
-    mes,
-    partyId: partyRaw === "" ? null : Number(partyRaw),
-    sort: parseSort(raw.ordem, keys, { key: "vencimento", dir: "asc" }),
-    ...parsePaging(raw),
-    paged: options.paged ?? wantsPage(raw, ledgerFilterKeys(t)),
+    status: view.status as Status | "",
+    mes: view.mes!,
+    partyId: party ? Number(party) : null,
+    ...viewPaging<LedgerSortKey>(view),
+    paged: options.paged ?? wantsPage(t.list, raw),
+    view,
   };
 }
-
-/**
- * One side's `parse…Query` and `list…` with the party filter under its API name (`clientId`,
- * `supplierId`): the functions the side's API route and page route share.
- */
-export function ledgerSide<Q extends object, Row>(t: LedgerTable) {
-  return {
-    parse(raw: Raw, options: { paged?: boolean } = {}): Q {
-      const { partyId, ...query } = parseLedgerQuery(t, raw, options);
-      return { ...query, [t.party.idKey]: partyId } as unknown as Q;
-    },
-    list(db: Db, query: Q): ListPage<Row> {
-      return listLedger<Row>(db, t, { ...(query as unknown as LedgerQuery), partyId: partyOf(t, query) });
-    },
-  };
-}
-
-/** The party id of a side's filters (`clientId` / `supplierId`). */
-export const partyOf = (t: LedgerTable, filters: object) => (filters as Record<string, number | null>)[t.party.idKey] ?? null;
 
 /** The rows of a view (all of them, or one page) and how many match in all. */
 export function listLedger<Row>(db: Db, t: LedgerTable, query: LedgerQuery): ListPage<Row> {

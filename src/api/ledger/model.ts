@@ -1,8 +1,9 @@
 import { z } from "zod/mini";
-import { isAcceptedDate } from "../../lib/dates";
+import { isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
 import { MAX_INSTALLMENTS, MIN_INSTALLMENTS } from "../../lib/installments";
 import type { Cents } from "../../lib/money";
-import type { Status } from "../../lib/status";
+import { matching, oneOf, recordId, type ListParams, type ListSpec } from "../../lib/list-spec";
+import { STATUSES, type Status } from "../../lib/status";
 import { moneyField, requiredText } from "../fields";
 
 // The forms of receivables and payables (SPEC §5), one rule per field for both sides: the
@@ -129,7 +130,34 @@ export interface GeneratePlan {
 export const LEDGER_SORTS = ["parcela", "vencimento", "valor", "status", "descricao"] as const;
 export type LedgerSortKey = (typeof LEDGER_SORTS)[number] | "cliente" | "fornecedor";
 
-/** A list's view as it lives in the URL, whichever side (the party filter under a neutral name). */
+/**
+ * One side's list in the URL: ?status=&mes=&{clientId|supplierId}=&ordem=&pagina=&porPagina=
+ * (the side's party filter under its API name and its party's sort key).
+ */
+export function ledgerListSpec(side: {
+  path: string;
+  endpoint: string;
+  partyKey: "clientId" | "supplierId";
+  partySort: "cliente" | "fornecedor";
+  partyInvalid: string;
+  listName: string;
+}): ListSpec {
+  return {
+    path: side.path,
+    endpoint: side.endpoint,
+    filters: {
+      status: oneOf(STATUSES, "Status inválido: use em_aberto, vencido ou pago"),
+      mes: matching(isAcceptedMonth, "Mês inválido: use AAAA-MM, entre 1900 e 2199"),
+      [side.partyKey]: recordId(side.partyInvalid),
+    },
+    sorts: [side.partySort, ...LEDGER_SORTS],
+    defaultSort: "vencimento",
+    perPage: 50,
+    listName: side.listName,
+  };
+}
+
+/** A list's view, typed (its side's spec read), whichever side: the party filter under a neutral name. */
 export interface LedgerQuery {
   status: Status | "";
   /** YYYY-MM by due date, or "". */
@@ -140,7 +168,12 @@ export interface LedgerQuery {
   perPage: number;
   /** False: the whole list (SPEC §7, no parameters); true: one page and a total. */
   paged: boolean;
+  /** The same view as URL parameters (what the page hands its island). */
+  view: ListParams;
 }
+
+/** What the summary cards follow: the list's filters. */
+export type LedgerFilters = Pick<LedgerQuery, "status" | "mes" | "partyId">;
 
 /** A row as the API sends it, whichever side: money "1234.50", status derived, payment fields null when unpaid. */
 export interface LedgerRowJson {
@@ -154,11 +187,6 @@ export interface LedgerRowJson {
   valorPago: string | null;
 }
 
-/** One side's view in the URL: LedgerQuery with the party filter under its API name (`clientId`) and its party's sort key. */
-export type SideQuery<P extends string, S extends string> = Omit<LedgerQuery, "partyId" | "sort"> &
-  Record<P, number | null> & { sort: { key: S | (typeof LEDGER_SORTS)[number]; dir: "asc" | "desc" } };
-/** One side's filters (what its summary cards follow). */
-export type SideFilters<P extends string> = Pick<LedgerQuery, "status" | "mes"> & Record<P, number | null>;
 
 /** A change's answer: the toast's message and the row under the side's name. */
 export type LedgerAnswer<K extends string, R> = { message: string } & Record<K, R>;

@@ -3,8 +3,8 @@
 import type { Db } from "../../../db/client";
 import type { LedgerCause } from "./events";
 import type { Actor } from "../history/record";
-import { ledgerSide, partyOf } from "./list";
-import type { DueDateBody, GeneratePlan, PayBody, PayWithFeesBody } from "./model";
+import { listLedger, parseLedgerQuery } from "./list";
+import type { DueDateBody, GeneratePlan, LedgerQuery, PayBody, PayWithFeesBody } from "./model";
 import type { LedgerTable } from "./table";
 import { deleteLedgerRow, generateLedgerRows, payLedgerRow, redateLedgerRow, undoLedgerPayment, type OnLedgerChange } from "./write";
 
@@ -16,16 +16,15 @@ export type PartyRule = (db: Db, partyId: number, graceDays: number, cause: Ledg
  * Every write takes who does it (recorded in the history) after the database, and
  * BLOCK_GRACE_DAYS last (ignored by a side without a rule).
  */
-export function ledgerServices<Q extends { paged: boolean }, Row, One, Many>(t: LedgerTable, rule?: PartyRule) {
-  const side = ledgerSide<Q, Row>(t);
+export function ledgerServices<Row, One, Many>(t: LedgerTable, rule?: PartyRule) {
   const onChange = (graceDays: number): OnLedgerChange | undefined => rule && ((db, partyId, cause) => rule(db, partyId, graceDays, cause));
   const answer = (row: Row, message: string) => ({ message, [t.rowKey]: row }) as One;
   return {
-    parse: side.parse,
-    list: side.list,
-    /** `input` is the side's parsed form: the plan and clientId / supplierId. */
-    generate(db: Db, actor: Actor, input: GeneratePlan, graceDays = 0): Many {
-      const rows = generateLedgerRows<Row>(db, actor, t, input, partyOf(t, input)!, onChange(graceDays));
+    parse: (raw: Record<string, string | undefined>, options: { paged?: boolean } = {}) => parseLedgerQuery(t, raw, options),
+    list: (db: Db, query: LedgerQuery) => listLedger<Row>(db, t, query),
+    /** `input` is the side's parsed form: the plan and its party's id under the API's name (clientId / supplierId). */
+    generate(db: Db, actor: Actor, input: GeneratePlan & Partial<Record<"clientId" | "supplierId", number>>, graceDays = 0): Many {
+      const rows = generateLedgerRows<Row>(db, actor, t, input, input[t.party.idKey]!, onChange(graceDays));
       return { message: t.messages.generated, [t.rowsKey]: rows } as Many;
     },
     /** Today (or dataPagamento) at face value (or valorPago), no fees. */

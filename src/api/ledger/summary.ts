@@ -6,8 +6,8 @@ import { addMonthsToMonth } from "../../lib/dates";
 import { centsToDecimal } from "../../lib/money";
 import { overdueWhereSql } from "../status-sql";
 import { prepared, preparedExact } from "../prepared";
-import { partyOf, whereSql } from "./list";
-import type { Figure, LedgerQuery } from "./model";
+import { whereSql } from "./list";
+import type { Figure, LedgerFilters } from "./model";
 import type { LedgerTable } from "./table";
 
 /** A card: which rows it counts (SQL condition over alias r) and what it adds up (cents). */
@@ -33,8 +33,8 @@ export const CARD = {
  * unpaid rows by status, this month's payments by date) instead of every row: at 50,000
  * installments the three cards cost ~1.5 ms where one scan with CASEs cost ~9.
  */
-export function ledgerCards<K extends string>(db: Db, t: LedgerTable, filters: Pick<LedgerQuery, "status" | "mes">, cards: Record<K, CardSql>) {
-  const { where, params } = whereSql(t, { status: filters.status, mes: filters.mes, partyId: partyOf(t, filters) });
+export function ledgerCards<K extends string>(db: Db, t: LedgerTable, filters: LedgerFilters, cards: Record<K, CardSql>) {
+  const { where, params } = whereSql(t, filters);
   const month = currentMonth();
   const all = { ...params, monthFrom: `${month}-01`, monthTo: `${addMonthsToMonth(month, 1)}-01` };
   const figures = {} as Record<K, Figure>;

@@ -1,11 +1,17 @@
 // Receivables and payables are one ledger over two tables: everything that differs between them
 // is in this descriptor, so generation, lists, cards and transitions exist once (src/api/ledger).
 
+import { RECEIVABLE_LIST } from "../installments/model";
+import type { ListSpec } from "../../lib/list-spec";
+import { PAYABLE_LIST } from "../payables/model";
+
 export interface LedgerTable {
   /** SQL table and its alias in every statement. */
   table: "receivables" | "payables";
   /** The API's prefix (SPEC §7). */
   api: "/api/installments" | "/api/payables";
+  /** The list screen's URL contract (its model.ts). */
+  list: ListSpec;
   party: {
     table: "clients" | "suppliers";
     column: "client_id" | "supplier_id";
@@ -40,6 +46,7 @@ export interface LedgerTable {
 export const RECEIVABLES: LedgerTable = {
   table: "receivables",
   api: "/api/installments",
+  list: RECEIVABLE_LIST,
   party: {
     table: "clients",
     column: "client_id",
@@ -70,6 +77,7 @@ export const RECEIVABLES: LedgerTable = {
 export const PAYABLES: LedgerTable = {
   table: "payables",
   api: "/api/payables",
+  list: PAYABLE_LIST,
   party: {
     table: "suppliers",
     column: "supplier_id",

@@ -4,7 +4,7 @@ import { signedIn } from "../auth/plugin";
 import { parseId, parseWith } from "../../http/validate";
 import { actorOf } from "../history/record";
 import { pageAnswer, wantsPage } from "../list";
-import { PARTNER_FILTERS, partnerSchema } from "./model";
+import { PARTNER_LIST, partnerSchema } from "./model";
 import { createPartner, deletePartner, findPartners, listPartners, parsePartnerQuery, partnerSummary, updatePartner } from "./service";
 
 export function partnersApi(deps: AppDeps) {
@@ -12,7 +12,7 @@ export function partnersApi(deps: AppDeps) {
   return new Elysia({ name: "api.partners", prefix: "/api/partners" })
     .use(signedIn)
     .get("/", ({ query, set }) =>
-      wantsPage(query, PARTNER_FILTERS) ? pageAnswer(set, findPartners(db, parsePartnerQuery(query))) : listPartners(db),
+      wantsPage(PARTNER_LIST, query) ? pageAnswer(set, findPartners(db, parsePartnerQuery(query))) : listPartners(db),
     )
     // The Parceiros summary (SPEC §2), refetched by the list after a change.
     .get("/summary", () => partnerSummary(db))

@@ -1,3 +1,4 @@
+import { text, type ListParams, type ListSpec } from "../../lib/list-spec";
 import { z } from "zod/mini";
 import { formatPhone } from "../../lib/brazil";
 import { requiredEmail, requiredPhone, requiredText } from "../fields";
@@ -42,16 +43,25 @@ export function partnerFormValues(partner: Pick<PartnerJson, keyof PartnerFormVa
   return { nome: partner.nome, empresa: partner.empresa, email: partner.email, telefone: formatPhone(partner.telefone) };
 }
 
-/** The table's view in the URL: ?q= (name, company or e-mail) &ordem= &pagina=. */
-export const PARTNER_SORTS = ["nome", "empresa"] as const;
+/** Parceiros in the URL: ?q= (name, company or e-mail) &ordem= &pagina= &porPagina=. */
+export const PARTNER_LIST = {
+  path: "/partners",
+  endpoint: "/api/partners",
+  filters: { q: text },
+  sorts: ["nome", "empresa"],
+  defaultSort: "nome",
+  perPage: 50,
+  listName: "parceiros",
+} satisfies ListSpec;
+
+/** The table's view, typed (PARTNER_LIST read); `view` is the same view as URL parameters. */
 export interface PartnerQuery {
   q: string;
-  sort: { key: (typeof PARTNER_SORTS)[number]; dir: "asc" | "desc" };
+  sort: { key: "nome" | "empresa"; dir: "asc" | "desc" };
   page: number;
   perPage: number;
+  view: ListParams;
 }
-
-export const PARTNER_FILTERS = ["q"] as const;
 
 /** The Parceiros summary (SPEC §2): total, with e-mail, with phone. */
 export interface PartnerSummary {

@@ -5,10 +5,10 @@ import { notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
 import { fold, sortKey } from "../../lib/text";
 import { changedFields, recordEvent, type Actor } from "../history/record";
-import { parsePaging, parseSort } from "../list";
+import { parseListView, viewPaging } from "../list";
 import { registerPage, searchCondition } from "../registers";
 import { registerSearchColumns } from "../../../db/search-columns";
-import { PARTNER_SORTS, type PartnerInput, type PartnerJson, type PartnerQuery, type PartnerSummary } from "./model";
+import { PARTNER_LIST, type PartnerInput, type PartnerJson, type PartnerQuery, type PartnerSummary } from "./model";
 
 const NOT_FOUND = "Parceiro não encontrado";
 
@@ -27,8 +27,9 @@ export function listPartners(db: Db): PartnerJson[] {
   return db.select(columns).from(partners).orderBy(partners.nomeOrdem, partners.id).all().map(toPartnerJson);
 }
 
-export function parsePartnerQuery(query: Record<string, string | undefined>): PartnerQuery {
-  return { q: (query.q ?? "").trim(), sort: parseSort(query.ordem, PARTNER_SORTS, { key: "nome", dir: "asc" }), ...parsePaging(query) };
+export function parsePartnerQuery(raw: Record<string, string | undefined>): PartnerQuery {
+  const view = parseListView(PARTNER_LIST, raw);
+  return { q: view.q!, ...viewPaging<PartnerQuery["sort"]["key"]>(view), view };
 }
 
 /** One page of partners whose name, company or e-mail contains q. */

@@ -1,4 +1,4 @@
-import { generateSchema, payBodySchema, type Figure, type LedgerAnswer, type LedgerRowJson, type SideFilters, type SideQuery } from "../ledger/model";
+import { generateSchema, payBodySchema, type Figure, type LedgerAnswer, ledgerListSpec, type LedgerRowJson } from "../ledger/model";
 
 // Payables (Contas a Pagar, SPEC §3/§5/§7): the forms' schemas (shared with the islands) and
 // the API's shapes. The field rules themselves live in ../ledger/model.ts, one per field.
@@ -29,6 +29,12 @@ export interface PayableSummary {
   performance: number;
 }
 
-/** The Contas a Pagar view as it lives in the URL: ?status=&mes=&supplierId=&ordem=&pagina=&porPagina=. */
-export type PayableQuery = SideQuery<"supplierId", "fornecedor">;
-export type PayableFilters = SideFilters<"supplierId">;
+/** Contas a Pagar in the URL: ?status=&mes=&supplierId=&ordem=&pagina=&porPagina=. */
+export const PAYABLE_LIST = ledgerListSpec({
+  path: "/payables",
+  endpoint: "/api/payables",
+  partyKey: "supplierId",
+  partySort: "fornecedor",
+  partyInvalid: "Fornecedor inválido",
+  listName: "contas a pagar",
+});

@@ -5,14 +5,15 @@ import type { Db } from "../../../db/client";
 import { ledgerServices } from "../ledger/service";
 import { CARD, ledgerCards } from "../ledger/summary";
 import { PAYABLES } from "../ledger/table";
-import type { GeneratedPayablesAnswer, PayableAnswer, PayableFilters, PayableJson, PayableQuery, PayableSummary } from "./model";
+import type { LedgerFilters } from "../ledger/model";
+import type { GeneratedPayablesAnswer, PayableAnswer, PayableJson, PayableSummary } from "./model";
 
-export const payables = ledgerServices<PayableQuery, PayableJson, PayableAnswer, GeneratedPayablesAnswer>(PAYABLES);
+export const payables = ledgerServices<PayableJson, PayableAnswer, GeneratedPayablesAnswer>(PAYABLES);
 
 export const { parse: parsePayableQuery, list: listPayables, generate: generatePayables, pay: payPayable, remove: deletePayable } = payables;
 
 /** The four cards over the list's filters (SPEC §2 Contas a Pagar): one small statement per card (ledgerCards). */
-export function payableSummary(db: Db, filters: PayableFilters): PayableSummary {
+export function payableSummary(db: Db, filters: LedgerFilters): PayableSummary {
   const { figures, count } = ledgerCards(db, PAYABLES, filters, {
     totalAPagar: { when: CARD.unpaid, amount: "r.valor" },
     totalPago: { when: CARD.paid, amount: CARD.paidAmount },

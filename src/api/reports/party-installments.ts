@@ -19,12 +19,13 @@ const view = (limit: number, offset: number) => ({
   page: limit > 0 ? Math.floor(offset / limit) + 1 : 1,
   perPage: Math.max(limit, 1),
   paged: limit > 0,
+  view: {},
 });
 
 export function listClientInstallments(db: Db, clientId: number, limit: number, offset = 0): ReportReceivable[] {
-  return listInstallments(db, { ...view(limit, offset), clientId }).rows;
+  return listInstallments(db, { ...view(limit, offset), partyId: clientId }).rows;
 }
 
 export function listSupplierInstallments(db: Db, supplierId: number, limit: number, offset = 0): ReportPayable[] {
-  return listPayables(db, { ...view(limit, offset), supplierId }).rows;
+  return listPayables(db, { ...view(limit, offset), partyId: supplierId }).rows;
 }

@@ -4,7 +4,7 @@ import { signedIn } from "../auth/plugin";
 import { parseId, parseWith } from "../../http/validate";
 import { actorOf } from "../history/record";
 import { pageAnswer, wantsPage } from "../list";
-import { SUPPLIER_FILTERS, supplierBlockSchema, supplierSchema } from "./model";
+import { SUPPLIER_LIST, supplierBlockSchema, supplierSchema } from "./model";
 import {
   createSupplier,
   deleteSupplier,
@@ -20,7 +20,7 @@ export function suppliersApi(deps: AppDeps) {
   return new Elysia({ name: "api.suppliers", prefix: "/api/suppliers" })
     .use(signedIn)
     .get("/", ({ query, set }) =>
-      wantsPage(query, SUPPLIER_FILTERS) ? pageAnswer(set, findSuppliers(db, parseSupplierQuery(query))) : listSuppliers(db),
+      wantsPage(SUPPLIER_LIST, query) ? pageAnswer(set, findSuppliers(db, parseSupplierQuery(query))) : listSuppliers(db),
     )
     .post("/", ({ body, set, user }) => {
       const supplier = createSupplier(db, actorOf(user), parseWith(supplierSchema, body));

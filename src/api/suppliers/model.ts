@@ -1,3 +1,4 @@
+import { text, type ListParams, type ListSpec } from "../../lib/list-spec";
 import { z } from "zod/mini";
 import { formatCnpj, formatPhone, isValidPhone, normalizeCnpj, normalizePhone } from "../../lib/brazil";
 import { optionalText, requiredText } from "../fields";
@@ -61,18 +62,25 @@ export interface SupplierJson {
   updatedAt: string;
 }
 
-/** The grid's view in the URL: ?q= (name, CNPJ or e-mail) &pagina=. */
+/** Fornecedores in the URL: ?q= (name, CNPJ or e-mail) &pagina=; a page is 48 cards, so 2, 3 or 4 columns fill evenly. */
+export const SUPPLIER_LIST = {
+  path: "/suppliers",
+  endpoint: "/api/suppliers",
+  filters: { q: text },
+  sorts: ["nome"],
+  defaultSort: "nome",
+  perPage: 48,
+  listName: "fornecedores",
+} satisfies ListSpec;
+
+/** The grid's view, typed (SUPPLIER_LIST read); `view` is the same view as URL parameters. */
 export interface SupplierQuery {
   q: string;
   sort: { key: "nome"; dir: "asc" | "desc" };
   page: number;
   perPage: number;
+  view: ListParams;
 }
-
-export const SUPPLIER_FILTERS = ["q"] as const;
-
-/** Cards a page of the grid holds (when the URL does not say). */
-export const SUPPLIER_PAGE_SIZE = 48;
 
 /** PATCH /api/suppliers/:id/block answer. */
 export interface SupplierBlockAnswer {

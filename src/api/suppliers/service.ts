@@ -7,10 +7,10 @@ import { sqliteMessage } from "../../../db/client";
 import { normalizeCnpj } from "../../lib/brazil";
 import { fold } from "../../lib/text";
 import { changedFields, recordEvent, type Actor } from "../history/record";
-import { parsePaging, parseSort } from "../list";
+import { parseListView, viewPaging } from "../list";
 import { registerPage, searchCondition } from "../registers";
 import { registerSearchColumns } from "../../../db/search-columns";
-import { SUPPLIER_PAGE_SIZE, type SupplierBlockAnswer, type SupplierInput, type SupplierJson, type SupplierQuery } from "./model";
+import { SUPPLIER_LIST, type SupplierBlockAnswer, type SupplierInput, type SupplierJson, type SupplierQuery } from "./model";
 
 const NOT_FOUND = "Fornecedor não encontrado";
 const HAS_PAYABLES = "Não é possível excluir o fornecedor: existem contas a pagar vinculadas a ele.";
@@ -33,13 +33,10 @@ export function listSuppliers(db: Db): SupplierJson[] {
   return db.select(columns).from(suppliers).orderBy(suppliers.nomeOrdem, suppliers.id).all().map(toSupplierJson);
 }
 
-/** The grid's view from its URL (or the API's query); a page is 48 cards, so 2, 3 or 4 columns fill evenly. */
-export function parseSupplierQuery(query: Record<string, string | undefined>): SupplierQuery {
-  return {
-    q: (query.q ?? "").trim(),
-    sort: parseSort(query.ordem, ["nome"] as const, { key: "nome", dir: "asc" }),
-    ...parsePaging({ ...query, porPagina: query.porPagina || String(SUPPLIER_PAGE_SIZE) }),
-  };
+/** The grid's view from its URL (or the API's query). */
+export function parseSupplierQuery(raw: Record<string, string | undefined>): SupplierQuery {
+  const view = parseListView(SUPPLIER_LIST, raw);
+  return { q: view.q!, ...viewPaging<"nome">(view), view };
 }
 
 /** One page of suppliers whose name or e-mail contains q, or whose CNPJ contains its digits (SPEC §2). */

@@ -1,0 +1,101 @@
+// Every list screen follows one contract (its spec in its feature's model.ts): the page hands its
+// island the view its spec reads from the URL and exactly what the list API answers for that
+// same URL — one row shape, whichever way the island gets its rows.
+import { describe, expect, test } from "bun:test";
+import { CLIENT_LIST } from "../src/api/clients/model";
+import { HISTORY_LIST } from "../src/api/history/model";
+import { RECEIVABLE_LIST } from "../src/api/installments/model";
+import { PARTNER_LIST } from "../src/api/partners/model";
+import { PAYABLE_LIST } from "../src/api/payables/model";
+import { SUPPLIER_LIST } from "../src/api/suppliers/model";
+import { listDefaults, readListView, searchOf, type ListSpec } from "../src/lib/list-spec";
+import { PADARIA, useTestApp } from "./support";
+
+const t = useTestApp({ now: "2026-03-10T12:00:00Z" });
+
+/** The props the page serialised for its list island. */
+function islandProps(html: string): { initial: { rows: unknown[]; total: number }; params: Record<string, string> } {
+  for (const [, json] of html.matchAll(/<script type="application\/json" id="[^"]+">(.*?)<\/script>/g)) {
+    const props = JSON.parse(json!.replace(/\\u003c/g, "<"));
+    if (props.initial && props.params) return props;
+  }
+  throw new Error("no list island on the page");
+}
+
+async function seed() {
+  const client = await (await t.api("/api/clients", { method: "POST", body: PADARIA })).json();
+  const supplier = await (await t.api("/api/suppliers", { method: "POST", body: { nome: "Gráfica Ágil", email: "contato@agil.com.br" } })).json();
+  await t.api("/api/partners", { method: "POST", body: { nome: "Ana Souza", empresa: "Contábil Norte", email: "ana@norte.com.br", telefone: "11987654321" } });
+  const plan = { numParcelas: 3, valor: "300.00", primeiroVencimento: "2026-03-05", descricao: "Contrato" };
+  await t.api("/api/installments/generate", { method: "POST", body: { ...plan, clientId: client.id } });
+  await t.api("/api/payables/generate", { method: "POST", body: { ...plan, supplierId: supplier.id } });
+  return { client, supplier };
+}
+
+const LISTS: [ListSpec, (ids: { client: { id: number }; supplier: { id: number } }) => string][] = [
+  [CLIENT_LIST, () => "?q=padaria&ordem=-mensalidade"],
+  [SUPPLIER_LIST, () => "?q=gr%C3%A1fica"],
+  [PARTNER_LIST, () => "?ordem=-empresa"],
+  [RECEIVABLE_LIST, ({ client }) => `?clientId=${client.id}&ordem=-valor&porPagina=2`],
+  [PAYABLE_LIST, ({ supplier }) => `?supplierId=${supplier.id}&status=em_aberto`],
+  [HISTORY_LIST, () => "?entidade=client&porPagina=5"],
+];
+
+describe("one list contract", () => {
+  test("each page hands its island its spec's view and the list API's answer for the same URL", async () => {
+    const ids = await seed();
+    for (const [spec, search] of LISTS) {
+      const query = search(ids);
+      const page = await t.api(`${spec.path}${query}`);
+      expect(page.status).toBe(200);
+      const props = islandProps(await page.text());
+      expect(props.params).toEqual(readListView(spec, Object.fromEntries(new URLSearchParams(query))));
+      const fromApi = await t.api(`${spec.endpoint}${query}`);
+      expect(fromApi.status).toBe(200);
+      expect(props.initial).toEqual({ rows: await fromApi.json(), total: Number(fromApi.headers.get("x-total-count")) });
+      if (props.initial.total === 0) throw new Error(`${spec.path}${query}: no rows to compare`);
+    }
+  });
+
+  test("a value the spec refuses is a 400 from the API and the default view (with a notice) from the page", async () => {
+    for (const [spec, bad] of [
+      [CLIENT_LIST, "?ordem=senha"],
+      [SUPPLIER_LIST, "?pagina=0"],
+      [PARTNER_LIST, "?porPagina=abc"],
+      [RECEIVABLE_LIST, "?mes=2026-13"],
+      [PAYABLE_LIST, "?status=quitado"],
+      [HISTORY_LIST, "?de=2026-02-30"],
+    ] as const) {
+      const fromApi = await t.api(`${spec.endpoint}${bad}`);
+      expect(fromApi.status).toBe(400);
+      expect((await fromApi.json()).message).toBeString();
+      const page = await t.api(`${spec.path}${bad}`);
+      expect(page.status).toBe(302);
+      expect(page.headers.get("location")).toBe(`${spec.path}?aviso=1`);
+    }
+  });
+});
+
+describe("list-spec", () => {
+  test("the defaults are what the URL leaves out", () => {
+    expect(listDefaults(SUPPLIER_LIST)).toEqual({ q: "", ordem: "nome", pagina: "1", porPagina: "48" });
+    expect(listDefaults(HISTORY_LIST)).toEqual({ de: "", ate: "", usuario: "", entidade: "", id: "", q: "", pagina: "1", porPagina: "50" });
+    expect(searchOf({ ...listDefaults(CLIENT_LIST), q: "pão", pagina: "2" }, listDefaults(CLIENT_LIST))).toBe("?q=p%C3%A3o&pagina=2");
+  });
+
+  test("a view is read by the spec's rules: trimmed text, capped page size, sorts from the whitelist", () => {
+    expect(readListView(CLIENT_LIST, { q: "  pão ", status: "x", porPagina: "9999", ordem: "-cnpj", outro: "1" })).toEqual({
+      q: "pão",
+      cnpj: "",
+      status: "",
+      ordem: "-cnpj",
+      pagina: "1",
+      porPagina: "500",
+    });
+    expect(() => readListView(CLIENT_LIST, { ordem: "senha" })).toThrow("Ordenação inválida: use nome, cnpj, mensalidade, status");
+    expect(() => readListView(HISTORY_LIST, { ordem: "x", entidade: "usuario" })).toThrow("Tipo de registro inválido");
+    expect(readListView(HISTORY_LIST, { usuario: " Ana@X.COM " }).usuario).toBe("ana@x.com");
+    expect(() => readListView(RECEIVABLE_LIST, { clientId: "0" })).toThrow("Cliente inválido");
+    expect(() => readListView(PAYABLE_LIST, { supplierId: "1e3" })).toThrow("Fornecedor inválido");
+  });
+});
