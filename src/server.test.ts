@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
-import { startTestApp, type TestApp } from "../tests/support";
+import { useTestApp } from "../tests/support";
 import { errorHandling } from "./http/errors";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+// t.cookie is the file's session; a test that ends its session or pins the clock signs in itself.
+const t = useTestApp();
 
 const PUBLIC_API = new Set(["POST /api/auth/login"]);
 
@@ -52,21 +49,20 @@ describe("pages", () => {
     expect(html).toContain("<title>Entrar · Cofre</title>");
     // Submitted before hydration, the form must not put the password in the URL.
     expect(html).toMatch(/<form[^>]*method="post"/);
-    const cookie = await t.login();
-    const signedIn = await t.request("/login", { cookie });
+    const signedIn = await t.request("/login", { cookie: t.cookie });
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).toBe("/");
   });
 
   test("the shell shows the user's e-mail and every menu entry", async () => {
-    const html = await (await t.request("/", { cookie: await t.login() })).text();
+    const html = await (await t.request("/", { cookie: t.cookie })).text();
     expect(html).toContain("financeiro@cofre.test");
     for (const label of ["Dashboard", "Clientes", "Contas a Receber", "Gerar Parcelas CR", "Fornecedores", "Contas a Pagar", "Gerar Parcelas CP", "Parceiros", "Relatórios", "Sair"])
       expect(html).toContain(`>${label}<`);
   });
 
   test("a GET never signs out: /login?saiu=1 (or an <img> pointing at it) leaves the session alone", async () => {
-    const cookie = await t.login();
+    const cookie = t.cookie;
     const response = await t.request("/login?saiu=1", { cookie });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
@@ -112,7 +108,7 @@ describe("assets", () => {
   });
 
   test("no browser bundle carries server code", async () => {
-    const html = await (await t.request("/clients", { cookie: await t.login() })).text();
+    const html = await (await t.request("/clients", { cookie: t.cookie })).text();
     const scripts = [...html.matchAll(/href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     for (const url of scripts) {
       const text = await (await t.request(url)).text();
@@ -123,13 +119,13 @@ describe("assets", () => {
 
 describe("errors", () => {
   test("an unknown API route is a 404 JSON in pt-BR", async () => {
-    const response = await t.request("/api/nada", { cookie: await t.login() });
+    const response = await t.request("/api/nada", { cookie: t.cookie });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: "Recurso não encontrado" });
   });
 
   test("an unknown page is a 404 page", async () => {
-    const response = await t.request("/nada", { cookie: await t.login() });
+    const response = await t.request("/nada", { cookie: t.cookie });
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toContain("text/html");
   });
@@ -154,7 +150,7 @@ describe("errors", () => {
   });
 
   test("invalid JSON is a 400 and an oversize body a 413, both JSON", async () => {
-    const cookie = await t.login();
+    const cookie = t.cookie;
     const bad = await t.request("/api/clients", { method: "POST", rawBody: "{nome:", cookie });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: "JSON inválido no corpo da requisição" });

@@ -33,6 +33,8 @@ export interface TestApp {
   /** Signs in as the first user and returns the session cookie ("cofre_session=…"). */
   login(): Promise<string>;
   close(): void;
+  /** close(): `using app = await startTestApp()` closes it at the end of the block. */
+  [Symbol.dispose](): void;
 }
 
 /** The real app over a real SQLite file in a temp dir, with the first user created. */
@@ -61,6 +63,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     return app.handle(new Request(`${ORIGIN}${path}`, { method: init.method ?? "GET", headers, body }));
   };
 
+  const close = () => {
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
   return {
     app,
     db,
@@ -71,11 +77,17 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
       return sessionCookie(response)!;
     },
-    close() {
-      db.$client.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close,
+    [Symbol.dispose]: close,
   };
+}
+
+/**
+ * Another user, with a cheap hash: a wrong password for a known e-mail costs microseconds,
+ * where an unknown e-mail is checked against a production-strength dummy hash (~150 ms).
+ */
+export async function addTestUser(db: Db, email: string, password = "senha-de-teste"): Promise<void> {
+  insertUser(db, SYSTEM, email, await testPasswordHash(password));
 }
 
 const cheapHashes = new Map<string, Promise<string>>();
@@ -102,6 +114,8 @@ export interface UseTestAppOptions {
   tables?: string[];
   /** "2026-03-15T10:00:00-03:00": the clock pinned there for each test. */
   now?: string;
+  /** false: no session is made (files whose subject is signing in); `cookie` stays "". */
+  signIn?: boolean;
 }
 
 /** A test file's app: started and signed in before its tests, emptied and pinned before each, closed after. */
@@ -119,7 +133,7 @@ export function useTestApp(options: UseTestAppOptions = {}): SignedInTestApp {
   let unpin = () => {};
   beforeAll(async () => {
     app = await startTestApp(options.env);
-    cookie = await app.login();
+    if (options.signIn !== false) cookie = await app.login();
   });
   afterAll(() => app?.close());
   beforeEach(() => {
@@ -151,5 +165,6 @@ export function useTestApp(options: UseTestAppOptions = {}): SignedInTestApp {
     api: (path, init = {}) => started().request(path, { cookie, ...init }),
     login: () => started().login(),
     close: () => started().close(),
+    [Symbol.dispose]: () => started().close(),
   };
 }

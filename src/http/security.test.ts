@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { PADARIA, startTestApp, type TestApp } from "../../tests/support";
+import { describe, expect, test } from "bun:test";
+import { PADARIA, startTestApp, useTestApp } from "../../tests/support";
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
-
+const t = useTestApp();
 
 const EVERYWHERE = { "x-content-type-options": "nosniff", "referrer-policy": "same-origin" };
 const headersOf = (response: Response, names: string[]) => Object.fromEntries(names.map((n) => [n, response.headers.get(n)]));
@@ -18,13 +11,13 @@ describe("security headers", () => {
     const css = (await (await t.request("/login")).text()).match(/\/assets\/[^"]+\.css/)![0];
     const answers: [string, Response][] = [
       ["login page", await t.request("/login")],
-      ["signed-in page", await t.request("/clients", { cookie })],
+      ["signed-in page", await t.api("/clients")],
       ["redirect", await t.request("/clients")],
-      ["API", await t.request("/api/clients", { cookie })],
+      ["API", await t.api("/api/clients")],
       ["API 401", await t.request("/api/clients")],
-      ["API 404", await t.request("/api/nada", { cookie })],
-      ["API 400", await t.request("/api/clients", { method: "POST", rawBody: "{", cookie })],
-      ["page 404", await t.request("/nada", { cookie })],
+      ["API 404", await t.api("/api/nada")],
+      ["API 400", await t.api("/api/clients", { method: "POST", rawBody: "{" })],
+      ["page 404", await t.api("/nada")],
       ["asset", await t.request(css)],
       ["asset 404", await t.request("/assets/nao-existe.js")],
       ["health", await t.request("/healthz")],
@@ -35,7 +28,7 @@ describe("security headers", () => {
   });
 
   test("pages allow only this origin's code and cannot be framed", async () => {
-    for (const response of [await t.request("/login"), await t.request("/clients", { cookie }), await t.request("/nada", { cookie })]) {
+    for (const response of [await t.request("/login"), await t.api("/clients"), await t.api("/nada")]) {
       const csp = response.headers.get("content-security-policy") ?? "";
       for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "frame-ancestors 'none'"])
         expect(csp).toContain(directive);
@@ -47,7 +40,7 @@ describe("security headers", () => {
 
   test("a page has no inline script: only scripts with src and JSON data blocks", async () => {
     for (const path of ["/login", "/", "/clients", "/suppliers", "/partners"]) {
-      const html = await (await t.request(path, { cookie: path === "/login" ? undefined : cookie })).text();
+      const html = await (await t.request(path, { cookie: path === "/login" ? undefined : t.cookie })).text();
       const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
       expect(scripts.length).toBeGreaterThan(0);
       for (const attributes of scripts) expect({ path, ok: /\bsrc="\/assets\//.test(attributes) || /type="application\/json"/.test(attributes) }).toEqual({ path, ok: true });
@@ -57,11 +50,11 @@ describe("security headers", () => {
 
   test("API answers and signed-in pages are never stored; hashed assets stay cacheable", async () => {
     const css = (await (await t.request("/login")).text()).match(/\/assets\/[^"]+\.css/)![0];
-    expect((await t.request("/api/clients", { cookie })).headers.get("cache-control")).toBe("no-store");
+    expect((await t.api("/api/clients")).headers.get("cache-control")).toBe("no-store");
     expect((await t.request("/api/auth/me")).headers.get("cache-control")).toBe("no-store");
-    expect((await t.request("/api/clients", { method: "POST", cookie, body: {} })).headers.get("cache-control")).toBe("no-store");
-    expect((await t.request("/clients", { cookie })).headers.get("cache-control")).toBe("no-store");
-    expect((await t.request("/clients", { cookie, headers: { "accept-encoding": "gzip" } })).headers.get("cache-control")).toBe("no-store");
+    expect((await t.api("/api/clients", { method: "POST", body: {} })).headers.get("cache-control")).toBe("no-store");
+    expect((await t.api("/clients")).headers.get("cache-control")).toBe("no-store");
+    expect((await t.api("/clients", { headers: { "accept-encoding": "gzip" } })).headers.get("cache-control")).toBe("no-store");
     expect((await t.request(css)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 });
@@ -69,7 +62,7 @@ describe("security headers", () => {
 describe("error answers", () => {
   test("a 2 MB body is a 413 with a pt-BR JSON message, declared or streamed", async () => {
     const big = JSON.stringify({ ...PADARIA, nome: "x".repeat(2 * 1024 * 1024) });
-    const declared = await t.request("/api/clients", { method: "POST", rawBody: big, cookie, headers: { "content-length": String(big.length) } });
+    const declared = await t.api("/api/clients", { method: "POST", rawBody: big, headers: { "content-length": String(big.length) } });
     expect(declared.status).toBe(413);
     expect(await declared.json()).toEqual({ message: "Requisição muito grande (limite de 64 KB)" });
     const bytes = new TextEncoder().encode(big);
@@ -80,7 +73,7 @@ describe("error answers", () => {
       },
     });
     const streamed = await t.app.handle(
-      new Request("http://cofre.test/api/clients", { method: "POST", body: stream, headers: { host: "cofre.test", cookie, "content-type": "application/json" } }),
+      new Request("http://cofre.test/api/clients", { method: "POST", body: stream, headers: { host: "cofre.test", cookie: t.cookie, "content-type": "application/json" } }),
     );
     expect(streamed.status).toBe(413);
     expect((await streamed.json()).message).toBe("Requisição muito grande (limite de 64 KB)");
@@ -99,9 +92,9 @@ describe("error answers", () => {
     expect(asset.status).toBe(404);
     expect(asset.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(await asset.text()).toBe("Arquivo não encontrado");
-    const api = await t.request("/api/nada", { method: "POST", cookie, body: {} });
+    const api = await t.api("/api/nada", { method: "POST", body: {} });
     expect([api.status, await api.json()]).toEqual([404, { message: "Recurso não encontrado" }]);
-    const page = await t.request("/nada/mesmo", { cookie });
+    const page = await t.api("/nada/mesmo");
     expect(page.status).toBe(404);
     expect(await page.text()).toContain("Página não encontrada");
   });
@@ -115,7 +108,7 @@ describe("GET /healthz", () => {
   });
 
   test("reads the database: with the database gone it is not ok", async () => {
-    const app = await startTestApp();
+    using app = await startTestApp();
     const original = console.error;
     console.error = () => {};
     try {
@@ -125,7 +118,6 @@ describe("GET /healthz", () => {
       expect(await response.json()).toEqual({ message: "Erro interno" });
     } finally {
       console.error = original;
-      app.close();
     }
   });
 });

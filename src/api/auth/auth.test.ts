@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ADMIN, sessionCookie, startTestApp, type TestApp } from "../../../tests/support";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { addTestUser, ADMIN, sessionCookie, startTestApp, useTestApp } from "../../../tests/support";
 import { SESSION_TTL_MS } from "./service";
 import { pinClock } from "../../lib/clock";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+// Signing in is the subject: every session here is made by a test. The first user and the
+// others a test adds have cheap hashes (tests/support.ts); an unknown e-mail is checked against
+// the production-strength dummy (~150 ms), so only the tests about unknown e-mails use one.
+const t = useTestApp({ signIn: false });
 
 const login = (body: unknown, headers?: Record<string, string>) =>
   t.request("/api/auth/login", { method: "POST", body, headers });
@@ -70,78 +69,63 @@ describe("POST /api/auth/login", () => {
 });
 
 describe("throttling", () => {
+  // Each test counts attempts from zero: an app of its own.
   test("the sixth attempt after five failures for one e-mail is a 429 that says when to retry", async () => {
-    const app = await startTestApp();
-    try {
-      const attempt = () =>
-        app.request("/api/auth/login", { method: "POST", body: { email: ADMIN.email, password: "errada" } });
-      for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
-      const blocked = await attempt();
-      expect(blocked.status).toBe(429);
-      expect((await blocked.json()).message).toMatch(/Tente novamente em 15 minutos/);
-      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
-      // Even the right password waits: the lock is on the e-mail, not on guessing wrong.
-      const right = await app.request("/api/auth/login", { method: "POST", body: ADMIN });
-      expect(right.status).toBe(429);
-    } finally {
-      app.close();
-    }
+    using app = await startTestApp();
+    const attempt = () => app.request("/api/auth/login", { method: "POST", body: { email: ADMIN.email, password: "errada" } });
+    for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
+    const blocked = await attempt();
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).message).toMatch(/Tente novamente em 15 minutos/);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
+    // Even the right password waits: the lock is on the e-mail, not on guessing wrong.
+    const right = await app.request("/api/auth/login", { method: "POST", body: ADMIN });
+    expect(right.status).toBe(429);
   });
 
   test("a parallel burst of 40 gets at most 5 passwords checked, and the right one at its end is refused too", async () => {
-    const app = await startTestApp();
-    try {
-      const wrong = Array.from({ length: 39 }, (_, i) => ({ email: ADMIN.email, password: `chute-${i}` }));
-      const statuses = await Promise.all(
-        [...wrong, ADMIN].map(async (body) => (await app.request("/api/auth/login", { method: "POST", body })).status),
-      );
-      expect(statuses.filter((s) => s === 401).length).toBe(5);
-      expect(statuses.filter((s) => s === 429).length).toBe(35);
-      expect(statuses.at(-1)).toBe(429);
-    } finally {
-      app.close();
-    }
+    using app = await startTestApp();
+    const wrong = Array.from({ length: 39 }, (_, i) => ({ email: ADMIN.email, password: `chute-${i}` }));
+    const statuses = await Promise.all(
+      [...wrong, ADMIN].map(async (body) => (await app.request("/api/auth/login", { method: "POST", body })).status),
+    );
+    expect(statuses.filter((s) => s === 401).length).toBe(5);
+    expect(statuses.filter((s) => s === 429).length).toBe(35);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   test("the address has its own limit: 40 parallel attempts on 40 e-mails get 5 checked", async () => {
-    const app = await startTestApp();
-    try {
-      const statuses = await Promise.all(
-        Array.from({ length: 40 }, async (_, i) =>
-          (await app.request("/api/auth/login", { method: "POST", body: { email: `pessoa${i}@cofre.test`, password: "x" } })).status,
-        ),
-      );
-      expect(statuses.filter((s) => s === 401).length).toBe(5);
-      expect(statuses.filter((s) => s === 429).length).toBe(35);
-    } finally {
-      app.close();
-    }
+    using app = await startTestApp();
+    const emails = Array.from({ length: 40 }, (_, i) => `pessoa${i}@cofre.test`);
+    for (const email of emails) await addTestUser(app.db, email);
+    const statuses = await Promise.all(
+      emails.map(async (email) => (await app.request("/api/auth/login", { method: "POST", body: { email, password: "x" } })).status),
+    );
+    expect(statuses.filter((s) => s === 401).length).toBe(5);
+    expect(statuses.filter((s) => s === 429).length).toBe(35);
   });
 
   test("a success gives its attempt back: signing in does not use up the address's allowance", async () => {
-    const app = await startTestApp();
-    try {
-      for (let i = 0; i < 4; i++) await app.request("/api/auth/login", { method: "POST", body: { email: `outra${i}@cofre.test`, password: "x" } });
-      for (let i = 0; i < 3; i++) expect((await app.request("/api/auth/login", { method: "POST", body: ADMIN })).status).toBe(200);
-      expect((await app.request("/api/auth/login", { method: "POST", body: { email: "ultima@cofre.test", password: "x" } })).status).toBe(401);
-      expect((await app.request("/api/auth/login", { method: "POST", body: ADMIN })).status).toBe(429);
-    } finally {
-      app.close();
-    }
+    using app = await startTestApp();
+    const others = ["outra0@cofre.test", "outra1@cofre.test", "outra2@cofre.test", "outra3@cofre.test", "ultima@cofre.test"];
+    for (const email of others) await addTestUser(app.db, email);
+    const fail = (email: string) => app.request("/api/auth/login", { method: "POST", body: { email, password: "x" } });
+    for (const email of others.slice(0, 4)) expect((await fail(email)).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await app.request("/api/auth/login", { method: "POST", body: ADMIN })).status).toBe(200);
+    expect((await fail("ultima@cofre.test")).status).toBe(401);
+    expect((await app.request("/api/auth/login", { method: "POST", body: ADMIN })).status).toBe(429);
   });
 
   test("the lock lifts once the 15-minute window has passed", async () => {
-    const app = await startTestApp();
+    using app = await startTestApp();
     const restore = pinClock("2026-11-21T12:00:00Z");
     try {
-      for (let i = 0; i < 5; i++)
-        await app.request("/api/auth/login", { method: "POST", body: { email: ADMIN.email, password: "x" } });
+      for (let i = 0; i < 5; i++) await app.request("/api/auth/login", { method: "POST", body: { email: ADMIN.email, password: "x" } });
       expect((await app.request("/api/auth/login", { method: "POST", body: ADMIN })).status).toBe(429);
       pinClock("2026-11-21T12:15:01Z");
       expect((await app.request("/api/auth/login", { method: "POST", body: ADMIN })).status).toBe(200);
     } finally {
       restore();
-      app.close();
     }
   });
 });
@@ -186,12 +170,10 @@ describe("sessions", () => {
   });
 
   test("COOKIE_SECURE=true marks the cookie Secure; auto does so over https", async () => {
-    const secure = await startTestApp({ COOKIE_SECURE: "true" });
-    try {
+    {
+      using secure = await startTestApp({ COOKIE_SECURE: "true" });
       const response = await secure.request("/api/auth/login", { method: "POST", body: ADMIN });
       expect(response.headers.getSetCookie()[0]).toContain("Secure");
-    } finally {
-      secure.close();
     }
     const viaProxy = await login(ADMIN, { "x-forwarded-proto": "https" });
     expect(viaProxy.headers.getSetCookie()[0]).toContain("Secure");
@@ -226,30 +208,25 @@ describe("cross-site requests", () => {
   });
 
   test("with PUBLIC_URL the Origin must be exactly it, whatever Host the proxy sends", async () => {
-    const app = await startTestApp({ PUBLIC_URL: "https://cofre.empresa.com.br" });
-    try {
-      const cookie = await app.login();
-      const post = (origin: string) => app.request("/api/auth/me", { method: "GET", cookie }).then(() =>
-        app.request("/api/auth/logout", { method: "POST", cookie, headers: { origin, host: "127.0.0.1:3000" } }));
-      expect((await post("http://cofre.test")).status).toBe(403);
-      expect((await post("http://cofre.empresa.com.br")).status).toBe(403);
-      expect((await post("https://cofre.empresa.com.br:8443")).status).toBe(403);
-      expect((await post("https://cofre.empresa.com.br")).status).toBe(200);
-      // An https PUBLIC_URL marks the cookie Secure even though the proxy speaks http to us.
-      const signedIn = await app.request("/api/auth/login", { method: "POST", body: ADMIN, headers: { origin: "https://cofre.empresa.com.br" } });
-      expect(signedIn.headers.getSetCookie()[0]).toContain("Secure");
-    } finally {
-      app.close();
-    }
+    using app = await startTestApp({ PUBLIC_URL: "https://cofre.empresa.com.br" });
+    const cookie = await app.login();
+    const post = (origin: string) => app.request("/api/auth/me", { method: "GET", cookie }).then(() =>
+      app.request("/api/auth/logout", { method: "POST", cookie, headers: { origin, host: "127.0.0.1:3000" } }));
+    expect((await post("http://cofre.test")).status).toBe(403);
+    expect((await post("http://cofre.empresa.com.br")).status).toBe(403);
+    expect((await post("https://cofre.empresa.com.br:8443")).status).toBe(403);
+    expect((await post("https://cofre.empresa.com.br")).status).toBe(200);
+    // An https PUBLIC_URL marks the cookie Secure even though the proxy speaks http to us.
+    const signedIn = await app.request("/api/auth/login", { method: "POST", body: ADMIN, headers: { origin: "https://cofre.empresa.com.br" } });
+    expect(signedIn.headers.getSetCookie()[0]).toContain("Secure");
   });
 });
 
 describe("POST /login (the form before its script runs)", () => {
-  let f: TestApp;
+  const f = useTestApp({ signIn: false });
   beforeAll(async () => {
-    f = await startTestApp();
+    for (const email of ["maria@cofre.test", "ana@cofre.test"]) await addTestUser(f.db, email);
   });
-  afterAll(() => f.close());
   const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     f.request("/login", {
       method: "POST",

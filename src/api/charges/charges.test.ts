@@ -1,32 +1,14 @@
 import { getPixPayloadInfo, isValidPixPayload } from "@brazilian-utils/brazilian-utils";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
+import { describe, expect, test } from "bun:test";
+import { PADARIA, useTestApp } from "../../../tests/support";
 import { sweepIds, type SweepTarget } from "../../../tests/sweep";
-import { pinClock } from "../../lib/clock";
 import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "../installments/model";
 import type { ChargeJson, PixJson } from "./model";
 
-let t: TestApp;
-let cookie: string;
-let unpin: (() => void) | undefined;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => {
-  unpin?.();
-  t.close();
-});
-beforeEach(() => {
-  t.db.$client.exec("delete from receivables; delete from clients; delete from settings");
-  // Today is Sunday 15 March 2026 in São Paulo.
-  unpin?.();
-  unpin = pinClock("2026-03-15T10:00:00-03:00");
-});
-
-type Init = { method?: string; body?: unknown };
-const api = (path: string, init: Init = {}) => t.request(path, { cookie, ...init });
+// Today is Sunday 15 March 2026 in São Paulo.
+const t = useTestApp({ tables: ["receivables", "clients", "settings"], now: "2026-03-15T10:00:00-03:00" });
+const api = t.api;
 
 const settings = {
   empresa: "Cofre Serviços Financeiros Ltda",

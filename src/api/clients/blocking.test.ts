@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
+import { describe, expect, test } from "bun:test";
+import { PADARIA, useTestApp, type SignedInTestApp } from "../../../tests/support";
 import { pinClock } from "../../lib/clock";
 import type { InstallmentJson } from "../installments/model";
 import { startDailyJobs } from "../daily-jobs";
@@ -8,31 +8,17 @@ import type { ClientJson, ClientListRow } from "./model";
 
 // DECISIONS §2 "Automatic blocking", one transition per test. Today starts as 15 March 2026.
 
-let t: TestApp;
-let grace: TestApp;
-let unpin = () => {};
-beforeAll(async () => {
-  t = await startTestApp();
-  grace = await startTestApp({ BLOCK_GRACE_DAYS: "3" });
-});
-afterAll(() => {
-  unpin();
-  t.close();
-  grace.close();
-});
-beforeEach(() => {
-  for (const app of [t, grace]) app.db.$client.exec("delete from receivables; delete from clients");
-  unpin();
-  unpin = pinClock("2026-03-15T10:00:00-03:00");
-});
+const tables = ["receivables", "clients"];
+const t = useTestApp({ tables, now: "2026-03-15T10:00:00-03:00" });
+// The clock is one for both: only t pins it.
+const grace = useTestApp({ tables, env: { BLOCK_GRACE_DAYS: "3" } });
 const day = (date: string) => pinClock(`${date}T10:00:00-03:00`);
 
 
 /** The routes of one app, signed in. */
-async function routesOf(app: TestApp) {
-  const cookie = await app.login();
+async function routesOf(app: SignedInTestApp) {
   const call = async (path: string, method = "GET", body?: unknown) => {
-    const response = await app.request(path, { cookie, method, body });
+    const response = await app.api(path, { method, body });
     expect(response.status).toBeLessThan(300);
     return response.json();
   };
@@ -208,7 +194,7 @@ describe("automatic blocking", () => {
 
     test("the history names what the unblock forgave", async () => {
       const { r, client } = await unblockedWithOverdue();
-      const events = (await (await t.request(`/api/clients/${client.id}/history`, { cookie: await t.login() })).json()) as { acao: string; texto: string }[];
+      const events = (await (await t.api(`/api/clients/${client.id}/history`)).json()) as { acao: string; texto: string }[];
       const unblock = events.find((e) => e.acao === "unblock")!;
       expect(unblock.texto).toBe("financeiro@cofre.test desbloqueou o cliente Padaria Pão Quente; perdoou parcela 1/1 vencida desde 10/03/2026");
       void r;
@@ -247,7 +233,7 @@ describe("automatic blocking", () => {
     expect(await r.state(client.id)).toEqual(ACTIVE);
     // Stale: an automatic block with nothing overdue (as if the row had been paid by another tool).
     const other = await (async () => {
-      const response = await t.request("/api/clients", { cookie: await t.login(), method: "POST", body: { ...PADARIA, cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002" } });
+      const response = await t.api("/api/clients", { method: "POST", body: { ...PADARIA, cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002" } });
       return (await response.json()) as ClientJson;
     })();
     t.db.$client.run("update clients set status_bloqueio = 1, bloqueio_origem = 'automatico' where id = ?", [other.id]);
@@ -261,12 +247,12 @@ describe("automatic blocking", () => {
 
   describe("the clients list says why a client is blocked automatically", () => {
     type Row = ClientListRow;
-    async function listed(app: TestApp): Promise<Map<string, Row["bloqueioParcelas"]>> {
-      const response = await app.request("/api/clients?pagina=1&porPagina=50", { cookie: await app.login() });
+    async function listed(app: SignedInTestApp): Promise<Map<string, Row["bloqueioParcelas"]>> {
+      const response = await app.api("/api/clients?pagina=1&porPagina=50");
       return new Map(((await response.json()) as Row[]).map((row) => [row.codigoCliente, row.bloqueioParcelas]));
     }
-    async function clientCoded(app: TestApp, codigoCliente: string, cnpj: string) {
-      const response = await app.request("/api/clients", { cookie: await app.login(), method: "POST", body: { ...PADARIA, codigoCliente, cnpj } });
+    async function clientCoded(app: SignedInTestApp, codigoCliente: string, cnpj: string) {
+      const response = await app.api("/api/clients", { method: "POST", body: { ...PADARIA, codigoCliente, cnpj } });
       return (await response.json()) as ClientJson;
     }
 

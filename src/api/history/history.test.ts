@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { ADMIN, PADARIA, startTestApp, type TestApp } from "../../../tests/support";
-import { createUser, setPassword } from "../auth/service";
+import { describe, expect, test } from "bun:test";
+import { ADMIN, PADARIA, testPasswordHash, useTestApp } from "../../../tests/support";
+import { insertUser, setPassword } from "../auth/service";
 import { pinClock } from "../../lib/clock";
 import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "../installments/model";
@@ -13,24 +13,12 @@ import { SYSTEM } from "./record";
 // DECISIONS §6: every change writes exactly one event in its own transaction; a refused change
 // writes none. Read back through GET /api/history, as the page does. Today is 15 March 2026.
 
-let t: TestApp;
-let cookie: string;
-let unpin = () => {};
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => {
-  unpin();
-  t.close();
-});
-beforeEach(() => {
-  t.db.$client.exec("delete from receivables; delete from payables; delete from clients; delete from suppliers; delete from partners; delete from history_events");
-  unpin();
-  unpin = pinClock("2026-03-15T10:00:00-03:00");
+const t = useTestApp({
+  tables: ["receivables", "payables", "clients", "suppliers", "partners", "history_events"],
+  now: "2026-03-15T10:00:00-03:00",
 });
 
-const api = (path: string, method = "GET", body?: unknown) => t.request(path, { cookie, method, body });
+const api = (path: string, method = "GET", body?: unknown) => t.api(path, { method, body });
 async function ok<T>(path: string, method = "GET", body?: unknown): Promise<T> {
   const response = await api(path, method, body);
   expect(response.status).toBeLessThan(300);
@@ -230,8 +218,7 @@ describe("automatic blocking", () => {
     const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     const { installments } = await ok<{ installments: InstallmentJson[] }>("/api/installments/generate", "POST", bill(client.id, "2026-03-20", 3));
     await newEvents();
-    unpin();
-    unpin = pinClock("2026-03-22T10:00:00-03:00");
+    pinClock("2026-03-22T10:00:00-03:00");
     const { applyAutomaticBlocking } = await import("../clients/blocking");
     t.db.transaction(() => applyAutomaticBlocking(t.db, { graceDays: 0 }));
     const events = await newEvents();
@@ -285,7 +272,8 @@ describe("sign-in, sign-out and users", () => {
 
   test("user add and passwd (the CLI's verbs) are recorded as 'sistema'", async () => {
     await newEvents();
-    await createUser(t.db, SYSTEM, "maria@cofre.test", "senha-da-maria");
+    // createUser is insertUser after a production-strength hash: the event is insertUser's.
+    insertUser(t.db, SYSTEM, "maria@cofre.test", await testPasswordHash("senha-da-maria"));
     await setPassword(t.db, SYSTEM, "maria@cofre.test", "outra-senha");
     const events = await newEvents();
     expect(events.map((e) => [e.acao, e.usuario, e.rotulo, e.texto])).toEqual([
@@ -348,13 +336,13 @@ describe("/history page and its CSV", () => {
   test("the page renders the filtered view's first page; a malformed bookmark shows the default view", async () => {
     const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     await ok(`/api/clients/${client.id}/toggle-block`, "PATCH");
-    const page = await t.request("/history?entidade=client&q=padaria", { cookie });
+    const page = await t.api("/history?entidade=client&q=padaria");
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`${ADMIN.email} bloqueou o cliente Padaria Pão Quente`);
     expect(html).toContain(`${ADMIN.email} cadastrou o cliente Padaria Pão Quente`);
     expect(html).toMatch(/href="\/reports"[^>]*>.*?Relatórios.*?href="\/history"/s);
-    const bad = await t.request("/history?de=ontem", { cookie });
+    const bad = await t.api("/history?de=ontem");
     expect(bad.status).toBe(302);
     expect(bad.headers.get("location")).toBe("/history?aviso=1");
   });
@@ -362,7 +350,7 @@ describe("/history page and its CSV", () => {
   test("the export is the view as Excel pt-BR CSV: BOM, ';', CRLF, the sentence of each event", async () => {
     const client = await ok<ClientJson>("/api/clients", "POST", { ...PADARIA, nome: "=Padaria Pão Quente" });
     await ok(`/api/clients/${client.id}/toggle-block`, "PATCH");
-    const response = await t.request("/history/export?entidade=client", { cookie });
+    const response = await t.api("/history/export?entidade=client");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toContain('filename="historico-2026-03-15.csv"');
@@ -371,6 +359,6 @@ describe("/history page and its CSV", () => {
     const lines = text.slice(1).split("\r\n");
     expect(lines[1]).toMatch(new RegExp(`^\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;${ADMIN.email};Clientes;'=Padaria Pão Quente;Bloqueio;${ADMIN.email} bloqueou o cliente =Padaria Pão Quente$`));
     expect(lines).toHaveLength(4);
-    expect((await t.request("/history/export?entidade=nada", { cookie })).status).toBe(400);
+    expect((await t.api("/history/export?entidade=nada")).status).toBe(400);
   });
 });

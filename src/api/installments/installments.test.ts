@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
+import { describe, expect, test } from "bun:test";
+import { PADARIA, useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import { pinClock } from "../../lib/clock";
 import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "./model";
 
-let t: TestApp;
-let cookie: string;
-let unpin: () => void;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.db.$client.exec("delete from receivables; delete from clients");
-  // Today is Sunday 15 March 2026 in São Paulo unless a test says otherwise.
-  unpin?.();
-  unpin = pinClock("2026-03-15T10:00:00-03:00");
-});
-afterAll(() => unpin?.());
-
-type Init = { method?: string; body?: unknown; rawBody?: string };
-const api = (path: string, init: Init = {}) => t.request(path, { cookie, ...init });
+// Today is Sunday 15 March 2026 in São Paulo unless a test says otherwise.
+const t = useTestApp({ tables: ["receivables", "clients"], now: "2026-03-15T10:00:00-03:00" });
+const api = t.api;
 
 const floricultura = { ...PADARIA, nome: "Floricultura Ipê Amarelo", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002", email: "flores@ipe.com.br" };
 

@@ -1,29 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { describe, expect, test } from "bun:test";
+import { useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
-import { pinClock } from "../../lib/clock";
 import type { SupplierJson } from "../suppliers/model";
 import type { PayableJson } from "./model";
 
-let t: TestApp;
-let cookie: string;
-let unpin = () => {};
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => {
-  unpin();
-  t.close();
-});
-beforeEach(() => {
-  t.db.$client.exec("delete from payables; delete from suppliers");
-  unpin();
-  unpin = pinClock("2026-03-15T10:00:00-03:00");
-});
-
-type Init = { method?: string; body?: unknown; rawBody?: string };
-const api = (path: string, init: Init = {}) => t.request(path, { cookie, ...init });
+const t = useTestApp({ tables: ["payables", "suppliers"], now: "2026-03-15T10:00:00-03:00" });
+const api = t.api;
 
 async function createSupplier(nome = "Moinho Santa Clara"): Promise<SupplierJson> {
   const response = await api("/api/suppliers", { method: "POST", body: { nome } });
