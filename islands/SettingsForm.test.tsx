@@ -6,7 +6,7 @@ import { cleanup, click, get, render, typeInto } from "../tests/ui";
 import SettingsForm from "./SettingsForm";
 import { json, mockFetch, settle, type Call } from "../tests/islands";
 
-const EMPTY: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, updatedAt: null };
+const EMPTY: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
 
 let calls: Call[];
 beforeEach(() => {
@@ -37,18 +37,26 @@ test("checks as the API does before sending: an invalid key, and the company and
 });
 
 test("sends the values as typed, then shows the key as saved with its kind", async () => {
-  const saved: SettingsJson = { empresa: "Padaria Pão Quente", cidade: "Campinas", chavePix: "+5511987654321", tipoChavePix: "Celular", modeloMensagem: DEFAULT_MESSAGE, updatedAt: "2026-03-15T13:00:00.000Z" };
+  const saved: SettingsJson = { empresa: "Padaria Pão Quente", cidade: "Campinas", chavePix: "+5511987654321", tipoChavePix: "Celular", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 5, vencimentoEmDiaUtil: false, updatedAt: "2026-03-15T13:00:00.000Z" };
   mockFetch(calls, () => json({ message: "Configurações salvas", settings: saved }));
   render(<SettingsForm initial={EMPTY} />);
   typeInto(input("empresa"), "Padaria Pão Quente");
   typeInto(input("cidade"), "Campinas");
   typeInto(input("chavePix"), "(11) 98765-4321");
+  typeInto(input("antecedenciaDias"), "5");
+  click(input("vencimentoEmDiaUtil"));
   save();
   await settle();
   expect(calls).toEqual([
-    { method: "PUT", url: "/api/settings", body: { empresa: "Padaria Pão Quente", cidade: "Campinas", chavePix: "(11) 98765-4321", modeloMensagem: DEFAULT_MESSAGE } },
+    {
+      method: "PUT",
+      url: "/api/settings",
+      body: { empresa: "Padaria Pão Quente", cidade: "Campinas", chavePix: "(11) 98765-4321", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: "5", vencimentoEmDiaUtil: false },
+    },
   ]);
   expect(input("chavePix").value).toBe("+5511987654321");
+  expect(input("antecedenciaDias").value).toBe("5");
+  expect(input("vencimentoEmDiaUtil").checked).toBe(false);
   expect(document.body.textContent).toContain("Chave salva: Celular");
   expect(toastSignal.value?.title).toBe("Configurações salvas");
 });
@@ -63,4 +71,14 @@ test("the server's field messages land under the fields; Restaurar texto padrão
   expect(toastSignal.value).toMatchObject({ title: "Erro", variant: "destructive" });
   click([...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Restaurar texto padrão"))!);
   expect(template.value).toBe(DEFAULT_MESSAGE);
+});
+
+test("a lead time outside 0–60 days is refused before sending, in the API's words", async () => {
+  mockFetch(calls, () => json({}));
+  render(<SettingsForm initial={EMPTY} />);
+  typeInto(input("antecedenciaDias"), "90");
+  save();
+  await settle();
+  expect(calls).toEqual([]);
+  expect(errorOf("antecedenciaDias")).toBe("Antecedência deve ser um número inteiro de dias entre 0 e 60");
 });

@@ -33,15 +33,16 @@ const PLACEHOLDER_HINTS: Record<Placeholder, string> = {
 };
 
 /**
- * Configurações (DECISIONS §7): company name and city (they go in the PIX code), the PIX key,
- * checked and shown in its normal form after saving, and the charge message's template.
+ * Configurações (DECISIONS §7, §8): company name and city (they go in the PIX code), the PIX key,
+ * checked and shown in its normal form after saving, the charge message's template, and how
+ * subscriptions generate their months (lead time, business-day due dates).
  */
 export default function SettingsForm({ initial }: SettingsFormProps) {
   const [saved, setSaved] = useState(initial);
   const form = useForm<SettingsFormValues>(settingsSchema, settingsFormValues(initial));
   const [saving, setSaving] = useState(false);
   const { values, errors } = form;
-  const field = (name: keyof SettingsFormValues) => ({
+  const field = (name: "empresa" | "cidade" | "chavePix" | "modeloMensagem" | "antecedenciaDias") => ({
     name,
     value: values[name],
     onValueChange: (value: string) => form.set(name, value),
@@ -114,6 +115,20 @@ export default function SettingsForm({ initial }: SettingsFormProps) {
           <Icon name="undo" size={16} />
           Restaurar texto padrão
         </Button>
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-assinaturas">
+        <h2 id="settings-assinaturas">Assinaturas</h2>
+        <p className="settings-section__text">Como o Cofre gera sozinho a parcela de cada mês das assinaturas ativas.</p>
+        <div className="reg-form">
+          <Field label="Gerar a parcela com antecedência de (dias)" error={errors.antecedenciaDias} hint="Dias antes do vencimento em que a parcela do mês é criada (0 a 60).">
+            <Input inputMode="numeric" autoComplete="off" {...field("antecedenciaDias")} />
+          </Field>
+        </div>
+        <label className="reg-form__check">
+          <input type="checkbox" name="vencimentoEmDiaUtil" checked={values.vencimentoEmDiaUtil} onChange={(e) => form.set("vencimentoEmDiaUtil", e.currentTarget.checked)} />
+          <span>Vencimento em dia útil: um vencimento em fim de semana ou feriado bancário passa para o próximo dia útil</span>
+        </label>
       </section>
 
       <div className="settings-actions">

@@ -106,6 +106,14 @@ const FIELD_LABELS: Record<string, string> = {
   estado: "UF",
   empresa: "Empresa",
   chavePix: "Chave PIX",
+  antecedenciaDias: "Antecedência (dias)",
+  vencimentoEmDiaUtil: "Vencimento em dia útil",
+  diaVencimento: "Dia de vencimento",
+  inicio: "Início",
+  fim: "Fim",
+  trialAte: "Trial até",
+  status: "Situação",
+  reajusteMes: "Mês do reajuste",
 };
 const MONEY_FIELDS = new Set(["valorMensalidade", "valor", "valorPago", "multa", "juros", "total"]);
 

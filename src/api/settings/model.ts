@@ -91,8 +91,33 @@ const template = z.pipe(
   }),
 );
 
+export const MAX_ANTECEDENCIA = 60;
+export const ANTECEDENCIA_INVALID = `Antecedência deve ser um número inteiro de dias entre 0 e ${MAX_ANTECEDENCIA}`;
+
+/** Days before a due date a subscription's month is generated: 0–60, as a number or the digits a form sends; missing keeps what is saved. */
+const antecedencia = z.optional(
+  z.pipe(
+    z.union([z.number(ANTECEDENCIA_INVALID), z.string(ANTECEDENCIA_INVALID)], ANTECEDENCIA_INVALID),
+    z.transform((value: number | string, ctx): number => {
+      const n = typeof value === "number" ? value : /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : NaN;
+      if (!Number.isInteger(n) || n < 0 || n > MAX_ANTECEDENCIA) {
+        ctx.issues.push({ code: "custom", message: ANTECEDENCIA_INVALID, input: value });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  ),
+);
+
 const settingsFields = z.object(
-  { empresa: text(MAX_TEXT), cidade: text(MAX_TEXT), chavePix: pixKey, modeloMensagem: template },
+  {
+    empresa: text(MAX_TEXT),
+    cidade: text(MAX_TEXT),
+    chavePix: pixKey,
+    modeloMensagem: template,
+    antecedenciaDias: antecedencia,
+    vencimentoEmDiaUtil: z.optional(z.boolean("Vencimento em dia útil deve ser verdadeiro ou falso")),
+  },
   "Dados inválidos",
 );
 
@@ -124,6 +149,10 @@ export interface SettingsJson {
   /** What kind of key `chavePix` is ("CPF", "E-mail"…), for the form's hint. */
   tipoChavePix: string | null;
   modeloMensagem: string;
+  /** Subscriptions: generate a month this many days before its due date. */
+  antecedenciaDias: number;
+  /** Subscriptions: a due date on a weekend or bank holiday moves to the next business day. */
+  vencimentoEmDiaUtil: boolean;
   updatedAt: string | null;
 }
 
@@ -138,6 +167,8 @@ export interface SettingsFormValues {
   cidade: string;
   chavePix: string;
   modeloMensagem: string;
+  antecedenciaDias: string;
+  vencimentoEmDiaUtil: boolean;
 }
 
 export const settingsFormValues = (settings: SettingsJson): SettingsFormValues => ({
@@ -145,4 +176,6 @@ export const settingsFormValues = (settings: SettingsJson): SettingsFormValues =
   cidade: settings.cidade,
   chavePix: settings.chavePix ?? "",
   modeloMensagem: settings.modeloMensagem,
+  antecedenciaDias: String(settings.antecedenciaDias),
+  vencimentoEmDiaUtil: settings.vencimentoEmDiaUtil,
 });

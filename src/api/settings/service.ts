@@ -7,6 +7,8 @@ import { DEFAULT_MESSAGE, pixKeyLabel, type SettingsInput, type SettingsJson } f
 
 // The one settings row (id 1). Until someone saves the form there is no row: the defaults stand in.
 const ROW_ID = 1;
+/** DECISIONS §8: a month is generated 10 days before its due date unless the settings say otherwise. */
+export const DEFAULT_ANTECEDENCIA = 10;
 
 export function getSettings(db: Db | Tx): SettingsJson {
   const row = db.select().from(settings).where(eq(settings.id, ROW_ID)).get();
@@ -17,6 +19,8 @@ export function getSettings(db: Db | Tx): SettingsJson {
     chavePix,
     tipoChavePix: pixKeyLabel(chavePix),
     modeloMensagem: row?.modeloMensagem ?? DEFAULT_MESSAGE,
+    antecedenciaDias: row?.antecedenciaDias ?? DEFAULT_ANTECEDENCIA,
+    vencimentoEmDiaUtil: row?.vencimentoEmDiaUtil ?? true,
     updatedAt: row?.updatedAt ?? null,
   };
 }
@@ -27,15 +31,21 @@ export function getSettings(db: Db | Tx): SettingsJson {
  * goes): the key, company and city before and after, and whether the template changed.
  */
 export function saveSettings(db: Db, actor: Actor, input: SettingsInput): SettingsJson {
-  const values = { ...input, updatedAt: nowISO() };
   return db.transaction(() => {
     const before = getSettings(db);
+    // The subscription settings are kept when a client leaves them out (older forms and scripts).
+    const values = {
+      ...input,
+      antecedenciaDias: input.antecedenciaDias ?? before.antecedenciaDias,
+      vencimentoEmDiaUtil: input.vencimentoEmDiaUtil ?? before.vencimentoEmDiaUtil,
+      updatedAt: nowISO(),
+    };
     db.insert(settings)
       .values({ id: ROW_ID, ...values })
       .onConflictDoUpdate({ target: settings.id, set: values })
       .run();
     const after = getSettings(db);
-    const alteracoes = changedFields(before, after, ["empresa", "cidade", "chavePix"]);
+    const alteracoes = changedFields(before, after, ["empresa", "cidade", "chavePix", "antecedenciaDias", "vencimentoEmDiaUtil"]);
     const modeloAlterado = before.modeloMensagem !== after.modeloMensagem;
     if (Object.keys(alteracoes).length > 0 || modeloAlterado) {
       recordEvent(db, actor, { action: "update", entity: "settings", entityId: ROW_ID, label: "Configurações de cobrança", details: { alteracoes, ...(modeloAlterado ? { modeloAlterado } : {}) } });

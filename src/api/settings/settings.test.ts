@@ -27,6 +27,8 @@ describe("GET /api/settings", () => {
       chavePix: null,
       tipoChavePix: null,
       modeloMensagem: DEFAULT_MESSAGE,
+      antecedenciaDias: 10,
+      vencimentoEmDiaUtil: true,
       updatedAt: null,
     });
     for (const placeholder of ["{cliente}", "{contato}", "{parcela}", "{valor}", "{vencimento}", "{pix}", "{empresa}"]) {
@@ -154,5 +156,23 @@ describe("settings in the history (the PIX key is where the money goes)", () => 
     await put(padaria);
     expect((await put({ ...padaria, chavePix: "não é chave" })).status).toBe(400);
     expect(events().length).toBe(before);
+  });
+});
+
+describe("subscription settings (DECISIONS §8)", () => {
+  test("lead time and business-day due dates are saved, kept when a request leaves them out, and refused out of range", async () => {
+    const put = (body: unknown) => api("/api/settings", { method: "PUT", body });
+    const base = { empresa: "", cidade: "", chavePix: "", modeloMensagem: "" };
+    expect((await put({ ...base, antecedenciaDias: "5", vencimentoEmDiaUtil: false })).status).toBe(200);
+    expect(await (await api("/api/settings")).json()).toMatchObject({ antecedenciaDias: 5, vencimentoEmDiaUtil: false });
+    expect((await put(base)).status).toBe(200);
+    expect(await (await api("/api/settings")).json()).toMatchObject({ antecedenciaDias: 5, vencimentoEmDiaUtil: false });
+    for (const bad of [-1, 61, 2.5, "dez", ""]) {
+      const refused = await put({ ...base, antecedenciaDias: bad });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).errors.antecedenciaDias).toBe("Antecedência deve ser um número inteiro de dias entre 0 e 60");
+    }
+    expect((await put({ ...base, vencimentoEmDiaUtil: "sim" })).status).toBe(400);
+    expect(await (await api("/api/settings")).json()).toMatchObject({ antecedenciaDias: 5, vencimentoEmDiaUtil: false });
   });
 });
