@@ -5,7 +5,7 @@ import { cleanup, click, get, keyDown, render, serverRenderAndHydrate, typeInto 
 import ClientsList, { type ClientsListProps } from "./ClientsList";
 import type { ClientListRow } from "../src/api/clients/model";
 import { newRecordRequest } from "./lib/state";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait, rowAction, rowActions, clientRow } from "../tests/islands";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pause, rowAction, rowActions, clientRow } from "../tests/islands";
 
 const client = clientRow;
 
@@ -83,11 +83,12 @@ describe("ClientsList: the page of rows", () => {
   test("typing a search waits for a pause, then fetches that page and puts the view in the URL", async () => {
     mockFetch(calls, () => page([PADARIA]));
     render(<ClientsList {...props()} />);
-    typeInto(control("Buscar"), "pad");
-    typeInto(control("Buscar"), "pada");
-    expect(calls).toHaveLength(0);
-    expect(location.search).toBe("?q=pada");
-    await wait(300);
+    pause(300, () => {
+      typeInto(control("Buscar"), "pad");
+      typeInto(control("Buscar"), "pada");
+      expect(calls).toHaveLength(0);
+      expect(location.search).toBe("?q=pada");
+    });
     await settle();
     expect(calls.map((c) => c.url)).toEqual(["/api/clients?q=pada&ordem=nome&porPagina=50"]);
     expect(names()).toEqual(["Padaria Pão Quente"]);

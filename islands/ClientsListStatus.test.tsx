@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { act } from "react";
 import { dismissToast } from "../src/ui/toast";
-import { clientRow } from "../tests/islands";
+import { clientRow, pause } from "../tests/islands";
 import { cleanup, keyDown, render, serverRenderAndHydrate } from "../tests/ui";
 import { TOOLTIP_DELAY_MS } from "../src/ui/Tooltip";
 import ClientsList, { type ClientsListProps } from "./ClientsList";
@@ -79,8 +79,7 @@ test("a row blocked automatically describes its badge with why, reachable by key
   // Focus (the keyboard's way) opens the bubble after the kit's delay; Esc closes it.
   const bubble = document.getElementById(auto.getAttribute("aria-describedby")!)!;
   expect(bubble.hidden).toBe(true);
-  act(() => auto.focus());
-  await act(() => new Promise((resolve) => setTimeout(resolve, TOOLTIP_DELAY_MS + 50)));
+  pause(TOOLTIP_DELAY_MS, () => act(() => auto.focus()));
   expect(bubble.hidden).toBe(false);
   keyDown(document, "Escape");
   expect(bubble.hidden).toBe(true);

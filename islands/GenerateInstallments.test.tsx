@@ -3,7 +3,7 @@ import { act } from "react";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import GenerateInstallments from "./GenerateInstallments";
-import { json, mockFetch, settle, type Call, button, control, setValue, wait } from "../tests/islands";
+import { json, mockFetch, settle, type Call, button, control, pause, setValue } from "../tests/islands";
 
 let calls: Call[];
 beforeEach(() => {
@@ -24,9 +24,7 @@ const previewRows = () =>
 
 
 async function pick(name: string) {
-  const picker = control("Cliente");
-  typeInto(picker, name.slice(0, 4));
-  await wait(250);
+  pause(250, () => typeInto(control("Cliente"), name.slice(0, 4)));
   await settle();
   click([...document.querySelectorAll('[role="option"]')].find((o) => o.textContent?.startsWith(name))!);
 }
@@ -131,8 +129,7 @@ describe("GenerateInstallments (Gerar Parcelas CP)", () => {
       call.method === "POST" ? json({}, 201) : new Response(JSON.stringify([{ id: 4, nome: "Gráfica Rápida", statusBloqueio: 0 }]), { headers: { "x-total-count": "1" } }),
     );
     render(<GenerateInstallments kind="pagar" today="2026-01-31" graceDays={0} />);
-    typeInto(control("Fornecedor"), "Graf");
-    await wait(250);
+    pause(250, () => typeInto(control("Fornecedor"), "Graf"));
     await settle();
     expect(calls[0]!.url).toBe("/api/suppliers?q=Graf&porPagina=20");
     click(document.querySelector('[role="option"]')!);

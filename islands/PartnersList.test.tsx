@@ -8,7 +8,7 @@ import { dismissToast, toastSignal } from "../src/ui/toast";
 import PartnersList, { type PartnersListProps } from "./PartnersList";
 import type { PartnerJson } from "../src/api/partners/model";
 import { newRecordRequest } from "./lib/state";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, wait, rowAction, rowActions } from "../tests/islands";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pause, rowAction, rowActions } from "../tests/islands";
 
 let nextId = 1;
 function partner(nome: string, empresa: string, email: string, telefone: string): PartnerJson {
@@ -108,10 +108,11 @@ describe("PartnersList: the table", () => {
   test("typing a search waits for a pause, then fetches that page; the view is in the URL", async () => {
     api(() => json({}), [BRUNO]);
     render(<PartnersList {...props()} />);
-    typeInto(control("Buscar"), "lima");
-    expect(calls).toHaveLength(0);
-    expect(location.search).toBe("?q=lima");
-    await wait(300);
+    pause(300, () => {
+      typeInto(control("Buscar"), "lima");
+      expect(calls).toHaveLength(0);
+      expect(location.search).toBe("?q=lima");
+    });
     await settle();
     expect(calls.map((c) => c.url)).toEqual(["/api/partners?q=lima&ordem=nome&porPagina=50"]);
     expect(names()).toEqual(["Bruno Lima"]);

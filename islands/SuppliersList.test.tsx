@@ -6,7 +6,7 @@ import SuppliersList, { type SuppliersListProps } from "./SuppliersList";
 import { newRecordRequest } from "./lib/state";
 import type { HistoryEventJson } from "../src/api/history/model";
 import type { SupplierJson } from "../src/api/suppliers/model";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pressEsc, wait, rowAction, rowActions } from "../tests/islands";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pressEsc, pause, rowAction, rowActions } from "../tests/islands";
 
 let nextId = 1;
 function supplier(nome: string, overrides: Partial<SupplierJson> = {}): SupplierJson {
@@ -98,11 +98,12 @@ describe("SuppliersList: the page of cards", () => {
     mockFetch(calls, () => page([CEU]));
     render(<SuppliersList {...props()} />);
     expect(get('[role="search"]').getAttribute("aria-label")).toBe("Buscar fornecedores");
-    typeInto(control("Buscar"), "ce");
-    typeInto(control("Buscar"), "céu");
-    expect(calls).toHaveLength(0);
-    expect(location.search).toBe(`?q=${encodeURIComponent("céu")}`);
-    await wait(300);
+    pause(300, () => {
+      typeInto(control("Buscar"), "ce");
+      typeInto(control("Buscar"), "céu");
+      expect(calls).toHaveLength(0);
+      expect(location.search).toBe(`?q=${encodeURIComponent("céu")}`);
+    });
     await settle();
     expect(calls.map((c) => c.url)).toEqual([`/api/suppliers?q=${encodeURIComponent("céu")}&ordem=nome&porPagina=48`]);
     expect(names()).toEqual(["Céu Azul Transportes"]);

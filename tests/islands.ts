@@ -1,6 +1,6 @@
 // Helpers for the islands' happy-dom tests: a recording fetch stub answered with real
 // Responses, and a way to let pending calls and their state updates finish.
-import { afterEach } from "bun:test";
+import { afterEach, jest } from "bun:test";
 import { act } from "react";
 import type { ClientListRow } from "../src/api/clients/model";
 
@@ -53,8 +53,21 @@ export const openDialogs = () => [...document.querySelectorAll<HTMLDialogElement
 /** The dialog on top (a confirmation opened over a form). */
 export const lastDialog = () => openDialogs().at(-1)!;
 
-/** Lets `ms` of real time pass (debounced searches), with React's updates flushed. */
-export const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+/**
+ * A pause of `ms` without waiting for it: `during` (typing into a debounced field, a focus that
+ * starts a tooltip's delay) runs on Bun's fake timers, then `ms` of them pass at once, with
+ * React's updates flushed, and the timers are real again. A timer still pending then is
+ * dropped, so `ms` must cover the delay. Fetches answer afterwards: `await settle()`.
+ */
+export function pause(ms: number, during: () => void): void {
+  jest.useFakeTimers();
+  try {
+    during();
+    act(() => void jest.advanceTimersByTime(ms));
+  } finally {
+    jest.useRealTimers();
+  }
+}
 
 /** Esc on a dialog, as the browser reports it (a cancelable "cancel" event). */
 export const pressEsc = (dialog: HTMLDialogElement) =>

@@ -3,7 +3,7 @@ import { act } from "react";
 import type { ChargeJson } from "../../src/api/charges/model";
 import { dismissToast, toastSignal } from "../../src/ui/toast";
 import { cleanup, click, get, render, typeInto } from "../../tests/ui";
-import { apiLedgerRow, json, mockFetch, rowAction, rowActions, settle, type Call } from "../../tests/islands";
+import { apiLedgerRow, json, mockFetch, pause, rowAction, rowActions, settle, type Call } from "../../tests/islands";
 import type { LedgerListProps } from "../LedgerList";
 import { ChargeDialog } from "./ChargeDialog";
 import type { LedgerRow } from "./kinds";
@@ -114,12 +114,13 @@ describe("ChargeDialog", () => {
   test("a new amount asks for its own PIX; until it arrives nothing can be copied or sent", async () => {
     serve((valor) => json(charge(valor ?? "102.17")));
     await open();
-    typeInto(get<HTMLInputElement>("input[name=valor]"), "50,00");
-    await settle();
-    // Still the old code on screen: copying it would charge the wrong amount.
-    expect((byText("button", "Copiar") as HTMLButtonElement).disabled).toBe(true);
-    expect(queryLink("Enviar pelo WhatsApp")).toBeNull();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 450)));
+    pause(450, () => {
+      typeInto(get<HTMLInputElement>("input[name=valor]"), "50,00");
+      // Still the old code on screen: copying it would charge the wrong amount.
+      expect((byText("button", "Copiar") as HTMLButtonElement).disabled).toBe(true);
+      expect(queryLink("Enviar pelo WhatsApp")).toBeNull();
+      expect(calls).toHaveLength(1);
+    });
     await settle();
     expect(calls.map((c) => c.url)).toEqual(["/api/installments/42/charge", "/api/installments/42/charge?valor=50.00"]);
     expect(textareaLabelled("PIX copia e cola").value).toContain("540550.00");
@@ -132,11 +133,11 @@ describe("ChargeDialog", () => {
     serve(() => json(charge()));
     await open();
     const input = get<HTMLInputElement>("input[name=valor]");
-    typeInto(input, "0");
-    await act(() => new Promise((resolve) => setTimeout(resolve, 450)));
+    pause(450, () => typeInto(input, "0"));
+    await settle();
     expect(get(".ui-field__error").textContent).toBe("Valor deve ser maior que zero");
-    typeInto(input, "12,345");
-    await act(() => new Promise((resolve) => setTimeout(resolve, 450)));
+    pause(450, () => typeInto(input, "12,345"));
+    await settle();
     expect(get(".ui-field__error").textContent).toBe("Valor inválido");
     expect(input.getAttribute("aria-invalid")).toBe("true");
     expect(calls).toHaveLength(1);
