@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
 import { useTestApp } from "../tests/support";
 import { errorHandling } from "./http/errors";
@@ -89,6 +90,27 @@ describe("pages", () => {
     // Without a session (already signed out elsewhere) it still lands on /login.
     const again = await t.request("/logout", { method: "POST", cookie });
     expect([again.status, again.headers.get("location")]).toEqual([303, "/login"]);
+  });
+
+  test("Sair while another process holds the database: refused whole (503, Retry-After), still signed in; once free it signs out", async () => {
+    const cookie = await t.login();
+    const sair = () =>
+      t.request("/logout", { method: "POST", cookie, rawBody: "", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://cofre.test" } });
+    const other = new Database(t.config.databasePath);
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      const busy = await sair();
+      expect([busy.status, busy.headers.get("retry-after")]).toEqual([503, "1"]);
+      // Not half signed out: the cookie is kept and the session still works.
+      expect(busy.headers.getSetCookie()).toEqual([]);
+      expect((await t.request("/api/auth/me", { cookie })).status).toBe(200);
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    const out = await sair();
+    expect([out.status, out.headers.get("location")]).toEqual([303, "/login"]);
+    expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);
   });
 });
 

@@ -144,13 +144,14 @@ describe("ChargeDialog", () => {
   });
 
   test("without a PIX key: says so with a link to Configurações; the message still goes", async () => {
-    serve(() => json(charge("102.17", { pix: null, semPix: "Configure a chave PIX em Configurações", mensagem: "Olá, Maria Souza!" })));
+    const answer = charge("102.17", { pix: null, semPix: "Configure a chave PIX em Configurações", mensagem: "Olá, Maria Souza!" });
+    serve(() => json(answer));
     await open();
     expect(document.querySelector(".charge-qr")).toBeNull();
     expect(get(".charge-no-pix").textContent).toContain("Configure a chave PIX em Configurações");
     expect(link("Abrir Configurações").getAttribute("href")).toBe("/settings");
     expect(textareaLabelled("Mensagem").value).toBe("Olá, Maria Souza!");
-    expect(link("Enviar pelo WhatsApp")).toBeTruthy();
+    expect(link("Enviar pelo WhatsApp").href).toBe(answer.whatsappUrl!);
   });
 
   test("a client without a phone gets no WhatsApp button, and the reason", async () => {
@@ -158,7 +159,7 @@ describe("ChargeDialog", () => {
     await open();
     expect(queryLink("Enviar pelo WhatsApp")).toBeNull();
     expect(document.body.textContent).toContain("Cliente sem telefone cadastrado");
-    expect(link("Enviar por e-mail")).toBeTruthy();
+    expect(link("Enviar por e-mail").href).toBe(charge().mailtoUrl!);
   });
 
   test("a paid installment (409): the server's message in the dialog and a toast", async () => {
