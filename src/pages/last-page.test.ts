@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { PADARIA, startTestApp, type TestApp } from "../../tests/support";
+import { beforeAll, expect, test } from "bun:test";
+import { PADARIA, useTestApp } from "../../tests/support";
 
 // A page past the end shows the last page, and the URL says so (issue: "Parcelas 499.901–49.100").
-let t: TestApp;
-let cookie: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
   for (const [i, cnpj] of ["11222333000181", "38599503000106", "11444777000161"].entries()) {
-    const response = await t.request("/api/clients", { method: "POST", cookie, body: { ...PADARIA, nome: `Cliente ${i}`, cnpj, codigoCliente: `C-${i}` } });
+    const response = await t.api("/api/clients", { method: "POST", body: { ...PADARIA, nome: `Cliente ${i}`, cnpj, codigoCliente: `C-${i}` } });
     expect(response.status).toBe(201);
   }
 });
-afterAll(() => t.close());
 
-const go = (path: string) => t.request(path, { cookie });
+const go = (path: string) => t.api(path);
 
 test.each([
   ["/clients?porPagina=2&pagina=9", "/clients?porPagina=2&pagina=2"],

@@ -1,15 +1,14 @@
 // GET /api/clients with the list's URL parameters (DECISIONS §5): one page in SQL, the total in
 // X-Total-Count, pt-BR natural order, accent-insensitive search; no parameters: the whole array.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { cnpjCheckDigits } from "../../lib/brazil";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { useTestApp } from "../../../tests/support";
 import { SYSTEM } from "../history/record";
 import { createClient } from "./service";
 import { clientSchema, type ClientJson } from "./model";
 
-let t: TestApp;
-let cookie: string;
-const api = (path: string) => t.request(path, { cookie });
+const t = useTestApp();
+const api = (path: string) => t.api(path);
 
 /** A valid CNPJ for the n-th test client. */
 const cnpj = (n: number) => {
@@ -17,8 +16,9 @@ const cnpj = (n: number) => {
   return base + cnpjCheckDigits(base);
 };
 
+let added = 0;
 function add(nome: string, extra: Partial<Record<string, unknown>> = {}) {
-  const n = Math.floor(Math.random() * 89_999_999);
+  const n = ++added;
   const parsed = clientSchema.safeParse({
     nome,
     cnpj: cnpj(n),
@@ -33,16 +33,13 @@ function add(nome: string, extra: Partial<Record<string, unknown>> = {}) {
   return createClient(t.db, SYSTEM, parsed.data);
 }
 
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
+beforeAll(() => {
   for (const nome of ["Cliente 10", "Cliente 2", "Ávila Materiais", "Avila Tintas", "cliente 1", "Zebra Transportes"]) add(nome);
   add("Padaria Pão Quente", { contato: "João Lima", codigoCliente: "PPQ-77", email: "financeiro@paoquente.com.br", valorMensalidade: "355.00" });
   add("Ótica Visão Clara", { isTrial: true, cnpj: "12ABC34501DE35" });
   const blocked = add("Mercado Bom Preço", { valorMensalidade: "99.90" });
   t.db.$client.query("update clients set status_bloqueio = 1 where id = ?").run(blocked.id);
 });
-afterAll(() => t.close());
 
 const names = async (path: string) => ((await (await api(path)).json()) as ClientJson[]).map((c) => c.nome);
 

@@ -1,20 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { buildFigures, FIXTURE_TODAY } from "../../../tests/fixtures/figures";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { useTestApp } from "../../../tests/support";
 import { pinClock } from "../../lib/clock";
 
-let t: TestApp;
-let cookie: string;
+const t = useTestApp();
 let unpin: () => void = () => {};
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
-});
-afterAll(() => t.close());
 afterEach(() => unpin());
 
 const get = async (path: string) => {
-  const response = await t.request(path, { cookie });
+  const response = await t.api(path);
   expect(response.status).toBe(200);
   return response.json();
 };
@@ -36,7 +30,7 @@ describe("dashboard on an empty database", () => {
 describe("dashboard on the fixed data set", () => {
   beforeAll(async () => {
     const restore = pinClock(FIXTURE_TODAY);
-    await buildFigures(t, cookie);
+    await buildFigures(t, t.cookie);
     restore();
   });
 

@@ -1,27 +1,23 @@
 // The CSV downloads, parsed back and compared with the API's figures.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { buildFigures, FIXTURE_TODAY, TRICKY_NAME, type Figures } from "../../../tests/fixtures/figures";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { useTestApp } from "../../../tests/support";
 import { pinClock } from "../../lib/clock";
 import { parseCsv } from "../../lib/csv";
 
-let t: TestApp;
-let cookie: string;
+const t = useTestApp();
 let f: Figures;
 let unpin: () => void = () => {};
 beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
   const restore = pinClock(FIXTURE_TODAY);
-  f = await buildFigures(t, cookie);
+  f = await buildFigures(t, t.cookie);
   restore();
 });
-afterAll(() => t.close());
 afterEach(() => unpin());
 
 /** The download's bytes as Excel reads them: the BOM is checked, then stripped with the rest. */
 async function download(path: string) {
-  const response = await t.request(path, { cookie });
+  const response = await t.api(path);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -31,7 +27,7 @@ async function download(path: string) {
   expect(text.replaceAll("\r\n", "").includes("\n")).toBe(false); // every line break is CRLF
   return { rows: parseCsv(text), fileName: /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] };
 }
-const api = async (path: string) => (await t.request(path, { cookie })).json();
+const api = async (path: string) => (await t.api(path)).json();
 /** "1234,56" → "1234.56": the API's form of a CSV money cell. */
 const decimal = (cell: string | undefined) => cell?.replace(",", ".");
 
@@ -91,10 +87,10 @@ describe("CSV export", () => {
   });
 
   test("bad requests: no party chosen, unknown party, malformed month; no session", async () => {
-    expect((await t.request("/reports/export?aba=cliente", { cookie })).status).toBe(400);
-    expect((await t.request("/reports/export?aba=cliente&id=999999", { cookie })).status).toBe(404);
-    expect((await t.request("/reports/export?aba=mensal&mes=2026-13", { cookie })).status).toBe(400);
-    expect((await t.request("/reports/export?aba=fluxo&de=2020-01&ate=2026-01", { cookie })).status).toBe(400);
+    expect((await t.api("/reports/export?aba=cliente")).status).toBe(400);
+    expect((await t.api("/reports/export?aba=cliente&id=999999")).status).toBe(404);
+    expect((await t.api("/reports/export?aba=mensal&mes=2026-13")).status).toBe(400);
+    expect((await t.api("/reports/export?aba=fluxo&de=2020-01&ate=2026-01")).status).toBe(400);
     expect((await t.request("/reports/export?aba=fluxo")).status).toBe(302);
   });
 });

@@ -1,25 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { buildFigures, FIXTURE_TODAY, type Figures } from "../../../tests/fixtures/figures";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { useTestApp } from "../../../tests/support";
 import { pinClock } from "../../lib/clock";
 import { getCashFlow } from "./cash-flow";
 
-let t: TestApp;
-let cookie: string;
+const t = useTestApp();
 let f: Figures;
 let unpin: () => void = () => {};
 beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
   const restore = pinClock(FIXTURE_TODAY);
-  f = await buildFigures(t, cookie);
+  f = await buildFigures(t, t.cookie);
   restore();
 });
-afterAll(() => t.close());
 afterEach(() => unpin());
 
 const get = async (path: string, status = 200) => {
-  const response = await t.request(path, { cookie });
+  const response = await t.api(path);
   const body = await response.json();
   expect({ status: response.status, body }).toMatchObject({ status });
   return body;

@@ -1,26 +1,24 @@
 // The exports as a person sees them: opened in LibreOffice Calc with the pt-BR locale (what a
 // double-click does) and read back cell by cell — numbers must be numbers, dates dates, and
 // nothing else may turn into a date ("1/3" became the 1st of March) or run as a formula.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { buildFigures, FIXTURE_TODAY, TRICKY_NAME, type Figures } from "../../../tests/fixtures/figures";
 import { column, openInSpreadsheet, skipWithoutSpreadsheet, type SheetCell } from "../../../tests/spreadsheet";
-import { startTestApp, type TestApp } from "../../../tests/support";
+import { useTestApp } from "../../../tests/support";
 import { pinClock } from "../../lib/clock";
 
 const skip = skipWithoutSpreadsheet();
-let t: TestApp;
+const t = useTestApp();
 let f: Figures;
 let sheets: Record<"cliente" | "fornecedor" | "mensal" | "fluxo" | "historico" | "receber" | "pagar", SheetCell[][]>;
 
 beforeAll(async () => {
   if (skip) return;
-  t = await startTestApp();
-  const cookie = await t.login();
   const unpin = pinClock(FIXTURE_TODAY);
   try {
-    f = await buildFigures(t, cookie);
+    f = await buildFigures(t, t.cookie);
     const get = async (path: string) => {
-      const response = await t.request(path, { cookie });
+      const response = await t.api(path);
       expect(response.status).toBe(200);
       return response.arrayBuffer();
     };
@@ -38,7 +36,6 @@ beforeAll(async () => {
     unpin();
   }
 }, 120_000);
-afterAll(() => t?.close());
 
 const types = (cells: SheetCell[]) => [...new Set(cells.filter((c) => c.type !== "").map((c) => c.type))];
 

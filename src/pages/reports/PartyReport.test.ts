@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { PADARIA, startTestApp, type TestApp } from "../../../tests/support";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { PADARIA, useTestApp } from "../../../tests/support";
 import { PRINT_MAX_ROWS } from "./PartyReport";
 
 // Issue 16 item 4: a printed client/supplier report carried only the 50 rows of the page shown
 // (76 installments → 1–50, nothing said the rest was missing). Paper gets every row.
-let t: TestApp;
-let cookie: string;
+const t = useTestApp();
 const ids: Record<"long" | "short" | "huge" | "supplier", number> = { long: 0, short: 0, huge: 0, supplier: 0 };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  cookie = await t.login();
   const post = async (path: string, body: unknown) => {
-    const response = await t.request(path, { method: "POST", cookie, body });
+    const response = await t.api(path, { method: "POST", body });
     expect(response.status).toBe(201);
     return (await response.json()) as { id: number };
   };
@@ -41,7 +38,6 @@ beforeAll(async () => {
     for (let i = 0; i <= PRINT_MAX_ROWS; i++) insert.run(ids.huge, `${i + 1}/${PRINT_MAX_ROWS + 1}`, `2030-01-${String((i % 28) + 1).padStart(2, "0")}`);
   })();
 });
-afterAll(() => t.close());
 
 const decode = (html: string) =>
   html.replace(/&(lt|gt|quot|#x27|#39|amp);/g, (_, name: string) => ({ lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", amp: "&" })[name]!);
@@ -51,7 +47,7 @@ const decode = (html: string) =>
  * with Bun's streaming HTMLRewriter: a DOM of 5,000 rows took happy-dom over a second.
  */
 async function report(query: string) {
-  const response = await t.request(`/reports?${query}`, { cookie });
+  const response = await t.api(`/reports?${query}`);
   expect(response.status).toBe(200);
   const found = { screen: [] as string[], paper: [] as string[], all: [] as string[], paperNote: [] as string[], screenCount: [] as string[] };
   const rewriter = new HTMLRewriter();
