@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { Elysia } from "elysia";
-import { useTestApp } from "../tests/support";
+import { useTestApp, whileLocked } from "../tests/support";
 import { errorHandling } from "./http/errors";
 
 // t.cookie is the file's session; a test that ends its session or pins the clock signs in itself.
@@ -96,18 +95,13 @@ describe("pages", () => {
     const cookie = await t.login();
     const sair = () =>
       t.request("/logout", { method: "POST", cookie, rawBody: "", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://cofre.test" } });
-    const other = new Database(t.config.databasePath);
-    other.exec("BEGIN IMMEDIATE");
-    try {
+    await whileLocked(t, async () => {
       const busy = await sair();
       expect([busy.status, busy.headers.get("retry-after")]).toEqual([503, "1"]);
       // Not half signed out: the cookie is kept and the session still works.
       expect(busy.headers.getSetCookie()).toEqual([]);
       expect((await t.request("/api/auth/me", { cookie })).status).toBe(200);
-    } finally {
-      other.exec("ROLLBACK");
-      other.close();
-    }
+    });
     const out = await sair();
     expect([out.status, out.headers.get("location")]).toEqual([303, "/login"]);
     expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);

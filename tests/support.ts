@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase, type Db } from "../db/client";
+import { Database } from "bun:sqlite";
+import { BUSY_TIMEOUT_MS, openDatabase, type Db } from "../db/client";
 import { SYSTEM } from "../src/api/history/record";
 import { insertUser } from "../src/api/auth/service";
 import { loadConfig, type Config } from "../src/config";
@@ -88,6 +89,25 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
  */
 export async function addTestUser(db: Db, email: string, password = "senha-de-teste"): Promise<void> {
   insertUser(db, SYSTEM, email, await testPasswordHash(password));
+}
+
+/**
+ * `during` runs while another connection holds the write lock, and the app's own connection
+ * gives up at once instead of after BUSY_TIMEOUT_MS (250 ms a write): for tests of what a busy
+ * database answers, not of the wait (src/http/busy.test.ts keeps the real one).
+ */
+export async function whileLocked(app: Pick<TestApp, "db" | "config">, during: () => unknown): Promise<void> {
+  const holder = new Database(app.config.databasePath);
+  holder.exec("PRAGMA busy_timeout = 0");
+  holder.exec("BEGIN IMMEDIATE");
+  app.db.$client.exec("PRAGMA busy_timeout = 0");
+  try {
+    await during();
+  } finally {
+    app.db.$client.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    holder.exec("ROLLBACK");
+    holder.close();
+  }
 }
 
 const cheapHashes = new Map<string, Promise<string>>();

@@ -1,6 +1,5 @@
-import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
-import { useTestApp } from "../../tests/support";
+import { useTestApp, whileLocked } from "../../tests/support";
 import { pinClock } from "../lib/clock";
 import { automaticBlockingJob } from "./clients/blocking";
 import { startDailyJobs, type DailyJob } from "./daily-jobs";
@@ -36,19 +35,13 @@ test("each job runs once a day; one that fails does not hold up the others and r
   }
 });
 
-test("a busy database is one pt-BR line in the log, not a stack trace; the run happens once the lock is gone", () => {
-  const holder = new Database(t.config.databasePath);
-  holder.exec("PRAGMA busy_timeout = 0");
-  holder.exec("BEGIN IMMEDIATE");
+test("a busy database is one pt-BR line in the log, not a stack trace; the run happens once the lock is gone", async () => {
   const { lines, log } = recorder();
   const jobs = startDailyJobs(t.db, [automaticBlockingJob(0)], 60_000, log);
-  try {
+  await whileLocked(t, () => {
     jobs.check();
     expect(lines).toEqual([{ level: "error", text: "[Bloqueio automático] banco de dados ocupado por outro processo: nova tentativa em 1 minuto" }]);
-  } finally {
-    holder.exec("ROLLBACK");
-    holder.close();
-  }
+  });
   jobs.check();
   jobs.stop();
   expect(lines.length).toBe(1);
