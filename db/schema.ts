@@ -117,6 +117,9 @@ export const subscriptions = sqliteTable(
     /** The day the last readjustment was applied (at most one in any 12 months). */
     ultimoReajuste: text("ultimo_reajuste"),
     proximaCompetencia: text("proxima_competencia").notNull(),
+    /** The days it was started and ended (YYYY-MM-DD in APP_TZ): "novas" and "encerradas" of a month. */
+    iniciadaEm: text("iniciada_em").notNull(),
+    encerradaEm: text("encerrada_em"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -37,15 +37,17 @@ async function serve() {
   }
   const ms = Math.round(performance.now() - startedAt);
   console.log(`Cofre em http://${config.host}:${app.server?.port} (banco: ${config.databasePath}, ${ms} ms)`);
-  // The daily jobs now and after each midnight in APP_TZ: automatic blocking (DECISIONS §2) and
+  // The daily jobs now and after each midnight in APP_TZ: subscriptions' months (DECISIONS §8), automatic blocking (DECISIONS §2) and
   // the planner's statistics following the data as it grows (see openDatabase). Started here,
   // not in createApp, because tests build many apps; after createApp, which sets the clock's zone.
-  const [{ plannerStatisticsJob, startDailyJobs }, { automaticBlockingJob }, { idempotencyCleanupJob }] = await Promise.all([
+  const [{ plannerStatisticsJob, startDailyJobs }, { automaticBlockingJob }, { idempotencyCleanupJob }, { subscriptionsJob }] = await Promise.all([
     import("./api/daily-jobs"),
     import("./api/clients/blocking"),
     import("./api/idempotency"),
+    import("./api/subscriptions/generate"),
   ]);
-  startDailyJobs(db, [automaticBlockingJob(config.blockGraceDays), plannerStatisticsJob, idempotencyCleanupJob]);
+  // Subscriptions first: the months they generate (a back-fill after days off) meet blocking's run.
+  startDailyJobs(db, [subscriptionsJob(config.blockGraceDays), automaticBlockingJob(config.blockGraceDays), plannerStatisticsJob, idempotencyCleanupJob]);
 
   let stopping = false;
   const stop = async () => {

@@ -11,6 +11,7 @@ import { partnersApi } from "./api/partners";
 import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
 import { settingsApi } from "./api/settings";
+import { subscriptionsApi } from "./api/subscriptions";
 import { suppliersApi } from "./api/suppliers";
 import { sessionGate } from "./api/auth/plugin";
 import type { Config } from "./config";
@@ -49,6 +50,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(authApi(signIn))
     .use(authForms(signIn))
     .use(clientsApi(deps))
+    .use(subscriptionsApi(deps))
     .use(suppliersApi(deps))
     .use(partnersApi(deps))
     .use(installmentsApi(deps))

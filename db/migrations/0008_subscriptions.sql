@@ -20,6 +20,8 @@ CREATE TABLE `subscriptions` (
 	`reajuste_percentual` integer,
 	`ultimo_reajuste` text,
 	`proxima_competencia` text NOT NULL,
+	`iniciada_em` text NOT NULL,
+	`encerrada_em` text,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
 	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
 	FOREIGN KEY (`client_id`) REFERENCES `clients`(`id`) ON UPDATE no action ON DELETE cascade,

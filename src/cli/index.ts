@@ -15,9 +15,12 @@ Uso:
   cofre seed-demo [--scale N] [--force]
                              preenche o banco com dados de demonstração (N empresas de
                              demonstração; --force acrescenta a um banco que já tem dados)
+  cofre subscriptions run [--date AAAA-MM-DD] [--dry-run]
+                             gera agora as parcelas das assinaturas que já venceram ou vencem
+                             até a data (no máximo 62 dias à frente); --dry-run só mostra
   cofre --help               mostra esta ajuda
 
-Os comandos user, backup e seed-demo trabalham sobre o banco existente (DATABASE_PATH);
+Os comandos user, backup, seed-demo e subscriptions trabalham sobre o banco existente (DATABASE_PATH);
 nunca criam um banco vazio.
 
 Variáveis de ambiente: PORT, HOST, DATABASE_PATH, ADMIN_EMAIL, ADMIN_PASSWORD, APP_TZ,
@@ -62,6 +65,10 @@ async function runCommand(command: string, sub: string | undefined, arg: string 
     } finally {
       db.$client.close();
     }
+  }
+  if (command === "subscriptions" && sub === "run") {
+    const { parseRunArgs, runFromShell } = await import("./subscriptions");
+    return runFromShell(config.databasePath, config.appTz, config.blockGraceDays, parseRunArgs(args.slice(2)));
   }
   throw new CliError(`Comando desconhecido: ${args.join(" ")}\n\n${USAGE}`);
 }

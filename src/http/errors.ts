@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** More of the answer beside `message` (a 409's conflicting records, for the screen to show). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -16,7 +18,7 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors);
 export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, undefined, undefined, extra);
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 const tooLarge = () => new HttpError(413, "Requisição muito grande (limite de 64 KB)");
@@ -71,7 +73,7 @@ export const errorHandling = new Elysia({ name: "errors" })
     let body: { message: string; errors?: FieldErrors } = { message: "Erro interno" };
     if (error instanceof HttpError) {
       status = error.status;
-      body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      body = { ...error.extra, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
       if (error.headers) Object.assign(set.headers, error.headers);
     } else if (isBusyError(error)) {
       // Another process holds the write lock (a CLI command, a backup tool): try again shortly.

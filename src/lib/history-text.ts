@@ -3,7 +3,7 @@
 import { formatDateBR } from "./dates.ts";
 import { formatBRL, parseMoney } from "./money.ts";
 
-export const HISTORY_ENTITIES = ["client", "supplier", "partner", "installment", "payable", "user", "settings"] as const;
+export const HISTORY_ENTITIES = ["client", "subscription", "supplier", "partner", "installment", "payable", "user", "settings"] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
 export const HISTORY_ACTIONS = [
@@ -23,6 +23,9 @@ export const HISTORY_ACTIONS = [
   "sign_out",
   "user_add",
   "user_passwd",
+  "subscription_generate",
+  "readjust",
+  "trial_end",
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -44,6 +47,9 @@ export const ACTION_LABELS: Record<HistoryAction, string> = {
   sign_out: "Saída",
   user_add: "Usuário criado",
   user_passwd: "Senha alterada",
+  subscription_generate: "Gerada pela assinatura",
+  readjust: "Reajuste",
+  trial_end: "Fim do trial",
 };
 
 const isHistoryAction = (action: string): action is HistoryAction => (HISTORY_ACTIONS as readonly string[]).includes(action);
@@ -57,6 +63,7 @@ export function actionLabel(action: string, entity: string): string {
 /** The /history filter's "Tipo de registro" names. */
 export const ENTITY_LABELS: Record<HistoryEntity, string> = {
   client: "Clientes",
+  subscription: "Assinaturas",
   supplier: "Fornecedores",
   partner: "Parceiros",
   installment: "Contas a receber",
@@ -83,6 +90,7 @@ export interface BlockingInstallment {
 
 const NOUN: Record<string, { the: string; a: string }> = {
   client: { the: "o cliente", a: "cliente" },
+  subscription: { the: "a assinatura de", a: "assinatura" },
   supplier: { the: "o fornecedor", a: "fornecedor" },
   partner: { the: "o parceiro", a: "parceiro" },
   installment: { the: "a parcela", a: "parcela" },
@@ -106,6 +114,7 @@ const FIELD_LABELS: Record<string, string> = {
   estado: "UF",
   empresa: "Empresa",
   chavePix: "Chave PIX",
+  valor: "Valor",
   antecedenciaDias: "Antecedência (dias)",
   vencimentoEmDiaUtil: "Vencimento em dia útil",
   diaVencimento: "Dia de vencimento",
@@ -132,6 +141,11 @@ function fieldValue(field: string, value: unknown): string {
   return String(value);
 }
 
+/** "03/2026" from "2026-03" (a competência as people write it). */
+function monthText(ym: string): string {
+  return /^\d{4}-\d{2}$/.test(ym) ? `${ym.slice(5, 7)}/${ym.slice(0, 4)}` : ym;
+}
+
 /** "a, b e c" */
 function list(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} e ${items.at(-1)}`;
@@ -154,6 +168,7 @@ const CAUSE: Record<string, string> = {
   redate: "novo vencimento da",
   delete: "exclusão da",
   generate: "geração da",
+  subscription_generate: "geração pela assinatura da",
 };
 
 /** The event as one pt-BR sentence, e.g. "maria@… deu baixa em 12/03/2026: R$ 355,00 com multa R$ 7,00 e juros R$ 1,17". */
@@ -222,6 +237,12 @@ export function describeEvent(e: HistoryFacts): string {
       return `${u} criou o usuário ${e.rotulo}`;
     case "user_passwd":
       return `${u} alterou a senha de ${e.rotulo} e encerrou as sessões abertas`;
+    case "subscription_generate":
+      return `${u} gerou ${e.rotulo} pela assinatura: ${money(d.valor)}, vencimento ${formatDateBR(String(d.dataVencimento ?? ""))}`;
+    case "readjust":
+      return `${u} aplicou reajuste de ${String(d.percentual ?? "").replace(".", ",")}% na assinatura de ${e.rotulo}: ${money(d.de)} → ${money(d.para)}, a partir de ${monthText(String(d.aPartirDe ?? ""))}`;
+    case "trial_end":
+      return `Fim do trial de ${e.rotulo} em ${formatDateBR(String(d.trialAte ?? ""))}: o cliente passa a pagar a mensalidade`;
     default: {
       // A new action does not compile until it has its sentence here (and its label above).
       const unwritten: never = action;

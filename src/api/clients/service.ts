@@ -3,7 +3,7 @@ import { sqliteMessage, type Db, type Tx } from "../../../db/client";
 import { clients, receivables, type ClientRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
-import { centsToDecimal, type Cents } from "../../lib/money";
+import { centsToDecimal, parseMoney, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
 import { changedFields, recordEvent, type Actor } from "../history/record";
 import { parseListView, viewPaging, type ListPage } from "../list";
@@ -97,9 +97,10 @@ export function createClient(db: Db, actor: Actor, input: ClientInput): ClientJs
 }
 
 /** Replaces the form's fields; blocking (statusBloqueio and its origin) changes only by toggle. */
-export function updateClient(db: Db, actor: Actor, id: number, input: ClientInput): ClientJson {
+export function updateClient(db: Db, actor: Actor, id: number, form: ClientInput): ClientJson {
   return writeUnique(db, (tx) => {
     const before = getClient(tx, id);
+    const input = runningSubscription(db, id) ? subscriptionKeeps(form, before) : form;
     assertUnique(tx, input, id);
     const row = tx
       .update(clients)
@@ -113,6 +114,20 @@ export function updateClient(db: Db, actor: Actor, id: number, input: ClientInpu
     if (Object.keys(alteracoes).length) recordEvent(db, actor, { action: "update", entity: "client", entityId: id, clientId: id, label: client.nome, details: { alteracoes } });
     return client;
   });
+}
+
+/** Whether the client's subscription runs (ativa or pausada): its trial flag is then the subscription's. */
+const runningSubscription = (db: Db, clientId: number) =>
+  db.$client.query("SELECT 1 FROM subscriptions WHERE client_id = ? AND status IN ('ativa', 'pausada')").get(clientId) !== null;
+
+/**
+ * While a subscription runs, the trial is its `trialAte` (DECISIONS §8): the form's trial box
+ * changes nothing, and a form sent as trial (whose fee SPEC §9 reads as 0) keeps the fee the
+ * subscription bills. The fee itself is one column: a new one typed here is the subscription's.
+ */
+function subscriptionKeeps(form: ClientInput, before: ClientJson): ClientInput {
+  const fee = form.isTrial ? (parseMoney(before.valorMensalidade) ?? form.valorMensalidade) : form.valorMensalidade;
+  return { ...form, isTrial: before.isTrial, valorMensalidade: fee };
 }
 
 /** Refused while the client has receivables (DECISIONS §2): nothing is deleted implicitly. */

@@ -32,24 +32,31 @@ export function parseLedgerQuery(t: LedgerTable, raw: Raw, options: { paged?: bo
 export function listLedger<Row>(db: Db, t: LedgerTable, query: LedgerQuery): ListPage<Row> {
   const { where, params } = whereSql(t, query);
   if (!query.paged) {
-    const rows = prepared(db, `${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)}`).all(params) as Row[];
+    const rows = asRows<Row>(t, prepared(db, `${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)}`).all(params));
     return { rows, total: rows.length };
   }
   const { limit, offset } = limitOffset(query);
-  const rows = prepared(db, `${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)} LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }) as Row[];
+  const rows = asRows<Row>(t, prepared(db, `${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)} LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }));
   const { n } = prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${where}`).get(params) as { n: number };
   return { rows, total: n };
 }
 
+/** SQLite has no boolean: a recurring side's `assinatura` (0/1) becomes true/false, the rest is already the API's row. */
+function asRows<Row>(t: LedgerTable, rows: unknown[]): Row[] {
+  if (t.recurring) for (const row of rows as { assinatura: unknown }[]) row.assinatura = row.assinatura === 1;
+  return rows as Row[];
+}
+
 /** One row in the list's shape, or null. */
 export function getLedgerRow<Row>(db: Db, t: LedgerTable, id: number, now = today()): Row | null {
-  return (prepared(db, `${selectSql(t)} WHERE r.id = $id`).get({ id, today: now }) as Row | null) ?? null;
+  const row = prepared(db, `${selectSql(t)} WHERE r.id = $id`).get({ id, today: now });
+  return row ? asRows<Row>(t, [row])[0]! : null;
 }
 
 /** Rows id..lastId of one party, in id order: what one generation wrote. */
 export function getLedgerRows<Row>(db: Db, t: LedgerTable, partyId: number, firstId: number, lastId: number): Row[] {
   const sql = `${selectSql(t)} WHERE r.${t.party.column} = $partyId AND r.id BETWEEN $firstId AND $lastId ORDER BY r.id`;
-  return prepared(db, sql).all({ partyId, firstId, lastId, today: today() }) as Row[];
+  return asRows<Row>(t, prepared(db, sql).all({ partyId, firstId, lastId, today: today() }));
 }
 
 /** The WHERE of a view's filters (shared by the list and its summary cards) and its parameters. */
@@ -93,6 +100,7 @@ function selectSql(t: LedgerTable, byPartyName = false): string {
     "CASE WHEN r.status = 'pago' THEN r.data_pagamento END AS dataPagamento",
     `${whenPaid("r.valor_pago")} AS valorPago`,
     ...(t.fees ? [`${whenPaid("r.multa")} AS multa`, `${whenPaid("r.juros")} AS juros`] : []),
+    ...(t.recurring ? ["r.competencia AS competencia", "r.subscription_id IS NOT NULL AS assinatura"] : []),
   ];
   return `SELECT ${columns.join(", ")} FROM ${t.table} r ${byPartyName ? "JOIN" : "CROSS JOIN"} ${t.party.table} p ON p.id = r.${t.party.column}`;
 }

@@ -25,6 +25,8 @@ export interface LedgerTable {
   };
   /** Receivables store multa and juros beside valorPago. */
   fees: boolean;
+  /** Receivables may be a subscription's month: rows carry `competencia` and `assinatura`. */
+  recurring: boolean;
   /** Payables may be deleted paid or not (SPEC §4); a paid receivable is undone first. */
   deletePaid: boolean;
   rowKey: "installment" | "payable";
@@ -57,6 +59,7 @@ export const RECEIVABLES: LedgerTable = {
     invalid: "Cliente inválido",
   },
   fees: true,
+  recurring: true,
   deletePaid: false,
   rowKey: "installment",
   rowsKey: "installments",
@@ -88,6 +91,7 @@ export const PAYABLES: LedgerTable = {
     invalid: "Fornecedor inválido",
   },
   fees: false,
+  recurring: false,
   deletePaid: true,
   rowKey: "payable",
   rowsKey: "payables",

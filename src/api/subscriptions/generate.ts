@@ -1,0 +1,149 @@
+// The monthly cycle (DECISIONS §8): every active subscription's months now due become ordinary
+// receivables ("Mensalidade MM/AAAA", 1/1, with their competência), each with its history event
+// and the client's blocking re-evaluated, in the caller's transaction. Exactly once per
+// (subscription, competência) is the database's rule: subscription_months' primary key — a
+// second process, a restart mid-run or a person's click racing the daily job inserts nothing.
+import type { Db } from "../../../db/client";
+import { nowISO, today } from "../../lib/clock";
+import { addDays, monthOf } from "../../lib/dates";
+import { centsToDecimal, type Cents } from "../../lib/money";
+import { monthsDue, type ScheduleTerms } from "../../lib/subscription-schedule";
+import { applyAutomaticBlocking } from "../clients/blocking";
+import type { DailyJob } from "../daily-jobs";
+import { recordEvent, SYSTEM, type Actor } from "../history/record";
+import { prepared } from "../prepared";
+import { getSettings } from "../settings/service";
+import { monthlyDescription } from "./model";
+
+/** A subscription row as stored, with its client's fee and name. */
+export interface StoredSubscription {
+  id: number;
+  clientId: number;
+  clientName: string;
+  status: "ativa" | "pausada" | "encerrada";
+  valor: Cents;
+  diaVencimento: number;
+  inicio: string;
+  fim: string | null;
+  trialAte: string | null;
+  reajusteMes: number | null;
+  reajustePercentual: number | null;
+  ultimoReajuste: string | null;
+  proximaCompetencia: string;
+}
+
+export const STORED_COLUMNS = `s.id, s.client_id AS clientId, c.nome AS clientName, s.status, c.valor_mensalidade AS valor,
+  s.dia_vencimento AS diaVencimento, s.inicio, s.fim, s.trial_ate AS trialAte, s.reajuste_mes AS reajusteMes,
+  s.reajuste_percentual AS reajustePercentual, s.ultimo_reajuste AS ultimoReajuste, s.proxima_competencia AS proximaCompetencia`;
+
+export const termsOf = (s: Pick<StoredSubscription, "diaVencimento" | "inicio" | "fim" | "trialAte">): ScheduleTerms => ({
+  diaVencimento: s.diaVencimento,
+  inicio: s.inicio,
+  fim: s.fim,
+  trialAte: s.trialAte,
+});
+
+export interface RunContext {
+  settings: { antecedenciaDias: number; vencimentoEmDiaUtil: boolean };
+  /** BLOCK_GRACE_DAYS: the generated months pass through the blocking rule. */
+  graceDays: number;
+}
+
+/**
+ * Generates, for each of `subscriptions` (active ones), every month due by `until` from its
+ * cursor on, and moves the cursor past them. Returns how many installments it wrote.
+ */
+export function generateDueMonths(db: Db, actor: Actor, subscriptions: StoredSubscription[], { settings, graceDays }: RunContext, until: string): number {
+  const guard = prepared(
+    db,
+    "INSERT INTO subscription_months (subscription_id, competencia, gerada_em) VALUES ($id, $competencia, $now) ON CONFLICT DO NOTHING RETURNING competencia",
+  );
+  const insert = prepared(
+    db,
+    `INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, subscription_id, competencia, created_at)
+     VALUES ($clientId, '1/1', $descricao, $vencimento, $valor, $id, $competencia, $now) RETURNING id`,
+  );
+  const link = prepared(db, "UPDATE subscription_months SET receivable_id = $receivableId WHERE subscription_id = $id AND competencia = $competencia");
+  const advance = prepared(db, "UPDATE subscriptions SET proxima_competencia = $next WHERE id = $id AND proxima_competencia < $next");
+  const now = nowISO();
+  let written = 0;
+  for (const s of subscriptions) {
+    const { due, next } = monthsDue(termsOf(s), settings, s.proximaCompetencia, until);
+    const parcelas: { id: number; numerosParcela: string; dataVencimento: string }[] = [];
+    for (const month of due) {
+      // Another run already billed it (or the person confirmed a month made by hand): nothing to do.
+      if (!guard.get({ id: s.id, competencia: month.competencia, now })) continue;
+      if (s.valor <= 0) continue; // a fee of zero bills nothing (the month still counts as looked at)
+      const descricao = monthlyDescription(month.competencia);
+      const { id } = insert.get({ clientId: s.clientId, descricao, vencimento: month.vencimento, valor: s.valor, id: s.id, competencia: month.competencia, now }) as { id: number };
+      link.run({ receivableId: id, id: s.id, competencia: month.competencia });
+      recordEvent(db, actor, {
+        action: "subscription_generate",
+        entity: "installment",
+        entityId: id,
+        label: `${s.clientName} — ${descricao}`,
+        details: { competencia: month.competencia, dataVencimento: month.vencimento, valor: centsToDecimal(s.valor), assinatura: s.id },
+        clientId: s.clientId,
+      });
+      parcelas.push({ id, numerosParcela: "1/1", dataVencimento: month.vencimento });
+      written++;
+    }
+    if (next !== s.proximaCompetencia) advance.run({ next, id: s.id });
+    s.proximaCompetencia = next > s.proximaCompetencia ? next : s.proximaCompetencia;
+    if (parcelas.length) applyAutomaticBlocking(db, { graceDays, clientIds: [s.clientId], cause: { acao: "subscription_generate", parcelas } });
+  }
+  return written;
+}
+
+export interface RunResult {
+  geradas: number;
+  /** Clients whose trial ended in this run. */
+  trialEncerrado: number;
+}
+
+/**
+ * What the daily job and POST /api/subscriptions/run do: ends the trials whose date has come,
+ * then generates every active subscription's months due by `until` (today, or up to 62 days
+ * ahead when a person asks). Runs in the caller's transaction; running it twice writes nothing
+ * the second time.
+ */
+export function runSubscriptions(db: Db, actor: Actor, graceDays: number, until = today()): RunResult {
+  const day = today();
+  const settings = getSettings(db);
+  const trialEncerrado = endTrials(db, day);
+  // A month can be due by `until` only if its first day minus the lead time has come.
+  const lastMonth = monthOf(addDays(until, settings.antecedenciaDias));
+  const due = prepared(
+    db,
+    `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id
+      WHERE s.status = 'ativa' AND s.proxima_competencia <= $lastMonth AND (s.fim IS NULL OR s.proxima_competencia <= s.fim)
+      ORDER BY s.id`,
+  ).all({ lastMonth }) as StoredSubscription[];
+  return { geradas: generateDueMonths(db, actor, due, { settings, graceDays }, until), trialEncerrado };
+}
+
+/** A trial client becomes a paying one on its subscription's `trialAte`, without anyone acting. */
+function endTrials(db: Db, day: string): number {
+  const ended = prepared(
+    db,
+    `UPDATE clients SET is_trial = 0, updated_at = $now
+      WHERE is_trial = 1 AND id IN (SELECT client_id FROM subscriptions WHERE status = 'ativa' AND trial_ate IS NOT NULL AND trial_ate <= $day)
+      RETURNING id, nome, (SELECT trial_ate FROM subscriptions WHERE client_id = clients.id) AS trialAte`,
+  ).all({ day, now: nowISO() }) as { id: number; nome: string; trialAte: string }[];
+  for (const client of ended) {
+    recordEvent(db, SYSTEM, { action: "trial_end", entity: "client", entityId: client.id, label: client.nome, details: { trialAte: client.trialAte }, clientId: client.id });
+  }
+  return ended.length;
+}
+
+/** The daily run (src/api/daily-jobs.ts): after start-up and each midnight in APP_TZ, back-filling what a stopped server missed. */
+export function subscriptionsJob(graceDays: number): DailyJob {
+  return {
+    name: "Assinaturas",
+    run(db, day) {
+      const { geradas, trialEncerrado } = runSubscriptions(db, SYSTEM, graceDays, day);
+      const said = [geradas ? `${geradas} parcela(s) gerada(s)` : "", trialEncerrado ? `${trialEncerrado} trial(s) encerrado(s)` : ""].filter(Boolean);
+      return said.length ? said.join(", ") : null;
+    },
+  };
+}

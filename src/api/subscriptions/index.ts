@@ -1,0 +1,49 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../context";
+import { badRequest } from "../../http/errors";
+import { isAcceptedDate } from "../../lib/dates";
+import { signedIn } from "../auth/plugin";
+import { actorOf } from "../history/record";
+import { parseId, parseWith } from "../../http/validate";
+import { pageAnswer } from "../list";
+import { runSubscriptions } from "./generate";
+import { readjustSchema, subscriptionSchema } from "./model";
+import { findSubscriptions, getSubscription, latestRunDate, parseSubscriptionQuery, readjustSubscription, saveSubscription, subscriptionSummary } from "./service";
+import { today } from "../../lib/clock";
+
+/** Subscriptions (issue 18, DECISIONS §8): a client's subscription, the list and its cards, and the run. */
+export function subscriptionsApi(deps: AppDeps) {
+  const { db } = deps;
+  const grace = deps.config.blockGraceDays;
+  return new Elysia({ name: "api.subscriptions" })
+    .use(signedIn)
+    .get("/api/clients/:id/subscription", ({ params }) => getSubscription(db, parseId(params.id)))
+    .put("/api/clients/:id/subscription", ({ params, body, user }) => {
+      const id = parseId(params.id);
+      return saveSubscription(db, actorOf(user), id, parseWith(subscriptionSchema, body), grace);
+    })
+    .post("/api/clients/:id/subscription/readjust", ({ params, body, user }) => {
+      const id = parseId(params.id);
+      return readjustSubscription(db, actorOf(user), id, parseWith(readjustSchema, body).percentual);
+    })
+    .get("/api/subscriptions", ({ query, set }) => pageAnswer(set, findSubscriptions(db, parseSubscriptionQuery(query))))
+    .get("/api/subscriptions/summary", () => subscriptionSummary(db))
+    .post("/api/subscriptions/run", ({ body, user }) => {
+      const ate = runUntil(body);
+      const { geradas } = db.transaction(() => runSubscriptions(db, actorOf(user), grace, ate), { behavior: "immediate" });
+      return { message: geradas ? `${geradas} ${geradas === 1 ? "parcela gerada" : "parcelas geradas"}` : "Nenhuma parcela a gerar", geradas };
+    });
+}
+
+/** `{ate?}`: today when left out; a date from today to 62 days ahead (generating ahead on purpose). */
+function runUntil(body: unknown): string {
+  const day = today();
+  if (body === null || body === undefined || body === "") return day;
+  if (typeof body !== "object" || Array.isArray(body)) throw badRequest("Dados inválidos");
+  const ate = (body as { ate?: unknown }).ate;
+  if (ate === undefined || ate === null || ate === "") return day;
+  if (typeof ate !== "string" || !isAcceptedDate(ate)) throw badRequest("Data inválida: use AAAA-MM-DD", { ate: "Data inválida" });
+  if (ate < day) throw badRequest("A data não pode ser anterior a hoje", { ate: "A data não pode ser anterior a hoje" });
+  if (ate > latestRunDate(day)) throw badRequest("Gere no máximo 62 dias à frente", { ate: "Gere no máximo 62 dias à frente" });
+  return ate;
+}

@@ -1,0 +1,393 @@
+// Subscriptions (DECISIONS §8): reading and saving a client's subscription, the yearly
+// readjustment, the list and its cards. Every change and its history commit in one immediate
+// transaction, with the client's blocking re-evaluated and the months now due generated there too.
+import type { Db } from "../../../db/client";
+import { conflict, notFound } from "../../http/errors";
+import { today } from "../../lib/clock";
+import { addDays, addMonthsToMonth, formatDateBR, monthOf } from "../../lib/dates";
+import { fold, likeContains } from "../../lib/text";
+import { centsToDecimal, type Cents } from "../../lib/money";
+import { dueDateOf, upcomingMonths } from "../../lib/subscription-schedule";
+import { applyAutomaticBlocking } from "../clients/blocking";
+import { changedFields, recordEvent, type Actor } from "../history/record";
+import { recordLedgerEvent } from "../ledger/events";
+import { RECEIVABLES } from "../ledger/table";
+import { dirSql, limitOffset, parseListView, viewPaging, type ListPage } from "../list";
+import { prepared } from "../prepared";
+import { getSettings } from "../settings/service";
+import { generateDueMonths, STORED_COLUMNS, termsOf, type StoredSubscription } from "./generate";
+import {
+  percentDecimal,
+  readjustedFee,
+  SUBSCRIPTION_LIST,
+  type OverlapJson,
+  type ReadjustAnswer,
+  type SubscriptionAnswer,
+  type SubscriptionInput,
+  type SubscriptionJson,
+  type SubscriptionQuery,
+  type SubscriptionRowJson,
+  type SubscriptionSortKey,
+  type SubscriptionSummary,
+} from "./model";
+
+const CLIENT_NOT_FOUND = "Cliente não encontrado";
+
+interface ClientFacts {
+  id: number;
+  nome: string;
+  valor: Cents;
+  isTrial: number;
+}
+
+function clientFacts(db: Db, clientId: number): ClientFacts {
+  const client = prepared(db, "SELECT id, nome, valor_mensalidade AS valor, is_trial AS isTrial FROM clients WHERE id = $id").get({ id: clientId }) as ClientFacts | null;
+  if (!client) throw notFound(CLIENT_NOT_FOUND);
+  return client;
+}
+
+function stored(db: Db, clientId: number): StoredSubscription | null {
+  return (prepared(db, `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id WHERE s.client_id = $clientId`).get({ clientId }) as StoredSubscription | null) ?? null;
+}
+
+/** The due date of the next month an active subscription will generate (null when it generates nothing more). */
+export function nextDueDate(s: StoredSubscription, vencimentoEmDiaUtil: boolean): string | null {
+  if (s.status !== "ativa") return null;
+  return upcomingMonths(termsOf(s), vencimentoEmDiaUtil, s.proximaCompetencia, 1)[0]?.vencimento ?? null;
+}
+
+function toJson(s: StoredSubscription, vencimentoEmDiaUtil: boolean): SubscriptionJson {
+  return {
+    clientId: s.clientId,
+    status: s.status,
+    valor: centsToDecimal(s.valor),
+    diaVencimento: s.diaVencimento,
+    inicio: s.inicio,
+    fim: s.fim,
+    trialAte: s.trialAte,
+    reajuste: s.reajusteMes === null ? null : { mes: s.reajusteMes, percentual: s.reajustePercentual === null ? null : percentDecimal(s.reajustePercentual) },
+    ultimoReajuste: s.ultimoReajuste,
+    proximoVencimento: nextDueDate(s, vencimentoEmDiaUtil),
+  };
+}
+
+/** GET /api/clients/:id/subscription: the stored one, or a "nao_iniciada" one with the client's fee. */
+export function getSubscription(db: Db, clientId: number): SubscriptionJson {
+  const client = clientFacts(db, clientId);
+  const s = stored(db, clientId);
+  if (s) return toJson(s, getSettings(db).vencimentoEmDiaUtil);
+  return {
+    clientId,
+    status: "nao_iniciada",
+    valor: centsToDecimal(client.valor),
+    diaVencimento: null,
+    inicio: null,
+    fim: null,
+    trialAte: null,
+    reajuste: null,
+    ultimoReajuste: null,
+    proximoVencimento: null,
+  };
+}
+
+/**
+ * The client's installments made by hand in months the subscription would bill (from `inicio`
+ * to `fim`) that it does not already count as billed: starting over them would charge a month twice.
+ */
+function overlapping(db: Db, clientId: number, subscriptionId: number | null, inicio: string, fim: string | null): OverlapJson[] {
+  const rows = prepared(
+    db,
+    `SELECT r.id, r.numeros_parcela AS numerosParcela, r.descricao, r.data_vencimento AS dataVencimento, r.valor, substr(r.data_vencimento, 1, 7) AS competencia
+       FROM receivables r
+      WHERE r.client_id = $clientId AND r.subscription_id IS NULL
+        AND r.data_vencimento >= $from AND r.data_vencimento < $to
+        AND NOT EXISTS (SELECT 1 FROM subscription_months m WHERE m.subscription_id = $subscriptionId AND m.competencia = substr(r.data_vencimento, 1, 7))
+      ORDER BY r.data_vencimento, r.id`,
+  ).all({ clientId, subscriptionId: subscriptionId ?? 0, from: `${inicio}-01`, to: fim ? `${addMonthsToMonth(fim, 1)}-01` : "9999-12-31" }) as (Omit<OverlapJson, "valor"> & { valor: Cents })[];
+  return rows.map((row) => ({ ...row, valor: centsToDecimal(row.valor) }));
+}
+
+/** The first month whose due date has not passed by `day`: where a resumed subscription picks up (no back-fill of paused months). */
+function firstMonthNotPast(day: string, diaVencimento: number, vencimentoEmDiaUtil: boolean): string {
+  const month = monthOf(day);
+  return dueDateOf(month, diaVencimento, vencimentoEmDiaUtil) >= day ? month : addMonthsToMonth(month, 1);
+}
+
+const SAVED: Record<string, string> = {
+  start: "Assinatura iniciada",
+  resume: "Assinatura reativada",
+  pause: "Assinatura pausada",
+  end: "Assinatura encerrada",
+  save: "Assinatura salva",
+};
+
+/**
+ * PUT /api/clients/:id/subscription. Starting (or moving `inicio`/`fim` over) months that have
+ * installments made by hand is a 409 listing them unless the person confirmed: those months then
+ * count as billed. The fee is the client's valorMensalidade (one column); a new fee applies to
+ * months not generated yet, and to the open not-yet-due installments when asked. Open installments
+ * the subscription generated after `fim` are deleted (paid ones stay). Months now due are generated.
+ */
+export function saveSubscription(db: Db, actor: Actor, clientId: number, input: SubscriptionInput, graceDays: number): SubscriptionAnswer {
+  return db.transaction(
+    () => {
+      const day = today();
+      const settings = getSettings(db);
+      const client = clientFacts(db, clientId);
+      const before = stored(db, clientId);
+
+      const overlap = overlapping(db, clientId, before?.id ?? null, input.inicio, input.fim);
+      if (overlap.length && !input.confirmarSobreposicao) {
+        const months = [...new Set(overlap.map((o) => `${o.competencia.slice(5, 7)}/${o.competencia.slice(0, 4)}`))];
+        throw conflict(
+          `O cliente já tem parcelas lançadas à mão em ${months.length === 1 ? "um mês" : `${months.length} meses`} que a assinatura cobraria (${months.slice(0, 6).join(", ")}${months.length > 6 ? "…" : ""}). Confirme para que a assinatura não cobre esses meses de novo.`,
+          { sobreposicao: overlap },
+        );
+      }
+
+      // Where the daily run picks up: the start for a new one or a moved start (the guard table
+      // keeps months already billed from billing twice); past the paused months on a resume.
+      let cursor = before ? before.proximaCompetencia : input.inicio;
+      if (before && input.inicio !== before.inicio) cursor = input.inicio;
+      const resuming = before !== null && before.status !== "ativa" && input.status === "ativa";
+      if (resuming) {
+        const resumeAt = firstMonthNotPast(day, input.diaVencimento, settings.vencimentoEmDiaUtil);
+        if (resumeAt > cursor) cursor = resumeAt;
+      }
+      const encerradaEm = input.status === "encerrada" ? (before?.status === "encerrada" ? undefined : day) : null;
+
+      const values = {
+        clientId,
+        status: input.status,
+        dia: input.diaVencimento,
+        inicio: input.inicio,
+        fim: input.fim,
+        trialAte: input.trialAte,
+        reajusteMes: input.reajuste?.mes ?? null,
+        reajustePercentual: input.reajuste ? (input.reajuste.percentual ?? before?.reajustePercentual ?? null) : null,
+        cursor,
+        day,
+        now: new Date().toISOString(),
+      };
+      if (before) {
+        prepared(
+          db,
+          `UPDATE subscriptions SET status = $status, dia_vencimento = $dia, inicio = $inicio, fim = $fim, trial_ate = $trialAte,
+             reajuste_mes = $reajusteMes, reajuste_percentual = $reajustePercentual, proxima_competencia = $cursor,
+             encerrada_em = ${encerradaEm === undefined ? "encerrada_em" : "$encerradaEm"}, updated_at = $now
+           WHERE id = $id`,
+        ).run({ ...values, id: before.id, ...(encerradaEm === undefined ? {} : { encerradaEm }) });
+      } else {
+        prepared(
+          db,
+          `INSERT INTO subscriptions (client_id, status, dia_vencimento, inicio, fim, trial_ate, reajuste_mes, reajuste_percentual,
+             proxima_competencia, iniciada_em, encerrada_em, created_at, updated_at)
+           VALUES ($clientId, $status, $dia, $inicio, $fim, $trialAte, $reajusteMes, $reajustePercentual, $cursor, $day, $encerradaEm, $now, $now)`,
+        ).run({ ...values, encerradaEm: encerradaEm ?? null });
+      }
+      const after = stored(db, clientId)!;
+
+      // The months the person confirmed are already billed by the installments made by hand.
+      const guard = prepared(
+        db,
+        "INSERT INTO subscription_months (subscription_id, competencia, receivable_id, gerada_em) VALUES ($id, $competencia, $receivableId, $now) ON CONFLICT DO NOTHING",
+      );
+      for (const o of overlap) guard.run({ id: after.id, competencia: o.competencia, receivableId: o.id, now: values.now });
+
+      // The fee and the trial flag live on the client (one source); record them there.
+      const trial = input.trialAte !== null && input.trialAte > day;
+      const feeChanged = input.valor !== client.valor;
+      if (feeChanged || Boolean(client.isTrial) !== trial) {
+        prepared(db, "UPDATE clients SET valor_mensalidade = $valor, is_trial = $trial, updated_at = $now WHERE id = $id").run({ valor: input.valor, trial: trial ? 1 : 0, now: values.now, id: clientId });
+        const alteracoes = changedFields(
+          { valorMensalidade: centsToDecimal(client.valor), isTrial: Boolean(client.isTrial) },
+          { valorMensalidade: centsToDecimal(input.valor), isTrial: trial },
+          ["valorMensalidade", "isTrial"],
+        );
+        recordEvent(db, actor, { action: "update", entity: "client", entityId: clientId, label: client.nome, details: { alteracoes, pela: "assinatura" }, clientId });
+      }
+
+      const atualizadas = feeChanged && input.atualizarParcelasAbertas ? updateOpenFees(db, actor, after, client.valor, input.valor, day) : 0;
+      const excluidas = input.fim ? deleteAfterEnd(db, actor, after.id, input.fim) : 0;
+
+      const beforeFacts = before ? subscriptionFacts(before) : null;
+      const afterFacts = subscriptionFacts(after);
+      if (!beforeFacts) {
+        recordEvent(db, actor, { action: "create", entity: "subscription", entityId: after.id, label: client.nome, details: { registro: afterFacts }, clientId });
+      } else {
+        const alteracoes = changedFields(beforeFacts, afterFacts, ["status", "diaVencimento", "inicio", "fim", "trialAte", "reajusteMes"]);
+        if (Object.keys(alteracoes).length) recordEvent(db, actor, { action: "update", entity: "subscription", entityId: after.id, label: client.nome, details: { alteracoes }, clientId });
+      }
+
+      // Read again: the fee just saved is the one the months now due are billed at.
+      const current = stored(db, clientId)!;
+      const geradas = current.status === "ativa" ? generateDueMonths(db, actor, [current], { settings, graceDays }, day) : 0;
+      applyAutomaticBlocking(db, { graceDays, clientIds: [clientId] });
+
+      const kind = !before ? "start" : resuming ? "resume" : before.status !== input.status ? (input.status === "pausada" ? "pause" : "end") : "save";
+      return { message: SAVED[kind]!, subscription: toJson(stored(db, clientId)!, settings.vencimentoEmDiaUtil), excluidas, atualizadas, geradas };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+const subscriptionFacts = (s: StoredSubscription) => ({
+  status: s.status,
+  diaVencimento: s.diaVencimento,
+  inicio: s.inicio,
+  fim: s.fim,
+  trialAte: s.trialAte,
+  reajusteMes: s.reajusteMes,
+  valor: centsToDecimal(s.valor),
+});
+
+/** A new fee for the open installments of the subscription that are not due yet, each recorded. */
+function updateOpenFees(db: Db, actor: Actor, s: StoredSubscription, from: Cents, to: Cents, day: string): number {
+  const rows = prepared(
+    db,
+    `UPDATE receivables SET valor = $to WHERE subscription_id = $id AND status = 'em_aberto' AND data_vencimento >= $day AND valor <> $to
+     RETURNING id, numeros_parcela AS numerosParcela, descricao`,
+  ).all({ id: s.id, to, day }) as { id: number; numerosParcela: string; descricao: string }[];
+  for (const row of rows) {
+    recordEvent(db, actor, {
+      action: "update",
+      entity: "installment",
+      entityId: row.id,
+      label: `${s.clientName} — ${row.descricao}`,
+      details: { alteracoes: { valor: [centsToDecimal(from), centsToDecimal(to)] }, pela: "assinatura" },
+      clientId: s.clientId,
+    });
+  }
+  return rows.length;
+}
+
+/**
+ * Open installments the subscription generated for months after `fim` go, each recorded; paid
+ * ones stay. Their months are no longer "billed", so a later `fim` bills them again.
+ */
+function deleteAfterEnd(db: Db, actor: Actor, subscriptionId: number, fim: string): number {
+  const ids = prepared(db, "SELECT id FROM receivables WHERE subscription_id = $id AND competencia > $fim AND status = 'em_aberto' ORDER BY competencia").all({ id: subscriptionId, fim }) as { id: number }[];
+  for (const { id } of ids) {
+    recordLedgerEvent(db, actor, RECEIVABLES, "delete", id, { motivo: "assinatura encerrada" });
+    prepared(db, "DELETE FROM subscription_months WHERE receivable_id = $id").run({ id });
+    prepared(db, "DELETE FROM receivables WHERE id = $id").run({ id });
+  }
+  return ids.length;
+}
+
+const READJUST_WINDOW_MONTHS = 12;
+
+/**
+ * POST /api/clients/:id/subscription/readjust: the fee times (1 + percentual), half up to the
+ * cent, from the next month not yet generated; at most once in any 12 months (Lei 10.192/2001).
+ */
+export function readjustSubscription(db: Db, actor: Actor, clientId: number, percentual: number): ReadjustAnswer {
+  return db.transaction(
+    () => {
+      const day = today();
+      clientFacts(db, clientId);
+      const s = stored(db, clientId);
+      if (!s) throw conflict("Inicie a assinatura antes de aplicar um reajuste");
+      if (s.status === "encerrada") throw conflict("Esta assinatura está encerrada: não há reajuste a aplicar");
+      if (s.ultimoReajuste) {
+        const allowedFrom = `${addMonthsToMonth(s.ultimoReajuste.slice(0, 7), READJUST_WINDOW_MONTHS)}${s.ultimoReajuste.slice(7)}`;
+        if (day < allowedFrom) {
+          throw conflict(
+            `Já houve um reajuste em ${formatDateBR(s.ultimoReajuste)}: a lei permite um por período de 12 meses, o próximo a partir de ${formatDateBR(allowedFrom)}`,
+          );
+        }
+      }
+      const novo = readjustedFee(s.valor, percentual);
+      if (novo <= 0) throw conflict("O reajuste deixaria a mensalidade sem valor");
+      const now = new Date().toISOString();
+      prepared(db, "UPDATE clients SET valor_mensalidade = $valor, updated_at = $now WHERE id = $id").run({ valor: novo, now, id: clientId });
+      prepared(db, "UPDATE subscriptions SET ultimo_reajuste = $day, reajuste_percentual = $p, updated_at = $now WHERE id = $id").run({ day, p: percentual, now, id: s.id });
+      recordEvent(db, actor, {
+        action: "readjust",
+        entity: "subscription",
+        entityId: s.id,
+        label: s.clientName,
+        details: { percentual: percentDecimal(percentual), de: centsToDecimal(s.valor), para: centsToDecimal(novo), aPartirDe: s.proximaCompetencia },
+        clientId,
+      });
+      const settings = getSettings(db);
+      return {
+        message: "Reajuste aplicado",
+        subscription: toJson(stored(db, clientId)!, settings.vencimentoEmDiaUtil),
+        valorAnterior: centsToDecimal(s.valor),
+        valorNovo: centsToDecimal(novo),
+      };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The list's view from its URL (or the API's query). */
+export function parseSubscriptionQuery(raw: Record<string, string | undefined>): SubscriptionQuery {
+  const view = parseListView(SUBSCRIPTION_LIST, raw);
+  return { status: view.status as SubscriptionQuery["status"], q: view.q!, ...viewPaging<SubscriptionSortKey>(view), view };
+}
+
+const ORDER: Record<SubscriptionSortKey, string> = {
+  cliente: "c.nome_ordem",
+  valor: "c.valor_mensalidade",
+  // The next due date's month and day (a business-day move never reorders two of them).
+  proximoVencimento: "CASE s.status WHEN 'ativa' THEN 0 ELSE 1 END, max(s.proxima_competencia, coalesce(substr(s.trial_ate, 1, 7), '')), s.dia_vencimento",
+  status: "CASE s.status WHEN 'ativa' THEN 0 WHEN 'pausada' THEN 1 ELSE 2 END",
+};
+
+/** One page of subscriptions matching the filters (situação, client text), and how many match. */
+export function findSubscriptions(db: Db, query: SubscriptionQuery): ListPage<SubscriptionRowJson> {
+  const parts: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (query.status === "trial") {
+    parts.push("s.status = 'ativa' AND s.trial_ate > $today");
+    params.today = today();
+  } else if (query.status) {
+    parts.push("s.status = $status");
+    params.status = query.status;
+  }
+  const folded = fold(query.q);
+  if (folded) {
+    parts.push("c.busca LIKE $q ESCAPE '\\'");
+    params.q = likeContains(folded);
+  }
+  const where = parts.length ? `WHERE ${parts.join(" AND ")}` : "";
+  const dir = dirSql(query.sort);
+  const order = ORDER[query.sort.key]
+    .split(", ")
+    .map((part) => `${part} ${dir}`)
+    .join(", ");
+  const { limit, offset } = limitOffset(query);
+  const rows = prepared(db, `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id ${where} ORDER BY ${order}, s.id ${dir} LIMIT $limit OFFSET $offset`).all({
+    ...params,
+    limit,
+    offset,
+  }) as StoredSubscription[];
+  const { n } = prepared(db, `SELECT count(*) AS n FROM subscriptions s JOIN clients c ON c.id = s.client_id ${where}`).get(params) as { n: number };
+  const { vencimentoEmDiaUtil } = getSettings(db);
+  const day = today();
+  return {
+    rows: rows.map((s) => ({ ...toJson(s, vencimentoEmDiaUtil), status: s.status, clientName: s.clientName, emTrial: s.status === "ativa" && s.trialAte !== null && s.trialAte > day })),
+    total: n,
+  };
+}
+
+/** The cards: active subscriptions, MRR (active, out of trial), started and ended this month. */
+export function subscriptionSummary(db: Db): SubscriptionSummary {
+  const day = today();
+  const month = monthOf(day);
+  const row = prepared(
+    db,
+    `SELECT count(*) FILTER (WHERE s.status = 'ativa') AS ativas,
+            coalesce(sum(c.valor_mensalidade) FILTER (WHERE s.status = 'ativa' AND (s.trial_ate IS NULL OR s.trial_ate <= $today)), 0) AS mrr,
+            count(*) FILTER (WHERE s.iniciada_em >= $from AND s.iniciada_em < $to) AS novas,
+            count(*) FILTER (WHERE s.encerrada_em >= $from AND s.encerrada_em < $to) AS encerradas
+       FROM subscriptions s JOIN clients c ON c.id = s.client_id`,
+  ).get({ today: day, from: `${month}-01`, to: `${addMonthsToMonth(month, 1)}-01` }) as { ativas: number; mrr: number; novas: number; encerradas: number };
+  return { ativas: row.ativas, mrr: centsToDecimal(row.mrr as Cents), novasNoMes: row.novas, encerradasNoMes: row.encerradas };
+}
+
+/** A bound on how far ahead a person may generate (POST /api/subscriptions/run `ate`). */
+export const MAX_AHEAD_DAYS = 62;
+export const latestRunDate = (day = today()) => addDays(day, MAX_AHEAD_DAYS);

@@ -1,0 +1,65 @@
+// `cofre subscriptions run [--date AAAA-MM-DD] [--dry-run]`: what the daily job does, now, from
+// the shell — with --date, every month due up to that day (at most 62 days ahead); with
+// --dry-run, the same run inside a transaction that is rolled back, listing what it would write.
+import { openDatabase } from "../../db/client";
+import { runSubscriptions } from "../api/subscriptions/generate";
+import { latestRunDate } from "../api/subscriptions/service";
+import { SYSTEM } from "../api/history/record";
+import { clock, today } from "../lib/clock";
+import { formatDateBR, isAcceptedDate } from "../lib/dates";
+import { formatBRL, type Cents } from "../lib/money";
+import { CliError } from "./cli-error";
+
+export interface RunOptions {
+  date: string | null;
+  dryRun: boolean;
+}
+
+export function parseRunArgs(args: string[]): RunOptions {
+  const options: RunOptions = { date: null, dryRun: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--dry-run") options.dryRun = true;
+    else if (arg === "--date" || arg.startsWith("--date=")) {
+      const value = arg === "--date" ? args[++i] : arg.slice("--date=".length);
+      if (!value || !isAcceptedDate(value)) throw new CliError("Informe a data como AAAA-MM-DD: cofre subscriptions run --date 2026-12-31");
+      options.date = value;
+    } else throw new CliError(`Opção desconhecida: ${arg}\nUso: cofre subscriptions run [--date AAAA-MM-DD] [--dry-run]`);
+  }
+  return options;
+}
+
+class DryRun extends Error {}
+
+export function runFromShell(databasePath: string, appTz: string, graceDays: number, options: RunOptions): string {
+  clock.timeZone = appTz;
+  const until = options.date ?? today();
+  if (until > latestRunDate()) throw new CliError(`Gere no máximo 62 dias à frente (até ${formatDateBR(latestRunDate())})`);
+  const db = openDatabase(databasePath, { mustExist: true });
+  try {
+    let lines: string[] = [];
+    let geradas = 0;
+    try {
+      db.transaction(
+        () => {
+          const { id: lastId } = db.$client.query("SELECT coalesce(max(id), 0) AS id FROM receivables").get() as { id: number };
+          geradas = runSubscriptions(db, SYSTEM, graceDays, until).geradas;
+          const written = db.$client
+            .query("SELECT c.nome, r.descricao, r.data_vencimento AS venc, r.valor FROM receivables r JOIN clients c ON c.id = r.client_id WHERE r.id > ? ORDER BY r.id")
+            .all(lastId) as { nome: string; descricao: string; venc: string; valor: number }[];
+          lines = written.map((r) => `  ${r.nome} — ${r.descricao}, vence ${formatDateBR(r.venc)}, ${formatBRL(r.valor as Cents)}`);
+          if (options.dryRun) throw new DryRun();
+        },
+        { behavior: "immediate" },
+      );
+    } catch (error) {
+      if (!(error instanceof DryRun)) throw error;
+    }
+    const head = options.dryRun
+      ? `Simulação (nada foi gravado): ${geradas} ${geradas === 1 ? "parcela seria gerada" : "parcelas seriam geradas"} até ${formatDateBR(until)}`
+      : `${geradas} ${geradas === 1 ? "parcela gerada" : "parcelas geradas"} até ${formatDateBR(until)}`;
+    return [head, ...lines].join("\n");
+  } finally {
+    db.$client.close();
+  }
+}
