@@ -12,6 +12,7 @@ import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
 import { settingsApi } from "./api/settings";
 import { subscriptionsApi } from "./api/subscriptions";
+import { subscriptionsMrrApi } from "./api/subscriptions/mrr-api";
 import { suppliersApi } from "./api/suppliers";
 import { sessionGate } from "./api/auth/plugin";
 import type { Config } from "./config";
@@ -51,6 +52,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(authForms(signIn))
     .use(clientsApi(deps))
     .use(subscriptionsApi(deps))
+    .use(subscriptionsMrrApi(deps))
     .use(suppliersApi(deps))
     .use(partnersApi(deps))
     .use(installmentsApi(deps))
