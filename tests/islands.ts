@@ -27,10 +27,17 @@ export function mockFetch(calls: Call[], route: (call: Call) => Response): void 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** Lets pending fetches and the state updates after them finish. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+/**
+ * Lets pending fetches and the state updates after them finish: turns of the event loop, then
+ * a 0 ms timer (a focus an island moves "after this event"), then turns again. A timer costs a
+ * real millisecond or more; five of them per call were a second of the islands' tests.
+ */
 export async function settle(): Promise<void> {
   await act(async () => {
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    for (let i = 0; i < 5; i++) await turn();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (let i = 0; i < 5; i++) await turn();
   });
 }
 
