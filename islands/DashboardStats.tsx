@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { DashboardStats as Stats } from "../src/api/dashboard/stats";
+import type { SubscriptionSummary } from "../src/api/subscriptions/model";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Card, CardContent, CardHeader, CardTitle } from "../src/ui/Card";
 import { Icon, type IconName } from "../src/ui/Icon";
@@ -10,21 +11,27 @@ import { formatCount } from "../src/lib/numbers";
 
 export interface DashboardStatsProps {
   stats: Stats;
+  /** The subscriptions' cards (GET /api/subscriptions/summary). */
+  subscriptions: SubscriptionSummary;
 }
 
 const n = (value: number | undefined) => formatCount(value ?? 0); // SPEC: missing values show 0
 
 /**
- * The four summary cards and the clients' status donut (SPEC §2). Rendered with the server's
- * figures; refetched when the page comes back from the back/forward cache.
+ * The four summary cards (SPEC §2), the subscriptions' two (MRR and active ones, issue 18) and
+ * the clients' status donut. Rendered with the server's figures; refetched when the page comes
+ * back from the back/forward cache.
  */
-export default function DashboardStats({ stats: initial }: DashboardStatsProps) {
+export default function DashboardStats({ stats: initial, subscriptions: initialSubscriptions }: DashboardStatsProps) {
   const [stats, setStats] = useState(initial);
+  const [subscriptions, setSubscriptions] = useState(initialSubscriptions);
   const [loading, setLoading] = useState(false);
   useRefetchOnReturn(() => {
     setLoading(true);
-    api<Stats>("/api/dashboard/stats")
-      .then(setStats)
+    Promise.all([
+      api<Stats>("/api/dashboard/stats").then(setStats),
+      api<SubscriptionSummary>("/api/subscriptions/summary").then(setSubscriptions),
+    ])
       .catch(() => {}) // SPEC §8: no error handling; the figures shown stay
       .finally(() => setLoading(false));
   });
@@ -57,6 +64,20 @@ export default function DashboardStats({ stats: initial }: DashboardStatsProps) 
           value={n(blocked)}
           note={blocked > 0 ? "Requer atenção" : "Nenhum bloqueio"}
           noteTone={blocked > 0 ? "danger" : "success"}
+        />
+        <StatCard
+          title="MRR"
+          icon="chart"
+          tone="primary"
+          value={formatBRL(parseMoney(subscriptions.mrr) ?? ZERO)}
+          note="Mensalidades das assinaturas ativas"
+        />
+        <StatCard
+          title="Assinaturas ativas"
+          icon="calendar-clock"
+          tone="success"
+          value={n(subscriptions.ativas)}
+          note={`+${n(subscriptions.novasNoMes)} ${subscriptions.novasNoMes === 1 ? "nova" : "novas"}, −${n(subscriptions.encerradasNoMes)} ${subscriptions.encerradasNoMes === 1 ? "encerrada" : "encerradas"} no mês`}
         />
       </section>
       <Card className="dash-donut" aria-busy={loading || undefined}>

@@ -18,6 +18,7 @@ export const islands = {
   DashboardStats: () => import("../DashboardStats"),
   RevenueChart: () => import("../RevenueChart"),
   CashFlowChart: () => import("../CashFlowChart"),
+  MrrChart: () => import("../MrrChart"),
   ReportPartyPick: () => import("../ReportPartyPick"),
   PrintButton: () => import("../PrintButton"),
   SettingsForm: () => import("../SettingsForm"),

@@ -63,7 +63,7 @@ describe("Dashboard", () => {
     await open(page, "/");
     const stats = await getJson(page, "/api/dashboard/stats");
     const cards = page.locator(".dash-stats .stat");
-    expect(await cards.count()).toBe(4);
+    expect(await cards.count()).toBe(6); // SPEC's four and the subscriptions' two (MRR, Assinaturas ativas)
     expect((await cards.nth(0).innerText()).replace(/\s+/g, " ")).toContain(`Total de Clientes ${stats.totalClients}`);
     expect(await cards.nth(0).innerText()).toContain("Crescimento estável");
     expect(await cards.nth(1).innerText()).toContain("Meta em dia");
