@@ -17,6 +17,7 @@ const PARAMS = { q: "", cnpj: "", status: "", ordem: "nome", pagina: "1", porPag
 const props = (rows: ClientListRow[] = [ACOUGUE, OTICA, PADARIA], total = rows.length): ClientsListProps => ({
   initial: { rows, total },
   params: PARAMS,
+  today: "2026-03-15",
 });
 
 /** A list API answer: the rows and X-Total-Count. */
@@ -72,8 +73,8 @@ describe("ClientsList: the page of rows", () => {
     expect(padaria.textContent).toContain("R$\u00a0620,00");
     expect(rows().map((tr) => tr.querySelector(".ui-badge")?.textContent)).toEqual(["TRIAL", "Bloqueado", "Ativo"]);
     // Editar stays visible; the rest is in the row's "⋯" menu.
-    expect(rowActions("Padaria Pão Quente")).toEqual(["Editar", "Histórico", "Bloquear", "Excluir"]);
-    expect(rowActions("Ótica Visão Clara")).toEqual(["Editar", "Histórico", "Desbloquear", "Excluir"]);
+    expect(rowActions("Padaria Pão Quente")).toEqual(["Editar", "Assinatura", "Histórico", "Bloquear", "Excluir"]);
+    expect(rowActions("Ótica Visão Clara")).toEqual(["Editar", "Assinatura", "Histórico", "Desbloquear", "Excluir"]);
     expect(get("#clientes-contagem").textContent).toBe("Clientes 1–3 de 3");
     expect(get(".ui-table").getAttribute("aria-label")).toBe("Lista de clientes");
     // The name leads to the client's installments.

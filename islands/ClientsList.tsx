@@ -15,11 +15,15 @@ import { ClientFormDialog } from "./clients/ClientFormDialog";
 import type { ClientListRow } from "../src/api/clients/model";
 import { clientStatus, STATUS_OPTIONS } from "./clients/view";
 import { HistoryPanel } from "./history/HistoryPanel";
+import { SubscriptionDialog } from "./subscriptions/SubscriptionDialog";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, runRowAction, useDeleteConfirmation } from "./lib/list-kit";
 import { RegisterEmpty, RowActions, useRecordDialog } from "./lib/registers";
 
-export interface ClientsListProps extends ListIslandProps<ClientListRow> {}
+export interface ClientsListProps extends ListIslandProps<ClientListRow> {
+  /** Today in APP_TZ, for the Assinatura dialog's preview. */
+  today: string;
+}
 
 /** Gerenciar Clientes (SPEC §2): filters, the sortable page of clients, the dialog and confirmations. */
 export default function ClientsList(props: ClientsListProps) {
@@ -29,6 +33,7 @@ export default function ClientsList(props: ClientsListProps) {
   const dialog = useRecordDialog<ClientListRow>(reload);
   const [toggling, setToggling] = useState<ClientListRow | null>(null);
   const [historyOf, setHistoryOf] = useState<ClientListRow | null>(null);
+  const [subscriptionOf, setSubscriptionOf] = useState<ClientListRow | null>(null);
   const deletion = useDeleteConfirmation<ClientListRow>({
     endpoint: "/api/clients",
     title: "Excluir cliente",
@@ -44,7 +49,7 @@ export default function ClientsList(props: ClientsListProps) {
   const filtering = Boolean(params.q || params.cnpj || params.status);
 
   const columns = useMemo(
-    () => clientColumns({ edit: dialog.open, toggle: setToggling, remove: deletion.ask, history: setHistoryOf }),
+    () => clientColumns({ edit: dialog.open, toggle: setToggling, remove: deletion.ask, history: setHistoryOf, subscription: setSubscriptionOf }),
     [dialog.open, deletion.ask],
   );
 
@@ -112,6 +117,18 @@ export default function ClientsList(props: ClientsListProps) {
 
       {dialog.props && <ClientFormDialog client={dialog.props.record} onClose={dialog.props.onClose} onSaved={dialog.props.onSaved} />}
       {deletion.dialog}
+      {subscriptionOf && (
+        <SubscriptionDialog
+          clientId={subscriptionOf.id}
+          clientName={subscriptionOf.nome}
+          today={props.today}
+          onClose={() => setSubscriptionOf(null)}
+          onSaved={() => {
+            setSubscriptionOf(null);
+            reload();
+          }}
+        />
+      )}
       {historyOf && <HistoryPanel subject={{ kind: "client", id: historyOf.id, name: historyOf.nome }} onClose={() => setHistoryOf(null)} />}
       <ConfirmDialog
         open={toggling !== null}
@@ -136,6 +153,7 @@ interface ClientRowActions {
   toggle(client: ClientListRow): void;
   remove(client: ClientListRow): void;
   history(client: ClientListRow): void;
+  subscription(client: ClientListRow): void;
 }
 
 /** The table's columns (SPEC §2): the name takes the width; numbers never wrap. */
@@ -203,6 +221,7 @@ function clientColumns(act: ClientRowActions): TableColumn<ClientListRow>[] {
         <div className="row-actions">
           <RowActions
             name={client.nome}
+            onSubscription={() => act.subscription(client)}
             onHistory={() => act.history(client)}
             onEdit={() => act.edit(client)}
             onDelete={() => act.remove(client)}

@@ -36,6 +36,7 @@ const ACTIVE = client(4, { nome: "Açougue Boi Bom" });
 const props = (rows: ClientListRow[]): ClientsListProps => ({
   initial: { rows, total: rows.length },
   params: { q: "", cnpj: "", status: "", ordem: "nome", pagina: "1", porPagina: "50" },
+  today: "2026-03-15",
 });
 
 beforeEach(() => history.replaceState(null, "", "/clients"));

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     /** The server's own pt-BR message, when it sent one. */
     readonly serverMessage: string | null,
     readonly errors: Record<string, string> = {},
+    /** The whole JSON answer (a 409 may carry the records it is about). */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -43,7 +45,7 @@ export async function api<T>(
     const generic = `${response.status}: ${text || response.statusText}`;
     // A session that expired elsewhere sends the user back to sign in.
     if (response.status === 401 && !path.startsWith("/api/auth/")) location.assign("/login");
-    throw new ApiError(response.status, generic, serverMessage, body.errors ?? {});
+    throw new ApiError(response.status, generic, serverMessage, body.errors ?? {}, json);
   }
   return json as T;
 }

@@ -77,11 +77,14 @@ export interface RowActionsProps {
   block?: { blocked: boolean; onToggle(): void };
   /** Registers with a timeline (clients, suppliers): opens the Histórico panel. */
   onHistory?(): void;
+  /** Clients: opens the client's Assinatura. */
+  onSubscription?(): void;
 }
 
-/** A row's Editar (visible) and, in its "⋯" menu, Histórico / Bloquear or Desbloquear / Excluir. */
-export function RowActions({ name, onEdit, onDelete, block, onHistory }: RowActionsProps) {
+/** A row's Editar (visible) and, in its "⋯" menu, Assinatura / Histórico / Bloquear or Desbloquear / Excluir. */
+export function RowActions({ name, onEdit, onDelete, block, onHistory, onSubscription }: RowActionsProps) {
   const items: RowMenuItem[] = [];
+  if (onSubscription) items.push({ label: "Assinatura", icon: "repeat", onSelect: onSubscription });
   if (onHistory) items.push({ label: "Histórico", icon: "history", onSelect: onHistory });
   if (block) items.push({ label: block.blocked ? "Desbloquear" : "Bloquear", icon: block.blocked ? "unlock" : "lock", onSelect: block.onToggle });
   items.push({ label: "Excluir", icon: "trash", danger: true, onSelect: onDelete });

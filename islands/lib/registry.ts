@@ -23,6 +23,7 @@ export const islands = {
   PrintButton: () => import("../PrintButton"),
   SettingsForm: () => import("../SettingsForm"),
   HistoryList: () => import("../HistoryList"),
+  SubscriptionsList: () => import("../SubscriptionsList"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 
 export type IslandName = keyof typeof islands;

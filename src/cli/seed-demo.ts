@@ -1,12 +1,15 @@
-// `cofre seed-demo [--scale N] [--force]`: N copies of a demo company (40 clients, 10 suppliers,
-// 3 partners, ~1,000 receivables and ~300 payables over 18 months), written through the same schemas and
-// services as the API: createClient, generateInstallments, payInstallment… so the rows, the
-// blocking and the figures are exactly what the product would have produced.
+// `cofre seed-demo [--scale N] [--force]`: N copies of a demo company (40 clients with their
+// subscriptions, 10 suppliers, 3 partners, ~1,000 receivables and ~300 payables over 18 months),
+// written through the same schemas and services as the API: createClient, saveSubscription,
+// generateInstallments, payInstallment… so the rows, the blocking and the figures are exactly
+// what the product would have produced.
 import type { Db } from "../../db/client";
 import { toggleClientBlock } from "../api/clients/blocking";
 import { clientSchema } from "../api/clients/model";
 import { createClient } from "../api/clients/service";
 import { SYSTEM } from "../api/history/record";
+import { subscriptionSchema } from "../api/subscriptions/model";
+import { readjustSubscription, saveSubscription } from "../api/subscriptions/service";
 import { generateInstallmentsSchema, type InstallmentJson } from "../api/installments/model";
 import { generateInstallments, payInstallment, payInstallmentWithFees } from "../api/installments/service";
 import { generatePayablesSchema, type PayableJson } from "../api/payables/model";
@@ -16,7 +19,7 @@ import { createPartner } from "../api/partners/service";
 import { supplierSchema } from "../api/suppliers/model";
 import { createSupplier } from "../api/suppliers/service";
 import { today } from "../lib/clock";
-import { addDays, addMonthsClamped } from "../lib/dates";
+import { addDays, addMonthsClamped, addMonthsToMonth, monthOf } from "../lib/dates";
 import { lateFees } from "../lib/fees";
 import { centsToDecimal, parseMoney, type Cents } from "../lib/money";
 import { CliError } from "./cli-error";
@@ -60,7 +63,7 @@ export function seedDemo(db: Db, options: SeedOptions = {}): string {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   return (
     `Dados de demonstração criados${scale > 1 ? ` (escala ${scale})` : ""}: ${c.clients} clientes, ${c.suppliers} fornecedores, ` +
-    `${c.partners} parceiros, ${c.receivables} parcelas a receber e ${c.payables} a pagar (${seconds} s).`
+    `${c.partners} parceiros, ${c.subscriptions} assinaturas, ${c.receivables} parcelas a receber e ${c.payables} a pagar (${seconds} s).`
   );
 }
 
@@ -72,7 +75,7 @@ function hasRecords(db: Db): boolean {
 const cents = (decimal: string) => parseMoney(decimal) as Cents;
 
 class Seeder {
-  readonly counts = { clients: 0, suppliers: 0, partners: 0, receivables: 0, payables: 0 };
+  readonly counts = { clients: 0, suppliers: 0, partners: 0, receivables: 0, payables: 0, subscriptions: 0 };
   private readonly today = today();
   /** Plans start on the first of the month a year ago: 12 months of history, 6 ahead. */
   private readonly firstMonth = addMonthsClamped(this.today, -12).slice(0, 8);
@@ -102,12 +105,26 @@ class Seeder {
     this.counts.clients++;
     // One client per company was blocked by hand (a dispute), whatever it owes.
     if (i === 13) toggleClientBlock(this.db, SYSTEM, client.id, this.graceDays);
-    if (demo.isTrial) return;
+    const dia = 5 * (1 + (i % 5));
+    if (demo.isTrial) {
+      // A trial with a subscription already set to start charging in three weeks.
+      this.subscribe(client.id, { valor: "189.90", diaVencimento: dia, inicio: monthOf(this.today), trialAte: addDays(this.today, 21) });
+      return;
+    }
     const payer = payerOf(unit, i);
     const r = randomFor(300_000 + unit * 1000 + i);
-    const first = `${this.firstMonth}${String(5 * (1 + (i % 5))).padStart(2, "0")}`;
-    const monthly = cents(demo.valorMensalidade);
-    this.bill(client.id, { numParcelas: 18, valor: monthly * 18, primeiroVencimento: first, descricao: "Mensalidade" }, payer, r);
+    const first = `${this.firstMonth}${String(dia).padStart(2, "0")}`;
+    // The monthly fee is the subscription's: started a year ago, it bills every month since (back-filled now).
+    const terms = { valor: demo.valorMensalidade, diaVencimento: dia, inicio: this.firstMonth.slice(0, 7), reajuste: { mes: Number(this.firstMonth.slice(5, 7)) } };
+    this.subscribe(client.id, terms);
+    this.receiveAll(client.id, payer, r);
+    // Some paused (a seasonal business), some ended two months ago, one in ten readjusted this month.
+    if (i % 10 === 3) this.subscribe(client.id, { ...terms, status: "pausada" });
+    if (i % 10 === 8) this.subscribe(client.id, { ...terms, status: "encerrada", fim: addMonthsToMonth(monthOf(this.today), -2) });
+    if (i % 10 === 1) readjustSubscription(this.db, SYSTEM, client.id, 462);
+    if (i % 4 === 3) {
+      this.bill(client.id, { numParcelas: 12, valor: r.int(60, 240) * 100 * 12, primeiroVencimento: addMonthsClamped(first, 2), descricao: "Suporte técnico" }, payer, r);
+    }
     if (i % 4 === 1) {
       const setup = addMonthsClamped(first, -2);
       this.bill(client.id, { numParcelas: 3, valor: r.int(600, 2400) * 100, primeiroVencimento: setup, descricao: "Implantação do sistema" }, "em_dia", r);
@@ -124,6 +141,24 @@ class Seeder {
     }
   }
 
+  /** Starts (or changes) the client's subscription through the API's schema and service. */
+  private subscribe(clientId: number, terms: { valor: string; diaVencimento: number; inicio: string; trialAte?: string; status?: string; fim?: string; reajuste?: { mes: number } }) {
+    const first = !this.db.$client.query("SELECT 1 FROM subscriptions WHERE client_id = ?").get(clientId);
+    const input = subscriptionSchema.parse({ status: "ativa", ...terms });
+    const answer = saveSubscription(this.db, SYSTEM, clientId, input, this.graceDays);
+    this.counts.receivables += answer.geradas - answer.excluidas;
+    if (first) this.counts.subscriptions++;
+  }
+
+  /** Pays the subscription's months due by today as the client's profile pays. */
+  private receiveAll(clientId: number, payer: Payer, r: ReturnType<typeof randomFor>) {
+    const rows = this.db.$client
+      .query("SELECT id, data_vencimento AS dataVencimento, valor FROM receivables WHERE client_id = ? AND subscription_id IS NOT NULL AND data_vencimento <= ? ORDER BY data_vencimento")
+      .all(clientId, this.today) as { id: number; dataVencimento: string; valor: number }[];
+    const unpaid = payer === "inadimplente" ? r.int(1, 3) : 0;
+    for (const row of rows.slice(0, Math.max(0, rows.length - unpaid))) this.receive({ id: row.id, dataVencimento: row.dataVencimento, valor: centsToDecimal(row.valor as Cents) }, payer, r);
+  }
+
   private bill(clientId: number, plan: { numParcelas: number; valor: number; primeiroVencimento: string; descricao: string }, payer: Payer, r: ReturnType<typeof randomFor>) {
     const input = generateInstallmentsSchema.parse({ ...plan, clientId, valor: centsToDecimal(plan.valor as Cents) });
     const rows = generateInstallments(this.db, SYSTEM, input, this.graceDays).installments;
@@ -134,7 +169,7 @@ class Seeder {
     due.slice(0, Math.max(0, due.length - unpaid)).forEach((row) => this.receive(row, payer, r));
   }
 
-  private receive(row: InstallmentJson, payer: Payer, r: ReturnType<typeof randomFor>): void {
+  private receive(row: Pick<InstallmentJson, "id" | "dataVencimento" | "valor">, payer: Payer, r: ReturnType<typeof randomFor>): void {
     if (payer === "atrasa" && r.next() < 0.6) {
       const paidOn = addDays(row.dataVencimento, r.int(2, 25));
       if (paidOn > this.today) return; // still open: paid late, not yet

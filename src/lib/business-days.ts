@@ -2,7 +2,8 @@
 // to the next business day, without fees (Código Civil art. 132). Bank holidays are the national
 // ones plus Carnaval Monday and Tuesday, Good Friday and Corpus Christi; Ash Wednesday is a
 // business day. Client-safe: the subscription preview in the browser uses this same rule.
-import { getHolidays } from "@brazilian-utils/brazilian-utils";
+// The deep import keeps the rest of the library (the PIX key rules…) out of the browser bundles that preview due dates.
+import { getHolidays } from "@brazilian-utils/brazilian-utils/get-holidays";
 import { addDays, weekday } from "./dates";
 
 // getHolidays covers 1900–2099; outside it only weekends move a date.

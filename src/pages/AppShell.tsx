@@ -6,6 +6,7 @@ import { Icon, type IconName } from "../ui/Icon";
 export const MENU: { href: string; label: string; icon: IconName }[] = [
   { href: "/", label: "Dashboard", icon: "dashboard" },
   { href: "/clients", label: "Clientes", icon: "users" },
+  { href: "/subscriptions", label: "Assinaturas", icon: "repeat" },
   { href: "/receivables", label: "Contas a Receber", icon: "receivable" },
   { href: "/installments", label: "Gerar Parcelas CR", icon: "calendar-plus" },
   { href: "/suppliers", label: "Fornecedores", icon: "truck" },

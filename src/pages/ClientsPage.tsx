@@ -1,4 +1,5 @@
 import type { ClientListRow, ClientQuery } from "../api/clients/model";
+import { today } from "../lib/clock";
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
 
@@ -16,7 +17,7 @@ export function ClientsPage({ query, page }: ClientsPageProps) {
         description="Cadastre clientes, acompanhe mensalidades e bloqueie ou libere o acesso."
         actions={<Island name="NewRecordButton" props={{ label: "Novo Cliente" }} />}
       />
-      <Island name="ClientsList" props={{ initial: page, params: query.view }} />
+      <Island name="ClientsList" props={{ initial: page, params: query.view, today: today() }} />
     </>
   );
 }

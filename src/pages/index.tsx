@@ -7,6 +7,8 @@ import { RECEIVABLE_LIST } from "../api/installments/model";
 import { PARTNER_LIST } from "../api/partners/model";
 import { PAYABLE_LIST } from "../api/payables/model";
 import { SUPPLIER_LIST } from "../api/suppliers/model";
+import { SUBSCRIPTION_LIST } from "../api/subscriptions/model";
+import { findSubscriptions, parseSubscriptionQuery, subscriptionSummary } from "../api/subscriptions/service";
 import { historyCsv } from "../api/history/csv";
 import { ledgerCsv } from "../api/ledger/csv";
 import { PAYABLES, RECEIVABLES } from "../api/ledger/table";
@@ -31,6 +33,7 @@ import { printedAtNow } from "../ui/PrintHeader";
 import { ReportsPage, reportsData } from "./ReportsPage";
 import { reportExport } from "./reports/export";
 import { SettingsPage } from "./SettingsPage";
+import { SubscriptionsPage } from "./SubscriptionsPage";
 import { SuppliersPage } from "./SuppliersPage";
 
 /** Why a page shows its default view instead of a bookmark's (`?aviso=` on the redirect). */
@@ -100,6 +103,13 @@ export function pageRoutes(deps: AppDeps) {
       listScreen(CLIENT_LIST.path, query, (url) => redirect(url, 302), parseClientQuery, (view) => {
         const page = findClients(deps.db, view, deps.config.blockGraceDays);
         return { total: page.total, render: (notice) => shellPage(CLIENT_LIST.path, "Clientes", user, <ClientsPage query={view} page={page} />, notice) };
+      }),
+    )
+    .get("/subscriptions", ({ user, query, redirect }) =>
+      listScreen(SUBSCRIPTION_LIST.path, query, (url) => redirect(url, 302), parseSubscriptionQuery, (view) => {
+        const page = findSubscriptions(deps.db, view);
+        const screen = <SubscriptionsPage query={view} page={page} summary={subscriptionSummary(deps.db)} today={today()} />;
+        return { total: page.total, render: (notice) => shellPage(SUBSCRIPTION_LIST.path, "Assinaturas", user, screen, notice) };
       }),
     )
     .get("/receivables", ({ user, query, redirect }) =>

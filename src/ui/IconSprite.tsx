@@ -180,6 +180,8 @@ const ICONS = {
       <path d="M17 15v2l1.5 1" />
     </>
   ),
+  // Lucide "repeat": a subscription, billed again every month.
+  repeat: <path d="m17 2 4 4-4 4M3 11V9a4 4 0 0 1 4-4h14M7 22l-4-4 4-4M21 13v2a4 4 0 0 1-4 4H3" />,
   history: (
     <>
       <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />

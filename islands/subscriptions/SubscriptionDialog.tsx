@@ -1,0 +1,329 @@
+import { useEffect, useRef, useState } from "react";
+import type { SettingsJson } from "../../src/api/settings/model";
+import {
+  formatPercent,
+  MONTH_NAMES,
+  parsePercent,
+  PERCENTUAL_INVALID,
+  readjustedFee,
+  STATUS_LABELS,
+  subscriptionSchema,
+  type OverlapJson,
+  type ReadjustAnswer,
+  type SubscriptionAnswer,
+  type SubscriptionFormValues,
+  type SubscriptionJson,
+} from "../../src/api/subscriptions/model";
+import { addMonthsToMonth, formatDateBR, monthOf } from "../../src/lib/dates";
+import { centsToDecimal, formatBRL, parseMoney, ZERO } from "../../src/lib/money";
+import { dueDateOf, upcomingMonths } from "../../src/lib/subscription-schedule";
+import { Button } from "../../src/ui/Button";
+import { Dialog } from "../../src/ui/Dialog";
+import { Field } from "../../src/ui/Field";
+import { Input } from "../../src/ui/Input";
+import { MoneyInput } from "../../src/ui/MoneyInput";
+import { Select } from "../../src/ui/Select";
+import { toast } from "../../src/ui/toast";
+import { api, ApiError, serverMessage } from "../lib/api";
+import { FormDialog, useDialogForm } from "../lib/form";
+
+export interface SubscriptionDialogProps {
+  clientId: number;
+  clientName: string;
+  /** Today in APP_TZ (the browser has no APP_TZ): the preview starts from this month. */
+  today: string;
+  onClose(): void;
+  /** After a save or a readjustment (the toast is already shown): the list reloads. */
+  onSaved(): void;
+}
+
+interface Loaded {
+  subscription: SubscriptionJson;
+  vencimentoEmDiaUtil: boolean;
+}
+
+/**
+ * A client's Assinatura (DECISIONS §8): loads the subscription and the business-day setting,
+ * then the form. While loading (or when loading fails) a small dialog says so.
+ */
+export function SubscriptionDialog(props: SubscriptionDialogProps) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([api<SubscriptionJson>(`/api/clients/${props.clientId}/subscription`), api<SettingsJson>("/api/settings")])
+      .then(([subscription, settings]) => current && setLoaded({ subscription, vencimentoEmDiaUtil: settings.vencimentoEmDiaUtil }))
+      .catch((error) => current && setFailed((error instanceof ApiError && error.serverMessage) || "Não foi possível carregar a assinatura."));
+    return () => {
+      current = false;
+    };
+  }, [props.clientId, version]);
+
+  if (!loaded) {
+    return (
+      <Dialog open onClose={props.onClose} title={`Assinatura — ${props.clientName}`} size="sm" footer={<Button variant="secondary" onClick={props.onClose}>Fechar</Button>}>
+        <p role={failed ? "alert" : "status"}>{failed ?? "Carregando a assinatura…"}</p>
+      </Dialog>
+    );
+  }
+  return (
+    <SubscriptionForm
+      key={version}
+      {...props}
+      loaded={loaded}
+      onReadjusted={() => {
+        setLoaded(null);
+        setVersion((n) => n + 1);
+        props.onSaved();
+      }}
+    />
+  );
+}
+
+const valuesOf = (s: SubscriptionJson, today: string): SubscriptionFormValues => ({
+  status: s.status === "nao_iniciada" ? "ativa" : s.status,
+  valor: s.valor === "0.00" ? "" : s.valor,
+  diaVencimento: s.diaVencimento === null ? "10" : String(s.diaVencimento),
+  inicio: s.inicio ?? monthOf(today),
+  fim: s.fim ?? "",
+  trialAte: s.trialAte ?? "",
+  reajusteMes: s.reajuste ? String(s.reajuste.mes) : "",
+});
+
+/** What the API takes from the form's values (the same schema checks both). */
+const bodyOf = (v: SubscriptionFormValues, extra: { confirmarSobreposicao: boolean; atualizarParcelasAbertas: boolean }) => ({
+  status: v.status,
+  valor: v.valor,
+  diaVencimento: v.diaVencimento,
+  inicio: v.inicio,
+  fim: v.fim || null,
+  trialAte: v.trialAte || null,
+  reajuste: v.reajusteMes ? { mes: v.reajusteMes } : null,
+  ...extra,
+});
+
+const noExtras = { confirmarSobreposicao: false, atualizarParcelasAbertas: false };
+/** The API's schema over the form's values; its "reajuste" message shows under the month. */
+const formSchema = {
+  safeParse(values: unknown) {
+    const result = subscriptionSchema.safeParse(bodyOf(values as SubscriptionFormValues, noExtras));
+    if (result.success) return result;
+    return { success: false as const, error: { issues: result.error.issues.map((issue) => (issue.path[0] === "reajuste" ? { ...issue, path: ["reajusteMes"] } : issue)) } };
+  },
+};
+
+/**
+ * Where the preview starts: the month of the next due date the server reported (the months before
+ * it are generated already), else this month or the start, whichever is later.
+ */
+function previewFrom(s: SubscriptionJson, inicio: string, today: string, vencimentoEmDiaUtil: boolean): string {
+  const fresh = monthOf(today) > inicio ? monthOf(today) : inicio;
+  if (!s.proximoVencimento || s.diaVencimento === null) return fresh;
+  // A due date moved to the next business day can fall in the following month.
+  const month = monthOf(s.proximoVencimento);
+  const before = addMonthsToMonth(month, -1);
+  return dueDateOf(before, s.diaVencimento, vencimentoEmDiaUtil) === s.proximoVencimento ? before : month;
+}
+
+const STATUS_OPTIONS = [
+  { value: "ativa", label: "Ativa" },
+  { value: "pausada", label: "Pausada" },
+  { value: "encerrada", label: "Encerrada" },
+];
+const DAY_OPTIONS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+const MONTH_OPTIONS = [{ value: "", label: "Sem reajuste anual" }, ...MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name[0]!.toUpperCase() + name.slice(1) }))];
+
+function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSaved, onReadjusted }: SubscriptionDialogProps & { loaded: Loaded; onReadjusted(): void }) {
+  const { subscription, vencimentoEmDiaUtil } = loaded;
+  const starting = subscription.status === "nao_iniciada";
+  const [overlap, setOverlap] = useState<OverlapJson[] | null>(null);
+  const [confirmOverlap, setConfirmOverlap] = useState(false);
+  const [updateOpen, setUpdateOpen] = useState(false);
+  const [feeError, setFeeError] = useState<string | null>(null);
+  const firstField = useRef<HTMLSelectElement>(null);
+  const dialog = useDialogForm<SubscriptionFormValues>(formSchema, valuesOf(subscription, today), {
+    async send(values) {
+      try {
+        return await api<SubscriptionAnswer>(`/api/clients/${clientId}/subscription`, {
+          method: "PUT",
+          body: bodyOf(values, { confirmarSobreposicao: confirmOverlap, atualizarParcelasAbertas: updateOpen }),
+        });
+      } catch (error) {
+        const found = error instanceof ApiError && error.status === 409 ? (error.body as { sobreposicao?: OverlapJson[] } | null)?.sobreposicao : undefined;
+        if (found) setOverlap(found);
+        throw error;
+      }
+    },
+    failedMessage: "Não foi possível salvar a assinatura.",
+    extraErrors: (): Record<string, string> => (feeError ? { valor: feeError } : {}),
+    onSaved,
+    onClose,
+  });
+  const { form, field } = dialog;
+  const values = form.values;
+  const feeChanged = !starting && values.valor !== subscription.valor && parseMoney(values.valor) !== null;
+
+  const inicio = /^\d{4}-\d{2}$/.test(values.inicio) ? values.inicio : monthOf(today);
+  const preview = upcomingMonths(
+    { diaVencimento: Number(values.diaVencimento) || 1, inicio, fim: values.fim || null, trialAte: values.trialAte || null },
+    vencimentoEmDiaUtil,
+    previewFrom(subscription, inicio, today, vencimentoEmDiaUtil),
+    6,
+  );
+  const backFill = starting && values.status === "ativa" && /^\d{4}-\d{2}$/.test(values.inicio) && values.inicio < monthOf(today);
+
+  return (
+    <FormDialog
+      title={starting ? `Iniciar assinatura — ${clientName}` : `Assinatura — ${clientName}`}
+      dialog={dialog}
+      onCancel={dialog.requestClose}
+      initialFocusRef={firstField}
+      size="lg"
+      submitLabel={starting ? "Iniciar assinatura" : "Salvar"}
+      className="sub-dialog"
+    >
+      <p className="sub-dialog__status">
+        Situação atual: <strong>{STATUS_LABELS[subscription.status]}</strong>
+        {subscription.proximoVencimento && <> · próximo vencimento {formatDateBR(subscription.proximoVencimento)}</>}
+      </p>
+      <div className="sub-dialog__grid">
+        <Field label="Situação" error={form.errors.status}>
+          <Select ref={firstField} name="status" options={STATUS_OPTIONS} value={values.status} onValueChange={(status) => form.set("status", status as SubscriptionFormValues["status"])} />
+        </Field>
+        <Field label="Mensalidade" error={form.errors.valor}>
+          <MoneyInput
+            name="valor"
+            placeholder="0,00"
+            value={parseMoney(values.valor)}
+            onValueChange={(c, error) => {
+              setFeeError(error);
+              form.set("valor", c === null ? "" : centsToDecimal(c));
+            }}
+          />
+        </Field>
+        <Field label="Dia de vencimento" error={form.errors.diaVencimento} hint="No mês sem esse dia, o último dia do mês.">
+          <Select name="diaVencimento" options={DAY_OPTIONS} value={values.diaVencimento} onValueChange={(dia) => form.set("diaVencimento", dia)} />
+        </Field>
+        <Field label="Início (primeiro mês cobrado)" error={form.errors.inicio}>
+          <Input type="month" {...field("inicio")} />
+        </Field>
+        <Field label="Fim (último mês cobrado)" error={form.errors.fim} hint={values.status === "encerrada" ? "Obrigatório para encerrar." : "Opcional."}>
+          <Input type="month" {...field("fim")} />
+        </Field>
+        <Field label="Trial até" error={form.errors.trialAte} hint="Meses que vencem antes desta data não são cobrados.">
+          <Input type="date" {...field("trialAte")} />
+        </Field>
+        <Field label="Mês do reajuste anual" error={form.errors.reajusteMes}>
+          <Select name="reajusteMes" options={MONTH_OPTIONS} value={values.reajusteMes} onValueChange={(mes) => form.set("reajusteMes", mes)} />
+        </Field>
+      </div>
+
+      {feeChanged && (
+        <label className="reg-form__check">
+          <input type="checkbox" name="atualizarParcelasAbertas" checked={updateOpen} onChange={(e) => setUpdateOpen(e.currentTarget.checked)} />
+          <span>Aplicar o novo valor também às parcelas em aberto desta assinatura que ainda não venceram</span>
+        </label>
+      )}
+
+      {overlap && overlap.length > 0 && (
+        <div className="sub-dialog__overlap" role="group" aria-labelledby="sub-overlap-title">
+          <p id="sub-overlap-title">
+            <strong>Estes meses já têm parcelas lançadas à mão:</strong>
+          </p>
+          <ul>
+            {overlap.map((o) => (
+              <li key={o.id}>
+                {o.descricao} — parcela {o.numerosParcela}, vence {formatDateBR(o.dataVencimento)}, {formatBRL(parseMoney(o.valor) ?? ZERO)}
+              </li>
+            ))}
+          </ul>
+          <label className="reg-form__check">
+            <input type="checkbox" name="confirmarSobreposicao" checked={confirmOverlap} onChange={(e) => setConfirmOverlap(e.currentTarget.checked)} />
+            <span>Entendi: a assinatura não cobra de novo esses meses</span>
+          </label>
+        </div>
+      )}
+
+      <section className="sub-dialog__preview" aria-labelledby="sub-preview-title">
+        <h3 id="sub-preview-title">Próximos vencimentos</h3>
+        {values.status !== "ativa" ? (
+          <p className="sub-dialog__muted">{values.status === "pausada" ? "Pausada: nenhuma parcela é gerada." : "Encerrada: nenhuma parcela é gerada após o fim."}</p>
+        ) : preview.length === 0 ? (
+          <p className="sub-dialog__muted">Nenhum mês a cobrar com estas datas.</p>
+        ) : (
+          <ol className="sub-dialog__months">
+            {preview.map((m) => (
+              <li key={m.competencia}>
+                <span>{`${m.competencia.slice(5, 7)}/${m.competencia.slice(0, 4)}`}</span>
+                <span>{formatDateBR(m.vencimento)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+        {backFill && (
+          <p className="sub-dialog__muted">
+            O início é anterior a este mês: ao iniciar, as parcelas de {values.inicio.slice(5, 7)}/{values.inicio.slice(0, 4)} até hoje são geradas na hora.
+          </p>
+        )}
+      </section>
+
+      {!starting && subscription.status !== "encerrada" && <Readjustment clientId={clientId} subscription={subscription} today={today} onApplied={onReadjusted} />}
+    </FormDialog>
+  );
+}
+
+/** "Aplicar reajuste": the percentage a person types, the new fee shown before applying (the server's own rounding). */
+function Readjustment({ clientId, subscription, today, onApplied }: { clientId: number; subscription: SubscriptionJson; today: string; onApplied(): void }) {
+  const [typed, setTyped] = useState("");
+  const [sending, setSending] = useState(false);
+  const percent = typed.trim() === "" ? null : parsePercent(typed);
+  const valor = parseMoney(subscription.valor) ?? ZERO;
+  const novo = percent === null ? null : readjustedFee(valor, percent);
+  const blockedUntil = subscription.ultimoReajuste ? `${addMonthsToMonth(subscription.ultimoReajuste.slice(0, 7), 12)}${subscription.ultimoReajuste.slice(7)}` : null;
+  const waiting = blockedUntil !== null && today < blockedUntil;
+
+  async function apply() {
+    if (percent === null || sending) return;
+    setSending(true);
+    try {
+      const answer = await api<ReadjustAnswer>(`/api/clients/${clientId}/subscription/readjust`, { method: "POST", body: { percentual: typed } });
+      toast({ title: serverMessage(answer) ?? "Reajuste aplicado", description: `${formatBRL(parseMoney(answer.valorAnterior) ?? ZERO)} → ${formatBRL(parseMoney(answer.valorNovo) ?? ZERO)}` });
+      onApplied();
+    } catch (error) {
+      toast({ title: "Erro", description: (error instanceof ApiError && error.serverMessage) || "Não foi possível aplicar o reajuste.", variant: "destructive" });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="sub-dialog__readjust" aria-labelledby="sub-readjust-title">
+      <h3 id="sub-readjust-title">Aplicar reajuste</h3>
+      {waiting ? (
+        <p className="sub-dialog__muted">
+          Último reajuste em {formatDateBR(subscription.ultimoReajuste)}; o próximo pode ser aplicado a partir de {formatDateBR(blockedUntil)} (um por período de 12 meses).
+        </p>
+      ) : (
+        <div className="sub-dialog__readjust-row">
+          <Field label="Percentual (ex.: IPCA ou IGP-M dos últimos 12 meses)" error={typed.trim() !== "" && percent === null ? PERCENTUAL_INVALID : undefined}>
+            <Input name="percentual" inputMode="decimal" autoComplete="off" placeholder="4,62" value={typed} onValueChange={setTyped} />
+          </Field>
+          <p className="sub-dialog__newfee" aria-live="polite">
+            {novo !== null && percent !== null ? (
+              <>
+                Nova mensalidade: <strong>{formatBRL(novo)}</strong> (de {formatBRL(valor)}, {formatPercent(percent)}%), a partir do próximo mês ainda não gerado
+              </>
+            ) : (
+              "Digite o percentual para ver a nova mensalidade."
+            )}
+          </p>
+          <Button variant="secondary" onClick={apply} disabled={percent === null} loading={sending}>
+            Aplicar reajuste
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
