@@ -123,6 +123,7 @@ export default function ClientsList(props: ClientsListProps) {
           clientName={subscriptionOf.nome}
           today={props.today}
           onClose={() => setSubscriptionOf(null)}
+          onChanged={reload}
           onSaved={() => {
             setSubscriptionOf(null);
             reload();

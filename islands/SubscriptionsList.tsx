@@ -116,6 +116,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, ...p
           clientName={editing.clientName}
           today={today}
           onClose={() => setEditing(null)}
+          onChanged={reload}
           onSaved={() => {
             setEditing(null);
             reload();

@@ -29,7 +29,7 @@ const open = (subscription: SubscriptionJson, put: (call: Call) => Response = ()
     if (call.method === "GET") return json(subscription);
     return put(call);
   });
-  render(<SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" onClose={() => {}} onSaved={() => saved++} />);
+  render(<SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" onClose={() => {}} onSaved={() => saved++} onChanged={() => {}} />);
 };
 
 const months = () => [...lastDialog().querySelectorAll(".sub-dialog__months li")].map((li) => li.textContent);

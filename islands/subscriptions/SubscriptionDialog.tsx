@@ -33,8 +33,10 @@ export interface SubscriptionDialogProps {
   /** Today in APP_TZ (the browser has no APP_TZ): the preview starts from this month. */
   today: string;
   onClose(): void;
-  /** After a save or a readjustment (the toast is already shown): the list reloads. */
+  /** After a save (the toast is already shown): the dialog closes, the list reloads. */
   onSaved(): void;
+  /** After a readjustment, which the dialog shows open: the list reloads behind it. */
+  onChanged(): void;
 }
 
 interface Loaded {
@@ -76,7 +78,7 @@ export function SubscriptionDialog(props: SubscriptionDialogProps) {
       onReadjusted={() => {
         setLoaded(null);
         setVersion((n) => n + 1);
-        props.onSaved();
+        props.onChanged();
       }}
     />
   );
