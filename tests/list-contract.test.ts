@@ -8,6 +8,7 @@ import { RECEIVABLE_LIST } from "../src/api/installments/model";
 import { PARTNER_LIST } from "../src/api/partners/model";
 import { PAYABLE_LIST } from "../src/api/payables/model";
 import { SUPPLIER_LIST } from "../src/api/suppliers/model";
+import { SUBSCRIPTION_LIST } from "../src/api/subscriptions/model";
 import { listDefaults, readListView, searchOf, type ListSpec } from "../src/lib/list-spec";
 import { PADARIA, useTestApp } from "./support";
 
@@ -29,6 +30,7 @@ async function seed() {
   const plan = { numParcelas: 3, valor: "300.00", primeiroVencimento: "2026-03-05", descricao: "Contrato" };
   await t.api("/api/installments/generate", { method: "POST", body: { ...plan, clientId: client.id } });
   await t.api("/api/payables/generate", { method: "POST", body: { ...plan, supplierId: supplier.id } });
+  await t.api(`/api/clients/${client.id}/subscription`, { method: "PUT", body: { status: "ativa", valor: "150.00", diaVencimento: 10, inicio: "2026-06" } });
   return { client, supplier };
 }
 
@@ -39,6 +41,7 @@ const LISTS: [ListSpec, (ids: { client: { id: number }; supplier: { id: number }
   [RECEIVABLE_LIST, ({ client }) => `?clientId=${client.id}&ordem=-valor&porPagina=2`],
   [PAYABLE_LIST, ({ supplier }) => `?supplierId=${supplier.id}&status=em_aberto`],
   [HISTORY_LIST, () => "?entidade=client&porPagina=5"],
+  [SUBSCRIPTION_LIST, () => "?status=ativa&ordem=-valor"],
 ];
 
 describe("one list contract", () => {
@@ -65,6 +68,7 @@ describe("one list contract", () => {
       [RECEIVABLE_LIST, "?mes=2026-13"],
       [PAYABLE_LIST, "?status=quitado"],
       [HISTORY_LIST, "?de=2026-02-30"],
+      [SUBSCRIPTION_LIST, "?status=cancelada"],
     ] as const) {
       const fromApi = await t.api(`${spec.endpoint}${bad}`);
       expect(fromApi.status).toBe(400);

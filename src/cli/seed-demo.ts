@@ -123,7 +123,7 @@ class Seeder {
     if (i % 10 === 8) this.subscribe(client.id, { ...terms, status: "encerrada", fim: addMonthsToMonth(monthOf(this.today), -2) });
     if (i % 10 === 1) readjustSubscription(this.db, SYSTEM, client.id, 462);
     if (i % 4 === 3) {
-      this.bill(client.id, { numParcelas: 12, valor: r.int(60, 240) * 100 * 12, primeiroVencimento: addMonthsClamped(first, 2), descricao: "Suporte técnico" }, payer, r);
+      this.bill(client.id, { numParcelas: 18, valor: r.int(60, 240) * 100 * 18, primeiroVencimento: addMonthsClamped(first, 2), descricao: "Suporte técnico" }, payer, r);
     }
     if (i % 4 === 1) {
       const setup = addMonthsClamped(first, -2);
