@@ -56,7 +56,7 @@ describe("MrrChart", () => {
     expect(container.querySelector("h2")?.textContent).toBe("MRR por mês");
     expect(html).toContain('class="chart-box"');
     expect(html).not.toContain("Carregando gráfico...");
-    expect(container.querySelector("table.visually-hidden caption")?.textContent).toBe("MRR por mês");
+    expect(container.querySelector(".visually-hidden table caption")?.textContent).toBe("MRR por mês");
     expect([...container.querySelectorAll("thead th")].map((th) => th.textContent)).toEqual(["Mês", "MRR", "Novas", "Reajustes", "Encerradas", "Assinaturas"]);
     expect([...container.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent!.replace(/\u00a0/g, " ")))).toEqual([
       ["fev. de 2026", "R$ 400,00", "R$ 250,00", "R$ 0,00", "R$ 0,00", "2"],

@@ -74,7 +74,7 @@ export default function MrrChart({ months: initial, period, source, table = true
     <Card className="dash-mrr" aria-busy={loading || undefined}>
       <CardHeader>
         <CardTitle>MRR por mês</CardTitle>
-        <CardDescription>Mensalidades que as assinaturas cobram em cada competência; o detalhe de cada mês ao passar o cursor</CardDescription>
+        <CardDescription>Soma das mensalidades que as assinaturas cobram em cada competência</CardDescription>
       </CardHeader>
       <CardContent>
         <div className="chart-box">
@@ -85,32 +85,36 @@ export default function MrrChart({ months: initial, period, source, table = true
           )}
           {loading && <p className="chart-loading">Carregando gráfico...</p>}
         </div>
+        {/* Six columns do not fit a hidden table's 1 px (a table grows to its content, and the page
+            would scroll sideways): the wrapper clips it. */}
         {!empty && table && (
-          <table className="visually-hidden">
-            <caption>MRR por mês</caption>
-            <thead>
-              <tr>
-                <th scope="col">Mês</th>
-                <th scope="col">MRR</th>
-                <th scope="col">Novas</th>
-                <th scope="col">Reajustes</th>
-                <th scope="col">Encerradas</th>
-                <th scope="col">Assinaturas</th>
-              </tr>
-            </thead>
-            <tbody>
-              {months.map((m) => (
-                <tr key={m.mes}>
-                  <th scope="row">{formatMonthBR(m.mes)}</th>
-                  <td>{brl(m.mrr)}</td>
-                  <td>{brl(m.novas)}</td>
-                  <td>{brl(m.reajustes)}</td>
-                  <td>{brl(m.encerradas)}</td>
-                  <td>{formatCount(m.assinaturas)}</td>
+          <div className="visually-hidden">
+            <table>
+              <caption>MRR por mês</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Mês</th>
+                  <th scope="col">MRR</th>
+                  <th scope="col">Novas</th>
+                  <th scope="col">Reajustes</th>
+                  <th scope="col">Encerradas</th>
+                  <th scope="col">Assinaturas</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {months.map((m) => (
+                  <tr key={m.mes}>
+                    <th scope="row">{formatMonthBR(m.mes)}</th>
+                    <td>{brl(m.mrr)}</td>
+                    <td>{brl(m.novas)}</td>
+                    <td>{brl(m.reajustes)}</td>
+                    <td>{brl(m.encerradas)}</td>
+                    <td>{formatCount(m.assinaturas)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </CardContent>
     </Card>

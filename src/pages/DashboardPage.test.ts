@@ -60,7 +60,7 @@ describe("dashboard: subscriptions", () => {
     expect(props.months.slice(-3).map((m) => `${m.mes}:${m.mrr}:${m.assinaturas}`)).toEqual(["2026-01:150.00:1", "2026-02:400.00:2", "2026-03:400.00:2"]);
     expect(chart.querySelector("h2")?.textContent).toBe("MRR por mês");
     expect(chart.querySelector('.chart-box > .chart-canvas[aria-hidden="true"]')).not.toBeNull();
-    const rows = [...chart.querySelectorAll("table.visually-hidden tbody tr")].map((tr) => tr.textContent!.replace(/\u00a0/g, " "));
+    const rows = [...chart.querySelectorAll(".visually-hidden table tbody tr")].map((tr) => tr.textContent!.replace(/\u00a0/g, " "));
     expect(rows.at(-1)).toBe("mar. de 2026R$ 400,00R$ 0,00R$ 0,00R$ 0,00" + "2");
   });
 

@@ -5,6 +5,7 @@ import { getClientReportTotals } from "../api/reports/client-report";
 import { getMonthlyReport, type MonthlyReport as Monthly } from "../api/reports/monthly-report";
 import { listSupplierInstallments } from "../api/reports/party-installments";
 import { getSupplierReportTotals } from "../api/reports/supplier-report";
+import { mrrMovement, type MrrMonth } from "../api/subscriptions/mrr";
 import { HttpError } from "../http/errors";
 import { formatMonthBR } from "../lib/months";
 import { Island } from "../ssr/Island";
@@ -14,12 +15,14 @@ import { PrintHeader, printedAtNow } from "../ui/PrintHeader";
 import { CashFlowReport } from "./reports/CashFlowReport";
 import { MonthlyReport } from "./reports/MonthlyReport";
 import { PartyReport, PRINT_MAX_ROWS, type PartyData } from "./reports/PartyReport";
+import { SubscriptionsReport } from "./reports/SubscriptionsReport";
 import { PARTY_PAGE_SIZE, parseReportView, REPORT_TABS, reportHref, tabHref, type ReportView } from "./reports/query";
 
 type ReportData =
   | { aba: "cliente" | "fornecedor"; party: PartyData | null }
   | { aba: "mensal"; report: Monthly }
-  | { aba: "fluxo"; cashFlow: ReturnType<typeof getCashFlow> };
+  | { aba: "fluxo"; cashFlow: ReturnType<typeof getCashFlow> }
+  | { aba: "assinaturas"; months: MrrMonth[] };
 
 export interface ReportsPageProps {
   view: ReportView;
@@ -35,6 +38,7 @@ export function reportsData(db: Db, query: Record<string, string | undefined>): 
   const printedAt = printedAtNow();
   if (view.aba === "mensal") return { view, error, printedAt, data: { aba: view.aba, report: getMonthlyReport(db, view.mes) } };
   if (view.aba === "fluxo") return { view, error, printedAt, data: { aba: view.aba, cashFlow: getCashFlow(db, view.range) } };
+  if (view.aba === "assinaturas") return { view, error, printedAt, data: { aba: view.aba, months: mrrMovement(db, view.range.from, view.range.to) } };
   if (view.id === null) return { view, error, printedAt, data: { aba: view.aba, party: null } };
   const offset = (view.pagina - 1) * PARTY_PAGE_SIZE;
   // Printed, the report carries every row: read them only when one page does not hold them all.
@@ -63,6 +67,9 @@ function printTitle({ view, data }: ReportsPageProps): [title: string, filters: 
   if (data.aba === "fluxo" && view.aba === "fluxo") {
     return ["Fluxo de caixa", `Período: ${formatMonthBR(view.range.from)} a ${formatMonthBR(view.range.to)}`];
   }
+  if (data.aba === "assinaturas" && view.aba === "assinaturas") {
+    return ["Assinaturas (MRR)", `Período: ${formatMonthBR(view.range.from)} a ${formatMonthBR(view.range.to)}`];
+  }
   if (data.aba === "cliente" || data.aba === "fornecedor") {
     const who = data.party ? (data.party.kind === "cliente" ? data.party.totals.clientName : data.party.totals.supplierName) : "—";
     return data.aba === "cliente" ? ["Relatório por cliente", `Cliente: ${who}`] : ["Relatório por fornecedor", `Fornecedor: ${who}`];
@@ -70,7 +77,7 @@ function printTitle({ view, data }: ReportsPageProps): [title: string, filters: 
   return ["Relatório", ""];
 }
 
-/** `/reports`: four tabs that are links (each report has its own URL), the chosen one rendered here. */
+/** `/reports`: five tabs that are links (each report has its own URL), the chosen one rendered here. */
 export function ReportsPage(props: ReportsPageProps) {
   const { view, data, error, printedAt } = props;
   const [title, filters] = printTitle(props);
@@ -80,7 +87,7 @@ export function ReportsPage(props: ReportsPageProps) {
       <PrintHeader title={title} filters={filters} printedAt={printedAt} />
       <PageHeader
         title="Relatórios"
-        description="Contratos por cliente e fornecedor, o resultado de cada mês e o fluxo de caixa."
+        description="Contratos por cliente e fornecedor, o resultado de cada mês, o fluxo de caixa e o MRR das assinaturas."
         actions={
           exportable && (
             <div className="report-actions no-print">
@@ -115,6 +122,7 @@ export function ReportsPage(props: ReportsPageProps) {
         )}
         {data.aba === "mensal" && <MonthlyReport report={data.report} />}
         {data.aba === "fluxo" && view.aba === "fluxo" && <CashFlowReport range={view.range} {...data.cashFlow} />}
+        {data.aba === "assinaturas" && view.aba === "assinaturas" && <SubscriptionsReport range={view.range} months={data.months} />}
       </section>
     </div>
   );

@@ -81,7 +81,7 @@ describe("Dashboard", () => {
     // The tooltip names the value 'Recebimento' in BRL.
     const box = (await page.locator(".dash-chart .u-over").boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height - 20);
-    expect(await page.locator(".chart-tooltip").innerText()).toMatch(/Recebimento: R\$\s[\d.]+,\d{2}/);
+    expect(await page.locator(".dash-chart .chart-tooltip").innerText()).toMatch(/Recebimento: R\$\s[\d.]+,\d{2}/);
     await page.mouse.move(0, 0);
 
     expect(await axeViolations(page)).toEqual([]);

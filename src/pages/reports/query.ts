@@ -2,6 +2,7 @@
 // page and its CSV export, and one way to write the links back.
 import { DEFAULT_PAGE_SIZE } from "../../api/list";
 import { defaultRange, parseMonth, parseRange, type MonthRange } from "../../api/reports/period";
+import { defaultMrrRange, parseMrrRange } from "../../api/subscriptions/mrr";
 import { HttpError } from "../../http/errors";
 import { currentMonth } from "../../lib/clock";
 
@@ -10,6 +11,7 @@ export const REPORT_TABS = [
   { id: "fornecedor", label: "Por Fornecedor" },
   { id: "mensal", label: "Mensal" },
   { id: "fluxo", label: "Fluxo de Caixa" },
+  { id: "assinaturas", label: "Assinaturas" },
 ] as const;
 
 export type ReportTab = (typeof REPORT_TABS)[number]["id"];
@@ -17,7 +19,9 @@ export type ReportTab = (typeof REPORT_TABS)[number]["id"];
 export type ReportView =
   | { aba: "cliente" | "fornecedor"; id: number | null; pagina: number }
   | { aba: "mensal"; mes: string }
-  | { aba: "fluxo"; range: MonthRange };
+  | { aba: "fluxo"; range: MonthRange }
+  /** The MRR's months: the API's range rule (the last 12 by default, at most 120). */
+  | { aba: "assinaturas"; range: MonthRange };
 
 export const PARTY_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
@@ -38,10 +42,11 @@ export function parseReportView(query: Query): { view: ReportView; error: string
   }
   try {
     if (aba === "mensal") return { view: { aba, mes: query.mes ? parseMonth(query.mes) : currentMonth() }, error: null };
+    if (aba === "assinaturas") return { view: { aba, range: parseMrrRange(query.de, query.ate) }, error: null };
     return { view: { aba, range: parseRange(query.de, query.ate) }, error: null };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    const view: ReportView = aba === "mensal" ? { aba, mes: currentMonth() } : { aba, range: defaultRange() };
+    const view: ReportView = aba === "mensal" ? { aba, mes: currentMonth() } : aba === "assinaturas" ? { aba, range: defaultMrrRange() } : { aba, range: defaultRange() };
     return { view, error: error.message };
   }
 }
@@ -53,7 +58,7 @@ export function reportHref(view: ReportView, path = "/reports"): string {
     if (view.id !== null) params.set("id", String(view.id));
     if (view.pagina > 1 && path === "/reports") params.set("pagina", String(view.pagina));
   } else if (view.aba === "mensal") params.set("mes", view.mes);
-  else if (view.aba === "fluxo") {
+  else if (view.aba === "fluxo" || view.aba === "assinaturas") {
     params.set("de", view.range.from);
     params.set("ate", view.range.to);
   }

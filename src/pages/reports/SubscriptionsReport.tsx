@@ -1,0 +1,133 @@
+import type { MonthRange } from "../../api/reports/period";
+import { MRR_MAX_MONTHS, type MrrMonth } from "../../api/subscriptions/mrr";
+import { centsToDecimal, parseMoney, ZERO, type Cents } from "../../lib/money";
+import { formatMonthBR } from "../../lib/months";
+import { addMonthsToMonth } from "../../lib/dates";
+import { formatCount } from "../../lib/numbers";
+import { Island } from "../../ssr/Island";
+import { Card, CardHeader, CardTitle } from "../../ui/Card";
+import { brl, isNegative } from "./figures";
+
+interface SubscriptionsReportProps {
+  range: MonthRange;
+  months: MrrMonth[];
+}
+
+const cents = (decimal: string) => parseMoney(decimal) ?? ZERO;
+const sum = (months: MrrMonth[], key: "novas" | "reajustes" | "encerradas") => centsToDecimal(months.reduce((total, m) => total + cents(m[key]), 0) as Cents);
+
+/** A sum in the table: negative ones (a fee lowered) in red. */
+const money = (decimal: string) => <span className={isNegative(decimal) ? "ui-nowrap text-danger" : "ui-nowrap"}>{brl(decimal)}</span>;
+
+/**
+ * The closing row: where MRR and the number of subscriptions ended (the last month), and the
+ * period's movement summed — so opening + novas + reajustes − encerradas = the closing MRR.
+ */
+export function closing(months: MrrMonth[]) {
+  const first = months[0]!;
+  const last = months.at(-1)!;
+  // The MRR of the month before the period, from its first month's movement (mrr(M) = mrr(M-1) + novas + reajustes − encerradas).
+  const opening = centsToDecimal((cents(first.mrr) - cents(first.novas) - cents(first.reajustes) + cents(first.encerradas)) as Cents);
+  return { opening, mrr: last.mrr, novas: sum(months, "novas"), reajustes: sum(months, "reajustes"), encerradas: sum(months, "encerradas"), assinaturas: last.assinaturas };
+}
+
+/** Assinaturas: the range, the MRR chart (island) and the month-by-month table with its closing row. */
+export function SubscriptionsReport({ range, months }: SubscriptionsReportProps) {
+  const total = closing(months);
+  const before = addMonthsToMonth(range.from, -1);
+  const query = new URLSearchParams({ de: range.from, ate: range.to });
+  return (
+    <div className="report-subscriptions">
+      <form className="report-filters no-print" method="get" action="/reports">
+        <input type="hidden" name="aba" value="assinaturas" />
+        <label className="report-field">
+          <span>De</span>
+          <input className="ui-input" type="month" name="de" defaultValue={range.from} required pattern="\d{4}-\d{2}" />
+        </label>
+        <label className="report-field">
+          <span>Até</span>
+          <input className="ui-input" type="month" name="ate" defaultValue={range.to} required pattern="\d{4}-\d{2}" />
+        </label>
+        <button className="ui-button ui-button--primary ui-button--md" type="submit">
+          Ver relatório
+        </button>
+        <span className="report-hint">Até {MRR_MAX_MONTHS} meses.</span>
+      </form>
+      <Island
+        name="MrrChart"
+        props={{ months, period: `${formatMonthBR(range.from)} e ${formatMonthBR(range.to)}`, source: `/api/subscriptions/mrr?${query}`, table: false }}
+      />
+      <Card className="report-installments">
+        <CardHeader>
+          <CardTitle>Mês a mês</CardTitle>
+          <p className="ui-list-count">
+            MRR de <span className="ui-nowrap">{brl(total.opening)}</span> em {formatMonthBR(before)} a{" "}
+            <span className="ui-nowrap">{brl(total.mrr)}</span> em {formatMonthBR(range.to)}.
+          </p>
+          <p className="report-note">
+            O MRR de um mês é a soma das mensalidades que as assinaturas cobram nessa competência. Comparado ao mês anterior: novas
+            assinaturas somam, reajustes somam a diferença (negativa se a mensalidade baixou) e encerradas subtraem o que deixou de
+            ser cobrado.
+          </p>
+        </CardHeader>
+        {/* Focusable: on a narrow window the six columns can scroll sideways, and a keyboard must reach them. */}
+        <div className="ui-table-wrap ui-table-wrap--cards report-table" tabIndex={0} role="region" aria-label="Assinaturas mês a mês">
+          <table className="ui-table">
+            <caption className="visually-hidden">MRR e sua movimentação por mês</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="ui-table__th">Mês</th>
+                <th scope="col" className="ui-table__th ui-table--end">MRR</th>
+                <th scope="col" className="ui-table__th ui-table--end">Novas</th>
+                <th scope="col" className="ui-table__th ui-table--end">Reajustes</th>
+                <th scope="col" className="ui-table__th ui-table--end">Encerradas</th>
+                <th scope="col" className="ui-table__th ui-table--end">Assinaturas</th>
+              </tr>
+            </thead>
+            <tbody>
+              {months.map((m) => (
+                <tr key={m.mes}>
+                  <th scope="row" className="ui-table__td report-month" data-phone="title">
+                    {formatMonthBR(m.mes)}
+                  </th>
+                  <MrrCells figures={m} />
+                </tr>
+              ))}
+              {/* The closing row is the table's last row, not a <tfoot>: printed, a footer repeats at the foot of every page. */}
+              <tr className="report-total">
+                <th scope="row" className="ui-table__td" data-phone="title">
+                  <span className="ui-nowrap">Fechamento do período</span>{" "}
+                  <small>MRR e assinaturas em {formatMonthBR(range.to)}; novas, reajustes e encerradas somadas</small>
+                </th>
+                <MrrCells figures={total} />
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+/** MRR, the movement and the count: a month's row and the closing row alike. */
+function MrrCells({ figures }: { figures: Omit<MrrMonth, "mes"> }) {
+  return (
+    <>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="MRR">
+        <strong>{money(figures.mrr)}</strong>
+      </td>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Novas">
+        {money(figures.novas)}
+      </td>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Reajustes">
+        {money(figures.reajustes)}
+      </td>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Encerradas">
+        {money(figures.encerradas)}
+      </td>
+      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Assinaturas">
+        {formatCount(figures.assinaturas)}
+      </td>
+    </>
+  );
+}
