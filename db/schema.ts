@@ -180,6 +180,8 @@ export const receivables = sqliteTable(
     index("receivables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),
     index("receivables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
     uniqueIndex("receivables_subscription_month_idx").on(t.subscriptionId, t.competencia).where(sql`${t.subscriptionId} IS NOT NULL`),
+    // Covering for the MRR movement: a range of competências read from the index alone.
+    index("receivables_competencia_mrr_idx").on(t.competencia, t.subscriptionId, t.valor).where(sql`${t.subscriptionId} IS NOT NULL`),
     check("receivables_valor_chk", sql`${t.valor} > 0`),
   ],
 );
@@ -306,6 +308,78 @@ export const historyEvents = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+/**
+ * Bank reconciliation (DECISIONS §9): each imported OFX file, and each bank transaction once —
+ * (bank, account, FITID, posting date, amount) is unique, since banks reuse a FITID for
+ * different transactions of one file — linked to every statement that contained it. A
+ * transaction settles at most one installment and an installment is settled by at most one
+ * transaction (the unique indexes on receivable_id and payable_id).
+ */
+export const statements = sqliteTable(
+  "statements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    banco: text("banco").notNull(),
+    agencia: text("agencia"),
+    conta: text("conta").notNull(),
+    de: text("de"),
+    ate: text("ate"),
+    arquivo: text("arquivo").notNull(),
+    /** LEDGERBAL in cents and its date, when the file has it. */
+    saldo: integer("saldo"),
+    saldoData: text("saldo_data"),
+    importadoPor: text("importado_por").notNull(),
+    importadoEm: text("importado_em").notNull(),
+    transacoes: integer("transacoes").notNull(),
+  },
+  (t) => [index("statements_account_idx").on(t.banco, t.conta, t.id)],
+);
+
+export const bankTransactions = sqliteTable(
+  "bank_transactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    banco: text("banco").notNull(),
+    conta: text("conta").notNull(),
+    fitid: text("fitid").notNull(),
+    data: text("data").notNull(),
+    /** Signed cents: credits positive, debits negative. */
+    valor: integer("valor").notNull(),
+    descricao: text("descricao").notNull(),
+    /** The folded NAME + MEMO the matching reads (accents and case gone). */
+    busca: text("busca").notNull(),
+    ignorada: integer("ignorada", { mode: "boolean" }).notNull().default(false),
+    receivableId: integer("receivable_id").references(() => receivables.id, { onDelete: "set null" }),
+    payableId: integer("payable_id").references(() => payables.id, { onDelete: "set null" }),
+    /** The matching's suggestion (a person confirms it): side, installment, confidence and why. */
+    sugestaoTipo: text("sugestao_tipo", { enum: ["receivable", "payable"] }),
+    sugestaoId: integer("sugestao_id"),
+    sugestaoConfianca: text("sugestao_confianca", { enum: ["alta", "media"] }),
+    sugestaoMotivo: text("sugestao_motivo"),
+    conciliadaEm: text("conciliada_em"),
+  },
+  (t) => [
+    uniqueIndex("bank_transactions_identity_idx").on(t.banco, t.conta, t.fitid, t.data, t.valor),
+    uniqueIndex("bank_transactions_receivable_idx").on(t.receivableId).where(sql`${t.receivableId} IS NOT NULL`),
+    uniqueIndex("bank_transactions_payable_idx").on(t.payableId).where(sql`${t.payableId} IS NOT NULL`),
+  ],
+);
+
+export const statementLines = sqliteTable(
+  "statement_lines",
+  {
+    statementId: integer("statement_id")
+      .notNull()
+      .references(() => statements.id, { onDelete: "cascade" }),
+    transactionId: integer("transaction_id")
+      .notNull()
+      .references(() => bankTransactions.id, { onDelete: "cascade" }),
+    /** Order in the file. */
+    ordem: integer("ordem").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.statementId, t.transactionId] }), index("statement_lines_order_idx").on(t.statementId, t.ordem)],
+);
+
 export type ClientRow = typeof clients.$inferSelect;
 export type SupplierRow = typeof suppliers.$inferSelect;
 export type ReceivableRow = typeof receivables.$inferSelect;

@@ -11,6 +11,7 @@ import { partnersApi } from "./api/partners";
 import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
 import { settingsApi } from "./api/settings";
+import { statementsApi } from "./api/statements";
 import { subscriptionsApi } from "./api/subscriptions";
 import { subscriptionsMrrApi } from "./api/subscriptions/mrr-api";
 import { suppliersApi } from "./api/suppliers";
@@ -61,6 +62,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(reportsApi(deps))
     .use(chargesApi(deps))
     .use(settingsApi(deps))
+    .use(statementsApi(deps))
     .use(historyApi(deps))
     .use(pageRoutes(deps)) as unknown as App;
 }

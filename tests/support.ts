@@ -153,7 +153,13 @@ export function useTestApp(options: UseTestAppOptions = {}): SignedInTestApp {
   let unpin = () => {};
   beforeAll(async () => {
     app = await startTestApp(options.env);
-    if (options.signIn !== false) cookie = await app.login();
+    // Signed in at the file's own "now": a session made at another date could have expired by then.
+    const restore = options.now ? pinClock(options.now) : () => {};
+    try {
+      if (options.signIn !== false) cookie = await app.login();
+    } finally {
+      restore();
+    }
   });
   afterAll(() => app?.close());
   beforeEach(() => {

@@ -23,8 +23,33 @@ export const conflict = (message: string, extra?: Record<string, unknown>) => ne
 const BODY_LIMIT_BYTES = 64 * 1024;
 const tooLarge = () => new HttpError(413, "Requisição muito grande (limite de 64 KB)");
 
+/**
+ * Routes that take a file, each with its own limit (issue 19: a bank statement, 5 MB plus the
+ * multipart envelope). Their body is the file's bytes as sent (never decoded as text: a
+ * statement's encoding is the parser's to find) or, for multipart, the FormData.
+ */
+const UPLOADS: Record<string, { limit: number; message: string }> = {
+  "/api/statements": { limit: 5 * 1024 * 1024 + 64 * 1024, message: "Arquivo muito grande: o limite é 5 MB" },
+};
+
+async function readUpload(request: Request, contentType: string, upload: { limit: number; message: string }): Promise<unknown> {
+  const refuse = () => new HttpError(413, upload.message);
+  if (Number(request.headers.get("content-length") ?? 0) > upload.limit) throw refuse();
+  const bytes = await readAtMost(request, upload.limit, refuse);
+  // The header itself: the multipart boundary is in it.
+  const header = request.headers.get("content-type") ?? contentType;
+  if (!header.includes("multipart/form-data")) return bytes;
+  try {
+    return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": header } }).formData();
+  } catch {
+    throw badRequest("Envio inválido: mande o arquivo no campo 'arquivo' (multipart/form-data) ou como o corpo da requisição");
+  }
+}
+
 /** Reads a request body once, refusing oversize bodies before JSON parsing (and before buffering them). */
 async function readBody(request: Request, contentType: string): Promise<unknown> {
+  const upload = request.method === "POST" ? UPLOADS[new URL(request.url).pathname] : undefined;
+  if (upload) return readUpload(request, contentType, upload);
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > BODY_LIMIT_BYTES) throw tooLarge();
   const bytes = await readAtMost(request, BODY_LIMIT_BYTES);
@@ -39,13 +64,13 @@ async function readBody(request: Request, contentType: string): Promise<unknown>
 }
 
 /** A body without Content-Length (chunked) is read only up to the limit, then refused. */
-async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {
+async function readAtMost(request: Request, limit: number, refuse: () => HttpError = tooLarge): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of request.body) {
     size += chunk.byteLength;
-    if (size > limit) throw tooLarge();
+    if (size > limit) throw refuse();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);

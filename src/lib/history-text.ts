@@ -141,6 +141,12 @@ function fieldValue(field: string, value: unknown): string {
   return String(value);
 }
 
+/** " (baixa por conciliação, extrato 3, FITID 2026…)" when a bank statement settled it. */
+function reconciliation(d: Record<string, unknown>): string {
+  const c = d.conciliacao as { extrato?: unknown; fitid?: unknown } | undefined;
+  return c ? ` (baixa por conciliação, extrato ${String(c.extrato)}, FITID ${String(c.fitid)})` : "";
+}
+
 /** "03/2026" from "2026-03" (a competência as people write it). */
 function monthText(ym: string): string {
   return /^\d{4}-\d{2}$/.test(ym) ? `${ym.slice(5, 7)}/${ym.slice(0, 4)}` : ym;
@@ -221,10 +227,10 @@ export function describeEvent(e: HistoryFacts): string {
       if ((parseMoney(d.multa) ?? 0) > 0) fees.push(`multa ${money(d.multa)}`);
       if ((parseMoney(d.juros) ?? 0) > 0) fees.push(`juros ${money(d.juros)}`);
       const verb = e.entidade === "payable" ? "registrou o pagamento em" : "deu baixa em";
-      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(d.valorPago)}${fees.length ? ` com ${list(fees)}` : ""}`;
+      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(d.valorPago)}${fees.length ? ` com ${list(fees)}` : ""}${reconciliation(d)}`;
     }
     case "undo_payment":
-      return `${u} cancelou a baixa de ${formatDateBR(String(d.dataPagamento ?? ""))} (${money(d.valorPago)})`;
+      return `${u} cancelou a baixa de ${formatDateBR(String(d.dataPagamento ?? ""))} (${money(d.valorPago)})${reconciliation(d)}`;
     case "redate":
       return `${u} alterou o vencimento de ${formatDateBR(String(d.de ?? ""))} para ${formatDateBR(String(d.para ?? ""))}`;
     case "sign_in":

@@ -6,7 +6,7 @@ import type { Actor } from "../history/record";
 import { listLedger, parseLedgerQuery } from "./list";
 import type { DueDateBody, GeneratePlan, LedgerQuery, PayBody, PayWithFeesBody } from "./model";
 import type { LedgerTable } from "./table";
-import { deleteLedgerRow, generateLedgerRows, payLedgerRow, redateLedgerRow, undoLedgerPayment, type OnLedgerChange } from "./write";
+import { deleteLedgerRow, generateLedgerRows, payLedgerRow, redateLedgerRow, undoLedgerPayment, type OnLedgerChange, type Payment } from "./write";
 
 /** What a side re-evaluates, inside the change's transaction, when a party's rows change (`cause`: what changed). */
 export type PartyRule = (db: Db, partyId: number, graceDays: number, cause: LedgerCause) => void;
@@ -35,7 +35,10 @@ export function ledgerServices<Row, One, Many>(t: LedgerTable, rule?: PartyRule)
       const payment = { dataPagamento: body.dataPagamento, valorPago: body.valorBaixa, multa: body.multa, juros: body.juros };
       return answer(payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)), t.messages.paid);
     },
-    undo: (db: Db, actor: Actor, id: number, graceDays = 0) => answer(undoLedgerPayment<Row>(db, actor, t, id, onChange(graceDays)), t.messages.undone),
+    /** A payment as given (date, amount, fees, where it came from): what a bank reconciliation writes. */
+    settle: (db: Db, actor: Actor, id: number, payment: Payment, graceDays = 0) => payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)),
+    undo: (db: Db, actor: Actor, id: number, graceDays = 0, origem: Record<string, unknown> = {}) =>
+      answer(undoLedgerPayment<Row>(db, actor, t, id, onChange(graceDays), origem), t.messages.undone),
     redate: (db: Db, actor: Actor, id: number, body: DueDateBody, graceDays = 0) =>
       answer(redateLedgerRow<Row>(db, actor, t, id, body.dataVencimento, onChange(graceDays)), t.messages.redated),
     remove(db: Db, actor: Actor, id: number, graceDays = 0): { message: string } {

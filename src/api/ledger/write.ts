@@ -27,6 +27,8 @@ export interface Payment {
   valorPago: Cents | null;
   multa?: Cents;
   juros?: Cents;
+  /** Where the payment came from, kept in its history event (a bank reconciliation: statement and FITID). */
+  origem?: Record<string, unknown>;
 }
 
 const FUTURE_PAYMENT = "Data de pagamento não pode ser futura";
@@ -79,20 +81,20 @@ export function payLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: numb
       t.fees ? { id, dataPagamento, valorPago, multa, juros } : { id, dataPagamento, valorPago },
     );
     // Recorded after the UPDATE: the event shows the payment as stored.
-    const cause = recordLedgerEvent(db, actor, t, "pay", id);
+    const cause = recordLedgerEvent(db, actor, t, "pay", id, payment.origem ?? {});
     onChange?.(db, row.partyId, cause);
     return getLedgerRow<Row>(db, t, id, now)!;
   });
 }
 
 /** A paid row returns to em_aberto (vencido by date), its payment fields cleared; unpaid: 409. */
-export function undoLedgerPayment<Row>(db: Db, actor: Actor, t: LedgerTable, id: number, onChange?: OnLedgerChange): Row {
+export function undoLedgerPayment<Row>(db: Db, actor: Actor, t: LedgerTable, id: number, onChange?: OnLedgerChange, origem: Record<string, unknown> = {}): Row {
   return write(db, () => {
     const row = stored(db, t, id);
     if (row.status !== "pago") throw conflict(t.messages.notPaid);
     const fees = t.fees ? ", multa = NULL, juros = NULL" : "";
     // Recorded before the UPDATE: the event keeps the payment it undid.
-    const cause = recordLedgerEvent(db, actor, t, "undo_payment", id);
+    const cause = recordLedgerEvent(db, actor, t, "undo_payment", id, origem);
     prepared(db, `UPDATE ${t.table} SET status = 'em_aberto', data_pagamento = NULL, valor_pago = NULL${fees} WHERE id = $id`).run({ id });
     onChange?.(db, row.partyId, cause);
     return getLedgerRow<Row>(db, t, id)!;

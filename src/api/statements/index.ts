@@ -1,0 +1,96 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../context";
+import { badRequest, HttpError } from "../../http/errors";
+import { parseId } from "../../http/validate";
+import { signedIn } from "../auth/plugin";
+import { actorOf } from "../history/record";
+import { pageAnswer, parsePaging } from "../list";
+import { MAX_STATEMENT_BYTES, TOO_LARGE } from "./model";
+import {
+  candidatesFor,
+  confirmSuggestions,
+  confirmTransaction,
+  getStatement,
+  ignoreTransaction,
+  importStatement,
+  listStatements,
+  listTransactions,
+  parseTransactionQuery,
+  undoTransaction,
+} from "./service";
+
+/** Bank reconciliation (issue 19, DECISIONS §9). */
+export function statementsApi(deps: AppDeps) {
+  const { db } = deps;
+  const grace = deps.config.blockGraceDays;
+  return new Elysia({ name: "api.statements", prefix: "/api/statements" })
+    .use(signedIn)
+    .post("/", async ({ body, set, user, request }) => {
+      const { name, bytes } = await uploaded(body, request);
+      const answer = importStatement(db, actorOf(user), name, bytes);
+      set.status = 201;
+      return answer;
+    })
+    .get("/", ({ query, set }) => pageAnswer(set, listStatements(db, parsePaging(query, 20))))
+    .get("/:id", ({ params }) => getStatement(db, parseId(params.id)))
+    .get("/:id/transactions", ({ params, query, set }) => {
+      const id = parseId(params.id);
+      return pageAnswer(set, listTransactions(db, id, parseTransactionQuery(query)));
+    })
+    .get("/:id/transactions/:tid/candidates", ({ params, query }) => {
+      const [id, tid] = [parseId(params.id), parseId(params.tid)];
+      return candidatesFor(db, id, tid, typeof query.q === "string" ? query.q : "");
+    })
+    .post("/:id/transactions/:tid/confirm", ({ params, body, user }) => {
+      const [id, tid] = [parseId(params.id), parseId(params.tid)];
+      return confirmTransaction(db, actorOf(user), id, tid, choiceOf(body), grace);
+    })
+    .post("/:id/transactions/:tid/ignore", ({ params }) => {
+      const [id, tid] = [parseId(params.id), parseId(params.tid)];
+      return ignoreTransaction(db, id, tid);
+    })
+    .post("/:id/transactions/:tid/undo", ({ params, user }) => {
+      const [id, tid] = [parseId(params.id), parseId(params.tid)];
+      return undoTransaction(db, actorOf(user), id, tid, grace);
+    })
+    .post("/:id/confirm-suggestions", ({ params, body, user }) => {
+      const id = parseId(params.id);
+      const confianca = body && typeof body === "object" && !Array.isArray(body) ? (body as { confianca?: unknown }).confianca : undefined;
+      if (confianca !== undefined && confianca !== "alta" && confianca !== "media") throw badRequest("Confiança inválida: use alta ou media", { confianca: "Confiança inválida" });
+      return confirmSuggestions(db, actorOf(user), id, confianca ?? "alta", grace);
+    });
+}
+
+/** The file: the multipart field `arquivo`, or the body itself (its name from `?arquivo=` or X-File-Name). */
+async function uploaded(body: unknown, request: Request): Promise<{ name: string; bytes: Uint8Array }> {
+  let name = new URL(request.url).searchParams.get("arquivo") ?? request.headers.get("x-file-name") ?? "extrato.ofx";
+  let bytes: Uint8Array;
+  if (body instanceof FormData) {
+    const file = body.get("arquivo");
+    if (!(file instanceof Blob)) throw badRequest("Envie o arquivo do extrato no campo 'arquivo'", { arquivo: "Selecione um arquivo OFX" });
+    if (file instanceof File && file.name) name = file.name;
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } else if (body instanceof Uint8Array) {
+    bytes = body;
+  } else {
+    throw badRequest("Envie o arquivo do extrato (OFX) no campo 'arquivo' ou como o corpo da requisição", { arquivo: "Selecione um arquivo OFX" });
+  }
+  if (bytes.byteLength > MAX_STATEMENT_BYTES) throw new HttpError(413, TOO_LARGE);
+  if (bytes.byteLength === 0) throw badRequest("O arquivo está vazio", { arquivo: "O arquivo está vazio" });
+  return { name, bytes };
+}
+
+function choiceOf(body: unknown): { receivableId?: number; payableId?: number } {
+  if (body === null || body === undefined || body === "") return {};
+  if (typeof body !== "object" || Array.isArray(body)) throw badRequest("Dados inválidos");
+  const { receivableId, payableId } = body as { receivableId?: unknown; payableId?: unknown };
+  const id = (value: unknown, field: string) => {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
+    if (typeof value === "string" && /^[1-9]\d{0,14}$/.test(value)) return Number(value);
+    throw badRequest("Identificador inválido", { [field]: "Identificador inválido" });
+  };
+  const choice = { receivableId: id(receivableId, "receivableId"), payableId: id(payableId, "payableId") };
+  if (choice.receivableId && choice.payableId) throw badRequest("Escolha uma parcela a receber ou uma conta a pagar, não as duas");
+  return choice;
+}

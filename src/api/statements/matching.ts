@@ -1,0 +1,146 @@
+// Matching (issue 19, DECISIONS §9): a credit against open receivables, a debit against open
+// payables. A candidate's amount is its face value or the face value plus Cofre's own late fees
+// for that payment date; its due date lies between 10 days after and 60 days before the posting.
+// Confidence: `alta` when exactly one candidate's party is named in NAME/MEMO (its name's
+// distinctive words, or its CNPJ's digits); `media` when amount and date leave one candidate;
+// otherwise nothing is suggested. One to one: an installment is suggested to one transaction at
+// most (earliest posting first), and never one already settled by another.
+import type { Db } from "../../../db/client";
+import { addDays } from "../../lib/dates";
+import { lateFees } from "../../lib/fees";
+import { cents, type Cents } from "../../lib/money";
+import { fold } from "../../lib/text";
+import { prepared } from "../prepared";
+import type { Confianca } from "./model";
+
+export const WINDOW_BEFORE_DUE = 10;
+export const WINDOW_AFTER_DUE = 60;
+
+export interface OpenInstallment {
+  id: number;
+  valor: Cents;
+  dataVencimento: string;
+  partyName: string;
+  cnpj: string | null;
+}
+
+export interface Matchable {
+  id: number;
+  data: string;
+  /** Signed cents. */
+  valor: number;
+  busca: string;
+}
+
+export interface Suggestion {
+  transactionId: number;
+  tipo: "receivable" | "payable";
+  id: number;
+  confianca: Confianca;
+  motivo: string;
+}
+
+// Words of a company name that name no one in particular.
+const COMMON = new Set(
+  "ltda me epp eireli sa s/a cia comercio comercial servicos servico industria de da do das dos e em com para the and loja grupo".split(" "),
+);
+
+/** The distinctive words of a party's name ("Padaria Pão Quente Ltda" → padaria, pao, quente). */
+export function nameTokens(name: string): string[] {
+  return fold(name)
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 3 && !COMMON.has(word));
+}
+
+/** Whether NAME/MEMO names the party: every distinctive word of a short name, or three of a long one; or the CNPJ's digits. */
+export function namesParty(busca: string, partyName: string, cnpj: string | null): boolean {
+  if (cnpj && cnpj.length >= 8 && busca.replace(/\D/g, "").includes(cnpj.replace(/\D/g, ""))) return true;
+  const words = new Set(busca.split(/[^a-z0-9]+/));
+  const tokens = nameTokens(partyName);
+  if (tokens.length === 0) return false;
+  const found = tokens.filter((token) => words.has(token)).length;
+  return found >= Math.min(tokens.length, 3) || (tokens.length > 3 && found >= 2 && words.has(tokens[0]!));
+}
+
+/** The open installments a batch of postings could settle, read once (the due-date window around the batch). */
+export function openInstallments(db: Db, side: "receivable" | "payable", from: string, to: string): OpenInstallment[] {
+  const [table, party, column] = side === "receivable" ? ["receivables", "clients", "client_id"] : ["payables", "suppliers", "supplier_id"];
+  return prepared(
+    db,
+    `SELECT r.id, r.valor, r.data_vencimento AS dataVencimento, p.nome AS partyName, p.cnpj
+       FROM ${table} r JOIN ${party} p ON p.id = r.${column}
+      WHERE r.status = 'em_aberto' AND r.data_vencimento BETWEEN $from AND $to
+        AND NOT EXISTS (SELECT 1 FROM bank_transactions b WHERE b.${side}_id = r.id)`,
+  ).all({ from: addDays(from, -WINDOW_AFTER_DUE), to: addDays(to, WINDOW_BEFORE_DUE) }) as OpenInstallment[];
+}
+
+/** Whether `amount` pays `installment` on `day`: face value, or face value plus Cofre's fees for that day. */
+export function paysWith(installment: OpenInstallment, amount: number, day: string, side: "receivable" | "payable"): "face" | "fees" | null {
+  if (day < addDays(installment.dataVencimento, -WINDOW_BEFORE_DUE) || day > addDays(installment.dataVencimento, WINDOW_AFTER_DUE)) return null;
+  if (amount === installment.valor) return "face";
+  if (side === "receivable" && amount > installment.valor && day > installment.dataVencimento) {
+    return lateFees(installment.valor, installment.dataVencimento, day).total === amount ? "fees" : null;
+  }
+  return null;
+}
+
+/**
+ * Suggestions for `postings` (all one side) among `open`, earliest posting first; an installment
+ * goes to one posting at most. Amounts index the face values; a fee-inclusive amount is checked
+ * against the installments within 10% below it (Cofre's fees are 2% + 1% a month).
+ */
+export function suggest(side: "receivable" | "payable", postings: Matchable[], open: OpenInstallment[]): Suggestion[] {
+  const byValor = new Map<number, OpenInstallment[]>();
+  const sorted = [...open].sort((a, b) => a.valor - b.valor);
+  for (const installment of open) {
+    const list = byValor.get(installment.valor);
+    if (list) list.push(installment);
+    else byValor.set(installment.valor, [installment]);
+  }
+  const taken = new Set<number>();
+  const out: Suggestion[] = [];
+  for (const posting of [...postings].sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : a.id - b.id))) {
+    const amount = Math.abs(posting.valor);
+    const candidates: { installment: OpenInstallment; how: "face" | "fees" }[] = [];
+    for (const installment of byValor.get(amount) ?? []) {
+      if (!taken.has(installment.id) && paysWith(installment, amount, posting.data, side)) candidates.push({ installment, how: "face" });
+    }
+    if (side === "receivable") {
+      for (let i = lowerBound(sorted, Math.floor(amount / 1.1)); i < sorted.length && sorted[i]!.valor < amount; i++) {
+        const installment = sorted[i]!;
+        if (!taken.has(installment.id) && paysWith(installment, amount, posting.data, side) === "fees") candidates.push({ installment, how: "fees" });
+      }
+    }
+    if (candidates.length === 0) continue;
+    const named = candidates.filter((c) => namesParty(posting.busca, c.installment.partyName, c.installment.cnpj));
+    const chosen = named.length === 1 ? named[0]! : candidates.length === 1 && named.length === 0 ? candidates[0]! : null;
+    if (!chosen) continue;
+    const confianca: Confianca = named.length === 1 ? "alta" : "media";
+    const amountWhy = chosen.how === "face" ? "valor da parcela" : "valor com multa e juros do Cofre";
+    const motivo = confianca === "alta" ? `${amountWhy} e data; ${side === "receivable" ? "cliente" : "fornecedor"} citado na descrição` : `${amountWhy} e data: a única parcela possível`;
+    taken.add(chosen.installment.id);
+    out.push({ transactionId: posting.id, tipo: side, id: chosen.installment.id, confianca, motivo });
+  }
+  return out;
+}
+
+function lowerBound(sorted: OpenInstallment[], valor: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.valor < valor) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The fees a confirmed amount carries over the face value: Cofre's rule when it adds up, else all as juros. */
+export function feesOf(face: Cents, amount: Cents, dataVencimento: string, day: string): { multa: Cents; juros: Cents } {
+  if (amount <= face) return { multa: cents(0), juros: cents(0) };
+  const rule = lateFees(face, dataVencimento, day);
+  if (rule.total === amount) return { multa: rule.multa, juros: rule.juros };
+  const excess = amount - face;
+  const multa = Math.min(rule.multa, excess);
+  return { multa: cents(multa), juros: cents(excess - multa) };
+}

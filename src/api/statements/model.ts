@@ -1,0 +1,125 @@
+import { oneOf, type ListParams, type ListSpec } from "../../lib/list-spec";
+
+// Bank reconciliation (issue 19, DECISIONS §9): the API's shapes and the screen's URL contract.
+// Client-safe: the Conciliação island imports these types and the spec.
+
+/** The largest statement file taken (the upload route's own body limit). */
+export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
+export const TOO_LARGE = "Arquivo muito grande: o limite é 5 MB";
+
+export const SITUACOES = ["pendente", "sugerida", "conciliada", "ignorada"] as const;
+export type Situacao = (typeof SITUACOES)[number];
+
+export const SITUACAO_LABELS: Record<Situacao, string> = {
+  pendente: "Pendente",
+  sugerida: "Sugerida",
+  conciliada: "Conciliada",
+  ignorada: "Ignorada",
+};
+
+export type Confianca = "alta" | "media";
+
+/** A statement as imported (GET /api/statements rows). */
+export interface StatementJson {
+  id: number;
+  /** Bank code as the file names it, three digits ("001", "104", "341"). */
+  banco: string;
+  agencia: string | null;
+  conta: string;
+  /** The period the file declares (DTSTART/DTEND), YYYY-MM-DD. */
+  de: string | null;
+  ate: string | null;
+  arquivo: string;
+  /** LEDGERBAL when the file has it: "1234.56" and its date. */
+  saldo: string | null;
+  saldoData: string | null;
+  importadoPor: string;
+  importadoEm: string;
+  /** Transactions in the file, and how many each situation holds now. */
+  transacoes: number;
+  contagem: Record<Situacao, number>;
+  /** Sum of the credits and of the debits reconciled, as money strings (debits positive). */
+  conciliadoCreditos: string;
+  conciliadoDebitos: string;
+}
+
+/** POST /api/statements → 201. */
+export interface ImportAnswer {
+  message: string;
+  id: number;
+  banco: string;
+  conta: string;
+  de: string | null;
+  ate: string | null;
+  transacoes: number;
+  novas: number;
+  jaImportadas: number;
+  sugestoes: number;
+}
+
+export interface SuggestionJson {
+  tipo: "receivable" | "payable";
+  id: number;
+  confianca: Confianca;
+  /** Why, in words: "valor e data; cliente citado na descrição". */
+  motivo: string;
+}
+
+/** An installment a transaction is (or could be) matched with, as the screen shows it. */
+export interface MatchJson {
+  tipo: "receivable" | "payable";
+  id: number;
+  parte: string;
+  numerosParcela: string;
+  descricao: string;
+  dataVencimento: string;
+  valor: string;
+  status: "em_aberto" | "vencido" | "pago";
+}
+
+/** GET /api/statements/:id/transactions rows. */
+export interface TransactionJson {
+  id: number;
+  fitid: string;
+  data: string;
+  /** Signed: credits positive, debits negative ("-152.00"). */
+  valor: string;
+  tipo: "credito" | "debito";
+  descricao: string;
+  situacao: Situacao;
+  sugestao: SuggestionJson | null;
+  /** The installment it settled, when conciliada. */
+  conciliadaCom: MatchJson | null;
+  /** The suggested installment's facts, when sugerida (to read before confirming). */
+  sugerida: MatchJson | null;
+}
+
+/** The transactions of one statement in the URL: /reconciliation?extrato=&situacao=&pagina=. */
+export const TRANSACTION_LIST = {
+  path: "/reconciliation",
+  endpoint: "/api/statements/:id/transactions",
+  filters: { situacao: oneOf(SITUACOES, "Situação inválida: use pendente, sugerida, conciliada ou ignorada") },
+  sorts: [],
+  defaultSort: "",
+  perPage: 50,
+  listName: "transações",
+} satisfies ListSpec;
+
+export interface TransactionQuery {
+  situacao: Situacao | "";
+  page: number;
+  perPage: number;
+  view: ListParams;
+}
+
+/** POST …/confirm-suggestions answer. */
+export interface BulkConfirmAnswer {
+  message: string;
+  conciliadas: number;
+}
+
+/** POST …/confirm, /ignore, /undo answer. */
+export interface TransactionAnswer {
+  message: string;
+  transaction: TransactionJson;
+}

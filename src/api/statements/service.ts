@@ -1,0 +1,432 @@
+// Bank reconciliation (issue 19, DECISIONS §9): importing an OFX statement (each transaction
+// stored once), the suggestions, and confirming, ignoring and undoing — a confirmation is a
+// payment through the ledger's own write (blocking and history in the same transaction).
+import type { Db } from "../../../db/client";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { nowISO, today } from "../../lib/clock";
+import { centsToDecimal, type Cents } from "../../lib/money";
+import { OfxError, parseOfx } from "../../lib/ofx";
+import { fold } from "../../lib/text";
+import type { Actor } from "../history/record";
+import { receivables } from "../installments/service";
+import { limitOffset, parseListView, viewPaging, type ListPage } from "../list";
+import { payables } from "../payables/service";
+import { prepared } from "../prepared";
+import { feesOf, openInstallments, suggest, type Matchable } from "./matching";
+import {
+  SITUACOES,
+  TRANSACTION_LIST,
+  type BulkConfirmAnswer,
+  type ImportAnswer,
+  type MatchJson,
+  type Situacao,
+  type StatementJson,
+  type TransactionAnswer,
+  type TransactionJson,
+  type TransactionQuery,
+} from "./model";
+
+const STATEMENT_NOT_FOUND = "Extrato não encontrado";
+const TRANSACTION_NOT_FOUND = "Transação não encontrada neste extrato";
+
+/** POST /api/statements: the file read whole (or refused whole, nothing stored), new transactions stored, suggestions made. */
+export function importStatement(db: Db, actor: Actor, fileName: string, bytes: Uint8Array): ImportAnswer {
+  let parsed;
+  try {
+    parsed = parseOfx(bytes);
+  } catch (error) {
+    if (error instanceof OfxError) throw badRequest(`Não foi possível ler o extrato: ${error.message}`, { arquivo: error.message });
+    throw error;
+  }
+  const statement = parsed;
+  return db.transaction(
+    () => {
+      const insertTx = prepared(
+        db,
+        `INSERT INTO bank_transactions (banco, conta, fitid, data, valor, descricao, busca) VALUES ($banco, $conta, $fitid, $data, $valor, $descricao, $busca)
+         ON CONFLICT (banco, conta, fitid, data, valor) DO NOTHING RETURNING id`,
+      );
+      const existing = prepared(db, "SELECT id FROM bank_transactions WHERE banco = $banco AND conta = $conta AND fitid = $fitid AND data = $data AND valor = $valor");
+      const ids: number[] = [];
+      const fresh: number[] = [];
+      for (const tx of statement.transacoes) {
+        const descricao = [tx.nome, tx.memo].filter((part) => part && part.trim() !== "").join(" — ") || "(sem descrição)";
+        const key = { banco: statement.bancoId, conta: statement.conta, fitid: tx.fitid, data: tx.data, valor: tx.valorCentavos };
+        const inserted = insertTx.get({ ...key, descricao, busca: fold(descricao) }) as { id: number } | null;
+        if (inserted) fresh.push(inserted.id);
+        const id = inserted?.id ?? (existing.get(key) as { id: number }).id;
+        // A transaction repeated inside one file (same FITID, date and amount) is one transaction.
+        if (!ids.includes(id)) ids.push(id);
+      }
+      const sameAsBefore = fresh.length === 0 ? previousStatement(db, statement.bancoId, statement.conta, statement.periodoInicio, statement.periodoFim, ids.length) : null;
+      const id =
+        sameAsBefore ??
+        (
+          prepared(
+            db,
+            `INSERT INTO statements (banco, agencia, conta, de, ate, arquivo, saldo, saldo_data, importado_por, importado_em, transacoes)
+             VALUES ($banco, $agencia, $conta, $de, $ate, $arquivo, $saldo, $saldoData, $por, $em, $n) RETURNING id`,
+          ).get({
+            banco: statement.bancoId,
+            agencia: statement.agencia,
+            conta: statement.conta,
+            de: statement.periodoInicio,
+            ate: statement.periodoFim,
+            arquivo: fileName.slice(0, 255) || "extrato.ofx",
+            saldo: statement.saldo?.valorCentavos ?? null,
+            saldoData: statement.saldo?.data ?? null,
+            por: actor === "sistema" ? "sistema" : actor.email,
+            em: nowISO(),
+            n: ids.length,
+          }) as { id: number }
+        ).id;
+      if (sameAsBefore === null) {
+        const line = prepared(db, "INSERT INTO statement_lines (statement_id, transaction_id, ordem) VALUES ($s, $t, $o) ON CONFLICT DO NOTHING");
+        ids.forEach((t, ordem) => line.run({ s: id, t, o: ordem }));
+      }
+      const sugestoes = refreshSuggestions(db, id);
+      return {
+        message: fresh.length ? `Extrato importado: ${fresh.length} ${fresh.length === 1 ? "transação nova" : "transações novas"}` : "Nenhuma transação nova: este extrato já tinha sido importado",
+        id,
+        banco: statement.bancoId,
+        conta: statement.conta,
+        de: statement.periodoInicio,
+        ate: statement.periodoFim,
+        transacoes: ids.length,
+        novas: fresh.length,
+        jaImportadas: ids.length - fresh.length,
+        sugestoes,
+      };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The same file again: the statement that already holds exactly these transactions, if any. */
+function previousStatement(db: Db, banco: string, conta: string, de: string | null, ate: string | null, n: number): number | null {
+  const row = prepared(
+    db,
+    "SELECT id FROM statements WHERE banco = $banco AND conta = $conta AND de IS $de AND ate IS $ate AND transacoes = $n ORDER BY id DESC LIMIT 1",
+  ).get({ banco, conta, de, ate, n }) as { id: number } | null;
+  return row?.id ?? null;
+}
+
+/**
+ * Suggestions for the statement's transactions that have none that still holds (nothing
+ * settled, not ignored): credits against open receivables, debits against open payables, in one
+ * read of each side's open installments around the statement's dates. Returns how many hold now.
+ */
+export function refreshSuggestions(db: Db, statementId: number): number {
+  // A suggestion whose installment was paid meanwhile (or settled by another transaction) is dropped.
+  prepared(
+    db,
+    `UPDATE bank_transactions SET sugestao_tipo = NULL, sugestao_id = NULL, sugestao_confianca = NULL, sugestao_motivo = NULL
+      WHERE id IN (SELECT transaction_id FROM statement_lines WHERE statement_id = $s) AND sugestao_id IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM receivables r WHERE sugestao_tipo = 'receivable' AND r.id = sugestao_id AND r.status = 'em_aberto'
+                        AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.receivable_id = r.id))
+        AND NOT EXISTS (SELECT 1 FROM payables p WHERE sugestao_tipo = 'payable' AND p.id = sugestao_id AND p.status = 'em_aberto'
+                        AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.payable_id = p.id))`,
+  ).run({ s: statementId });
+  const open = prepared(
+    db,
+    `SELECT b.id, b.data, b.valor, b.busca FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
+      WHERE l.statement_id = $s AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada AND b.sugestao_id IS NULL`,
+  ).all({ s: statementId }) as Matchable[];
+  if (open.length) {
+    const set = prepared(db, "UPDATE bank_transactions SET sugestao_tipo = $tipo, sugestao_id = $id, sugestao_confianca = $confianca, sugestao_motivo = $motivo WHERE id = $tx");
+    const alreadySuggested = (side: "receivable" | "payable") =>
+      new Set((prepared(db, "SELECT sugestao_id AS id FROM bank_transactions WHERE sugestao_tipo = $side AND sugestao_id IS NOT NULL").all({ side }) as { id: number }[]).map((r) => r.id));
+    for (const side of ["receivable", "payable"] as const) {
+      const postings = open.filter((p) => (side === "receivable" ? p.valor > 0 : p.valor < 0));
+      if (postings.length === 0) continue;
+      const dates = postings.map((p) => p.data).sort();
+      const taken = alreadySuggested(side);
+      const candidates = openInstallments(db, side, dates[0]!, dates.at(-1)!).filter((i) => !taken.has(i.id));
+      for (const s of suggest(side, postings, candidates)) set.run({ tipo: s.tipo, id: s.id, confianca: s.confianca, motivo: s.motivo, tx: s.transactionId });
+    }
+  }
+  const { n } = prepared(
+    db,
+    "SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = $s AND b.sugestao_id IS NOT NULL AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada",
+  ).get({ s: statementId }) as { n: number };
+  return n;
+}
+
+// The situation, in SQL (the filter and the counts read it): settled, ignored, suggested, pending.
+const SITUACAO_SQL = `CASE WHEN b.receivable_id IS NOT NULL OR b.payable_id IS NOT NULL THEN 'conciliada' WHEN b.ignorada THEN 'ignorada'
+  WHEN b.sugestao_id IS NOT NULL THEN 'sugerida' ELSE 'pendente' END`;
+
+interface StoredStatement {
+  id: number;
+  banco: string;
+  agencia: string | null;
+  conta: string;
+  de: string | null;
+  ate: string | null;
+  arquivo: string;
+  saldo: number | null;
+  saldoData: string | null;
+  importadoPor: string;
+  importadoEm: string;
+  transacoes: number;
+}
+
+const STATEMENT_COLUMNS = `s.id, s.banco, s.agencia, s.conta, s.de, s.ate, s.arquivo, s.saldo, s.saldo_data AS saldoData,
+  s.importado_por AS importadoPor, s.importado_em AS importadoEm, s.transacoes`;
+
+function statementJson(db: Db, s: StoredStatement): StatementJson {
+  const counts = prepared(
+    db,
+    `SELECT ${SITUACAO_SQL} AS situacao, count(*) AS n,
+            coalesce(sum(CASE WHEN b.valor > 0 THEN b.valor END), 0) AS creditos, coalesce(sum(CASE WHEN b.valor < 0 THEN -b.valor END), 0) AS debitos
+       FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = $s GROUP BY 1`,
+  ).all({ s: s.id }) as { situacao: Situacao; n: number; creditos: number; debitos: number }[];
+  const contagem = Object.fromEntries(SITUACOES.map((situacao) => [situacao, 0])) as Record<Situacao, number>;
+  let creditos = 0;
+  let debitos = 0;
+  for (const row of counts) {
+    contagem[row.situacao] = row.n;
+    if (row.situacao === "conciliada") {
+      creditos = row.creditos;
+      debitos = row.debitos;
+    }
+  }
+  return {
+    ...s,
+    saldo: s.saldo === null ? null : centsToDecimal(s.saldo as Cents),
+    contagem,
+    conciliadoCreditos: centsToDecimal(creditos as Cents),
+    conciliadoDebitos: centsToDecimal(debitos as Cents),
+  };
+}
+
+export function getStatement(db: Db, id: number): StatementJson {
+  const s = prepared(db, `SELECT ${STATEMENT_COLUMNS} FROM statements s WHERE s.id = $id`).get({ id }) as StoredStatement | null;
+  if (!s) throw notFound(STATEMENT_NOT_FOUND);
+  return statementJson(db, s);
+}
+
+/** GET /api/statements: newest first, one page. */
+export function listStatements(db: Db, paging: { page: number; perPage: number }): ListPage<StatementJson> {
+  const { limit, offset } = limitOffset(paging);
+  const rows = prepared(db, `SELECT ${STATEMENT_COLUMNS} FROM statements s ORDER BY s.id DESC LIMIT $limit OFFSET $offset`).all({ limit, offset }) as StoredStatement[];
+  const { n } = prepared(db, "SELECT count(*) AS n FROM statements").get() as { n: number };
+  return { rows: rows.map((s) => statementJson(db, s)), total: n };
+}
+
+export function parseTransactionQuery(raw: Record<string, string | undefined>): TransactionQuery {
+  const view = parseListView(TRANSACTION_LIST, raw);
+  const { page, perPage } = viewPaging(view);
+  return { situacao: view.situacao as TransactionQuery["situacao"], page, perPage, view };
+}
+
+interface StoredTransaction {
+  id: number;
+  fitid: string;
+  data: string;
+  valor: number;
+  descricao: string;
+  situacao: Situacao;
+  sugestaoTipo: "receivable" | "payable" | null;
+  sugestaoId: number | null;
+  sugestaoConfianca: "alta" | "media" | null;
+  sugestaoMotivo: string | null;
+  receivableId: number | null;
+  payableId: number | null;
+}
+
+const TRANSACTION_COLUMNS = `b.id, b.fitid, b.data, b.valor, b.descricao, ${SITUACAO_SQL} AS situacao, b.sugestao_tipo AS sugestaoTipo,
+  b.sugestao_id AS sugestaoId, b.sugestao_confianca AS sugestaoConfianca, b.sugestao_motivo AS sugestaoMotivo,
+  b.receivable_id AS receivableId, b.payable_id AS payableId`;
+
+/** An installment as the screen shows it beside a transaction. */
+function matchJson(db: Db, tipo: "receivable" | "payable", id: number): MatchJson | null {
+  const [table, party, column] = tipo === "receivable" ? ["receivables", "clients", "client_id"] : ["payables", "suppliers", "supplier_id"];
+  const row = prepared(
+    db,
+    `SELECT r.id, p.nome AS parte, r.numeros_parcela AS numerosParcela, r.descricao, r.data_vencimento AS dataVencimento, r.valor,
+            CASE WHEN r.status = 'pago' THEN 'pago' WHEN r.data_vencimento < $today THEN 'vencido' ELSE 'em_aberto' END AS status
+       FROM ${table} r JOIN ${party} p ON p.id = r.${column} WHERE r.id = $id`,
+  ).get({ id, today: today() }) as (Omit<MatchJson, "tipo" | "valor"> & { valor: number }) | null;
+  return row ? { ...row, tipo, valor: centsToDecimal(row.valor as Cents) } : null;
+}
+
+function transactionJson(db: Db, t: StoredTransaction): TransactionJson {
+  const settled = t.receivableId ? matchJson(db, "receivable", t.receivableId) : t.payableId ? matchJson(db, "payable", t.payableId) : null;
+  const suggested = t.situacao === "sugerida" && t.sugestaoTipo && t.sugestaoId ? matchJson(db, t.sugestaoTipo, t.sugestaoId) : null;
+  return {
+    id: t.id,
+    fitid: t.fitid,
+    data: t.data,
+    valor: t.valor < 0 ? `-${centsToDecimal(-t.valor as Cents)}` : centsToDecimal(t.valor as Cents),
+    tipo: t.valor < 0 ? "debito" : "credito",
+    descricao: t.descricao,
+    situacao: t.situacao,
+    sugestao:
+      t.situacao === "sugerida" && t.sugestaoTipo && t.sugestaoId
+        ? { tipo: t.sugestaoTipo, id: t.sugestaoId, confianca: t.sugestaoConfianca!, motivo: t.sugestaoMotivo ?? "" }
+        : null,
+    conciliadaCom: settled,
+    sugerida: suggested,
+  };
+}
+
+/** GET /api/statements/:id/transactions: one page in the file's order, filtered by situation. */
+export function listTransactions(db: Db, statementId: number, query: TransactionQuery): ListPage<TransactionJson> {
+  getStatementRow(db, statementId);
+  const filter = query.situacao ? ` AND ${SITUACAO_SQL} = $situacao` : "";
+  const params = { s: statementId, ...(query.situacao ? { situacao: query.situacao } : {}) };
+  const { limit, offset } = limitOffset(query);
+  const rows = prepared(
+    db,
+    `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
+      WHERE l.statement_id = $s${filter} ORDER BY l.ordem LIMIT $limit OFFSET $offset`,
+  ).all({ ...params, limit, offset }) as StoredTransaction[];
+  const { n } = prepared(db, `SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = $s${filter}`).get(params) as { n: number };
+  return { rows: rows.map((t) => transactionJson(db, t)), total: n };
+}
+
+function getStatementRow(db: Db, id: number) {
+  if (!prepared(db, "SELECT 1 FROM statements WHERE id = $id").get({ id })) throw notFound(STATEMENT_NOT_FOUND);
+}
+
+function transactionOf(db: Db, statementId: number, transactionId: number): StoredTransaction {
+  getStatementRow(db, statementId);
+  const t = prepared(
+    db,
+    `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = $s AND b.id = $t`,
+  ).get({ s: statementId, t: transactionId }) as StoredTransaction | null;
+  if (!t) throw notFound(TRANSACTION_NOT_FOUND);
+  return t;
+}
+
+/** Pays `installment` with transaction `t` through the ledger (blocking and history inside), and links them. */
+function settle(db: Db, actor: Actor, statementId: number, t: StoredTransaction, tipo: "receivable" | "payable", installmentId: number, graceDays: number) {
+  if (t.situacao === "conciliada") throw conflict("Esta transação já está conciliada");
+  if (tipo === "receivable" ? t.valor <= 0 : t.valor >= 0) {
+    throw conflict(tipo === "receivable" ? "Um débito não paga uma parcela a receber" : "Um crédito não paga uma conta a pagar");
+  }
+  const other = prepared(db, `SELECT id FROM bank_transactions WHERE ${tipo}_id = $id`).get({ id: installmentId }) as { id: number } | null;
+  if (other) throw conflict("Esta parcela já foi conciliada com outra transação");
+  const table = tipo === "receivable" ? "receivables" : "payables";
+  const row = prepared(db, `SELECT valor, status, data_vencimento AS dataVencimento FROM ${table} WHERE id = $id`).get({ id: installmentId }) as
+    | { valor: Cents; status: string; dataVencimento: string }
+    | null;
+  if (!row) throw notFound(tipo === "receivable" ? "Parcela não encontrada" : "Conta não encontrada");
+  if (row.status === "pago") throw conflict(tipo === "receivable" ? "Esta parcela já está paga" : "Esta conta já está paga");
+  if (t.data > today()) throw conflict("A transação tem data futura: não é possível dar baixa");
+  const amount = Math.abs(t.valor) as Cents;
+  const origem = { conciliacao: { extrato: statementId, fitid: t.fitid, transacao: t.id } };
+  if (tipo === "receivable") {
+    const { multa, juros } = feesOf(row.valor, amount, row.dataVencimento, t.data);
+    receivables.settle(db, actor, installmentId, { dataPagamento: t.data, valorPago: amount, multa, juros, origem }, graceDays);
+  } else {
+    payables.settle(db, actor, installmentId, { dataPagamento: t.data, valorPago: amount, origem }, graceDays);
+  }
+  prepared(db, `UPDATE bank_transactions SET ${tipo}_id = $id, ignorada = 0, conciliada_em = $now WHERE id = $t`).run({ id: installmentId, now: nowISO(), t: t.id });
+}
+
+function answer(db: Db, statementId: number, transactionId: number, message: string): TransactionAnswer {
+  return { message, transaction: transactionJson(db, transactionOf(db, statementId, transactionId)) };
+}
+
+/** POST …/confirm: the suggestion, or the installment the person chose ({receivableId} | {payableId}). */
+export function confirmTransaction(
+  db: Db,
+  actor: Actor,
+  statementId: number,
+  transactionId: number,
+  choice: { receivableId?: number; payableId?: number },
+  graceDays: number,
+): TransactionAnswer {
+  return db.transaction(
+    () => {
+      const t = transactionOf(db, statementId, transactionId);
+      const chosen: { tipo: "receivable" | "payable"; id: number } | null = choice.receivableId
+        ? { tipo: "receivable", id: choice.receivableId }
+        : choice.payableId
+          ? { tipo: "payable", id: choice.payableId }
+          : t.situacao === "sugerida" && t.sugestaoTipo && t.sugestaoId
+            ? { tipo: t.sugestaoTipo, id: t.sugestaoId }
+            : null;
+      if (!chosen) throw conflict("Esta transação não tem sugestão: escolha a parcela a conciliar");
+      settle(db, actor, statementId, t, chosen.tipo, chosen.id, graceDays);
+      // Another transaction's suggestion of this installment no longer holds.
+      refreshSuggestions(db, statementId);
+      return answer(db, statementId, transactionId, "Transação conciliada");
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** POST …/confirm-suggestions {confianca: "alta"}: every suggestion of that confidence, in one transaction. */
+export function confirmSuggestions(db: Db, actor: Actor, statementId: number, confianca: "alta" | "media", graceDays: number): BulkConfirmAnswer {
+  return db.transaction(
+    () => {
+      getStatementRow(db, statementId);
+      refreshSuggestions(db, statementId);
+      const wanted = confianca === "alta" ? ["alta"] : ["alta", "media"];
+      const rows = prepared(
+        db,
+        `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
+          WHERE l.statement_id = $s AND ${SITUACAO_SQL} = 'sugerida' AND b.sugestao_confianca IN (SELECT value FROM json_each($wanted)) ORDER BY l.ordem`,
+      ).all({ s: statementId, wanted: JSON.stringify(wanted) }) as StoredTransaction[];
+      for (const t of rows) settle(db, actor, statementId, t, t.sugestaoTipo!, t.sugestaoId!, graceDays);
+      const n = rows.length;
+      return { message: n ? `${n} ${n === 1 ? "transação conciliada" : "transações conciliadas"}` : "Nenhuma sugestão a confirmar", conciliadas: n };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** POST …/ignore: a transfer between own accounts, a fee — nothing to settle. */
+export function ignoreTransaction(db: Db, statementId: number, transactionId: number): TransactionAnswer {
+  return db.transaction(
+    () => {
+      const t = transactionOf(db, statementId, transactionId);
+      if (t.situacao === "conciliada") throw conflict("Esta transação está conciliada: desfaça a conciliação antes de ignorá-la");
+      prepared(db, "UPDATE bank_transactions SET ignorada = 1 WHERE id = $t").run({ t: transactionId });
+      return answer(db, statementId, transactionId, "Transação ignorada");
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** POST …/undo: a settled one's payment is undone (history and blocking inside); an ignored one is pending again. */
+export function undoTransaction(db: Db, actor: Actor, statementId: number, transactionId: number, graceDays: number): TransactionAnswer {
+  return db.transaction(
+    () => {
+      const t = transactionOf(db, statementId, transactionId);
+      if (t.situacao === "conciliada") {
+        const origem = { conciliacao: { extrato: statementId, fitid: t.fitid, transacao: t.id } };
+        if (t.receivableId) receivables.undo(db, actor, t.receivableId, graceDays, origem);
+        else payables.undo(db, actor, t.payableId!, graceDays, origem);
+        prepared(db, "UPDATE bank_transactions SET receivable_id = NULL, payable_id = NULL, conciliada_em = NULL WHERE id = $t").run({ t: transactionId });
+      } else if (t.situacao === "ignorada") {
+        prepared(db, "UPDATE bank_transactions SET ignorada = 0 WHERE id = $t").run({ t: transactionId });
+      } else {
+        throw conflict("Não há conciliação a desfazer nesta transação");
+      }
+      refreshSuggestions(db, statementId);
+      return answer(db, statementId, transactionId, t.situacao === "conciliada" ? "Conciliação desfeita" : "Transação de volta às pendentes");
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** GET …/candidates?q=: open installments of the transaction's side a person may choose, closest amount and date first. */
+export function candidatesFor(db: Db, statementId: number, transactionId: number, q: string): MatchJson[] {
+  const t = transactionOf(db, statementId, transactionId);
+  const tipo = t.valor > 0 ? "receivable" : "payable";
+  const [table, party, column] = tipo === "receivable" ? ["receivables", "clients", "client_id"] : ["payables", "suppliers", "supplier_id"];
+  const folded = fold(q.trim());
+  const rows = prepared(
+    db,
+    `SELECT r.id FROM ${table} r JOIN ${party} p ON p.id = r.${column}
+      WHERE r.status = 'em_aberto' AND NOT EXISTS (SELECT 1 FROM bank_transactions b WHERE b.${tipo}_id = r.id)
+        ${folded ? "AND p.busca LIKE $q ESCAPE '\\'" : ""}
+      ORDER BY abs(r.valor - $amount), abs(julianday(r.data_vencimento) - julianday($data)), r.id LIMIT 20`,
+  ).all({ amount: Math.abs(t.valor), data: t.data, ...(folded ? { q: `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } : {}) }) as { id: number }[];
+  return rows.map((row) => matchJson(db, tipo, row.id)!);
+}
+
