@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { CLIENT_LIST, type ClientBlockAnswer } from "../src/api/clients/model";
 import { formatCnpj, formatPhone } from "../src/lib/brazil";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
@@ -15,10 +15,12 @@ import { ClientFormDialog } from "./clients/ClientFormDialog";
 import type { ClientListRow } from "../src/api/clients/model";
 import { clientStatus, STATUS_OPTIONS } from "./clients/view";
 import { HistoryPanel } from "./history/HistoryPanel";
-import { SubscriptionDialog } from "./subscriptions/SubscriptionDialog";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, runRowAction, useDeleteConfirmation } from "./lib/list-kit";
 import { RegisterEmpty, RowActions, useRecordDialog } from "./lib/registers";
+
+// Loaded with its first opening: the schedule, the holidays and the form stay out of the page's script.
+const SubscriptionDialog = lazy(() => import("./subscriptions/SubscriptionDialog").then((m) => ({ default: m.SubscriptionDialog })));
 
 export interface ClientsListProps extends ListIslandProps<ClientListRow> {
   /** Today in APP_TZ, for the Assinatura dialog's preview. */
@@ -118,17 +120,19 @@ export default function ClientsList(props: ClientsListProps) {
       {dialog.props && <ClientFormDialog client={dialog.props.record} onClose={dialog.props.onClose} onSaved={dialog.props.onSaved} />}
       {deletion.dialog}
       {subscriptionOf && (
-        <SubscriptionDialog
-          clientId={subscriptionOf.id}
-          clientName={subscriptionOf.nome}
-          today={props.today}
-          onClose={() => setSubscriptionOf(null)}
-          onChanged={reload}
-          onSaved={() => {
-            setSubscriptionOf(null);
-            reload();
-          }}
-        />
+        <Suspense fallback={null}>
+          <SubscriptionDialog
+            clientId={subscriptionOf.id}
+            clientName={subscriptionOf.nome}
+            today={props.today}
+            onClose={() => setSubscriptionOf(null)}
+            onChanged={reload}
+            onSaved={() => {
+              setSubscriptionOf(null);
+              reload();
+            }}
+          />
+        </Suspense>
       )}
       {historyOf && <HistoryPanel subject={{ kind: "client", id: historyOf.id, name: historyOf.nome }} onClose={() => setHistoryOf(null)} />}
       <ConfirmDialog

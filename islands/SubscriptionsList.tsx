@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { SUBSCRIPTION_LIST, STATUS_LABELS, type SubscriptionRowJson, type SubscriptionSummary } from "../src/api/subscriptions/model";
 import { formatDateBR } from "../src/lib/dates";
 import { formatCount } from "../src/lib/numbers";
@@ -16,7 +16,9 @@ import type { TableColumn } from "../src/ui/Table";
 import { api } from "./lib/api";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, runRowAction } from "./lib/list-kit";
-import { SubscriptionDialog } from "./subscriptions/SubscriptionDialog";
+
+// Loaded with its first opening: the schedule, the holidays and the form stay out of the page's script.
+const SubscriptionDialog = lazy(() => import("./subscriptions/SubscriptionDialog").then((m) => ({ default: m.SubscriptionDialog })));
 
 export interface SubscriptionsListProps extends ListIslandProps<SubscriptionRowJson> {
   summary: SubscriptionSummary;
@@ -73,7 +75,14 @@ export default function SubscriptionsList({ summary: initialSummary, today, ...p
           <Select name="status" options={STATUS_FILTER} value={params.status ?? ""} onValueChange={(status) => update({ status })} />
         </Field>
         <Field label="Buscar cliente">
-          <Input type="search" name="q" autoComplete="off" placeholder="Nome, contato, código ou e-mail" value={params.q ?? ""} onValueChange={(q) => update({ q }, { typing: true })} />
+          <Input
+            type="search"
+            name="q"
+            autoComplete="off"
+            placeholder="Nome, contato, código ou e-mail"
+            value={params.q ?? ""}
+            onValueChange={(q) => update({ q }, { typing: true })}
+          />
         </Field>
       </FilterBar>
 
@@ -95,7 +104,11 @@ export default function SubscriptionsList({ summary: initialSummary, today, ...p
             <EmptyState
               icon="repeat"
               title="Nenhuma assinatura encontrada"
-              hint={filtering ? "Ajuste os filtros para ver outras assinaturas." : "Inicie a assinatura de um cliente em Clientes, no menu ⋯ da linha, em “Assinatura”."}
+              hint={
+                filtering
+                  ? "Ajuste os filtros para ver outras assinaturas."
+                  : "Inicie a assinatura de um cliente em Clientes, no menu ⋯ da linha, em “Assinatura”."
+              }
               action={
                 !filtering && (
                   <a className="ui-button ui-button--primary" href="/clients">
@@ -111,17 +124,19 @@ export default function SubscriptionsList({ summary: initialSummary, today, ...p
       </section>
 
       {editing && (
-        <SubscriptionDialog
-          clientId={editing.clientId}
-          clientName={editing.clientName}
-          today={today}
-          onClose={() => setEditing(null)}
-          onChanged={reload}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
+        <Suspense fallback={null}>
+          <SubscriptionDialog
+            clientId={editing.clientId}
+            clientName={editing.clientName}
+            today={today}
+            onClose={() => setEditing(null)}
+            onChanged={reload}
+            onSaved={() => {
+              setEditing(null);
+              reload();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
@@ -164,7 +179,13 @@ function subscriptionColumns(edit: (row: Row) => void): TableColumn<Row>[] {
       phone: "badge",
       render: (row) => <Badge variant={row.emTrial ? "info" : BADGE[row.status]}>{row.emTrial ? "Trial" : STATUS_LABELS[row.status]}</Badge>,
     },
-    { key: "valor", header: "Mensalidade", sortable: true, align: "end", render: (row) => <span className="ui-nowrap">{formatBRL(parseMoney(row.valor) ?? ZERO)}</span> },
+    {
+      key: "valor",
+      header: "Mensalidade",
+      sortable: true,
+      align: "end",
+      render: (row) => <span className="ui-nowrap">{formatBRL(parseMoney(row.valor) ?? ZERO)}</span>,
+    },
     { key: "dia", header: "Dia", align: "end", render: (row) => <span className="ui-nowrap">{row.diaVencimento}</span> },
     {
       key: "proximoVencimento",

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchHistory } from "./bench-history";
 import { benchLedger } from "./bench-ledger";
+import { benchSubscriptionRuns, benchSubscriptionsPage, subscribeEveryClient } from "./bench-subscriptions";
 import { BINARY, kb, load, median, ms, requireBinary, rssMb, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
 
 requireBinary();
@@ -50,10 +51,16 @@ try {
     for (let i = 0; i < 300; i++) partner.run(`Parceiro ${i}`, `Empresa ${i}`, `p${i}@cofre.test`, "11912345678");
   })();
   db.close();
+  // Subscriptions: the daily run in this process on a copy of these 2,000 clients, then one
+  // subscription each (billing from next month) for /subscriptions below.
+  benchSubscriptionRuns(dir, dbPath, row);
+  const nextMonth = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 7);
+  subscribeEveryClient(dbPath, nextMonth, 10);
 
   server = await start();
   const base = server.base;
   const cookie = await signIn(base, ADMIN);
+  await benchSubscriptionsPage(base, cookie, "2,000 subscriptions", row);
 
   for (const page of ["/login", "/", "/clients", "/suppliers", "/partners"]) {
     const html = await (await fetch(base + page, { headers: { cookie: page === "/login" ? "" : cookie } })).text();
@@ -123,6 +130,10 @@ try {
   const search50k = await load(`${base50k}/api/clients?q=contato%204999&porPagina=50`, cookie50k, 200, 1);
   row("GET /api/clients?q=… at 50,000 clients (search in SQL): median", ms(search50k.median));
   row("RSS after load at 50,000 clients", `${rssMb(server.proc.pid).toFixed(1)} MB`);
+  await stopBinary(server);
+  subscribeEveryClient(dbPath, nextMonth, 10);
+  server = await start();
+  await benchSubscriptionsPage(server.base, await signIn(server.base, ADMIN), "50,000 subscriptions", row);
   await stopBinary(server);
 
   // Dashboard and reports on `seed-demo --scale 50` data, in their own database.

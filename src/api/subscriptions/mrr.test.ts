@@ -172,10 +172,10 @@ describe("mrrMovement: what the subscriptions bill per competência, and how it 
     expect(mrrMovement(t.db, "2025-12", "2025-12")).toEqual(expected.slice(-1));
   });
 
-  test("reads the receivables once, through the (subscription_id, competencia) index, not the whole table", () => {
+  test("reads the receivables once, from the covering (competencia, subscription_id, valor) index alone, not the table", () => {
     const plan = t.db.$client.query(`explain query plan ${MRR_SQL}`).all({ $from: "2026-01", $to: "2026-12", $before: "2025-12" }) as { detail: string }[];
     const reads = plan.map((p) => p.detail).filter((detail) => / receivables\b/.test(detail));
-    expect(reads).toEqual([expect.stringContaining("USING INDEX receivables_subscription_month_idx")]);
+    expect(reads).toEqual([expect.stringContaining("USING COVERING INDEX receivables_competencia_mrr_idx")]);
   });
 });
 

@@ -8,8 +8,8 @@ import type { Db } from "../../../db/client";
 import { badRequest } from "../../http/errors";
 import { currentMonth } from "../../lib/clock";
 import { addMonthsToMonth, monthRange } from "../../lib/dates";
-import { centsToDecimal } from "../../lib/money";
-import { preparedExact } from "../prepared";
+import { centsToDecimal, type Cents } from "../../lib/money";
+import { prepared } from "../prepared";
 import { parseMonth, type MonthRange } from "../reports/period";
 
 export interface MrrMonth {
@@ -28,53 +28,48 @@ export const MRR_MAX_MONTHS = 120;
 // One statement: the months of the range from a recursive CTE; each subscription's billing of
 // M-1..to read once (the partial index on (subscription_id, competencia) holds exactly these
 // rows); each billed month paired with the next by shifting it one month forward.
-export const MRR_SQL = `
-WITH RECURSIVE months(m) AS (
-  SELECT $from
-  UNION ALL
-  SELECT strftime('%Y-%m', m || '-01', '+1 month') FROM months WHERE m < $to
-),
-billed AS MATERIALIZED (
-  SELECT subscription_id AS s, competencia AS m, valor AS v
-  FROM receivables
-  WHERE subscription_id IS NOT NULL AND competencia >= $before AND competencia <= $to
-),
-pairs AS (
-  SELECT s, m, v AS now, 0 AS prev, 1 AS here, 0 AS was FROM billed WHERE m >= $from
-  UNION ALL
-  SELECT s, strftime('%Y-%m', m || '-01', '+1 month'), 0, v, 0, 1 FROM billed WHERE m < $to
-),
-per_subscription AS (
-  SELECT m, s, sum(now) AS now, sum(prev) AS prev, max(here) AS here, max(was) AS was
-  FROM pairs GROUP BY m, s
-)
-SELECT months.m AS mes,
-       coalesce(sum(CASE WHEN here THEN now END), 0) AS mrr,
-       coalesce(sum(CASE WHEN here AND NOT was THEN now END), 0) AS novas,
-       coalesce(sum(CASE WHEN here AND was THEN now - prev END), 0) AS reajustes,
-       coalesce(sum(CASE WHEN was AND NOT here THEN prev END), 0) AS encerradas,
-       count(CASE WHEN here THEN 1 END) AS assinaturas
-FROM months LEFT JOIN per_subscription p ON p.m = months.m
-GROUP BY months.m
-ORDER BY months.m`;
+/**
+ * The subscriptions' billed months of the range and the month before it, read from the covering
+ * (competencia, subscription_id, valor) index alone. The movement is summed in JavaScript over
+ * these rows (integer cents): one pass, where the SQL pairing of each month with the next cost
+ * ~50 ms at --scale 50 (2,000 subscriptions) in its GROUP BY.
+ */
+export const MRR_SQL = `SELECT subscription_id AS s, competencia AS m, valor AS v FROM receivables
+  WHERE subscription_id IS NOT NULL AND competencia >= $before AND competencia <= $to`;
 
 /** One entry per month from `from` to `to` (both "YYYY-MM", from ≤ to), months without billing as zeros. */
 export function mrrMovement(db: Db, from: string, to: string): MrrMonth[] {
-  const rows = preparedExact(db, MRR_SQL).all({ from, to, before: addMonthsToMonth(from, -1) }) as {
-    mes: string;
-    mrr: bigint;
-    novas: bigint;
-    reajustes: bigint;
-    encerradas: bigint;
-    assinaturas: bigint;
-  }[];
-  return rows.map((r) => ({
-    mes: r.mes,
-    mrr: centsToDecimal(r.mrr),
-    novas: centsToDecimal(r.novas),
-    reajustes: centsToDecimal(r.reajustes),
-    encerradas: centsToDecimal(r.encerradas),
-    assinaturas: Number(r.assinaturas),
+  const before = addMonthsToMonth(from, -1);
+  const months = monthRange(before, to);
+  const index = new Map(months.map((m, i) => [m, i]));
+  const rows = prepared(db, MRR_SQL).values({ before, to }) as [number, string, number][];
+  const billed = new Map<string, number>();
+  for (const [sub, month, valor] of rows) billed.set(`${sub}|${month}`, valor);
+  const n = months.length;
+  const mrr = new Array<number>(n).fill(0);
+  const novas = new Array<number>(n).fill(0);
+  const reajustes = new Array<number>(n).fill(0);
+  const encerradas = new Array<number>(n).fill(0);
+  const assinaturas = new Array<number>(n).fill(0);
+  for (const [sub, month, valor] of rows) {
+    const i = index.get(month)!;
+    if (i > 0) {
+      mrr[i]! += valor;
+      assinaturas[i]!++;
+      const previous = billed.get(`${sub}|${months[i - 1]}`);
+      if (previous === undefined) novas[i]! += valor;
+      else if (previous !== valor) reajustes[i]! += valor - previous;
+    }
+    if (i < n - 1 && !billed.has(`${sub}|${months[i + 1]}`)) encerradas[i + 1]! += valor;
+  }
+  // Index 0 is the month before the range: it only tells the first month what it moved from.
+  return months.slice(1).map((mes, k) => ({
+    mes,
+    mrr: centsToDecimal(mrr[k + 1]! as Cents),
+    novas: centsToDecimal(novas[k + 1]! as Cents),
+    reajustes: centsToDecimal(reajustes[k + 1]! as Cents),
+    encerradas: centsToDecimal(encerradas[k + 1]! as Cents),
+    assinaturas: assinaturas[k + 1]!,
   }));
 }
 
