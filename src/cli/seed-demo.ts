@@ -147,7 +147,10 @@ class Seeder {
     const input = subscriptionSchema.parse({ status: "ativa", ...terms });
     const answer = saveSubscription(this.db, SYSTEM, clientId, input, this.graceDays);
     this.counts.receivables += answer.geradas - answer.excluidas;
-    if (first) this.counts.subscriptions++;
+    if (!first) return;
+    this.counts.subscriptions++;
+    // A demo subscription started when its first month was billed, not the day the demo was made.
+    this.db.$client.query("UPDATE subscriptions SET iniciada_em = min(iniciada_em, inicio || '-01') WHERE client_id = ?").run(clientId);
   }
 
   /** Pays the subscription's months due by today as the client's profile pays. */

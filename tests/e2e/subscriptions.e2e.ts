@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
 import { addMonthsToMonth, formatDateBR, monthOf } from "../../src/lib/dates";
 import { dueDateOf } from "../../src/lib/subscription-schedule";
 import {
@@ -11,6 +10,7 @@ import {
   expectNoHorizontalOverflow,
   isoDaysFromToday,
   pageApi,
+  pageProblems,
   screenshot,
   signIn,
   toast,
@@ -31,19 +31,10 @@ const CLIENT = {
   isTrial: false,
 };
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  return problems;
-}
-
 describe("Assinaturas", () => {
   test("a person starts a client's subscription from Clientes; the month's charge appears in Contas a Receber and the list shows it, at 1280 px", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems = watch(page);
+    const problems = pageProblems(page);
     await signIn(page, e2e.server.url);
     const created = await pageApi(page, "/api/clients", CLIENT);
     expect(created.status).toBe(201);
@@ -109,7 +100,7 @@ describe("Assinaturas", () => {
 
   test("at 375 px the list reads as cards and the dialog fits; axe clean", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 375, height: 812 } });
-    const problems = watch(page);
+    const problems = pageProblems(page);
     await signIn(page, e2e.server.url);
     await page.goto(`${e2e.server.url}/subscriptions`);
     await waitForIslands(page);

@@ -186,3 +186,13 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   if (scroll! > client!) throw new Error(`the page scrolls sideways: ${scroll} > ${client}`);
 }
+
+/** The page's uncaught errors and console errors, gathered as the test runs (expect it empty at the end). */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  return problems;
+}

@@ -4,7 +4,7 @@ import { formatMonthBR } from "../../lib/months";
 import { Island } from "../../ssr/Island";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/Card";
-import { brl, isNegative } from "./figures";
+import { brl, isNegative, PeriodForm } from "./figures";
 
 interface CashFlowReportProps {
   range: MonthRange;
@@ -32,21 +32,7 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
   const last = rows.at(-1);
   return (
     <div className="report-cashflow">
-      <form className="report-filters no-print" method="get" action="/reports">
-        <input type="hidden" name="aba" value="fluxo" />
-        <label className="report-field">
-          <span>De</span>
-          <input className="ui-input" type="month" name="de" defaultValue={range.from} required pattern="\d{4}-\d{2}" />
-        </label>
-        <label className="report-field">
-          <span>Até</span>
-          <input className="ui-input" type="month" name="ate" defaultValue={range.to} required pattern="\d{4}-\d{2}" />
-        </label>
-        <button className="ui-button ui-button--primary ui-button--md" type="submit">
-          Ver relatório
-        </button>
-        <span className="report-hint">Até {MAX_RANGE_MONTHS} meses.</span>
-      </form>
+      <PeriodForm aba="fluxo" range={range} maxMonths={MAX_RANGE_MONTHS} />
       <Card>
         <CardHeader>
           <CardTitle>A receber × a pagar</CardTitle>

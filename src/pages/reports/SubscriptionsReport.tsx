@@ -6,7 +6,7 @@ import { addMonthsToMonth } from "../../lib/dates";
 import { formatCount } from "../../lib/numbers";
 import { Island } from "../../ssr/Island";
 import { Card, CardHeader, CardTitle } from "../../ui/Card";
-import { brl, isNegative } from "./figures";
+import { brl, isNegative, PeriodForm } from "./figures";
 
 interface SubscriptionsReportProps {
   range: MonthRange;
@@ -38,21 +38,7 @@ export function SubscriptionsReport({ range, months }: SubscriptionsReportProps)
   const query = new URLSearchParams({ de: range.from, ate: range.to });
   return (
     <div className="report-subscriptions">
-      <form className="report-filters no-print" method="get" action="/reports">
-        <input type="hidden" name="aba" value="assinaturas" />
-        <label className="report-field">
-          <span>De</span>
-          <input className="ui-input" type="month" name="de" defaultValue={range.from} required pattern="\d{4}-\d{2}" />
-        </label>
-        <label className="report-field">
-          <span>Até</span>
-          <input className="ui-input" type="month" name="ate" defaultValue={range.to} required pattern="\d{4}-\d{2}" />
-        </label>
-        <button className="ui-button ui-button--primary ui-button--md" type="submit">
-          Ver relatório
-        </button>
-        <span className="report-hint">Até {MRR_MAX_MONTHS} meses.</span>
-      </form>
+      <PeriodForm aba="assinaturas" range={range} maxMonths={MRR_MAX_MONTHS} />
       <Island
         name="MrrChart"
         props={{ months, period: `${formatMonthBR(range.from)} e ${formatMonthBR(range.to)}`, source: `/api/subscriptions/mrr?${query}`, table: false }}

@@ -33,3 +33,24 @@ export function StatusBadge({ status }: { status: Status }) {
 
 /** "3 parcelas", "1 parcela". */
 export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/** A report's period (De / Até months), submitted as a plain GET form: it works before any script runs. */
+export function PeriodForm({ aba, range, maxMonths }: { aba: string; range: { from: string; to: string }; maxMonths: number }) {
+  return (
+    <form className="report-filters no-print" method="get" action="/reports">
+      <input type="hidden" name="aba" value={aba} />
+      <label className="report-field">
+        <span>De</span>
+        <input className="ui-input" type="month" name="de" defaultValue={range.from} required pattern="\d{4}-\d{2}" />
+      </label>
+      <label className="report-field">
+        <span>Até</span>
+        <input className="ui-input" type="month" name="ate" defaultValue={range.to} required pattern="\d{4}-\d{2}" />
+      </label>
+      <button className="ui-button ui-button--primary ui-button--md" type="submit">
+        Ver relatório
+      </button>
+      <span className="report-hint">Até {maxMonths} meses.</span>
+    </form>
+  );
+}
