@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchHistory } from "./bench-history";
 import { benchLedger } from "./bench-ledger";
+import { benchReconciliation } from "./bench-reconciliation";
 import { benchSubscriptionRuns, benchSubscriptionsPage, subscribeEveryClient } from "./bench-subscriptions";
 import { BINARY, kb, load, median, ms, requireBinary, rssMb, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
 
@@ -171,6 +172,7 @@ try {
   }
   await benchLedger(reportsBase, reportsCookie, reportsDbPath, row);
   await benchHistory(reportsBase, reportsCookie, reportsDbPath, row);
+  await benchReconciliation(reportsBase, reportsCookie, reportsDbPath, row);
   await stopBinary(server);
 
   // The same default view on a tenth of the data: the page must weigh about the same.
