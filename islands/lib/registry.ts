@@ -24,6 +24,7 @@ export const islands = {
   SettingsForm: () => import("../SettingsForm"),
   HistoryList: () => import("../HistoryList"),
   SubscriptionsList: () => import("../SubscriptionsList"),
+  ReconciliationScreen: () => import("../ReconciliationScreen"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 
 export type IslandName = keyof typeof islands;

@@ -12,6 +12,7 @@ export const MENU: { href: string; label: string; icon: IconName }[] = [
   { href: "/suppliers", label: "Fornecedores", icon: "truck" },
   { href: "/payables", label: "Contas a Pagar", icon: "payable" },
   { href: "/payable-installments", label: "Gerar Parcelas CP", icon: "calendar-plus" },
+  { href: "/reconciliation", label: "Conciliação", icon: "check" },
   { href: "/partners", label: "Parceiros", icon: "handshake" },
   { href: "/reports", label: "Relatórios", icon: "chart" },
   { href: "/history", label: "Histórico", icon: "history" },

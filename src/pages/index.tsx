@@ -33,6 +33,7 @@ import { printedAtNow } from "../ui/PrintHeader";
 import { ReportsPage, reportsData } from "./ReportsPage";
 import { reportExport } from "./reports/export";
 import { SettingsPage } from "./SettingsPage";
+import { ReconciliationPage, reconciliationView } from "./ReconciliationPage";
 import { SubscriptionsPage } from "./SubscriptionsPage";
 import { SuppliersPage } from "./SuppliersPage";
 
@@ -111,6 +112,12 @@ export function pageRoutes(deps: AppDeps) {
         const screen = <SubscriptionsPage query={view} page={page} summary={subscriptionSummary(deps.db)} today={today()} />;
         return { total: page.total, render: (notice) => shellPage(SUBSCRIPTION_LIST.path, "Assinaturas", user, screen, notice) };
       }),
+    )
+    .get("/reconciliation", ({ user, query, redirect }) =>
+      listScreen("/reconciliation", query, (url) => redirect(url, 302), (raw) => reconciliationView(deps.db, raw), (view) => ({
+        total: view.data.initial.total,
+        render: (notice) => shellPage("/reconciliation", "Conciliação", user, <ReconciliationPage {...view.data} />, notice),
+      })),
     )
     .get("/receivables", ({ user, query, redirect }) =>
       listScreen(RECEIVABLE_LIST.path, query, (url) => redirect(url, 302), (raw) => ledgerPageView(deps.db, "receber", raw), (view) => {

@@ -1,4 +1,4 @@
-import { oneOf, type ListParams, type ListSpec } from "../../lib/list-spec";
+import { oneOf, recordId, type ListParams, type ListSpec } from "../../lib/list-spec";
 
 // Bank reconciliation (issue 19, DECISIONS §9): the API's shapes and the screen's URL contract.
 // Client-safe: the Conciliação island imports these types and the spec.
@@ -98,7 +98,8 @@ export interface TransactionJson {
 export const TRANSACTION_LIST = {
   path: "/reconciliation",
   endpoint: "/api/statements/:id/transactions",
-  filters: { situacao: oneOf(SITUACOES, "Situação inválida: use pendente, sugerida, conciliada ou ignorada") },
+  // `extrato` chooses the statement on the page (the API reads it from its path).
+  filters: { extrato: recordId("Extrato inválido"), situacao: oneOf(SITUACOES, "Situação inválida: use pendente, sugerida, conciliada ou ignorada") },
   sorts: [],
   defaultSort: "",
   perPage: 50,
@@ -106,10 +107,25 @@ export const TRANSACTION_LIST = {
 } satisfies ListSpec;
 
 export interface TransactionQuery {
+  extrato: number | null;
   situacao: Situacao | "";
   page: number;
   perPage: number;
   view: ListParams;
+}
+
+/** The transactions list of one statement: the spec with that statement's API. */
+export const transactionListOf = (statementId: number): ListSpec => ({ ...TRANSACTION_LIST, endpoint: `/api/statements/${statementId}/transactions` });
+
+/** What /reconciliation hands its island. */
+export interface ReconciliationProps {
+  /** The latest statements, newest first (the picker). */
+  statements: StatementJson[];
+  /** The statement shown (?extrato=, else the newest), or null before any import. */
+  statement: StatementJson | null;
+  /** Its transactions for the view, exactly as the list API answers the same URL. */
+  initial: { rows: TransactionJson[]; total: number };
+  params: ListParams;
 }
 
 /** POST …/confirm-suggestions answer. */

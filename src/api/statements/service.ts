@@ -217,7 +217,7 @@ export function listStatements(db: Db, paging: { page: number; perPage: number }
 export function parseTransactionQuery(raw: Record<string, string | undefined>): TransactionQuery {
   const view = parseListView(TRANSACTION_LIST, raw);
   const { page, perPage } = viewPaging(view);
-  return { situacao: view.situacao as TransactionQuery["situacao"], page, perPage, view };
+  return { extrato: view.extrato ? Number(view.extrato) : null, situacao: view.situacao as TransactionQuery["situacao"], page, perPage, view };
 }
 
 interface StoredTransaction {
