@@ -17,12 +17,27 @@ const searchColumns = () => ({
   busca: text("busca").notNull().default(""),
 });
 
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * The people who sign in (DECISIONS §10): a role each, deny-by-default per route
+ * (src/api/auth/permissions.ts). Users of an install before roles are administrators (the
+ * column's default), so it behaves as before. An inactive user cannot sign in and has no session.
+ */
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    nome: text("nome").notNull().default(""),
+    papel: text("papel", { enum: ["administrador", "financeiro", "consulta"] }).notNull().default("administrador"),
+    ativo: integer("ativo", { mode: "boolean" }).notNull().default(true),
+    /** A temporary password: the person must choose their own before anything else. */
+    trocarSenha: integer("trocar_senha", { mode: "boolean" }).notNull().default(false),
+    ultimoAcesso: text("ultimo_acesso"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("users_papel_chk", sql`${t.papel} IN ('administrador', 'financeiro', 'consulta')`)],
+);
 
 export const sessions = sqliteTable(
   "sessions",
@@ -33,6 +48,9 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at").notNull(), // epoch ms, slides on use
+    /** When it was last used (epoch ms, written with the sliding expiry) and the browser that made it. */
+    lastUsedAt: integer("last_used_at"),
+    userAgent: text("user_agent"),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],

@@ -21,7 +21,7 @@ test("a first start without ADMIN_* prints an account that signs in, through the
     expect(email).toBe("admin@localhost");
     const api = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
     expect(api.status).toBe(200);
-    expect(await api.json()).toEqual({ user: { id: 1, email: "admin@localhost" } });
+    expect(await api.json()).toEqual({ user: { id: 1, email: "admin@localhost", nome: "", papel: "administrador", trocarSenha: false } });
     const form = await fetch(`${server.url}/login`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },

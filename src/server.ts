@@ -16,6 +16,7 @@ import { subscriptionsApi } from "./api/subscriptions";
 import { subscriptionsMrrApi } from "./api/subscriptions/mrr-api";
 import { suppliersApi } from "./api/suppliers";
 import { sessionGate } from "./api/auth/plugin";
+import { authorization } from "./api/auth/permissions";
 import type { Config } from "./config";
 import type { AppDeps } from "./context";
 import { compression } from "./http/compression";
@@ -49,6 +50,8 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(assetRoutes)
     .use(healthRoute(deps))
     .use(sessionGate(deps))
+    // Route × role, before any handler (DECISIONS §10).
+    .use(authorization)
     .use(authApi(signIn))
     .use(authForms(signIn))
     .use(clientsApi(deps))

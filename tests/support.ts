@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { BUSY_TIMEOUT_MS, openDatabase, type Db } from "../db/client";
 import { SYSTEM } from "../src/api/history/record";
-import { insertUser } from "../src/api/auth/service";
+import { insertUser, type NewUserOptions } from "../src/api/auth/service";
 import { loadConfig, type Config } from "../src/config";
 import { pinClock } from "../src/lib/clock";
 import { createApp, type App } from "../src/server";
@@ -87,8 +87,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
  * Another user, with a cheap hash: a wrong password for a known e-mail costs microseconds,
  * where an unknown e-mail is checked against a production-strength dummy hash (~150 ms).
  */
-export async function addTestUser(db: Db, email: string, password = "senha-de-teste"): Promise<void> {
-  insertUser(db, SYSTEM, email, await testPasswordHash(password));
+export async function addTestUser(db: Db, email: string, password = "senha-de-teste", options: NewUserOptions = {}): Promise<void> {
+  insertUser(db, SYSTEM, email, await testPasswordHash(password), options);
 }
 
 /**

@@ -93,9 +93,36 @@ describe("commands that change an existing database never create one", () => {
     const path = databaseWithOneClient("users.db");
     const run = cofre(["user", "add", "maria@empresa.com.br"], { DATABASE_PATH: path }, "senha-da-maria\n");
     expect(run.code).toBe(0);
-    expect(run.out).toContain("Usuário maria@empresa.com.br criado.");
+    expect(run.out).toContain("Usuário maria@empresa.com.br criado (Administrador).");
     const db = new Database(path, { readonly: true });
     expect(db.query("select email from users").all()).toEqual([{ email: "maria@empresa.com.br" }]);
     db.close();
+  }, SLOW);
+
+  test("user add --role, user list and user disable (which ends the sessions and keeps one active administrator)", () => {
+    const path = databaseWithOneClient("roles.db");
+    const env = { DATABASE_PATH: path, ADMIN_PASSWORD: "senha-longa-do-teste" };
+    expect(cofre(["user", "add", "dono@empresa.com.br"], env).code).toBe(0);
+    const contador = cofre(["user", "add", "contador@escritorio.com.br", "--role", "consulta"], env);
+    expect(contador.out).toContain("criado (Consulta)");
+    expect(cofre(["user", "add", "x@empresa.com.br", "--role", "chefe"], env).err).toContain("Perfil inválido: use --role administrador|financeiro|consulta");
+    const list = cofre(["user", "list"], env);
+    expect(list.out).toMatch(/contador@escritorio\.com\.br\s+Consulta\s+ativo\s+nunca entrou/);
+    expect(list.out).toMatch(/dono@empresa\.com\.br\s+Administrador\s+ativo/);
+    const db = new Database(path);
+    db.run("insert into sessions (id_hash, user_id, expires_at) select 'h', id, 9999999999999 from users where email = 'contador@escritorio.com.br'");
+    db.close();
+    const disabled = cofre(["user", "disable", "contador@escritorio.com.br"], env);
+    expect(disabled.out).toContain("Usuário contador@escritorio.com.br desativado; as sessões abertas foram encerradas.");
+    const last = cofre(["user", "disable", "dono@empresa.com.br"], env);
+    expect(last.code).not.toBe(0);
+    expect(last.err).toContain("é o último administrador ativo");
+    const after = new Database(path, { readonly: true });
+    expect(after.query("select email, ativo from users order by email").all()).toEqual([
+      { email: "contador@escritorio.com.br", ativo: 0 },
+      { email: "dono@empresa.com.br", ativo: 1 },
+    ]);
+    expect(after.query("select count(*) n from sessions").get()).toEqual({ n: 0 });
+    after.close();
   }, SLOW);
 });

@@ -8,7 +8,11 @@ const USAGE = `Cofre — controle de assinaturas e finanças
 
 Uso:
   cofre [serve]              inicia o servidor (padrão)
-  cofre user add EMAIL       cria um usuário (senha de ADMIN_PASSWORD ou da entrada padrão)
+  cofre user add EMAIL [--role administrador|financeiro|consulta]
+                             cria um usuário (senha de ADMIN_PASSWORD ou da entrada padrão;
+                             perfil administrador se --role não for dado)
+  cofre user list            lista os usuários, com perfil, situação e último acesso
+  cofre user disable EMAIL   desativa um usuário e encerra as sessões dele
   cofre user passwd EMAIL    troca a senha de um usuário (encerra as sessões dele)
   cofre backup ARQUIVO       copia o banco de dados de forma consistente, com o servidor rodando,
                              e verifica a cópia (integrity_check e linhas por tabela)
@@ -45,10 +49,12 @@ export async function runCli(args: string[], serve: () => Promise<void>): Promis
 
 async function runCommand(command: string, sub: string | undefined, arg: string | undefined, args: string[]): Promise<string> {
   const config = loadConfig();
-  if (command === "user" && (sub === "add" || sub === "passwd")) {
+  if (command === "user" && sub === "list") return (await import("./users")).listUsers(config.databasePath);
+  if (command === "user" && (sub === "add" || sub === "passwd" || sub === "disable")) {
     if (!isEmail(arg)) throw new CliError(`Informe um e-mail válido: cofre user ${sub} EMAIL`);
-    const { addUser, changePassword } = await import("./users");
-    return sub === "add" ? addUser(config.databasePath, arg) : changePassword(config.databasePath, arg);
+    const { addUser, changePassword, disableUser, parseRole } = await import("./users");
+    if (sub === "add") return addUser(config.databasePath, arg, parseRole(args.slice(3)));
+    return sub === "passwd" ? changePassword(config.databasePath, arg) : disableUser(config.databasePath, arg);
   }
   if (command === "backup") {
     if (!sub) throw new CliError("Informe o arquivo de destino: cofre backup ARQUIVO");

@@ -1,6 +1,8 @@
 import { openDatabase } from "../../db/client";
 import { SYSTEM } from "../api/history/record";
-import { createUser, findUserByEmail, setPassword } from "../api/auth/service";
+import { ROLE_LABELS, ROLES, type Role } from "../api/auth/permissions";
+import { createUser, findUserByEmail, normalizeEmail, setPassword } from "../api/auth/service";
+import { recordEvent } from "../api/history/record";
 import { CliError } from "./cli-error";
 
 /** The password for `user add/passwd`: ADMIN_PASSWORD, else the first line of stdin. */
@@ -14,13 +16,22 @@ async function readPassword(): Promise<string> {
   throw new CliError("Senha vazia: informe-a pela entrada padrão ou em ADMIN_PASSWORD.");
 }
 
-/** `cofre user add EMAIL`: on the existing database only. */
-export async function addUser(databasePath: string, email: string): Promise<string> {
+/** `--role administrador|financeiro|consulta` among the words after the e-mail (administrador when left out). */
+export function parseRole(args: string[]): Role {
+  const at = args.findIndex((arg) => arg === "--role" || arg.startsWith("--role="));
+  if (at === -1) return "administrador";
+  const value = args[at] === "--role" ? args[at + 1] : args[at]!.slice("--role=".length);
+  if (!value || !ROLES.includes(value as Role)) throw new CliError(`Perfil inválido: use --role ${ROLES.join("|")}`);
+  return value as Role;
+}
+
+/** `cofre user add EMAIL [--role …]`: on the existing database only. */
+export async function addUser(databasePath: string, email: string, papel: Role = "administrador"): Promise<string> {
   const db = openDatabase(databasePath, { mustExist: true });
   try {
     if (findUserByEmail(db, email)) throw new CliError(`O usuário ${email} já existe.`);
-    await createUser(db, SYSTEM, email, await readPassword());
-    return `Usuário ${email} criado.`;
+    await createUser(db, SYSTEM, email, await readPassword(), { papel });
+    return `Usuário ${email} criado (${ROLE_LABELS[papel]}).`;
   } finally {
     db.$client.close();
   }
@@ -33,6 +44,56 @@ export async function changePassword(databasePath: string, email: string): Promi
     if (!findUserByEmail(db, email)) throw new CliError(`Usuário ${email} não encontrado.`);
     if (!(await setPassword(db, SYSTEM, email, await readPassword()))) throw new CliError(`Usuário ${email} não encontrado.`);
     return `Senha de ${email} alterada; as sessões abertas foram encerradas.`;
+  } finally {
+    db.$client.close();
+  }
+}
+
+/** `cofre user list`: every user, with role, whether active, last sign-in. */
+export function listUsers(databasePath: string): string {
+  const db = openDatabase(databasePath, { mustExist: true });
+  try {
+    const rows = db.$client.query("SELECT email, nome, papel, ativo, ultimo_acesso AS ultimo FROM users ORDER BY email").all() as {
+      email: string;
+      nome: string;
+      papel: Role;
+      ativo: number;
+      ultimo: string | null;
+    }[];
+    if (rows.length === 0) return "Nenhum usuário.";
+    const width = Math.max(...rows.map((r) => r.email.length));
+    return rows
+      .map((r) => `${r.email.padEnd(width)}  ${ROLE_LABELS[r.papel].padEnd(13)}  ${r.ativo ? "ativo    " : "desativado"}  ${r.ultimo ? `último acesso ${r.ultimo.slice(0, 16).replace("T", " ")} UTC` : "nunca entrou"}${r.nome ? `  ${r.nome}` : ""}`)
+      .join("\n");
+  } finally {
+    db.$client.close();
+  }
+}
+
+/**
+ * `cofre user disable EMAIL`: works when nobody can sign in (the way out when an account must be
+ * stopped from the server's shell); its sessions end at once. It does refuse to leave no active
+ * administrator, since then nobody could manage users from the app.
+ */
+export function disableUser(databasePath: string, email: string): string {
+  const db = openDatabase(databasePath, { mustExist: true });
+  try {
+    return db.transaction(
+      () => {
+        const user = findUserByEmail(db, email);
+        if (!user) throw new CliError(`Usuário ${email} não encontrado.`);
+        if (!user.ativo) return `O usuário ${user.email} já estava desativado.`;
+        const admins = (db.$client.query("SELECT count(*) AS n FROM users WHERE papel = 'administrador' AND ativo = 1").get() as { n: number }).n;
+        if (user.papel === "administrador" && admins <= 1) {
+          throw new CliError(`${user.email} é o último administrador ativo: crie ou reative outro antes (cofre user add EMAIL --role administrador).`);
+        }
+        db.$client.query("UPDATE users SET ativo = 0 WHERE id = ?").run(user.id);
+        db.$client.query("DELETE FROM sessions WHERE user_id = ?").run(user.id);
+        recordEvent(db, SYSTEM, { action: "update", entity: "user", entityId: user.id, label: user.email, details: { alteracoes: { ativo: [true, false] } } });
+        return `Usuário ${normalizeEmail(email)} desativado; as sessões abertas foram encerradas.`;
+      },
+      { behavior: "immediate" },
+    );
   } finally {
     db.$client.close();
   }

@@ -115,6 +115,8 @@ const FIELD_LABELS: Record<string, string> = {
   empresa: "Empresa",
   chavePix: "Chave PIX",
   valor: "Valor",
+  ativo: "Ativo",
+  papel: "Perfil",
   antecedenciaDias: "Antecedência (dias)",
   vencimentoEmDiaUtil: "Vencimento em dia útil",
   diaVencimento: "Dia de vencimento",

@@ -15,7 +15,7 @@ describe("POST /api/auth/login", () => {
   test("signs in with the right password and sets a safe session cookie", async () => {
     const response = await login(ADMIN);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ user: { id: 1, email: ADMIN.email } });
+    expect(await response.json()).toEqual({ user: { id: 1, email: ADMIN.email, nome: "", papel: "administrador", trocarSenha: false } });
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith("cofre_session="))!;
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
@@ -135,7 +135,7 @@ describe("sessions", () => {
     const cookie = await t.login();
     const me = await t.request("/api/auth/me", { cookie });
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ user: { id: 1, email: ADMIN.email } });
+    expect(await me.json()).toEqual({ user: { id: 1, email: ADMIN.email, nome: "", papel: "administrador", trocarSenha: false } });
     const anonymous = await t.request("/api/auth/me");
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ message: "Não autenticado" });

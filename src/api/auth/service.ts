@@ -8,7 +8,14 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most once a day per session, not on every request.
 const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export type PublicUser = Pick<User, "id" | "email">;
+export type PublicUser = Pick<User, "id" | "email" | "nome" | "papel" | "trocarSenha">;
+
+/** What a session and a sign-in answer say of the user (never the hash). */
+const publicColumns = { id: users.id, email: users.email, nome: users.nome, papel: users.papel, trocarSenha: users.trocarSenha };
+const publicOf = (user: User): PublicUser => ({ id: user.id, email: user.email, nome: user.nome, papel: user.papel, trocarSenha: user.trocarSenha });
+
+/** A deactivated user's sign-in is refused with this (DECISIONS §10), after the password check. */
+export const INACTIVE_USER = "Usuário desativado: peça a um administrador para reativar seu acesso";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -25,15 +32,26 @@ export function findUserByEmail(db: Db, email: string): User | undefined {
 }
 
 /** `actor`: who creates it (the CLI and the first start are "sistema"), recorded with the user. */
-export async function createUser(db: Db, actor: Actor, email: string, password: string): Promise<PublicUser> {
-  return insertUser(db, actor, email, await hashPassword(password));
+export async function createUser(db: Db, actor: Actor, email: string, password: string, options: NewUserOptions = {}): Promise<PublicUser> {
+  return insertUser(db, actor, email, await hashPassword(password), options);
+}
+
+export interface NewUserOptions {
+  nome?: string;
+  papel?: User["papel"];
+  /** A temporary password the person must replace at first sign-in. */
+  trocarSenha?: boolean;
 }
 
 /** createUser with the hash already made: tests seed a cheap one (its cost travels in the hash). */
-export function insertUser(db: Db, actor: Actor, email: string, passwordHash: string): PublicUser {
+export function insertUser(db: Db, actor: Actor, email: string, passwordHash: string, options: NewUserOptions = {}): PublicUser {
   return db.transaction((tx) => {
-    const row = tx.insert(users).values({ email: normalizeEmail(email), passwordHash }).returning({ id: users.id, email: users.email }).get();
-    recordEvent(db, actor, { action: "user_add", entity: "user", entityId: row.id, label: row.email });
+    const row = tx
+      .insert(users)
+      .values({ email: normalizeEmail(email), passwordHash, nome: options.nome ?? "", papel: options.papel ?? "administrador", trocarSenha: options.trocarSenha ?? false })
+      .returning(publicColumns)
+      .get();
+    recordEvent(db, actor, { action: "user_add", entity: "user", entityId: row.id, label: row.email, details: { papel: row.papel } });
     return row;
   });
 }
@@ -55,27 +73,28 @@ export function countUsers(db: Db): number {
   return (db.$client.query("select count(*) as n from users").get() as { n: number }).n;
 }
 
-/** Checks a password; runs a hash even for unknown e-mails so timing does not reveal them. */
-export async function verifyCredentials(db: Db, email: string, password: string): Promise<PublicUser | null> {
+/** Checks a password; runs a hash even for unknown e-mails so timing does not reveal them. `ativo` is for the caller to refuse. */
+export async function verifyCredentials(db: Db, email: string, password: string): Promise<(PublicUser & { ativo: boolean }) | null> {
   const user = findUserByEmail(db, email);
   if (!user) {
     await Bun.password.verify(password, DUMMY_HASH).catch(() => false);
     return null;
   }
-  return (await Bun.password.verify(password, user.passwordHash)) ? { id: user.id, email: user.email } : null;
+  return (await Bun.password.verify(password, user.passwordHash)) ? { ...publicOf(user), ativo: user.ativo } : null;
 }
 // An argon2id hash (Bun's default cost) of a throwaway password, fixed here rather than
 // computed at start-up: hashing at import time cost every start ~100 ms.
 const DUMMY_HASH = "$argon2id$v=19$m=65536,t=2,p=1$RLySlVTfQevhPI86DSOqbng1mTspjiyMTSNGnpqH4cI$TUQpJjHyixqomop908fWCXQ5skwM65AV611juTasmqI";
 
 /** A fresh random 256-bit session id; only its hash is stored. */
-export function createSession(db: Db, userId: number): { token: string; expiresAt: number } {
+export function createSession(db: Db, userId: number, userAgent: string | null = null): { token: string; expiresAt: number } {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const now = clock.now().getTime();
   const expiresAt = now + SESSION_TTL_MS;
   db.transaction((tx) => {
     tx.delete(sessions).where(lt(sessions.expiresAt, now)).run();
-    tx.insert(sessions).values({ idHash: hashToken(token), userId, expiresAt }).run();
+    tx.insert(sessions).values({ idHash: hashToken(token), userId, expiresAt, lastUsedAt: now, userAgent: userAgent?.slice(0, 300) ?? null }).run();
+    tx.update(users).set({ ultimoAcesso: new Date(now).toISOString() }).where(eq(users.id, userId)).run();
   });
   return { token, expiresAt };
 }
@@ -89,18 +108,19 @@ export interface ActiveSession {
 export function findSession(db: Db, token: string): ActiveSession | null {
   const now = clock.now().getTime();
   const idHash = hashToken(token);
+  // A deactivated user's sessions stop at their next request (DECISIONS §10).
   const row = db
-    .select({ id: users.id, email: users.email, expiresAt: sessions.expiresAt })
+    .select({ ...publicColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), eq(users.ativo, true)))
     .get();
   if (!row) return null;
-  const user = { id: row.id, email: row.email };
+  const { expiresAt: _expiresAt, ...user } = row;
   if (row.expiresAt - now > SESSION_TTL_MS - SLIDE_AFTER_MS) return { user };
   const renewedUntil = now + SESSION_TTL_MS;
   try {
-    db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.idHash, idHash)).run();
+    db.update(sessions).set({ expiresAt: renewedUntil, lastUsedAt: now }).where(eq(sessions.idHash, idHash)).run();
   } catch (error) {
     // Another process holds the write lock, or the disk is full: the session is valid, it
     // slides on a later request (a read must not fail for want of room to slide it).

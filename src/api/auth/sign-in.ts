@@ -6,7 +6,7 @@ import { clock } from "../../lib/clock";
 import { actorOf, recordEvent } from "../history/record";
 import { loginSchema } from "./model";
 import { clearSessionCookie, sessionOf, writeSessionCookie } from "./plugin";
-import { createSession, deleteSession, normalizeEmail, verifyCredentials, type PublicUser } from "./service";
+import { createSession, deleteSession, INACTIVE_USER, normalizeEmail, verifyCredentials, type PublicUser } from "./service";
 import { LoginThrottle } from "./throttle";
 
 type CookieSet = Parameters<typeof writeSessionCookie>[1];
@@ -40,15 +40,17 @@ export function signInRules(deps: AppDeps): SignInRules {
     }
     throttle.release(keys, attemptAt);
     throttle.clear(keys[0]!);
+    if (!user.ativo) throw new HttpError(403, INACTIVE_USER);
     const session = deps.db.transaction(() => {
       // Rotation: the id the browser arrived with dies; a fresh one is issued.
       const previous = sessionOf(request);
       if (previous) deleteSession(deps.db, previous.token);
       recordEvent(deps.db, actorOf(user), { action: "sign_in", entity: "user", entityId: user.id, label: user.email, details: { endereco: address } });
-      return createSession(deps.db, user.id);
+      return createSession(deps.db, user.id, request.headers.get("user-agent"));
     });
     writeSessionCookie(deps.config, set, request, session.token, session.expiresAt);
-    return user;
+    const { ativo: _ativo, ...signedIn } = user;
+    return signedIn;
   }
 
   function signOut(set: CookieSet, request: Request, token: string, user: PublicUser): void {

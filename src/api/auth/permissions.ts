@@ -1,0 +1,156 @@
+// Who may call what (DECISIONS §10): one table of route × method → roles, checked in one place
+// before any handler runs (`authorization`, used once in src/server.ts), deny-by-default — a route
+// missing here answers 403 to everyone, and tests/permissions.test.ts enumerates every route of
+// the app against this table and every role.
+import { Elysia } from "elysia";
+import { HttpError } from "../../http/errors";
+import { sessionOf } from "./plugin";
+
+export const ROLES = ["administrador", "financeiro", "consulta"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = { administrador: "Administrador", financeiro: "Financeiro", consulta: "Consulta" };
+
+export const READ_ONLY = "Seu perfil permite apenas consulta";
+export const NOT_ALLOWED = "Seu perfil não dá acesso a esta parte do Cofre";
+
+/** No session needed: the sign-in, static files, the health probe. */
+const PUBLIC = "publico" as const;
+const EVERYONE: readonly Role[] = ROLES;
+const FINANCE: readonly Role[] = ["administrador", "financeiro"];
+const ADMIN: readonly Role[] = ["administrador"];
+
+/** `METHOD /route` (the route as registered, `:id` and all) → who may call it. */
+export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
+  // Public
+  "GET /login": PUBLIC,
+  "POST /login": PUBLIC,
+  "POST /api/auth/login": PUBLIC,
+  "GET /assets/:name": PUBLIC,
+  "GET /favicon.ico": PUBLIC,
+  "GET /healthz": PUBLIC,
+  // Every signed-in person: their own session
+  "POST /logout": EVERYONE,
+  "POST /api/auth/logout": EVERYONE,
+  "GET /api/auth/me": EVERYONE,
+
+  // Pages: every role reads them; the users and settings pages are the administrators'
+  "GET /": EVERYONE,
+  "GET /clients": EVERYONE,
+  "GET /subscriptions": EVERYONE,
+  "GET /receivables": EVERYONE,
+  "GET /installments": FINANCE, // Gerar Parcelas CR: a form that only writes
+  "GET /suppliers": EVERYONE,
+  "GET /payables": EVERYONE,
+  "GET /payable-installments": FINANCE,
+  "GET /partners": EVERYONE,
+  "GET /reconciliation": EVERYONE,
+  "GET /reports": EVERYONE,
+  "GET /history": EVERYONE,
+  "GET /settings": ADMIN,
+  // Exports and prints are reading
+  "GET /receivables/export": EVERYONE,
+  "GET /payables/export": EVERYONE,
+  "GET /reports/export": EVERYONE,
+  "GET /history/export": EVERYONE,
+
+  // Clients and their subscriptions
+  "GET /api/clients/": EVERYONE,
+  "GET /api/clients/:id": EVERYONE,
+  "GET /api/clients/:id/history": EVERYONE,
+  "POST /api/clients/": FINANCE,
+  "PUT /api/clients/:id": FINANCE,
+  "DELETE /api/clients/:id": FINANCE,
+  "PATCH /api/clients/:id/toggle-block": FINANCE,
+  "GET /api/clients/:id/subscription": EVERYONE,
+  "PUT /api/clients/:id/subscription": FINANCE,
+  "POST /api/clients/:id/subscription/readjust": FINANCE,
+  "GET /api/subscriptions": EVERYONE,
+  "GET /api/subscriptions/summary": EVERYONE,
+  "GET /api/subscriptions/mrr": EVERYONE,
+  "POST /api/subscriptions/run": FINANCE,
+
+  // Receivables
+  "GET /api/installments/": EVERYONE,
+  "GET /api/installments/summary": EVERYONE,
+  "GET /api/installments/:id/history": EVERYONE,
+  "POST /api/installments/generate": FINANCE,
+  "PATCH /api/installments/:id/pay": FINANCE,
+  "PATCH /api/installments/:id/pay-with-fees": FINANCE,
+  "PATCH /api/installments/:id/due-date": FINANCE,
+  "POST /api/installments/:id/undo-payment": FINANCE,
+  "DELETE /api/installments/:id": FINANCE,
+  // Cobrança: sending a charge is a finance operation, even though it reads
+  "GET /api/installments/:id/charge": FINANCE,
+  "GET /api/installments/:id/pix": FINANCE,
+
+  // Suppliers and payables
+  "GET /api/suppliers/": EVERYONE,
+  "GET /api/suppliers/:id/history": EVERYONE,
+  "POST /api/suppliers/": FINANCE,
+  "PUT /api/suppliers/:id": FINANCE,
+  "PATCH /api/suppliers/:id/block": FINANCE,
+  "DELETE /api/suppliers/:id": FINANCE,
+  "GET /api/payables/": EVERYONE,
+  "GET /api/payables/summary": EVERYONE,
+  "GET /api/payables/:id/history": EVERYONE,
+  "POST /api/payables/generate": FINANCE,
+  "PATCH /api/payables/:id/pay": FINANCE,
+  "DELETE /api/payables/:id": FINANCE,
+
+  // Partners
+  "GET /api/partners/": EVERYONE,
+  "GET /api/partners/summary": EVERYONE,
+  "POST /api/partners/": FINANCE,
+  "PATCH /api/partners/:id": FINANCE,
+  "DELETE /api/partners/:id": FINANCE,
+
+  // Dashboard, reports, history
+  "GET /api/dashboard/stats": EVERYONE,
+  "GET /api/dashboard/monthly-revenue": EVERYONE,
+  "GET /api/reports/client/:clientId": EVERYONE,
+  "GET /api/reports/supplier/:supplierId": EVERYONE,
+  "GET /api/reports/monthly/:month": EVERYONE,
+  "GET /api/reports/cash-flow": EVERYONE,
+  "GET /api/history": EVERYONE,
+
+  // Settings: everyone reads them (the subscription preview reads the business-day rule); administrators change them
+  "GET /api/settings/": EVERYONE,
+  "PUT /api/settings/": ADMIN,
+
+  // Bank reconciliation
+  "GET /api/statements/": EVERYONE,
+  "GET /api/statements/:id": EVERYONE,
+  "GET /api/statements/:id/transactions": EVERYONE,
+  "GET /api/statements/:id/transactions/:tid/candidates": EVERYONE,
+  "POST /api/statements/": FINANCE,
+  "POST /api/statements/:id/transactions/:tid/confirm": FINANCE,
+  "POST /api/statements/:id/transactions/:tid/ignore": FINANCE,
+  "POST /api/statements/:id/transactions/:tid/undo": FINANCE,
+  "POST /api/statements/:id/confirm-suggestions": FINANCE,
+};
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Whether `role` may call `method route` (HEAD reads as GET); null means the table has no such route. */
+export function allows(role: Role | null, method: string, route: string): boolean | null {
+  const rule = PERMISSIONS[`${method === "HEAD" ? "GET" : method} ${route}`];
+  if (rule === undefined) return null;
+  if (rule === PUBLIC) return true;
+  return role !== null && rule.includes(role);
+}
+
+/**
+ * The check, before any handler (after routing, so an unknown path is still a 404): public
+ * routes pass; a route missing from the table is refused to everyone; a role outside a route's
+ * list gets 403 — "Seu perfil permite apenas consulta" for a consultation profile's write.
+ */
+export const authorization = new Elysia({ name: "authorization" }).onBeforeHandle({ as: "global" }, (context) => {
+  const { request } = context;
+  const route = (context as unknown as { route: string }).route;
+  const role = (sessionOf(request)?.user.papel ?? null) as Role | null;
+  const allowed = allows(role, request.method, route);
+  if (allowed) return;
+  if (allowed === null) throw new HttpError(403, "Acesso negado");
+  throw new HttpError(403, role === "consulta" && WRITES.has(request.method) ? READ_ONLY : NOT_ALLOWED);
+});
