@@ -46,7 +46,7 @@ describe("signing in and out", () => {
     for (const label of MENU) expect(await nav.getByRole("link", { name: label, exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole("button", { name: "Sair" }).isVisible()).toBe(true);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "null"));
-    expect(stored.state).toEqual({ user: { id: 1, email: ADMIN.email }, isAuthenticated: true });
+    expect(stored.state).toEqual({ user: { id: 1, email: ADMIN.email, nome: "", papel: "administrador", trocarSenha: false }, isAuthenticated: true });
     await waitForIslands(page);
     await screenshot(page, "shell-1280");
 
