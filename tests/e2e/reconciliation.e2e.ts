@@ -17,6 +17,7 @@ import {
   useServerAndBrowser,
   waitForIslands,
 } from "./support";
+import { buildOfx } from "../fixtures/ofx/build";
 
 const e2e = useServerAndBrowser();
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "ofx");
@@ -36,32 +37,10 @@ interface Posting {
 
 const ofxDate = (day: number) => isoDaysFromToday(day).replaceAll("-", "");
 
-/** An OFX 1.x SGML bank statement, latin-1 like most Brazilian banks send (as src/api/statements/statements.test.ts builds it). */
+/** A statement of the last ten days (tests/fixtures/ofx/build.ts), postings dated in days from today. */
 function ofx(postings: Posting[], balance: string, account = "56789-0"): Buffer {
-  const lines = [
-    "OFXHEADER:100",
-    "DATA:OFXSGML",
-    "VERSION:102",
-    "SECURITY:NONE",
-    "ENCODING:USASCII",
-    "CHARSET:1252",
-    "COMPRESSION:NONE",
-    "OLDFILEUID:NONE",
-    "NEWFILEUID:NONE",
-    "",
-    `<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>${ofxDate(0)}<LANGUAGE>POR</SONRS></SIGNONMSGSRSV1>`,
-    "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>BRL",
-    `<BANKACCTFROM><BANKID>0341<BRANCHID>1234<ACCTID>${account}<ACCTTYPE>CHECKING</BANKACCTFROM>`,
-    `<BANKTRANLIST><DTSTART>${ofxDate(-10)}<DTEND>${ofxDate(0)}`,
-    ...postings.map(
-      (p) =>
-        `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${ofxDate(p.day)}[-3:BRT]<TRNAMT>${p.valor}<FITID>${p.fitid}${p.nome ? `<NAME>${p.nome}` : ""}${p.memo ? `<MEMO>${p.memo}` : ""}</STMTTRN>`,
-    ),
-    "</BANKTRANLIST>",
-    `<LEDGERBAL><BALAMT>${balance}<DTASOF>${ofxDate(0)}</LEDGERBAL>`,
-    "</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>",
-  ];
-  return Buffer.from(Uint8Array.from([...lines.join("\r\n")].map((c) => c.charCodeAt(0) & 0xff)));
+  const dated = postings.map(({ day, ...p }) => ({ ...p, data: ofxDate(day) }));
+  return Buffer.from(buildOfx({ postings: dated, period: { from: ofxDate(-10), to: ofxDate(0) }, account, balance }));
 }
 
 /** How the screen names a transaction in its buttons. */

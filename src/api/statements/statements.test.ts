@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildOfx, type OfxPosting } from "../../../tests/fixtures/ofx/build";
 import { PADARIA, useTestApp } from "../../../tests/support";
 import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "../installments/model";
@@ -16,41 +17,8 @@ const FIXTURES = join(import.meta.dir, "..", "..", "..", "tests", "fixtures", "o
 
 const FLORICULTURA = { ...PADARIA, nome: "Floricultura Ipê Amarelo", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002", email: "flores@ipe.com.br" };
 
-interface Posting {
-  fitid: string;
-  data: string; // YYYYMMDD
-  valor: string;
-  nome?: string;
-  memo?: string;
-}
-
-/** An OFX 1.x SGML bank statement (unclosed leaf tags), latin-1 like most Brazilian banks send. */
-function ofx(postings: Posting[], account = "56789-0", balance?: string): Uint8Array {
-  const lines = [
-    "OFXHEADER:100",
-    "DATA:OFXSGML",
-    "VERSION:102",
-    "SECURITY:NONE",
-    "ENCODING:USASCII",
-    "CHARSET:1252",
-    "COMPRESSION:NONE",
-    "OLDFILEUID:NONE",
-    "NEWFILEUID:NONE",
-    "",
-    "<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20261116<LANGUAGE>POR</SONRS></SIGNONMSGSRSV1>",
-    "<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>BRL",
-    `<BANKACCTFROM><BANKID>0341<BRANCHID>1234<ACCTID>${account}<ACCTTYPE>CHECKING</BANKACCTFROM>`,
-    "<BANKTRANLIST><DTSTART>20261101<DTEND>20261116",
-    ...postings.map(
-      (p) => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${p.data}[-3:BRT]<TRNAMT>${p.valor}<FITID>${p.fitid}${p.nome ? `<NAME>${p.nome}` : ""}${p.memo !== undefined ? `<MEMO>${p.memo}` : ""}</STMTTRN>`,
-    ),
-    "</BANKTRANLIST>",
-    ...(balance ? [`<LEDGERBAL><BALAMT>${balance}<DTASOF>20261116</LEDGERBAL>`] : []),
-    "</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>",
-  ];
-  // Latin-1: accents as single bytes.
-  return Uint8Array.from([...lines.join("\r\n")].map((c) => c.charCodeAt(0) & 0xff));
-}
+/** A statement of November 2026 for account 56789-0 (tests/fixtures/ofx/build.ts). */
+const ofx = (postings: OfxPosting[], account = "56789-0", balance?: string) => buildOfx({ postings, period: { from: "20261101", to: "20261116" }, account, balance });
 
 async function upload(data: Uint8Array, name = "extrato.ofx", multipart = true): Promise<Response> {
   const bytes = data as Uint8Array<ArrayBuffer>;

@@ -4,7 +4,7 @@ import { formatMonthBR } from "../../lib/months";
 import { Island } from "../../ssr/Island";
 import { Badge } from "../../ui/Badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/Card";
-import { brl, isNegative, PeriodForm } from "./figures";
+import { brl, FigureCell, isNegative, PeriodForm } from "./figures";
 
 interface CashFlowReportProps {
   range: MonthRange;
@@ -98,9 +98,7 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
                     <Badge variant={SITUACAO[row.situacao].variant}>{SITUACAO[row.situacao].label}</Badge>
                   </td>
                   <FlowCells figures={row} />
-                  <td className="ui-table__td ui-table--end" data-phone="field" data-label="Saldo acumulado">
-                    <strong>{money(row.saldoAcumulado)}</strong>
-                  </td>
+                  <FigureCell label="Saldo acumulado"><strong>{money(row.saldoAcumulado)}</strong></FigureCell>
                 </tr>
               ))}
               {/* The period's total is the table's last row, not a <tfoot>: printed, a footer repeats at the foot of every page. */}
@@ -129,21 +127,11 @@ const SITUACAO = {
 function FlowCells({ figures }: { figures: CashFlowTotals }) {
   return (
     <>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Recebido">
-        {money(figures.recebido)}
-      </td>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="A receber em aberto">
-        {money(figures.receberEmAberto)}
-      </td>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Pago">
-        {money(figures.pago)}
-      </td>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="A pagar em aberto">
-        {money(figures.pagarEmAberto)}
-      </td>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Saldo">
-        {money(figures.saldo)}
-      </td>
+      <FigureCell label="Recebido">{money(figures.recebido)}</FigureCell>
+      <FigureCell label="A receber em aberto">{money(figures.receberEmAberto)}</FigureCell>
+      <FigureCell label="Pago">{money(figures.pago)}</FigureCell>
+      <FigureCell label="A pagar em aberto">{money(figures.pagarEmAberto)}</FigureCell>
+      <FigureCell label="Saldo">{money(figures.saldo)}</FigureCell>
     </>
   );
 }

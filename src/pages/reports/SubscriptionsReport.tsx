@@ -6,7 +6,7 @@ import { addMonthsToMonth } from "../../lib/dates";
 import { formatCount } from "../../lib/numbers";
 import { Island } from "../../ssr/Island";
 import { Card, CardHeader, CardTitle } from "../../ui/Card";
-import { brl, isNegative, PeriodForm } from "./figures";
+import { brl, FigureCell, isNegative, PeriodForm } from "./figures";
 
 interface SubscriptionsReportProps {
   range: MonthRange;
@@ -99,21 +99,11 @@ export function SubscriptionsReport({ range, months }: SubscriptionsReportProps)
 function MrrCells({ figures }: { figures: Omit<MrrMonth, "mes"> }) {
   return (
     <>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="MRR">
-        <strong>{money(figures.mrr)}</strong>
-      </td>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Novas">
-        {money(figures.novas)}
-      </td>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Reajustes">
-        {money(figures.reajustes)}
-      </td>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Encerradas">
-        {money(figures.encerradas)}
-      </td>
-      <td className="ui-table__td ui-table--end" data-phone="field" data-label="Assinaturas">
-        {formatCount(figures.assinaturas)}
-      </td>
+      <FigureCell label="MRR"><strong>{money(figures.mrr)}</strong></FigureCell>
+      <FigureCell label="Novas">{money(figures.novas)}</FigureCell>
+      <FigureCell label="Reajustes">{money(figures.reajustes)}</FigureCell>
+      <FigureCell label="Encerradas">{money(figures.encerradas)}</FigureCell>
+      <FigureCell label="Assinaturas">{formatCount(figures.assinaturas)}</FigureCell>
     </>
   );
 }

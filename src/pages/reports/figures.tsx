@@ -54,3 +54,12 @@ export function PeriodForm({ aba, range, maxMonths }: { aba: string; range: { fr
     </form>
   );
 }
+
+/** A number cell of a report's table: right-aligned, a labelled field when the row is a card on a phone. */
+export function FigureCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className="ui-table__td ui-table--end" data-phone="field" data-label={label}>
+      {children}
+    </td>
+  );
+}
