@@ -144,6 +144,11 @@ export type SignedInTestApp = TestApp & {
   readonly cookie: string;
   /** A request with that session. */
   api(path: string, init?: Parameters<TestApp["request"]>[1]): Promise<Response>;
+  /**
+   * Moves the clock to `instant` and signs in again there (a session idles out over the months a
+   * test jumps ahead); the function it returns moves the clock back and signs in again.
+   */
+  travel(instant: string): Promise<() => Promise<void>>;
 };
 
 /** The prologue every API test file wrote by hand, once. */
@@ -190,6 +195,15 @@ export function useTestApp(options: UseTestAppOptions = {}): SignedInTestApp {
     request: (path, init) => started().request(path, init),
     api: (path, init = {}) => started().request(path, { cookie, ...init }),
     login: () => started().login(),
+    async travel(instant) {
+      const unpin = pinClock(instant);
+      cookie = await started().login();
+      return async () => {
+        unpin();
+        // Signing in at the later date dropped the sessions that had expired by then.
+        cookie = await started().login();
+      };
+    },
     close: () => started().close(),
     [Symbol.dispose]: () => started().close(),
   };

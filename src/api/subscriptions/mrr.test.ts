@@ -8,17 +8,8 @@ import { MRR_SQL, mrrMovement, type MrrMonth } from "./mrr";
 
 // Today is Sunday 15 March 2026 in São Paulo unless a test moves it; lead time 10 days.
 const t = useTestApp({ tables: ["subscription_months", "subscriptions", "receivables", "history_events", "clients", "settings"], now: "2026-03-15T10:00:00-03:00" });
-// A session idles out over the months a test jumps ahead: it signs in again at the new date.
-let cookie: string | null = null;
-const api: typeof t.api = (path, init = {}) => (cookie ? t.request(path, { cookie, ...init }) : t.api(path, init));
-async function jump(instant: string): Promise<() => Promise<void>> {
-  const unpin = pinClock(instant);
-  cookie = await t.login();
-  return async () => {
-    unpin();
-    cookie = await t.login();
-  };
-}
+const api = t.api;
+const jump = (instant: string) => t.travel(instant);
 
 const FLORICULTURA = { ...PADARIA, nome: "Floricultura Ipê Amarelo", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002", email: "flores@ipe.com.br" };
 const MERCADO = { ...PADARIA, nome: "Mercadinho Bom Preço", cnpj: "38.599.503/0001-06", codigoCliente: "MER-003", email: "contato@bompreco.com.br" };

@@ -1,25 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { PADARIA, useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
-import { pinClock } from "../../lib/clock";
 import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "../installments/model";
 import type { SubscriptionAnswer, SubscriptionJson, SubscriptionRowJson, SubscriptionSummary } from "./model";
 
 // Today is Sunday 15 March 2026 in São Paulo unless a test says otherwise; lead time 10 days.
 const t = useTestApp({ tables: ["subscription_months", "subscriptions", "receivables", "history_events", "clients", "settings"], now: "2026-03-15T10:00:00-03:00" });
-// A session idles out over the months a test jumps ahead: it signs in again at the new date.
-let cookie: string | null = null;
-const api: typeof t.api = (path, init = {}) => (cookie ? t.request(path, { cookie, ...init }) : t.api(path, init));
-async function jump(instant: string): Promise<() => Promise<void>> {
-  const unpin = pinClock(instant);
-  cookie = await t.login();
-  return async () => {
-    unpin();
-    // Signing in at the later date dropped the sessions that had expired by then: sign in again.
-    cookie = await t.login();
-  };
-}
+const api = t.api;
+const jump = (instant: string) => t.travel(instant);
 
 const FLORICULTURA = { ...PADARIA, nome: "Floricultura Ipê Amarelo", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002", email: "flores@ipe.com.br" };
 
