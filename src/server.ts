@@ -12,6 +12,7 @@ import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
 import { settingsApi } from "./api/settings";
 import { statementsApi } from "./api/statements";
+import { usersApi } from "./api/users";
 import { subscriptionsApi } from "./api/subscriptions";
 import { subscriptionsMrrApi } from "./api/subscriptions/mrr-api";
 import { suppliersApi } from "./api/suppliers";
@@ -66,6 +67,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(chargesApi(deps))
     .use(settingsApi(deps))
     .use(statementsApi(deps))
+    .use(usersApi(deps))
     .use(historyApi(deps))
     .use(pageRoutes(deps)) as unknown as App;
 }

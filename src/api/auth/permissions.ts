@@ -4,12 +4,10 @@
 // the app against this table and every role.
 import { Elysia } from "elysia";
 import { HttpError } from "../../http/errors";
+import { ROLES, type Role } from "../../lib/roles";
 import { sessionOf } from "./plugin";
 
-export const ROLES = ["administrador", "financeiro", "consulta"] as const;
-export type Role = (typeof ROLES)[number];
-
-export const ROLE_LABELS: Record<Role, string> = { administrador: "Administrador", financeiro: "Financeiro", consulta: "Consulta" };
+export { ROLE_LABELS, ROLES, type Role } from "../../lib/roles";
 
 export const READ_ONLY = "Seu perfil permite apenas consulta";
 export const NOT_ALLOWED = "Seu perfil não dá acesso a esta parte do Cofre";
@@ -33,6 +31,15 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "POST /logout": EVERYONE,
   "POST /api/auth/logout": EVERYONE,
   "GET /api/auth/me": EVERYONE,
+  "POST /api/auth/password": EVERYONE,
+  "GET /api/auth/sessions": EVERYONE,
+  "DELETE /api/auth/sessions/:id": EVERYONE,
+  "POST /api/auth/sessions/others/end": EVERYONE,
+  // Users: the administrators'
+  "GET /api/users": ADMIN,
+  "POST /api/users": ADMIN,
+  "PATCH /api/users/:id": ADMIN,
+  "POST /api/users/:id/reset-password": ADMIN,
 
   // Pages: every role reads them; the users and settings pages are the administrators'
   "GET /": EVERYONE,
@@ -132,6 +139,10 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** What a person with a temporary password may do: sign out, read who they are, and choose their own password. */
+const WHILE_TEMPORARY = new Set(["GET /account", "POST /api/auth/password", "GET /api/auth/me", "GET /api/auth/sessions", "POST /logout", "POST /api/auth/logout"]);
+export const CHANGE_PASSWORD_FIRST = "Troque a senha temporária em Minha conta antes de continuar";
+
 /** Whether `role` may call `method route` (HEAD reads as GET); null means the table has no such route. */
 export function allows(role: Role | null, method: string, route: string): boolean | null {
   const rule = PERMISSIONS[`${method === "HEAD" ? "GET" : method} ${route}`];
@@ -148,8 +159,14 @@ export function allows(role: Role | null, method: string, route: string): boolea
 export const authorization = new Elysia({ name: "authorization" }).onBeforeHandle({ as: "global" }, (context) => {
   const { request } = context;
   const route = (context as unknown as { route: string }).route;
-  const role = (sessionOf(request)?.user.papel ?? null) as Role | null;
+  const user = sessionOf(request)?.user ?? null;
+  const role = (user?.papel ?? null) as Role | null;
   const allowed = allows(role, request.method, route);
+  if (allowed && user?.trocarSenha && PERMISSIONS[`${request.method} ${route}`] !== PUBLIC && !WHILE_TEMPORARY.has(`${request.method} ${route}`)) {
+    // A temporary password: every page leads to Minha conta until the person chooses their own.
+    if (request.method === "GET" && !route.startsWith("/api/")) return new Response(null, { status: 302, headers: { location: "/account" } });
+    throw new HttpError(403, CHANGE_PASSWORD_FIRST);
+  }
   if (allowed) return;
   if (allowed === null) throw new HttpError(403, "Acesso negado");
   throw new HttpError(403, role === "consulta" && WRITES.has(request.method) ? READ_ONLY : NOT_ALLOWED);

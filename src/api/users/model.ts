@@ -1,0 +1,119 @@
+import { z } from "zod/mini";
+import { oneOf, text, type ListParams, type ListSpec } from "../../lib/list-spec";
+import { isUserEmail } from "../../lib/user-email";
+import { ROLES, type Role } from "../../lib/roles";
+import { requiredText } from "../fields";
+
+// Users and "Minha conta" (issue 20, DECISIONS §10): the forms' schemas (shared by the islands and
+// the API), the API's shapes and the /users list's URL contract. Client-safe.
+
+export const MIN_PASSWORD = 10;
+export const PASSWORD_TOO_SHORT = `A senha deve ter pelo menos ${MIN_PASSWORD} caracteres`;
+export const PASSWORD_IS_EMAIL = "A senha não pode ser o seu e-mail";
+export const PASSWORD_TOO_COMMON = "Esta senha é muito comum: escolha outra";
+export const ROLE_INVALID = "Perfil inválido: use administrador, financeiro ou consulta";
+export const LAST_ADMIN = "Este é o último administrador ativo: promova ou reative outro antes";
+export const CONSULTA_ONLY = "Seu perfil permite apenas consulta";
+
+/** A user as the API sends it (never the hash). */
+export interface UserJson {
+  id: number;
+  email: string;
+  nome: string;
+  papel: Role;
+  ativo: boolean;
+  trocarSenha: boolean;
+  ultimoAcesso: string | null;
+  createdAt: string;
+}
+
+/** POST /api/users answer; `senhaTemporaria` only when the request gave no password (shown once). */
+export interface CreatedUserAnswer {
+  message: string;
+  user: UserJson;
+  senhaTemporaria?: string;
+}
+
+export interface ResetPasswordAnswer {
+  message: string;
+  senhaTemporaria: string;
+}
+
+/** One of the signed-in person's sessions (GET /api/auth/sessions). */
+export interface SessionJson {
+  id: string;
+  criadaEm: string;
+  ultimoUso: string | null;
+  /** "Chrome no Windows", from the User-Agent; "Navegador desconhecido" without one. */
+  navegador: string;
+  atual: boolean;
+}
+
+const role = z.enum(ROLES, ROLE_INVALID);
+
+/** POST /api/users: {email, nome, papel, senha?} (no senha: a temporary one is made and shown once). */
+export const newUserSchema = z.object(
+  {
+    email: z.pipe(
+      requiredText("E-mail é obrigatório"),
+      z.transform((email: string, ctx) => {
+        const normal = email.trim().toLowerCase();
+        if (!isUserEmail(normal)) {
+          ctx.issues.push({ code: "custom", message: "E-mail inválido", input: email });
+          return z.NEVER;
+        }
+        return normal;
+      }),
+    ),
+    nome: requiredText("Nome é obrigatório"),
+    papel: role,
+    senha: z.optional(z.nullable(z.string("Senha inválida"))),
+  },
+  "Dados inválidos",
+);
+export type NewUserInput = z.output<typeof newUserSchema>;
+
+/** PATCH /api/users/:id: {nome?, papel?, ativo?}. */
+export const userPatchSchema = z.object(
+  {
+    nome: z.optional(requiredText("Nome é obrigatório")),
+    papel: z.optional(role),
+    ativo: z.optional(z.boolean("Ativo deve ser verdadeiro ou falso")),
+  },
+  "Dados inválidos",
+);
+export type UserPatch = z.output<typeof userPatchSchema>;
+
+/** POST /api/auth/password: the current password and the new one. */
+export const passwordChangeSchema = z.object(
+  {
+    senhaAtual: z.string("Informe a senha atual").check(z.minLength(1, "Informe a senha atual")),
+    novaSenha: z.string("Informe a nova senha"),
+  },
+  "Dados inválidos",
+);
+
+/** /users in the URL: ?q=&papel=&ativo=&pagina=. */
+export const USER_LIST = {
+  path: "/users",
+  endpoint: "/api/users",
+  filters: {
+    q: text,
+    papel: oneOf(ROLES, ROLE_INVALID),
+    ativo: oneOf(["sim", "nao"], "Situação inválida: use sim ou nao"),
+  },
+  sorts: ["email", "nome", "papel", "ultimoAcesso"],
+  defaultSort: "email",
+  perPage: 50,
+  listName: "usuários",
+} satisfies ListSpec;
+
+export interface UserQuery {
+  q: string;
+  papel: Role | "";
+  ativo: "" | "sim" | "nao";
+  sort: { key: "email" | "nome" | "papel" | "ultimoAcesso"; dir: "asc" | "desc" };
+  page: number;
+  perPage: number;
+  view: ListParams;
+}
