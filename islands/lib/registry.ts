@@ -25,6 +25,8 @@ export const islands = {
   HistoryList: () => import("../HistoryList"),
   SubscriptionsList: () => import("../SubscriptionsList"),
   ReconciliationScreen: () => import("../ReconciliationScreen"),
+  UsersList: () => import("../UsersList"),
+  AccountScreen: () => import("../AccountScreen"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 
 export type IslandName = keyof typeof islands;

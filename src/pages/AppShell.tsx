@@ -1,9 +1,18 @@
 import type { ReactNode } from "react";
 import type { PublicUser } from "../api/auth/service";
+import type { Role } from "../lib/roles";
 import { Island } from "../ssr/Island";
 import { Icon, type IconName } from "../ui/Icon";
 
-export const MENU: { href: string; label: string; icon: IconName }[] = [
+export interface MenuItem {
+  href: string;
+  label: string;
+  icon: IconName;
+  /** Who sees it (the page's rule in src/api/auth/permissions.ts); everyone when absent. */
+  roles?: readonly Role[];
+}
+
+export const MENU: MenuItem[] = [
   { href: "/", label: "Dashboard", icon: "dashboard" },
   { href: "/clients", label: "Clientes", icon: "users" },
   { href: "/subscriptions", label: "Assinaturas", icon: "repeat" },
@@ -16,8 +25,13 @@ export const MENU: { href: string; label: string; icon: IconName }[] = [
   { href: "/partners", label: "Parceiros", icon: "handshake" },
   { href: "/reports", label: "Relatórios", icon: "chart" },
   { href: "/history", label: "Histórico", icon: "history" },
-  { href: "/settings", label: "Configurações", icon: "settings" },
+  { href: "/users", label: "Usuários", icon: "shield", roles: ["administrador"] },
+  { href: "/settings", label: "Configurações", icon: "settings", roles: ["administrador"] },
+  { href: "/account", label: "Minha conta", icon: "lock" },
 ];
+
+/** The menu a role sees: a page it may not open is not offered. */
+export const menuFor = (role: Role) => MENU.filter((item) => !item.roles || item.roles.includes(role));
 
 interface AppShellProps {
   path: string;
@@ -43,7 +57,7 @@ export function AppShell({ path, user, children, notice }: AppShellProps) {
           <span>Cofre</span>
         </a>
         <ul className="shell-menu">
-          {MENU.map((item) => (
+          {menuFor(user.papel).map((item) => (
             <li key={item.href}>
               <a href={item.href} aria-current={item.href === path ? "page" : undefined}>
                 <Icon name={item.icon} />
@@ -68,10 +82,10 @@ export function AppShell({ path, user, children, notice }: AppShellProps) {
             <Icon name="menu" />
           </button>
           <span className="shell-topbar-brand">Cofre</span>
-          <span className="shell-user" title={user.email}>
+          <a className="shell-user" href="/account" title={`Minha conta: ${user.email}`} aria-current={path === "/account" ? "page" : undefined}>
             <Icon name="users" />
             <span data-testid="user-email">{user.email}</span>
-          </span>
+          </a>
         </header>
         <main className="shell-content" id="conteudo" tabIndex={-1}>
           {notice && (
