@@ -48,7 +48,8 @@ describe("users (administrators)", () => {
     const changed = await t.request("/api/auth/password", { method: "POST", cookie, body: { senhaAtual: created.senhaTemporaria, novaSenha: "uma senha bem minha" } });
     expect(changed.status).toBe(200);
     expect((await t.request("/clients", { cookie })).status).toBe(200);
-  });
+    // Five production-strength hashes and checks are the subject here: generous on a busy machine.
+  }, 30_000);
 
   test("a typed password follows the rules: 10 characters, not the e-mail, not a common one", async () => {
     for (const [senha, message] of [
@@ -96,7 +97,7 @@ describe("users (administrators)", () => {
     const { senhaTemporaria } = (await reset.json()) as { senhaTemporaria: string };
     expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);
     expect((await login(address, senhaTemporaria)).status).toBe(200);
-  });
+  }, 30_000);
 
   const target: SweepTarget = { send: api, snapshot: () => t.db.$client.query("select * from users order by id").all() };
   sweepBodies(target, { method: "POST", label: "/api/users", setup: () => undefined, path: () => "/api/users" }, [
@@ -123,7 +124,7 @@ describe("Minha conta", () => {
     expect(ok.status).toBe(200);
     expect((await t.request("/api/auth/me", { cookie: here })).status).toBe(200);
     expect((await t.request("/api/auth/me", { cookie: there })).status).toBe(401);
-  });
+  }, 30_000);
 
   test("end one session, or all the others; another person's session cannot be named", async () => {
     const { email: address } = await seeded("financeiro", "Edu");
