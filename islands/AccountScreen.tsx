@@ -68,7 +68,7 @@ export default function AccountScreen({ user, sessions: initialSessions, timeZon
         <dl className="account-facts">
           <div>
             <dt>E-mail</dt>
-            <dd className="ui-ellipsis" title={user.email}>
+            <dd>
               {user.email}
             </dd>
           </div>
