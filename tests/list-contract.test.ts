@@ -9,6 +9,7 @@ import { PARTNER_LIST } from "../src/api/partners/model";
 import { PAYABLE_LIST } from "../src/api/payables/model";
 import { SUPPLIER_LIST } from "../src/api/suppliers/model";
 import { SUBSCRIPTION_LIST } from "../src/api/subscriptions/model";
+import { USER_LIST } from "../src/api/users/model";
 import { listDefaults, readListView, searchOf, type ListSpec } from "../src/lib/list-spec";
 import { PADARIA, useTestApp } from "./support";
 
@@ -42,6 +43,7 @@ const LISTS: [ListSpec, (ids: { client: { id: number }; supplier: { id: number }
   [PAYABLE_LIST, ({ supplier }) => `?supplierId=${supplier.id}&status=em_aberto`],
   [HISTORY_LIST, () => "?entidade=client&porPagina=5"],
   [SUBSCRIPTION_LIST, () => "?status=ativa&ordem=-valor"],
+  [USER_LIST, () => "?papel=administrador&ordem=-email"],
 ];
 
 describe("one list contract", () => {
@@ -69,6 +71,7 @@ describe("one list contract", () => {
       [PAYABLE_LIST, "?status=quitado"],
       [HISTORY_LIST, "?de=2026-02-30"],
       [SUBSCRIPTION_LIST, "?status=cancelada"],
+      [USER_LIST, "?papel=chefe"],
     ] as const) {
       const fromApi = await t.api(`${spec.endpoint}${bad}`);
       expect(fromApi.status).toBe(400);

@@ -8,6 +8,8 @@ import { PARTNER_LIST } from "../api/partners/model";
 import { PAYABLE_LIST } from "../api/payables/model";
 import { SUPPLIER_LIST } from "../api/suppliers/model";
 import { SUBSCRIPTION_LIST } from "../api/subscriptions/model";
+import { USER_LIST } from "../api/users/model";
+import { findUsers, ownSessions, parseUserQuery } from "../api/users/service";
 import { findSubscriptions, parseSubscriptionQuery, subscriptionSummary } from "../api/subscriptions/service";
 import { historyCsv } from "../api/history/csv";
 import { ledgerCsv } from "../api/ledger/csv";
@@ -35,6 +37,8 @@ import { reportExport } from "./reports/export";
 import { SettingsPage } from "./SettingsPage";
 import { ReconciliationPage, reconciliationView } from "./ReconciliationPage";
 import { SubscriptionsPage } from "./SubscriptionsPage";
+import { UsersPage } from "./UsersPage";
+import { AccountPage } from "./AccountPage";
 import { SuppliersPage } from "./SuppliersPage";
 
 /** Why a page shows its default view instead of a bookmark's (`?aviso=` on the redirect). */
@@ -112,6 +116,16 @@ export function pageRoutes(deps: AppDeps) {
         const screen = <SubscriptionsPage query={view} page={page} summary={subscriptionSummary(deps.db)} today={today()} />;
         return { total: page.total, render: (notice) => shellPage(SUBSCRIPTION_LIST.path, "Assinaturas", user, screen, notice) };
       }),
+    )
+    .get("/users", ({ user, query, redirect }) =>
+      listScreen(USER_LIST.path, query, (url) => redirect(url, 302), parseUserQuery, (view) => {
+        const page = findUsers(deps.db, view);
+        const screen = <UsersPage initial={page} params={view.view} currentUserId={user.id} />;
+        return { total: page.total, render: (notice) => shellPage(USER_LIST.path, "Usuários", user, screen, notice) };
+      }),
+    )
+    .get("/account", ({ user, sessionToken }) =>
+      shellPage("/account", "Minha conta", user, <AccountPage user={user} sessions={ownSessions(deps.db, user.id, sessionToken)} />),
     )
     .get("/reconciliation", ({ user, query, redirect }) =>
       listScreen("/reconciliation", query, (url) => redirect(url, 302), (raw) => reconciliationView(deps.db, raw), (view) => ({

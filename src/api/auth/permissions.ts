@@ -55,6 +55,8 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /reports": EVERYONE,
   "GET /history": EVERYONE,
   "GET /settings": ADMIN,
+  "GET /users": ADMIN,
+  "GET /account": EVERYONE,
   // Exports and prints are reading
   "GET /receivables/export": EVERYONE,
   "GET /payables/export": EVERYONE,
@@ -140,7 +142,16 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** What a person with a temporary password may do: sign out, read who they are, and choose their own password. */
-const WHILE_TEMPORARY = new Set(["GET /account", "POST /api/auth/password", "GET /api/auth/me", "GET /api/auth/sessions", "POST /logout", "POST /api/auth/logout"]);
+const WHILE_TEMPORARY = new Set([
+  "GET /account",
+  "POST /api/auth/password",
+  "GET /api/auth/me",
+  "GET /api/auth/sessions",
+  "DELETE /api/auth/sessions/:id",
+  "POST /api/auth/sessions/others/end",
+  "POST /logout",
+  "POST /api/auth/logout",
+]);
 export const CHANGE_PASSWORD_FIRST = "Troque a senha temporária em Minha conta antes de continuar";
 
 /** Whether `role` may call `method route` (HEAD reads as GET); null means the table has no such route. */
