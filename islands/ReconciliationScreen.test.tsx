@@ -69,6 +69,7 @@ const STATEMENT: StatementJson = {
   importadoEm: "2026-11-16T13:00:00.000Z",
   transacoes: 5,
   contagem: { pendente: 1, sugerida: 2, conciliada: 1, ignorada: 1 },
+  sugestoesAlta: 1,
   conciliadoCreditos: "99.00",
   conciliadoDebitos: "0.00",
 };
@@ -170,7 +171,7 @@ describe("ReconciliationScreen", () => {
 
   test("confirming a suggestion sends POST …/confirm, toasts the server's words and reads the list and the counts again", async () => {
     const confirmed = { ...SUGGESTED, situacao: "conciliada" as const, sugestao: null, sugerida: null, conciliadaCom: { ...PADARIA, status: "pago" as const } };
-    const after = { ...STATEMENT, contagem: { pendente: 1, sugerida: 1, conciliada: 2, ignorada: 1 }, conciliadoCreditos: "249.00" };
+    const after = { ...STATEMENT, contagem: { pendente: 1, sugerida: 1, conciliada: 2, ignorada: 1 }, sugestoesAlta: 0, conciliadoCreditos: "249.00" };
     mockFetch(
       calls,
       serverAfter((call) => (call.method === "POST" ? json({ message: "Transação conciliada", transaction: confirmed }) : null), after, [confirmed, ...ROWS.slice(1)]),
@@ -290,15 +291,14 @@ describe("ReconciliationScreen", () => {
     expect(document.querySelector(".rec-table")!.textContent).toContain("Nenhuma transação pendente neste extrato");
   });
 
-  test("a page that does not hold every suggestion counts the high-confidence ones from the API", async () => {
+  test("the bulk button counts the statement's high-confidence suggestions as the server does, whatever page is shown", async () => {
     mockFetch(calls, serverAfter(() => null));
     render(<ReconciliationScreen {...props({ initial: { rows: [FEE], total: 1 }, params: { extrato: "7", situacao: "pendente", pagina: "1", porPagina: "50" } })} />);
-    expect(bulkButton().textContent).toBe("Confirmar sugestões de alta confiança (…)");
-    expect(bulkButton().disabled).toBe(true);
-    await settle();
-    expect(calls[0]!.url).toBe("/api/statements/7/transactions?situacao=sugerida&porPagina=500&pagina=1");
     expect(bulkButton().textContent).toBe("Confirmar sugestões de alta confiança (1)");
+    expect(bulkButton().disabled).toBe(false);
+    expect(calls).toEqual([]);
   });
+
 });
 
 describe("no statement yet", () => {

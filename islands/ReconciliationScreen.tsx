@@ -58,7 +58,7 @@ type Pending = { verb: "undo"; row: TransactionJson } | { verb: "pick"; row: Tra
 function StatementScreen({ statements, statement: first, initial, params }: ReconciliationProps & { statement: StatementJson }) {
   const spec = useMemo(() => transactionListOf(first.id), [first.id]);
   const list = useUrlList<TransactionJson>({ spec, initial, params });
-  const figures = useStatementFigures(first, initial, params);
+  const figures = useStatementFigures(first);
   const statement = figures.statement;
   const [pending, setPending] = useState<Pending>(null);
   const base = `/api/statements/${statement.id}`;
@@ -140,7 +140,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
           <ListCount id="rec-contagem" list={list} noun="Transações" none="Nenhuma transação" />
           <Button variant="primary" disabled={!high} onClick={() => setPending({ verb: "bulk" })} className="rec-bulk">
             <Icon name="check" size={18} />
-            Confirmar sugestões de alta confiança ({high === null ? "…" : formatCount(high)})
+            Confirmar sugestões de alta confiança ({formatCount(high)})
           </Button>
         </div>
         <ListTable
@@ -177,7 +177,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
         message={
           high === 1
             ? "Dar baixa na parcela sugerida com confiança alta, com a data e o valor da sua transação?"
-            : `Dar baixa nas ${formatCount(high ?? 0)} parcelas sugeridas com confiança alta, cada uma com a data e o valor da sua transação?`
+            : `Dar baixa nas ${formatCount(high)} parcelas sugeridas com confiança alta, cada uma com a data e o valor da sua transação?`
         }
         confirmLabel="Confirmar sugestões"
         onConfirm={confirmHigh}

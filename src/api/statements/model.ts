@@ -38,6 +38,8 @@ export interface StatementJson {
   /** Transactions in the file, and how many each situation holds now. */
   transacoes: number;
   contagem: Record<Situacao, number>;
+  /** Suggestions of high confidence: what "Confirmar sugestões de alta confiança" would confirm. */
+  sugestoesAlta: number;
   /** Sum of the credits and of the debits reconciled, as money strings (debits positive). */
   conciliadoCreditos: string;
   conciliadoDebitos: string;

@@ -177,15 +177,17 @@ const STATEMENT_COLUMNS = `s.id, s.banco, s.agencia, s.conta, s.de, s.ate, s.arq
 function statementJson(db: Db, s: StoredStatement): StatementJson {
   const counts = prepared(
     db,
-    `SELECT ${SITUACAO_SQL} AS situacao, count(*) AS n,
+    `SELECT ${SITUACAO_SQL} AS situacao, count(*) AS n, count(*) FILTER (WHERE b.sugestao_confianca = 'alta') AS alta,
             coalesce(sum(CASE WHEN b.valor > 0 THEN b.valor END), 0) AS creditos, coalesce(sum(CASE WHEN b.valor < 0 THEN -b.valor END), 0) AS debitos
        FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = $s GROUP BY 1`,
-  ).all({ s: s.id }) as { situacao: Situacao; n: number; creditos: number; debitos: number }[];
+  ).all({ s: s.id }) as { situacao: Situacao; n: number; alta: number; creditos: number; debitos: number }[];
   const contagem = Object.fromEntries(SITUACOES.map((situacao) => [situacao, 0])) as Record<Situacao, number>;
   let creditos = 0;
   let debitos = 0;
+  let sugestoesAlta = 0;
   for (const row of counts) {
     contagem[row.situacao] = row.n;
+    if (row.situacao === "sugerida") sugestoesAlta = row.alta;
     if (row.situacao === "conciliada") {
       creditos = row.creditos;
       debitos = row.debitos;
@@ -195,6 +197,7 @@ function statementJson(db: Db, s: StoredStatement): StatementJson {
     ...s,
     saldo: s.saldo === null ? null : centsToDecimal(s.saldo as Cents),
     contagem,
+    sugestoesAlta,
     conciliadoCreditos: centsToDecimal(creditos as Cents),
     conciliadoDebitos: centsToDecimal(debitos as Cents),
   };

@@ -205,6 +205,7 @@ describe("matching, confirming, ignoring, undoing", () => {
         { fitid: "B4", data: "20261110", valor: "-480.00", nome: "BOLETO GRAFICA AGIL" },
       ]),
     );
+    expect(((await (await api(`/api/statements/${answer.id}`)).json()) as StatementJson).sugestoesAlta).toBe(3);
     const bulk = await api(`/api/statements/${answer.id}/confirm-suggestions`, { method: "POST", body: { confianca: "alta" } });
     expect(((await bulk.json()) as BulkConfirmAnswer).conciliadas).toBe(3);
     expect((await receivable(a.id)).status).toBe("pago");
@@ -212,6 +213,7 @@ describe("matching, confirming, ignoring, undoing", () => {
     expect(t.db.$client.query("select status, valor_pago from payables where id = ?").get(bill.id)).toEqual({ status: "pago", valor_pago: 48000 });
     const statement = (await (await api(`/api/statements/${answer.id}`)).json()) as StatementJson;
     expect(statement.contagem).toEqual({ pendente: 0, sugerida: 1, conciliada: 3, ignorada: 0 });
+    expect(statement.sugestoesAlta).toBe(0);
     expect(statement).toMatchObject({ conciliadoCreditos: "360.00", conciliadoDebitos: "480.00" });
   });
 
