@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../db/client";
+import { addUser, disableUser, listUsers, parseRole } from "./users";
 
 // The real CLI, as an operator runs it: `bun src/index.ts COMMAND` with its environment.
 const ENTRY = join(import.meta.dir, "..", "index.ts");
@@ -99,24 +100,28 @@ describe("commands that change an existing database never create one", () => {
     db.close();
   }, SLOW);
 
-  test("user add --role, user list and user disable (which ends the sessions and keeps one active administrator)", () => {
+  test("user add --role, user list and user disable (which ends the sessions and keeps one active administrator)", async () => {
     const path = databaseWithOneClient("roles.db");
     const env = { DATABASE_PATH: path, ADMIN_PASSWORD: "senha-longa-do-teste" };
-    expect(cofre(["user", "add", "dono@empresa.com.br"], env).code).toBe(0);
+    // The command line once (the --role wiring); the rest in this process, the same code.
     const contador = cofre(["user", "add", "contador@escritorio.com.br", "--role", "consulta"], env);
     expect(contador.out).toContain("criado (Consulta)");
-    expect(cofre(["user", "add", "x@empresa.com.br", "--role", "chefe"], env).err).toContain("Perfil inválido: use --role administrador|financeiro|consulta");
-    const list = cofre(["user", "list"], env);
-    expect(list.out).toMatch(/contador@escritorio\.com\.br\s+Consulta\s+ativo\s+nunca entrou/);
-    expect(list.out).toMatch(/dono@empresa\.com\.br\s+Administrador\s+ativo/);
+    process.env.ADMIN_PASSWORD = env.ADMIN_PASSWORD;
+    try {
+      expect(await addUser(path, "dono@empresa.com.br")).toBe("Usuário dono@empresa.com.br criado (Administrador).");
+    } finally {
+      delete process.env.ADMIN_PASSWORD;
+    }
+    expect(() => parseRole(["--role", "chefe"])).toThrow("Perfil inválido: use --role administrador|financeiro|consulta");
+    expect(parseRole(["--role=financeiro"])).toBe("financeiro");
+    const list = listUsers(path);
+    expect(list).toMatch(/contador@escritorio\.com\.br\s+Consulta\s+ativo\s+nunca entrou/);
+    expect(list).toMatch(/dono@empresa\.com\.br\s+Administrador\s+ativo/);
     const db = new Database(path);
     db.run("insert into sessions (id_hash, user_id, expires_at) select 'h', id, 9999999999999 from users where email = 'contador@escritorio.com.br'");
     db.close();
-    const disabled = cofre(["user", "disable", "contador@escritorio.com.br"], env);
-    expect(disabled.out).toContain("Usuário contador@escritorio.com.br desativado; as sessões abertas foram encerradas.");
-    const last = cofre(["user", "disable", "dono@empresa.com.br"], env);
-    expect(last.code).not.toBe(0);
-    expect(last.err).toContain("é o último administrador ativo");
+    expect(disableUser(path, "contador@escritorio.com.br")).toBe("Usuário contador@escritorio.com.br desativado; as sessões abertas foram encerradas.");
+    expect(() => disableUser(path, "dono@empresa.com.br")).toThrow("é o último administrador ativo");
     const after = new Database(path, { readonly: true });
     expect(after.query("select email, ativo from users order by email").all()).toEqual([
       { email: "contador@escritorio.com.br", ativo: 0 },

@@ -1,8 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { databaseWithSubscriptions, duplicates, ENTRY, env, expectedMonths } from "../../tests/subscriptions-cli";
+import { CliError } from "./cli-error";
+import { parseRunArgs, runFromShell } from "./subscriptions";
 
-// `cofre subscriptions run` as an operator (or cron) runs it. The race of 20 processes, some
-// killed mid-run, is in tests/e2e/subscriptions-race.e2e.ts (it takes seconds).
+// `cofre subscriptions run` as an operator (or cron) runs it: the command's code in this process,
+// and one real process for the wiring. The race of 20 processes, some killed mid-run, is in
+// tests/e2e/subscriptions-race.e2e.ts (it takes seconds).
 const SLOW = 60_000;
 
 describe("cofre subscriptions run", () => {
@@ -14,13 +17,12 @@ describe("cofre subscriptions run", () => {
     expect(dry.stdout.toString()).toContain(`Simulação (nada foi gravado): ${expected} parcelas seriam geradas`);
     expect(dry.stdout.toString()).toContain("Cliente 1 — Mensalidade 01/2024");
     expect(duplicates(path).total).toBe(0);
-    const real = Bun.spawnSync(["bun", ENTRY, "subscriptions", "run"], { env: env(path) });
-    expect(real.stdout.toString()).toContain(`${expected} parcelas geradas`);
+    const run = () => runFromShell(path, "America/Sao_Paulo", 0, parseRunArgs([]));
+    expect(run()).toContain(`${expected} parcelas geradas`);
     expect(duplicates(path).total).toBe(expected);
-    const again = Bun.spawnSync(["bun", ENTRY, "subscriptions", "run"], { env: env(path) });
-    expect(again.stdout.toString()).toContain("0 parcelas geradas");
-    const bad = Bun.spawnSync(["bun", ENTRY, "subscriptions", "run", "--date", "amanhã"], { env: env(path) });
-    expect(bad.exitCode).not.toBe(0);
-    expect(bad.stderr.toString()).toContain("Informe a data como AAAA-MM-DD");
+    expect(run()).toStartWith("0 parcelas geradas");
+    expect(() => parseRunArgs(["--date", "amanhã"])).toThrow(new CliError("Informe a data como AAAA-MM-DD: cofre subscriptions run --date 2026-12-31"));
+    expect(() => parseRunArgs(["--depressa"])).toThrow(CliError);
+    expect(parseRunArgs(["--date=2026-12-01", "--dry-run"])).toEqual({ date: "2026-12-01", dryRun: true });
   }, SLOW);
 });
