@@ -61,7 +61,7 @@ export function StatementSummary({ statement: s }: { statement: StatementJson })
 function Card(props: { icon: IconName; title: string; value: ReactNode; note: ReactNode; muted?: boolean; text?: boolean }) {
   const { icon, title, value, note, muted, text } = props;
   return (
-    <li className="rec-summary__card">
+    <li className="ui-card rec-summary__card">
       <span className="rec-summary__head">
         <span className="rec-summary__title">{title}</span>
         <Icon name={icon} size={18} />
