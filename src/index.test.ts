@@ -9,49 +9,56 @@ import { ADMIN } from "../tests/support";
 const dir = mkdtempSync(join(tmpdir(), "cofre-serve-"));
 // Bun's own fetch: component tests in the same run swap the global one for happy-dom's.
 const fetch = Bun.fetch;
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Each start from source takes ~0.4 s, most of it waiting: the three servers of this file start
+// together, now, and each test awaits its own.
+// A new database: the first start hashes its account at production strength, as it must.
+const firstStart = serveFromSource({ DATABASE_PATH: join(dir, "first-run.db") }, dir);
+// The rest share one server, on a database whose user has a cheap hash.
+const shared = databaseWithUser(join(dir, "app.db"), ADMIN).then(async (databasePath) => ({
+  ...(await serveFromSource({ DATABASE_PATH: databasePath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, dir)),
+  databasePath,
+}));
+// And a second one on the port the shared one holds.
+const second = shared.then((server) => startSecondOnTheSamePort(new URL(server.url).port));
+afterAll(async () => {
+  for (const started of [firstStart, shared]) {
+    const server = await started.catch(() => null);
+    server?.proc.kill();
+    await server?.proc.exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
 
 test("a first start without ADMIN_* prints an account that signs in, through the API and the form", async () => {
-  // A new database: the first start hashes its account at production strength, as it must.
-  const server = await serveFromSource({ DATABASE_PATH: join(dir, "first-run.db") }, dir);
-  try {
-    const printed = server.output.match(/usuário (\S+) criado com a senha (\S+)/);
-    expect(printed).not.toBeNull();
-    const [, email, password] = printed!;
-    expect(email).toBe("admin@localhost");
-    const api = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
-    expect(api.status).toBe(200);
-    expect(await api.json()).toEqual({ user: { id: 1, email: "admin@localhost", nome: "", papel: "administrador", trocarSenha: false } });
-    const form = await fetch(`${server.url}/login`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-      body: new URLSearchParams({ email: email!, password: password! }),
-      redirect: "manual",
-    });
-    expect(form.status).toBe(303);
-    expect(form.headers.get("location")).toBe("/");
-  } finally {
-    server.proc.kill();
-    await server.proc.exited;
-  }
+  const server = await firstStart;
+  const printed = server.output.match(/usuário (\S+) criado com a senha (\S+)/);
+  expect(printed).not.toBeNull();
+  const [, email, password] = printed!;
+  expect(email).toBe("admin@localhost");
+  const api = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  expect(api.status).toBe(200);
+  expect(await api.json()).toEqual({ user: { id: 1, email: "admin@localhost", nome: "", papel: "administrador", trocarSenha: false } });
+  const form = await fetch(`${server.url}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: new URLSearchParams({ email: email!, password: password! }),
+    redirect: "manual",
+  });
+  expect(form.status).toBe(303);
+  expect(form.headers.get("location")).toBe("/");
 }, 60_000);
 
-// One server for the rest, on a database whose user has a cheap hash: each start from source
-// and each production-strength hash costs a few hundred ms. Its last test stops it (SIGTERM).
+// The shared server: its last test stops it (SIGTERM).
 describe("a running server", () => {
   let server: ServedProcess & { databasePath: string };
   let cookie: string;
   beforeAll(async () => {
-    const databasePath = await databaseWithUser(join(dir, "app.db"), ADMIN);
-    server = { ...(await serveFromSource({ DATABASE_PATH: databasePath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, dir)), databasePath };
+    server = await shared;
     const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
     expect(login.status).toBe(200);
     cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
   }, 60_000);
-  afterAll(async () => {
-    server.proc.kill();
-    await server.proc.exited;
-  });
 
   test("over a real socket a 2 MB body gets our JSON 413, not the runtime's empty one", async () => {
     const huge = await fetch(`${server.url}/api/clients`, {
@@ -75,16 +82,9 @@ describe("a running server", () => {
   });
 
   test("a second server on a port already taken stops with a pt-BR message instead of sharing it", async () => {
-    const port = new URL(server.url).port;
-    const other = await databaseWithUser(join(dir, "other.db"), ADMIN);
-    const second = Bun.spawn(["bun", ENTRY, "serve"], {
-      cwd: dir,
-      env: { PATH: process.env.PATH!, PORT: port, HOST: "127.0.0.1", DATABASE_PATH: other, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    expect(await second.exited).toBe(69);
-    expect(await new Response(second.stderr).text()).toContain(`A porta ${port} já está em uso em 127.0.0.1`);
+    const { code, stderr } = await second;
+    expect(code).toBe(69);
+    expect(stderr).toContain(`A porta ${new URL(server.url).port} já está em uso em 127.0.0.1`);
     // The first one still answers every request.
     for (let i = 0; i < 5; i++) expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 60_000);
@@ -110,3 +110,16 @@ describe("a running server", () => {
     expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
   }, 60_000); // generous on a shared machine: nothing here is timed
 });
+
+/** `cofre serve` on a port the first server holds, started while the other tests run. */
+async function startSecondOnTheSamePort(port: string): Promise<{ code: number; stderr: string }> {
+  const other = await databaseWithUser(join(dir, "other.db"), ADMIN);
+  const proc = Bun.spawn(["bun", ENTRY, "serve"], {
+    cwd: dir,
+    env: { PATH: process.env.PATH!, PORT: port, HOST: "127.0.0.1", DATABASE_PATH: other, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+  return { code, stderr };
+}

@@ -9,17 +9,21 @@ import { addUser, disableUser, listUsers, parseRole } from "./users";
 // The real CLI, as an operator runs it: `bun src/index.ts COMMAND` with its environment.
 const ENTRY = join(import.meta.dir, "..", "index.ts");
 const dir = mkdtempSync(join(tmpdir(), "cofre-cli-"));
-// Each test starts the CLI from source several times: generous on a shared machine.
+// Each test starts the CLI from source several times: generous on a shared machine. The tests
+// touch files of their own, so they run concurrently: most of their time is waiting on a process.
 const SLOW = 60_000;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cofre(args: string[], env: Record<string, string>, stdin?: string) {
-  const result = Bun.spawnSync(["bun", ENTRY, ...args], {
+async function cofre(args: string[], env: Record<string, string>, stdin?: string) {
+  const proc = Bun.spawn(["bun", ENTRY, ...args], {
     env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? dir, ...env },
     stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
+    stdout: "pipe",
+    stderr: "pipe",
     cwd: dir,
   });
-  return { code: result.exitCode, out: result.stdout.toString(), err: result.stderr.toString() };
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { code, out, err };
 }
 
 function databaseWithOneClient(name: string): string {
@@ -33,10 +37,10 @@ function databaseWithOneClient(name: string): string {
 }
 
 describe("cofre backup", () => {
-  test("copies the database, verifies the copy and prints integrity_check and rows per table", () => {
+  test.concurrent("copies the database, verifies the copy and prints integrity_check and rows per table", async () => {
     const source = databaseWithOneClient("live.db");
     const target = join(dir, "copia-1.db");
-    const run = cofre(["backup", target], { DATABASE_PATH: source });
+    const run = await cofre(["backup", target], { DATABASE_PATH: source });
     expect(run.err).toBe("");
     expect(run.code).toBe(0);
     expect(run.out).toContain(`Cópia de segurança gravada em ${target}`);
@@ -48,10 +52,10 @@ describe("cofre backup", () => {
     copy.close();
   }, SLOW);
 
-  test("a wrong DATABASE_PATH is an error in pt-BR, and no empty database appears", () => {
+  test.concurrent("a wrong DATABASE_PATH is an error in pt-BR, and no empty database appears", async () => {
     const missing = join(dir, "nao-existe", "app.db");
     const target = join(dir, "copia-2.db");
-    const run = cofre(["backup", target], { DATABASE_PATH: missing });
+    const run = await cofre(["backup", target], { DATABASE_PATH: missing });
     expect(run.code).not.toBe(0);
     expect(run.err).toContain(`Banco de dados não encontrado: ${missing}`);
     expect(run.err).not.toContain("SQLiteError");
@@ -60,19 +64,19 @@ describe("cofre backup", () => {
     expect(existsSync(target)).toBe(false);
   }, SLOW);
 
-  test("a missing target folder, an existing target or a file that is not a database say so plainly", () => {
+  test.concurrent("a missing target folder, an existing target or a file that is not a database say so plainly", async () => {
     const source = databaseWithOneClient("live-2.db");
-    const noFolder = cofre(["backup", join(dir, "sem-pasta", "copia.db")], { DATABASE_PATH: source });
+    const noFolder = await cofre(["backup", join(dir, "sem-pasta", "copia.db")], { DATABASE_PATH: source });
     expect(noFolder.code).not.toBe(0);
     expect(noFolder.err.trim()).toBe(`A pasta de destino não existe: ${join(dir, "sem-pasta")}`);
 
     writeFileSync(join(dir, "ocupado.db"), "x");
-    const exists = cofre(["backup", join(dir, "ocupado.db")], { DATABASE_PATH: source });
+    const exists = await cofre(["backup", join(dir, "ocupado.db")], { DATABASE_PATH: source });
     expect(exists.code).not.toBe(0);
     expect(exists.err).toContain("já existe");
 
     writeFileSync(join(dir, "texto.db"), "isto não é um banco SQLite");
-    const notDb = cofre(["backup", join(dir, "copia-3.db")], { DATABASE_PATH: join(dir, "texto.db") });
+    const notDb = await cofre(["backup", join(dir, "copia-3.db")], { DATABASE_PATH: join(dir, "texto.db") });
     expect(notDb.code).not.toBe(0);
     expect(notDb.err).toContain("Não foi possível copiar");
     expect(notDb.err).not.toMatch(/^\s*\d+ \|/m); // no source excerpt of an uncaught error
@@ -80,19 +84,19 @@ describe("cofre backup", () => {
 });
 
 describe("commands that change an existing database never create one", () => {
-  test("user add, user passwd and seed-demo refuse a missing database", () => {
+  test.concurrent("user add, user passwd and seed-demo refuse a missing database", async () => {
     const missing = join(dir, "vazio", "app.db");
     for (const args of [["user", "add", "maria@empresa.com.br"], ["user", "passwd", "maria@empresa.com.br"], ["seed-demo"]]) {
-      const run = cofre(args, { DATABASE_PATH: missing, ADMIN_PASSWORD: "senha-da-maria" });
+      const run = await cofre(args, { DATABASE_PATH: missing, ADMIN_PASSWORD: "senha-da-maria" });
       expect({ args, code: run.code }).toEqual({ args, code: 66 });
       expect(run.err).toContain("Banco de dados não encontrado");
       expect(existsSync(missing)).toBe(false);
     }
   }, SLOW);
 
-  test("user add works on the existing database, with the password from stdin", () => {
+  test.concurrent("user add works on the existing database, with the password from stdin", async () => {
     const path = databaseWithOneClient("users.db");
-    const run = cofre(["user", "add", "maria@empresa.com.br"], { DATABASE_PATH: path }, "senha-da-maria\n");
+    const run = await cofre(["user", "add", "maria@empresa.com.br"], { DATABASE_PATH: path }, "senha-da-maria\n");
     expect(run.code).toBe(0);
     expect(run.out).toContain("Usuário maria@empresa.com.br criado (Administrador).");
     const db = new Database(path, { readonly: true });
@@ -100,11 +104,11 @@ describe("commands that change an existing database never create one", () => {
     db.close();
   }, SLOW);
 
-  test("user add --role, user list and user disable (which ends the sessions and keeps one active administrator)", async () => {
+  test.concurrent("user add --role, user list and user disable (which ends the sessions and keeps one active administrator)", async () => {
     const path = databaseWithOneClient("roles.db");
     const env = { DATABASE_PATH: path, ADMIN_PASSWORD: "senha-longa-do-teste" };
     // The command line once (the --role wiring); the rest in this process, the same code.
-    const contador = cofre(["user", "add", "contador@escritorio.com.br", "--role", "consulta"], env);
+    const contador = await cofre(["user", "add", "contador@escritorio.com.br", "--role", "consulta"], env);
     expect(contador.out).toContain("criado (Consulta)");
     process.env.ADMIN_PASSWORD = env.ADMIN_PASSWORD;
     try {

@@ -4,13 +4,38 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { buildFigures, FIXTURE_TODAY, TRICKY_NAME, type Figures } from "../../../tests/fixtures/figures";
 import { column, openInSpreadsheet, skipWithoutSpreadsheet, type SheetCell } from "../../../tests/spreadsheet";
-import { useTestApp } from "../../../tests/support";
+import { PADARIA, useTestApp } from "../../../tests/support";
 import { pinClock } from "../../lib/clock";
 
 const skip = skipWithoutSpreadsheet();
 const t = useTestApp();
 let f: Figures;
-let sheets: Record<"cliente" | "fornecedor" | "mensal" | "fluxo" | "historico" | "receber" | "pagar", SheetCell[][]>;
+let sheets: Record<"cliente" | "fornecedor" | "mensal" | "fluxo" | "historico" | "receber" | "pagar" | "assinaturas", SheetCell[][]>;
+
+/**
+ * Relatórios › Assinaturas from January to April: a subscription of 150,00 whose fee was lowered
+ * to 130,00 for April, a negative readjustment (-20,00). Built after the other exports are read,
+ * so they do not see its installments.
+ */
+async function subscriptionsExport(get: (path: string) => Promise<ArrayBuffer>): Promise<ArrayBuffer> {
+  const send = async (path: string, method: string, body: object) => {
+    const response = await t.api(path, { method, body });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: number };
+  };
+  const client = await send("/api/clients", "POST", { ...PADARIA, nome: "Assinante Ltda", cnpj: "11.444.777/0001-61", codigoCliente: "ASS-001" });
+  const terms = { status: "ativa", diaVencimento: 10, inicio: "2026-01" };
+  await send(`/api/clients/${client.id}/subscription`, "PUT", { ...terms, valor: "150.00" });
+  await send("/api/subscriptions/run", "POST", {});
+  await send(`/api/clients/${client.id}/subscription`, "PUT", { ...terms, valor: "130.00" });
+  const unpin = pinClock("2026-04-01");
+  try {
+    await send("/api/subscriptions/run", "POST", {});
+    return await get("/reports/export?aba=assinaturas&de=2026-01&ate=2026-04");
+  } finally {
+    unpin();
+  }
+}
 
 beforeAll(async () => {
   if (skip) return;
@@ -22,6 +47,7 @@ beforeAll(async () => {
       expect(response.status).toBe(200);
       return response.arrayBuffer();
     };
+    // Every export in one LibreOffice run: its start is most of the cost.
     sheets = openInSpreadsheet({
       cliente: await get(`/reports/export?aba=cliente&id=${f.padaria}`),
       fornecedor: await get(`/reports/export?aba=fornecedor&id=${f.papelaria}`),
@@ -31,6 +57,7 @@ beforeAll(async () => {
       // The lists' exports follow the view: here, only what was paid, by amount, largest first.
       receber: await get("/receivables/export?status=pago&ordem=-valor"),
       pagar: await get(`/payables/export?supplierId=${f.papelaria}`),
+      assinaturas: await subscriptionsExport(get),
     });
   } finally {
     unpin();
@@ -112,5 +139,18 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
     expect(registros.some((c) => c.type === "string" && c.value === `'${TRICKY_NAME}`)).toBe(true);
     expect(registros.every((c) => c.formula === undefined)).toBe(true);
     expect(types(column(sheets.historico, "Data/hora"))).toEqual(["date"]);
+  });
+
+  test("subscriptions (MRR): the month is text that sorts in time order; money and the count are numbers, negatives too", () => {
+    const sheet = sheets.assinaturas;
+    const months = column(sheet, "Mês");
+    expect(types(months)).toEqual(["string"]);
+    expect(months.map((c) => c.value)).toEqual(["2026-01", "2026-02", "2026-03", "2026-04"]);
+    for (const header of ["MRR", "Novas", "Reajustes", "Encerradas", "Assinaturas"]) {
+      expect({ header, types: types(column(sheet, header)) }).toEqual({ header, types: ["float"] });
+    }
+    expect(column(sheet, "MRR").map((c) => c.value)).toEqual(["150", "150", "150", "130"]);
+    expect(column(sheet, "Novas")[0]).toEqual({ type: "float", value: "150" });
+    expect(column(sheet, "Reajustes")[3]).toEqual({ type: "float", value: "-20" });
   });
 });

@@ -1,7 +1,7 @@
-// Relatórios › Assinaturas (issue 18): the page as served, its CSV, and the CSV as LibreOffice
-// Calc (pt-BR) reads it. The figures are the MRR movement of src/api/subscriptions/mrr.ts.
+// Relatórios › Assinaturas (issue 18): the page as served and its CSV (LibreOffice Calc reads it
+// in src/api/reports/spreadsheet.test.ts, with every other export, in one run). The figures are
+// the MRR movement of src/api/subscriptions/mrr.ts.
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { column, openInSpreadsheet, skipWithoutSpreadsheet, type SheetCell } from "../../../tests/spreadsheet";
 import { PADARIA, useTestApp } from "../../../tests/support";
 import type { MrrMonth } from "../../api/subscriptions/mrr";
 import { pinClock } from "../../lib/clock";
@@ -167,30 +167,5 @@ describe("CSV export", () => {
     const response = await get("/reports/export?aba=assinaturas&de=2026-05&ate=2026-01");
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("O mês inicial deve ser anterior ou igual ao mês final");
-  });
-});
-
-const skip = skipWithoutSpreadsheet();
-describe.skipIf(skip)("the CSV opened in LibreOffice Calc (pt-BR)", () => {
-  let sheet: SheetCell[][];
-  beforeAll(async () => {
-    // A fee lowered gives a negative reajuste: -20,00 must stay a number.
-    const restore = pinClock(TODAY); // the session was made on that day
-    const { bytes } = await download("/reports/export?aba=assinaturas&de=2026-01&ate=2026-06").finally(restore);
-    const lowered = new TextDecoder().decode(bytes).replace("2026-05;256,93;0,00;0,00", "2026-05;236,93;0,00;-20,00");
-    sheet = openInSpreadsheet({ assinaturas: lowered }).assinaturas;
-  }, 120_000);
-  const types = (cells: SheetCell[]) => [...new Set(cells.map((c) => c.type))];
-
-  test("the month is text that sorts in time order; money and the count are numbers, negatives too", () => {
-    const months = column(sheet, "Mês");
-    expect(types(months)).toEqual(["string"]);
-    expect(months.map((c) => c.value)).toEqual(["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06"]);
-    for (const header of ["MRR", "Novas", "Reajustes", "Encerradas", "Assinaturas"]) {
-      expect({ header, types: types(column(sheet, header)) }).toEqual({ header, types: ["float"] });
-    }
-    expect(column(sheet, "MRR")[3]).toEqual({ type: "float", value: "256.93" });
-    expect(column(sheet, "Reajustes")[4]).toEqual({ type: "float", value: "-20" });
-    expect(column(sheet, "Encerradas")[5]).toEqual({ type: "float", value: "256.93" });
   });
 });
