@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
+import { CanWrite, READ_ONLY_ATTRIBUTE } from "../../islands/lib/can-write";
+import { allows } from "../api/auth/permissions";
 import type { PublicUser } from "../api/auth/service";
-import type { Role } from "../lib/roles";
+import { canWrite, type Role } from "../lib/roles";
 import { Island } from "../ssr/Island";
 import { Icon, type IconName } from "../ui/Icon";
 
@@ -8,8 +10,6 @@ export interface MenuItem {
   href: string;
   label: string;
   icon: IconName;
-  /** Who sees it (the page's rule in src/api/auth/permissions.ts); everyone when absent. */
-  roles?: readonly Role[];
 }
 
 export const MENU: MenuItem[] = [
@@ -25,13 +25,13 @@ export const MENU: MenuItem[] = [
   { href: "/partners", label: "Parceiros", icon: "handshake" },
   { href: "/reports", label: "Relatórios", icon: "chart" },
   { href: "/history", label: "Histórico", icon: "history" },
-  { href: "/users", label: "Usuários", icon: "shield", roles: ["administrador"] },
-  { href: "/settings", label: "Configurações", icon: "settings", roles: ["administrador"] },
+  { href: "/users", label: "Usuários", icon: "shield" },
+  { href: "/settings", label: "Configurações", icon: "settings" },
   { href: "/account", label: "Minha conta", icon: "lock" },
 ];
 
-/** The menu a role sees: a page it may not open is not offered. */
-export const menuFor = (role: Role) => MENU.filter((item) => !item.roles || item.roles.includes(role));
+/** The menu a role sees: a page the role table (src/api/auth/permissions.ts) refuses it is not offered. */
+export const menuFor = (role: Role) => MENU.filter((item) => allows(role, "GET", item.href) === true);
 
 interface AppShellProps {
   path: string;
@@ -46,8 +46,9 @@ interface AppShellProps {
  * (no script needed to open or light-dismiss it) and a fixed column on wide ones.
  */
 export function AppShell({ path, user, children, notice }: AppShellProps) {
+  const readOnly = !canWrite(user.papel);
   return (
-    <div className="shell">
+    <div className="shell" {...(readOnly ? { [READ_ONLY_ATTRIBUTE]: "" } : {})}>
       <a className="skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>
@@ -93,7 +94,7 @@ export function AppShell({ path, user, children, notice }: AppShellProps) {
               {notice}
             </p>
           )}
-          {children}
+          <CanWrite.Provider value={!readOnly}>{children}</CanWrite.Provider>
         </main>
       </div>
       <Island name="Toaster" props={{ user }} />

@@ -1,4 +1,5 @@
 import type { ClientListRow, ClientQuery } from "../api/clients/model";
+import { useCanWrite } from "../../islands/lib/can-write";
 import { today } from "../lib/clock";
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
@@ -10,12 +11,13 @@ export interface ClientsPageProps {
 
 /** Gerenciar Clientes: the heading is static; the list and its dialogs are one island, "Novo Cliente" another. */
 export function ClientsPage({ query, page }: ClientsPageProps) {
+  const canWrite = useCanWrite();
   return (
     <>
       <PageHeader
         title="Gerenciar Clientes"
         description="Cadastre clientes, acompanhe mensalidades e bloqueie ou libere o acesso."
-        actions={<Island name="NewRecordButton" props={{ label: "Novo Cliente" }} />}
+        actions={canWrite && <Island name="NewRecordButton" props={{ label: "Novo Cliente" }} />}
       />
       <Island name="ClientsList" props={{ initial: page, params: query.view, today: today() }} />
     </>

@@ -8,6 +8,7 @@ import type { LedgerQuery } from "../api/ledger/model";
 import { today } from "../lib/clock";
 import { LEDGER_KINDS, type ApiLedgerRow, type LedgerKind } from "../../islands/ledger/kinds";
 import type { ListParams } from "../lib/list-spec";
+import { useCanWrite } from "../../islands/lib/can-write";
 import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
@@ -35,6 +36,7 @@ const TEXT: Record<LedgerKind, { title: string; description: string }> = {
 
 /** Contas a Receber / a Pagar: a static heading, the cards island and the list island. */
 export function LedgerPage({ kind, params, page, summary, today, partyName }: LedgerPageProps) {
+  const canWrite = useCanWrite();
   const info = LEDGER_KINDS[kind];
   return (
     <>
@@ -42,10 +44,12 @@ export function LedgerPage({ kind, params, page, summary, today, partyName }: Le
         title={TEXT[kind].title}
         description={TEXT[kind].description}
         actions={
-          <a className="ui-button ui-button--secondary" href={info.generatePath}>
-            <Icon name="calendar-plus" size={18} />
-            {info.generateLabel}
-          </a>
+          canWrite && (
+            <a className="ui-button ui-button--secondary" href={info.generatePath}>
+              <Icon name="calendar-plus" size={18} />
+              {info.generateLabel}
+            </a>
+          )
         }
       />
       <Island name="LedgerCards" props={{ kind, initial: summary }} />
