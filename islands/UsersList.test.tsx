@@ -161,6 +161,13 @@ describe("UsersList: Novo usuário", () => {
     expect(get('[data-testid="senha-temporaria"]', shown).textContent).toBe("abcd-EFGH-2345-jkmn");
     expect(shown.textContent).toContain("Ana Caixa (ana@padariapaoquente.com.br)");
     expect(shown.textContent).toContain("Ela não será mostrada de novo");
+    // Not copied yet: Esc and the X keep it, say why and point at the button that closes.
+    expect(shown.querySelector('[role="alert"]')).toBeNull();
+    act(() => void shown.dispatchEvent(new Event("cancel", { cancelable: true })));
+    click(button("Fechar", shown));
+    expect(openDialogs()).toHaveLength(1);
+    expect(get('[role="alert"]', shown).textContent).toBe("Anote ou copie a senha antes de fechar: feche com “Já anotei a senha”.");
+    expect(document.activeElement).toBe(button("Já anotei a senha", shown));
     click(button("Copiar senha", shown));
     await settle();
     expect(copied).toEqual(["abcd-EFGH-2345-jkmn"]);

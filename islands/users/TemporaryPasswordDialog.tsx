@@ -12,11 +12,20 @@ export interface TemporaryPassword {
 
 /**
  * A temporary password, shown this once (the server keeps only its hash): the text selectable, a
- * copy button, and the warning that it will not be shown again.
+ * copy button, and the warning that it will not be shown again. Esc, the X or a click outside do
+ * not lose it before it was copied: they say so and point at "Já anotei a senha", which closes.
  */
 export function TemporaryPasswordDialog({ password, onClose }: { password: TemporaryPassword; onClose(): void }) {
   const textRef = useRef<HTMLElement>(null);
+  const doneRef = useRef<HTMLButtonElement>(null);
   const [copied, setCopied] = useState(false);
+  const [held, setHeld] = useState(false);
+
+  function dismiss() {
+    if (copied) return onClose();
+    setHeld(true);
+    doneRef.current?.focus();
+  }
 
   async function copy() {
     try {
@@ -34,11 +43,11 @@ export function TemporaryPasswordDialog({ password, onClose }: { password: Tempo
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={dismiss}
       title="Senha temporária"
       size="sm"
       footer={
-        <Button variant="primary" onClick={onClose}>
+        <Button ref={doneRef} variant="primary" onClick={onClose}>
           Já anotei a senha
         </Button>
       }
@@ -62,6 +71,11 @@ export function TemporaryPasswordDialog({ password, onClose }: { password: Tempo
             Ela não será mostrada de novo. Entregue-a por um canal seguro: no primeiro acesso, o Cofre pede uma senha nova.
           </span>
         </p>
+        {held && (
+          <p className="users-temp__held" role="alert">
+            Anote ou copie a senha antes de fechar: feche com “Já anotei a senha”.
+          </p>
+        )}
       </div>
     </Dialog>
   );
