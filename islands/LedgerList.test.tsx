@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
+import { CanWrite } from "./lib/can-write";
 import LedgerCards from "./LedgerCards";
 import LedgerList, { type LedgerListProps } from "./LedgerList";
 import type { LedgerRow } from "./ledger/kinds";
@@ -243,6 +244,87 @@ describe("LedgerList (Contas a Pagar)", () => {
     click(button("Excluir", lastDialog()));
     await settle();
     expect(toastSignal.value).toMatchObject({ title: "Erro", description: "Erro ao excluir conta" });
+  });
+});
+
+describe("LedgerList for a consulta (read-only)", () => {
+  /** The screen as a consulta sees it (CanWrite false), or as the finance roles do. */
+  const renderAs = (canWrite: boolean, listProps: LedgerListProps) =>
+    render(
+      <CanWrite.Provider value={canWrite}>
+        <LedgerList {...listProps} />
+      </CanWrite.Provider>,
+    );
+  /** Every button's accessible name (aria-label, else its text), menus closed. */
+  const buttonNames = () => [...document.querySelectorAll("button")].map((b) => b.getAttribute("aria-label") ?? b.textContent?.trim() ?? "");
+  const links = () => [...document.querySelectorAll("a")].map((a) => a.textContent?.trim() ?? "");
+  const WRITES = ["Baixar", "Pagar", "Cobrar", "Prorrogar", "Cancelar Baixa", "Excluir", "Mais ações para"];
+  const writeControls = () => buttonNames().filter((label) => WRITES.some((verb) => label.startsWith(`${verb} `)));
+
+  test("hydrates without a mismatch", () => {
+    const ui = (
+      <CanWrite.Provider value={false}>
+        <LedgerList {...props()} />
+      </CanWrite.Provider>
+    );
+    expect(serverRenderAndHydrate(ui).errors).toEqual([]);
+  });
+
+  test("receivables: each row offers only Histórico, visible, with no '⋯' menu; the finance roles get the verbs", () => {
+    renderAs(true, props());
+    expect(writeControls().length).toBeGreaterThan(0);
+    cleanup();
+
+    renderAs(false, props());
+    expect(writeControls()).toEqual([]);
+    for (const row of ["1/12", "2/12", "3/12"]) {
+      expect(buttonNames().filter((label) => label.endsWith(` Padaria Pão Quente parcela ${row}`))).toEqual([`Histórico Padaria Pão Quente parcela ${row}`]);
+    }
+    expect(document.querySelectorAll('[role="menuitem"]')).toHaveLength(0);
+    // What was paid, and when, is on the row itself (no dialog needed to read it).
+    expect(rows()[1]!.textContent).toContain("Pago em 10/02/2026");
+  });
+
+  test("a paid row's different amount paid is still read on the row", () => {
+    renderAs(false, props("receber", [installment({ status: "pago", dataPagamento: "2026-03-10", valorPago: "362.10" })]));
+    expect(rows()[0]!.textContent).toContain("pago R$\u00a0362,10");
+    expect(rows()[0]!.textContent).toContain("Pago em 10/03/2026");
+  });
+
+  test("payables: no Pagar and no Excluir; Histórico opens the row's history", async () => {
+    mockFetch(calls, () => page([]));
+    history.replaceState(null, "", "/payables");
+    const row = installment({ partyName: "Gráfica Rápida", numerosParcela: "1/3", valor: "1200.00" });
+    renderAs(false, props("pagar", [row]));
+    expect(buttonNames().filter((label) => label.endsWith(" Gráfica Rápida parcela 1/3"))).toEqual(["Histórico Gráfica Rápida parcela 1/3"]);
+    click(button("Histórico Gráfica Rápida parcela 1/3"));
+    await settle();
+    expect(calls.at(-1)!.url).toBe(`/api/payables/${row.id}/history?porPagina=100`);
+    expect(lastDialog().textContent).toContain("Gráfica Rápida parcela 1/3");
+  });
+
+  test("the reading controls stay: filters, sort, export and pager", async () => {
+    mockFetch(calls, () => page([]));
+    renderAs(false, { ...props(), initial: { ...props().initial, total: 120 } });
+    expect(links()).toContain("Exportar CSV");
+    expect(document.querySelector('a[href*="pagina=2"]')).not.toBeNull();
+    setValue(control("Mês de vencimento"), "2026-03");
+    await settle();
+    click(button("Parcela"));
+    await settle();
+    expect(location.search).toBe("?mes=2026-03&ordem=parcela");
+    expect(calls.at(-1)!.url).toBe("/api/installments?mes=2026-03&ordem=parcela&porPagina=50");
+  });
+
+  test("an empty list offers no 'Gerar Parcelas' link", () => {
+    renderAs(true, props("receber", []));
+    expect(links()).toContain("Gerar Parcelas");
+    cleanup();
+
+    renderAs(false, props("receber", []));
+    expect(get(".ui-empty").textContent).toContain("Nenhuma parcela encontrada");
+    expect(links()).not.toContain("Gerar Parcelas");
+    expect(get(".ui-empty").textContent).not.toContain("Gere as parcelas");
   });
 });
 

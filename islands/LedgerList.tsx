@@ -16,6 +16,7 @@ import { Select } from "../src/ui/Select";
 import type { TableColumn } from "../src/ui/Table";
 import { toast } from "../src/ui/toast";
 import { api, ApiError, serverMessage } from "./lib/api";
+import { useCanWrite } from "./lib/can-write";
 import { HistoryPanel } from "./history/HistoryPanel";
 import { ChargeDialog } from "./ledger/ChargeDialog";
 import { DueDateDialog } from "./ledger/DueDateDialog";
@@ -49,6 +50,8 @@ type Action =
  */
 export default function LedgerList({ kind, initial, params: initialParams, today, partyName }: LedgerListProps) {
   const info = LEDGER_KINDS[kind];
+  // A consulta reads the list (filters, sort, export, Histórico) and is offered nothing that writes.
+  const canWrite = useCanWrite();
   const { list, refresh } = useLedgerView(kind, initial, initialParams);
   const { params, update } = list;
   const [party, setParty] = useState<Party | null>(() =>
@@ -90,7 +93,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
     }
   }
 
-  const columns = useMemo(() => ledgerColumns(kind, today, (next) => setAction(next)), [kind, today]);
+  const columns = useMemo(() => ledgerColumns(kind, today, canWrite, (next) => setAction(next)), [kind, today, canWrite]);
   const row = action?.row;
 
   return (
@@ -132,9 +135,16 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             <EmptyState
               icon={kind === "receber" ? "receivable" : "payable"}
               title={info.empty}
-              hint={filtering ? "Ajuste os filtros para ver outras parcelas." : "Gere as parcelas de um contrato para acompanhá-las aqui."}
+              hint={
+                filtering
+                  ? "Ajuste os filtros para ver outras parcelas."
+                  : canWrite
+                    ? "Gere as parcelas de um contrato para acompanhá-las aqui."
+                    : "As parcelas geradas aparecem aqui."
+              }
               action={
-                !filtering && (
+                !filtering &&
+                canWrite && (
                   <a className="ui-button ui-button--primary" href={info.generatePath}>
                     <Icon name="calendar-plus" size={18} />
                     {info.generateLabel}
@@ -220,8 +230,11 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   );
 }
 
-/** The columns in SPEC's order for each side; sorting is done by the server. */
-function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) => void): TableColumn<LedgerRow>[] {
+/**
+ * The columns in SPEC's order for each side; sorting is done by the server. Read-only (a
+ * consulta): the row's one action is Histórico, visible, with no "⋯" menu.
+ */
+function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: (action: Action) => void): TableColumn<LedgerRow>[] {
   const info = LEDGER_KINDS[kind];
   const money = (text: string | null) => formatBRL(parseMoney(text ?? "0") ?? ZERO);
   const party: TableColumn<LedgerRow> = {
@@ -300,6 +313,13 @@ function ledgerColumns(kind: LedgerKind, today: string, act: (action: Action) =>
       const label = `${r.partyName} parcela ${r.numerosParcela}`;
       const history: RowMenuItem = { label: "Histórico", icon: "history", onSelect: () => act({ kind: "history", row: r }) };
       const remove: RowMenuItem = { label: "Excluir", icon: "trash", danger: true, onSelect: () => act({ kind: "delete", row: r }) };
+      if (!canWrite) {
+        return (
+          <div className="row-actions">
+            <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />
+          </div>
+        );
+      }
       // The row's one visible action is what is done to it most (Baixar / Pagar); the rest is in "⋯".
       if (r.status === "pago") {
         return (

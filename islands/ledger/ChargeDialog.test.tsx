@@ -5,6 +5,7 @@ import { dismissToast, toastSignal } from "../../src/ui/toast";
 import { cleanup, click, get, render, typeInto } from "../../tests/ui";
 import { apiLedgerRow, json, mockFetch, pause, rowAction, rowActions, settle, type Call } from "../../tests/islands";
 import type { LedgerListProps } from "../LedgerList";
+import { CanWrite } from "../lib/can-write";
 import { ChargeDialog } from "./ChargeDialog";
 import type { LedgerRow } from "./kinds";
 
@@ -199,6 +200,23 @@ describe("the Cobrar action in Contas a Receber", () => {
     await settle();
     expect(calls.at(-1)?.url).toBe("/api/installments/44/charge");
     expect(get("dialog[open] h2").textContent).toBe("Cobrar parcela");
+  });
+
+  test("is not offered to a consulta (the charge and PIX routes are finance-only)", async () => {
+    const { default: LedgerList } = await import("../LedgerList");
+    const cobrar = () => document.querySelectorAll('[aria-label^="Cobrar "], [aria-label^="Mais ações"]');
+    render(<LedgerList {...props("receber")} />);
+    expect(rowActions("Padaria Pão Quente parcela 1/3")).toContain("Cobrar");
+    cleanup();
+
+    render(
+      <CanWrite.Provider value={false}>
+        <LedgerList {...props("receber")} />
+      </CanWrite.Provider>,
+    );
+    expect(cobrar()).toHaveLength(0);
+    expect([...document.querySelectorAll("button")].some((b) => b.textContent?.includes("Cobrar"))).toBe(false);
+    expect(calls).toEqual([]);
   });
 
   test("is not offered on payables", async () => {
