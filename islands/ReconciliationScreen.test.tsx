@@ -4,6 +4,7 @@ import type { MatchJson, ReconciliationProps, StatementJson, TransactionJson } f
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import { button, control, json, lastDialog, listPage, mockFetch, pause, settle, type Call } from "../tests/islands";
 import { cleanup, click, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
+import { CanWrite } from "./lib/can-write";
 import ReconciliationScreen from "./ReconciliationScreen";
 
 const PADARIA: MatchJson = {
@@ -299,6 +300,90 @@ describe("ReconciliationScreen", () => {
     expect(calls).toEqual([]);
   });
 
+});
+
+describe("for a consulta (read-only)", () => {
+  const renderAs = (canWrite: boolean, screenProps: ReconciliationProps = props()) =>
+    render(
+      <CanWrite.Provider value={canWrite}>
+        <ReconciliationScreen {...screenProps} />
+      </CanWrite.Provider>,
+    );
+  const buttonNames = () => [...document.querySelectorAll("button")].map((b) => b.getAttribute("aria-label") ?? b.textContent?.trim() ?? "");
+  const VERBS = ["Confirmar", "Escolher parcela para", "Desfazer", "Mais ações para"];
+  /** The controls that write: the upload, the row verbs, the bulk confirmation. */
+  const writeControls = () => [
+    ...[...document.querySelectorAll('input[type="file"]')].map(() => "upload"),
+    ...buttonNames().filter((label) => VERBS.some((verb) => label.startsWith(`${verb} `)) || label.startsWith("Confirmar sugestões")),
+  ];
+  const headers = () => [...document.querySelectorAll(".rec-table thead th")].map((th) => th.textContent?.trim());
+
+  test("hydrates without a mismatch", () => {
+    const ui = (
+      <CanWrite.Provider value={false}>
+        <ReconciliationScreen {...props()} />
+      </CanWrite.Provider>
+    );
+    expect(serverRenderAndHydrate(ui).errors).toEqual([]);
+  });
+
+  test("no upload, no Confirmar / Escolher / Ignorar / Desfazer, no bulk confirmation, no Ações column; the finance roles get them", () => {
+    renderAs(true);
+    expect(writeControls()).toContain("upload");
+    expect(writeControls()).toContain(`Confirmar ${name(SUGGESTED)}`);
+    expect(writeControls()).toContain(`Mais ações para ${name(FEE)}`);
+    expect(headers()).toContain("Ações");
+    cleanup();
+
+    renderAs(false);
+    expect(writeControls()).toEqual([]);
+    expect(buttonNames()).toEqual([]);
+    expect(document.querySelectorAll('[role="menuitem"]')).toHaveLength(0);
+    expect(headers()).toEqual(["Transação", "Valor", "Situação", "Parcela"]);
+  });
+
+  test("reads every transaction with its situation and suggestion, the figures and the situation filter", async () => {
+    mockFetch(calls, serverAfter(() => null));
+    renderAs(false);
+    const [suggested, medium, fee, settled, transfer] = rows();
+    expect(suggested!.textContent).toContain("Padaria Pão Quente");
+    expect(suggested!.textContent).toContain("Parcela 3/12");
+    expect(suggested!.textContent).toContain("Confiança Alta");
+    expect(suggested!.textContent).toContain("valor e data; cliente citado na descrição");
+    expect(medium!.textContent).toContain("Sugerida");
+    expect(fee!.textContent).toContain("Sem sugestão");
+    expect(settled!.textContent).toContain("Conciliada");
+    expect(settled!.textContent).toContain("Parcela 2/12");
+    expect(transfer!.textContent).toContain("Ignorada: nada a baixar");
+    expect(document.querySelector(".rec-summary")!.textContent).toContain("R$\u00a01.070,00");
+    expect(document.body.textContent).not.toContain("Confirmar sugestões");
+    // The situation filter still narrows the list.
+    click([...document.querySelectorAll<HTMLAnchorElement>(".rec-situacoes a")].find((a) => a.textContent?.startsWith("Pendentes"))!);
+    await settle();
+    expect(location.search).toBe("?situacao=pendente");
+    expect(rows()).toHaveLength(1);
+  });
+
+  test("another statement still opens from the picker, alone at the top", () => {
+    const older = { ...STATEMENT, id: 3, conta: "11111-1", de: "2026-10-01", ate: "2026-10-31" };
+    renderAs(false, props({ statements: [STATEMENT, older] }));
+    const top = document.querySelector(".rec-top")!;
+    expect(top.children).toHaveLength(1);
+    expect(control<HTMLSelectElement>("Extrato", top).value).toBe("7");
+    button("Abrir", top);
+  });
+
+  test("no statement yet: says so, without the upload", () => {
+    const none = props({ statements: [], statement: null, initial: { rows: [], total: 0 } });
+    renderAs(true, none);
+    expect(document.querySelector('input[type="file"]')).not.toBeNull();
+    cleanup();
+
+    renderAs(false, none);
+    expect(document.body.textContent).toContain("Nenhum extrato importado");
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+    expect(document.body.textContent).not.toContain("importe-o aqui");
+  });
 });
 
 describe("no statement yet", () => {

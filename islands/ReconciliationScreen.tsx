@@ -16,6 +16,7 @@ import { Field } from "../src/ui/Field";
 import { Icon } from "../src/ui/Icon";
 import { Select } from "../src/ui/Select";
 import { api } from "./lib/api";
+import { useCanWrite } from "./lib/can-write";
 import { useUrlList } from "./lib/list";
 import { ListCount, ListPager, ListTable, runRowAction } from "./lib/list-kit";
 import { transactionColumns, type RowVerb } from "./reconciliation/columns";
@@ -34,8 +35,11 @@ export type { ReconciliationProps };
  * transactions with the installment suggested for each, the confidence and why; confirm, choose
  * another, ignore or undo, one by one or every high-confidence suggestion at once. The situation
  * filter is in the URL; the counts, the balance and what was reconciled follow every change.
+ * A consulta reads all of it (statements, transactions, suggestions, figures) and is offered
+ * nothing that writes: no upload, no row verbs, no bulk confirmation.
  */
 export default function ReconciliationScreen(props: ReconciliationProps) {
+  const canWrite = useCanWrite();
   if (!props.statement) {
     return (
       <div className="rec-screen">
@@ -43,8 +47,12 @@ export default function ReconciliationScreen(props: ReconciliationProps) {
           <EmptyState
             icon="wallet"
             title="Nenhum extrato importado"
-            hint="Exporte o extrato da conta no site do banco, no formato OFX (Money), e importe-o aqui: o Cofre sugere a parcela de cada crédito e débito."
-            action={<StatementUpload large />}
+            hint={
+              canWrite
+                ? "Exporte o extrato da conta no site do banco, no formato OFX (Money), e importe-o aqui: o Cofre sugere a parcela de cada crédito e débito."
+                : "Quando um extrato for importado, suas transações e as parcelas sugeridas aparecem aqui."
+            }
+            action={canWrite && <StatementUpload large />}
           />
         </section>
       </div>
@@ -60,6 +68,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
   const list = useUrlList<TransactionJson>({ spec, initial, params });
   const figures = useStatementFigures(first);
   const statement = figures.statement;
+  const canWrite = useCanWrite();
   const [pending, setPending] = useState<Pending>(null);
   const base = `/api/statements/${statement.id}`;
   const section = useRef<HTMLElement>(null);
@@ -97,7 +106,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
   };
   const acting = useRef(act);
   acting.current = act;
-  const columns = useMemo(() => transactionColumns((verb, row) => acting.current(verb, row)), []);
+  const columns = useMemo(() => transactionColumns(canWrite ? (verb, row) => acting.current(verb, row) : null), [canWrite]);
 
   async function confirmHigh() {
     focusRow.current = 0;
@@ -118,13 +127,16 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
   const chosen = SITUACAO_FILTER.find((option) => option.value === situacao) ?? SITUACAO_FILTER[0]!;
   const high = figures.high;
   const row = pending && pending.verb !== "bulk" ? pending.row : null;
+  const pickable = statementsToPick(statements, statement);
 
   return (
     <div className="rec-screen">
-      <div className="rec-top">
-        <StatementUpload />
-        <StatementPicker statements={statements} current={statement} />
-      </div>
+      {(canWrite || pickable.length > 1) && (
+        <div className="rec-top">
+          {canWrite && <StatementUpload />}
+          <StatementPicker statements={pickable} current={statement} />
+        </div>
+      )}
 
       <StatementSummary statement={statement} />
 
@@ -138,10 +150,12 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
       <section className="list-card" aria-labelledby="rec-contagem" ref={section}>
         <div className="rec-list-head">
           <ListCount id="rec-contagem" list={list} noun="Transações" none="Nenhuma transação" />
-          <Button variant="primary" disabled={!high} onClick={() => setPending({ verb: "bulk" })} className="rec-bulk">
-            <Icon name="check" size={18} />
-            Confirmar sugestões de alta confiança ({formatCount(high)})
-          </Button>
+          {canWrite && (
+            <Button variant="primary" disabled={!high} onClick={() => setPending({ verb: "bulk" })} className="rec-bulk">
+              <Icon name="check" size={18} />
+              Confirmar sugestões de alta confiança ({formatCount(high)})
+            </Button>
+          )}
         </div>
         <ListTable
           list={list}
@@ -171,53 +185,58 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
         <ListPager list={list} />
       </section>
 
-      <ConfirmDialog
-        open={pending?.verb === "bulk"}
-        title="Confirmar sugestões de alta confiança"
-        message={
-          high === 1
-            ? "Dar baixa na parcela sugerida com confiança alta, com a data e o valor da sua transação?"
-            : `Dar baixa nas ${formatCount(high)} parcelas sugeridas com confiança alta, cada uma com a data e o valor da sua transação?`
-        }
-        confirmLabel="Confirmar sugestões"
-        onConfirm={confirmHigh}
-        onCancel={() => setPending(null)}
-      />
-
-      <ConfirmDialog
-        open={pending?.verb === "undo"}
-        title="Desfazer conciliação"
-        message={
-          row && (
-            <>
-              A baixa da parcela será cancelada e a transação volta a aguardar conciliação.
-              <strong className="confirm-subject">
-                {row.conciliadaCom ? `${row.conciliadaCom.parte} — parcela ${row.conciliadaCom.numerosParcela} · ` : ""}
-                transação de {formatDateBR(row.data)}, {money(row.valor)}
-              </strong>
-            </>
-          )
-        }
-        confirmLabel="Desfazer conciliação"
-        cancelLabel="Voltar"
-        destructive
-        onConfirm={() => (row ? undo(row) : undefined)}
-        onCancel={() => setPending(null)}
-      />
-
-      {pending?.verb === "pick" && (
-        <Suspense fallback={null}>
-          <CandidateDialog
-            statementId={statement.id}
-            transaction={pending.row}
-            onClose={() => setPending(null)}
-            onDone={() => {
-              focusRow.current = list.rows.findIndex((r) => r.id === pending.row.id);
-              setPending(null);
-              refresh();
-            }}
+      {/* The dialogs that write: not on a consulta's screen (nothing there opens them). */}
+      {canWrite && (
+        <>
+          <ConfirmDialog
+            open={pending?.verb === "bulk"}
+            title="Confirmar sugestões de alta confiança"
+            message={
+              high === 1
+                ? "Dar baixa na parcela sugerida com confiança alta, com a data e o valor da sua transação?"
+                : `Dar baixa nas ${formatCount(high)} parcelas sugeridas com confiança alta, cada uma com a data e o valor da sua transação?`
+            }
+            confirmLabel="Confirmar sugestões"
+            onConfirm={confirmHigh}
+            onCancel={() => setPending(null)}
           />
-        </Suspense>
+
+          <ConfirmDialog
+            open={pending?.verb === "undo"}
+            title="Desfazer conciliação"
+            message={
+              row && (
+                <>
+                  A baixa da parcela será cancelada e a transação volta a aguardar conciliação.
+                  <strong className="confirm-subject">
+                    {row.conciliadaCom ? `${row.conciliadaCom.parte} — parcela ${row.conciliadaCom.numerosParcela} · ` : ""}
+                    transação de {formatDateBR(row.data)}, {money(row.valor)}
+                  </strong>
+                </>
+              )
+            }
+            confirmLabel="Desfazer conciliação"
+            cancelLabel="Voltar"
+            destructive
+            onConfirm={() => (row ? undo(row) : undefined)}
+            onCancel={() => setPending(null)}
+          />
+
+          {pending?.verb === "pick" && (
+            <Suspense fallback={null}>
+              <CandidateDialog
+                statementId={statement.id}
+                transaction={pending.row}
+                onClose={() => setPending(null)}
+                onDone={() => {
+                  focusRow.current = list.rows.findIndex((r) => r.id === pending.row.id);
+                  setPending(null);
+                  refresh();
+                }}
+              />
+            </Suspense>
+          )}
+        </>
       )}
     </div>
   );
@@ -258,9 +277,13 @@ function SituacaoFilter(props: { statement: StatementJson; value: string; hrefFo
   );
 }
 
+/** The statements the picker offers: the ones imported, newest first, and the one shown. */
+function statementsToPick(statements: StatementJson[], current: StatementJson): StatementJson[] {
+  return statements.some((s) => s.id === current.id) ? statements : [current, ...statements];
+}
+
 /** The statements imported, newest first: choosing one opens it (a plain GET form, a full page load). */
-function StatementPicker({ statements, current }: { statements: StatementJson[]; current: StatementJson }) {
-  const options = statements.some((s) => s.id === current.id) ? statements : [current, ...statements];
+function StatementPicker({ statements: options, current }: { statements: StatementJson[]; current: StatementJson }) {
   if (options.length < 2) return null;
   return (
     <form className="rec-picker" method="get" action="/reconciliation" aria-label="Abrir outro extrato">

@@ -8,9 +8,12 @@ import { CONFIANCA, money, SITUACAO_BADGE, transactionName } from "./words";
 
 export type RowVerb = "confirm" | "pick" | "ignore" | "undo";
 
-/** Transação (descrição over its date), Valor, Situação, Parcela (the suggestion or the match), Ações. */
-export function transactionColumns(act: (verb: RowVerb, row: TransactionJson) => void): TableColumn<TransactionJson>[] {
-  return [
+/**
+ * Transação (descrição over its date), Valor, Situação, Parcela (the suggestion or the match), Ações.
+ * Without `act` (a consulta's screen, where every verb writes) there is no Ações column.
+ */
+export function transactionColumns(act: ((verb: RowVerb, row: TransactionJson) => void) | null): TableColumn<TransactionJson>[] {
+  const columns: TableColumn<TransactionJson>[] = [
     {
       key: "transacao",
       header: "Transação",
@@ -45,6 +48,10 @@ export function transactionColumns(act: (verb: RowVerb, row: TransactionJson) =>
       header: "Parcela",
       render: (t) => <MatchCell t={t} />,
     },
+  ];
+  if (!act) return columns;
+  return [
+    ...columns,
     {
       key: "acoes",
       header: "Ações",
