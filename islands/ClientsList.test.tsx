@@ -5,6 +5,7 @@ import { cleanup, click, get, keyDown, render, serverRenderAndHydrate, typeInto 
 import ClientsList, { type ClientsListProps } from "./ClientsList";
 import type { ClientListRow } from "../src/api/clients/model";
 import { newRecordRequest } from "./lib/state";
+import { CanWrite } from "./lib/can-write";
 import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pause, rowAction, rowActions, clientRow } from "../tests/islands";
 
 const client = clientRow;
@@ -267,5 +268,87 @@ describe("ClientsList: dialogs and confirmations", () => {
     keyDown(focusables.at(-1)!, "Tab");
     // happy-dom has no layout, so the trap may see no visible controls; the browser suite checks it for real.
     expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+});
+
+describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
+  const SETTINGS = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: "", antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+  const SUBSCRIPTION = { clientId: 0, status: "ativa", valor: "620.00", diaVencimento: 15, inicio: "2026-01", fim: null, trialAte: "2026-02-01", reajuste: { mes: 7, percentual: null }, ultimoReajuste: null, proximoVencimento: "2026-04-15" };
+  const consulta = (ui: React.ReactNode) => render(<CanWrite.Provider value={false}>{ui}</CanWrite.Provider>);
+  /** Every button naming the row (visible actions and the "⋯"), then its menu's items if it has one. */
+  function offered(row: string): string[] {
+    const named = [...document.querySelectorAll("button")].map((b) => b.getAttribute("aria-label") ?? "").filter((label) => label.endsWith(` ${row}`));
+    if (!named.includes(`Mais ações para ${row}`)) return named;
+    click(button(`Mais ações para ${row}`));
+    const items = [...document.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent?.trim() ?? "");
+    click(button(`Mais ações para ${row}`));
+    return [...named, ...items];
+  }
+
+  test("a row offers Ver and, in its menu, Assinatura and Histórico: no Editar, Bloquear/Desbloquear or Excluir", () => {
+    render(<ClientsList {...props()} />);
+    expect(offered("Padaria Pão Quente")).toEqual(["Editar Padaria Pão Quente", "Mais ações para Padaria Pão Quente", "Assinatura", "Histórico", "Bloquear", "Excluir"]);
+    cleanup();
+    consulta(<ClientsList {...props()} />);
+    expect(offered("Padaria Pão Quente")).toEqual(["Ver Padaria Pão Quente", "Mais ações para Padaria Pão Quente", "Assinatura", "Histórico"]);
+    expect(offered("Ótica Visão Clara")).toEqual(["Ver Ótica Visão Clara", "Mais ações para Ótica Visão Clara", "Assinatura", "Histórico"]);
+    // The reading parts stay: filters, the sortable header.
+    expect(control("Buscar").disabled).toBe(false);
+    expect(() => button("Mensalidade")).not.toThrow();
+  });
+
+  test("Ver opens 'Cliente' read-only: the client's values (the URL too) in disabled fields, Fechar and no Salvar", () => {
+    const site = client({ nome: "Mercado Bom Preço", contato: "Ana Paula", url: "https://mercado.com.br", valorMensalidade: "250.50" });
+    consulta(<ClientsList {...props([site])} />);
+    click(button("Ver Mercado Bom Preço"));
+    const dialog = lastDialog();
+    expect(get(".ui-dialog__title", dialog).textContent).toBe("Cliente");
+    expect(control("Nome", dialog).value).toBe("Mercado Bom Preço");
+    expect(control("Contato", dialog).value).toBe("Ana Paula");
+    expect(control("URL (opcional)", dialog).value).toBe("https://mercado.com.br");
+    expect(control("Mensalidade", dialog).value).toBe("250,50");
+    expect(get<HTMLFieldSetElement>("fieldset", dialog).disabled).toBe(true);
+    // Disabled by the fieldset (happy-dom's :disabled does not look at the fieldset; a browser's does).
+    for (const input of dialog.querySelectorAll("input")) expect(input.closest("fieldset")?.disabled).toBe(true);
+    expect(() => button("Salvar", dialog)).toThrow();
+    click(button("Fechar", dialog));
+    expect(openDialogs()).toHaveLength(0);
+  });
+
+  test("Assinatura opens the terms read-only: no Salvar, no Aplicar reajuste", async () => {
+    mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...SUBSCRIPTION, clientId: PADARIA.id })));
+    consulta(<ClientsList {...props()} />);
+    click(rowAction("Assinatura", "Padaria Pão Quente"));
+    // The dialog's module loads with its first opening.
+    for (let i = 0; i < 20 && !document.querySelector("dialog[open] .sub-dialog__grid"); i++) await settle();
+    const dialog = lastDialog();
+    expect(get(".ui-dialog__title", dialog).textContent).toBe("Assinatura — Padaria Pão Quente");
+    expect(control<HTMLSelectElement>("Dia de vencimento", dialog).value).toBe("15");
+    expect(control("Trial até", dialog).value).toBe("2026-02-01");
+    expect(control<HTMLSelectElement>("Mês do reajuste anual", dialog).value).toBe("7");
+    expect(control<HTMLSelectElement>("Dia de vencimento", dialog).closest("fieldset")?.disabled).toBe(true);
+    expect(() => button("Salvar", dialog)).toThrow();
+    expect(() => button("Aplicar reajuste", dialog)).toThrow();
+    expect(() => button("Fechar", dialog)).not.toThrow();
+    expect(calls.every((c) => c.method === "GET")).toBe(true);
+  });
+
+  test("an empty register offers no 'Novo Cliente'; a search still offers 'Limpar busca'", () => {
+    consulta(<ClientsList {...props([])} />);
+    expect(get(".ui-empty").textContent).toContain("Nenhum cliente encontrado");
+    expect(get(".ui-empty").textContent).not.toContain("Cadastre");
+    expect(() => button("Novo Cliente")).toThrow();
+    cleanup();
+    consulta(<ClientsList {...props([])} params={{ ...PARAMS, q: "zeta" }} />);
+    expect(() => button("Limpar busca", get(".ui-empty"))).not.toThrow();
+    expect(() => button("Novo Cliente")).toThrow();
+  });
+
+  test("the header's 'Novo …' request opens nothing for a consulta", () => {
+    consulta(<ClientsList {...props()} />);
+    act(() => {
+      newRecordRequest.value++;
+    });
+    expect(openDialogs()).toHaveLength(0);
   });
 });

@@ -11,6 +11,7 @@ import { Select } from "../src/ui/Select";
 import type { TableColumn } from "../src/ui/Table";
 import { Tooltip } from "../src/ui/Tooltip";
 import { api } from "./lib/api";
+import { useCanWrite } from "./lib/can-write";
 import { ClientFormDialog } from "./clients/ClientFormDialog";
 import type { ClientListRow } from "../src/api/clients/model";
 import { clientStatus, STATUS_OPTIONS } from "./clients/view";
@@ -27,8 +28,12 @@ export interface ClientsListProps extends ListIslandProps<ClientListRow> {
   today: string;
 }
 
-/** Gerenciar Clientes (SPEC §2): filters, the sortable page of clients, the dialog and confirmations. */
+/**
+ * Gerenciar Clientes (SPEC §2): filters, the sortable page of clients, the dialog and confirmations.
+ * A consulta's rows offer "Ver" (the dialog read-only: the URL is in no column), Assinatura (read-only) and Histórico.
+ */
 export default function ClientsList(props: ClientsListProps) {
+  const canWrite = useCanWrite();
   const list = useUrlList<ClientListRow>({ ...props, spec: CLIENT_LIST });
   const { params, update } = list;
   const reload = () => void list.reload();
@@ -51,7 +56,7 @@ export default function ClientsList(props: ClientsListProps) {
   const filtering = Boolean(params.q || params.cnpj || params.status);
 
   const columns = useMemo(
-    () => clientColumns({ edit: dialog.open, toggle: setToggling, remove: deletion.ask, history: setHistoryOf, subscription: setSubscriptionOf }),
+    () => clientColumns({ open: dialog.open, toggle: setToggling, remove: deletion.ask, history: setHistoryOf, subscription: setSubscriptionOf }),
     [dialog.open, deletion.ask],
   );
 
@@ -108,7 +113,13 @@ export default function ClientsList(props: ClientsListProps) {
               list={list}
               icon="users"
               title="Nenhum cliente encontrado"
-              hint={filtering ? "Ajuste os filtros para ver outros clientes." : "Cadastre o primeiro cliente para começar a cobrar."}
+              hint={
+                filtering
+                  ? "Ajuste os filtros para ver outros clientes."
+                  : canWrite
+                    ? "Cadastre o primeiro cliente para começar a cobrar."
+                    : "Nenhum cliente foi cadastrado ainda."
+              }
               newLabel="Novo Cliente"
               onNew={() => dialog.open(null)}
             />
@@ -154,7 +165,8 @@ export default function ClientsList(props: ClientsListProps) {
 }
 
 interface ClientRowActions {
-  edit(client: ClientListRow): void;
+  /** The client's dialog: editable, or read-only for a consulta (ClientFormDialog decides). */
+  open(client: ClientListRow): void;
   toggle(client: ClientListRow): void;
   remove(client: ClientListRow): void;
   history(client: ClientListRow): void;
@@ -228,7 +240,8 @@ function clientColumns(act: ClientRowActions): TableColumn<ClientListRow>[] {
             name={client.nome}
             onSubscription={() => act.subscription(client)}
             onHistory={() => act.history(client)}
-            onEdit={() => act.edit(client)}
+            onEdit={() => act.open(client)}
+            onView={() => act.open(client)}
             onDelete={() => act.remove(client)}
             block={{ blocked: client.statusBloqueio === 1, onToggle: () => act.toggle(client) }}
           />

@@ -12,7 +12,9 @@ import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { MoneyInput } from "../../src/ui/MoneyInput";
 import { api } from "../lib/api";
+import { useCanWrite } from "../lib/can-write";
 import { FormDialog, useDialogForm } from "../lib/form";
+import { RecordView } from "../lib/registers";
 
 /** The fields the dialog reads from a row (the list carries no more than this). */
 export type ClientFormSource = Pick<
@@ -41,8 +43,11 @@ function conflictField(message: string): keyof FormValues | null {
 /**
  * 'Novo Cliente' / 'Editar Cliente' (SPEC §2, §5). Mounted only while open, so every opening
  * starts from the row (or empty). Validates with the API's schema and sends the raw values.
+ * For a consulta it is the row's "Ver": 'Cliente', the same fields disabled, only "Fechar"
+ * (the URL is shown nowhere else).
  */
 export function ClientFormDialog({ client, onClose, onSaved }: ClientFormDialogProps) {
+  const readOnly = !useCanWrite();
   const editing = client !== null;
   const [feeError, setFeeError] = useState<string | null>(null);
   const dialog = useDialogForm<FormValues>(
@@ -82,15 +87,8 @@ export function ClientFormDialog({ client, onClose, onSaved }: ClientFormDialogP
     }
   }
 
-  return (
-    <FormDialog
-      title={editing ? "Editar Cliente" : "Novo Cliente"}
-      dialog={dialog}
-      onCancel={onClose}
-      size="lg"
-      initialFocusRef={nomeRef}
-      className="clients-dialog"
-    >
+  const fields = (
+    <>
       <Field label="Nome" required error={errors.nome} className="reg-form__wide">
         <Input ref={nomeRef} autoComplete="organization" {...field("nome")} />
       </Field>
@@ -140,6 +138,26 @@ export function ClientFormDialog({ client, onClose, onSaved }: ClientFormDialogP
         <input type="checkbox" name="isTrial" checked={values.isTrial} onChange={(e) => setTrial(e.currentTarget.checked)} />
         <span>Cliente em período de teste (trial)</span>
       </label>
+    </>
+  );
+
+  if (readOnly) {
+    return (
+      <RecordView title="Cliente" onClose={onClose} size="lg" className="clients-dialog">
+        {fields}
+      </RecordView>
+    );
+  }
+  return (
+    <FormDialog
+      title={editing ? "Editar Cliente" : "Novo Cliente"}
+      dialog={dialog}
+      onCancel={onClose}
+      size="lg"
+      initialFocusRef={nomeRef}
+      className="clients-dialog"
+    >
+      {fields}
     </FormDialog>
   );
 }

@@ -1,8 +1,11 @@
 // What the registers (Clientes, Fornecedores, Parceiros) add to the list kit: the search box,
 // the empty state with its "Novo …", a row's Editar and "⋯" menu, and the create/edit dialog's
-// state and submit. Each screen keeps only its own words.
-import { useState } from "react";
+// state and submit. Each screen keeps only its own words. For a consulta (DECISIONS §10,
+// useCanWrite) the same parts read only: no "Novo …", no Editar/Bloquear/Excluir, a "Ver" that
+// opens the dialog as RecordView where the dialog holds fields the row does not show.
+import { useState, type ReactNode } from "react";
 import { Button } from "../../src/ui/Button";
+import { Dialog } from "../../src/ui/Dialog";
 import { EmptyState } from "../../src/ui/EmptyState";
 import { Field } from "../../src/ui/Field";
 import { FilterBar } from "../../src/ui/FilterBar";
@@ -11,6 +14,7 @@ import { IconAction } from "../../src/ui/IconAction";
 import { RowMenu, type RowMenuItem } from "../../src/ui/RowMenu";
 import { Input } from "../../src/ui/Input";
 import { api } from "./api";
+import { useCanWrite } from "./can-write";
 import { useDialogForm, type DialogFormOptions } from "./form";
 import type { UrlList } from "./list-kit";
 import { useNewRecordRequest } from "./state";
@@ -49,20 +53,26 @@ export interface RegisterEmptyProps {
   onNew(): void;
 }
 
-/** An empty page: what is missing, "Limpar busca" while searching, and the "Novo …" that fills it. */
+/**
+ * An empty page: what is missing, "Limpar busca" while searching, and the "Novo …" that fills it
+ * (not for a consulta, who cannot fill it).
+ */
 export function RegisterEmpty({ list, icon, title, hint, newLabel, onNew }: RegisterEmptyProps) {
+  const canWrite = useCanWrite();
   const searching = Boolean(list.params.q);
-  const action = (
+  const action = (searching || canWrite) && (
     <>
       {searching && (
         <Button variant="secondary" onClick={() => list.update({ q: "" })}>
           Limpar busca
         </Button>
       )}
-      <Button variant="primary" onClick={onNew}>
-        <Icon name="plus" size={18} />
-        {newLabel}
-      </Button>
+      {canWrite && (
+        <Button variant="primary" onClick={onNew}>
+          <Icon name="plus" size={18} />
+          {newLabel}
+        </Button>
+      )}
     </>
   );
   return <EmptyState icon={icon} title={title} hint={hint} action={action} />;
@@ -77,22 +87,74 @@ export interface RowActionsProps {
   block?: { blocked: boolean; onToggle(): void };
   /** Registers with a timeline (clients, suppliers): opens the Histórico panel. */
   onHistory?(): void;
-  /** Clients: opens the client's Assinatura. */
+  /** Clients: opens the client's Assinatura (read-only for a consulta). */
   onSubscription?(): void;
+  /**
+   * A consulta's "Ver", in Editar's place: opens the record's dialog read-only. Only for registers
+   * whose dialog holds fields the row does not show; without it a consulta gets no visible action.
+   */
+  onView?(): void;
 }
 
-/** A row's Editar (visible) and, in its "⋯" menu, Assinatura / Histórico / Bloquear or Desbloquear / Excluir. */
-export function RowActions({ name, onEdit, onDelete, block, onHistory, onSubscription }: RowActionsProps) {
+/**
+ * A row's Editar (visible) and, in its "⋯" menu, Assinatura / Histórico / Bloquear or Desbloquear / Excluir.
+ * For a consulta only what reads: "Ver" (when given) and the menu's Assinatura / Histórico; no menu when nothing is left in it.
+ */
+export function RowActions({ name, onEdit, onDelete, block, onHistory, onSubscription, onView }: RowActionsProps) {
+  const canWrite = useCanWrite();
   const items: RowMenuItem[] = [];
   if (onSubscription) items.push({ label: "Assinatura", icon: "repeat", onSelect: onSubscription });
   if (onHistory) items.push({ label: "Histórico", icon: "history", onSelect: onHistory });
-  if (block) items.push({ label: block.blocked ? "Desbloquear" : "Bloquear", icon: block.blocked ? "unlock" : "lock", onSelect: block.onToggle });
-  items.push({ label: "Excluir", icon: "trash", danger: true, onSelect: onDelete });
+  if (canWrite && block) items.push({ label: block.blocked ? "Desbloquear" : "Bloquear", icon: block.blocked ? "unlock" : "lock", onSelect: block.onToggle });
+  if (canWrite) items.push({ label: "Excluir", icon: "trash", danger: true, onSelect: onDelete });
   return (
     <>
-      <IconAction label="Editar" rowName={name} icon="edit" onClick={onEdit} />
-      <RowMenu rowName={name} items={items} />
+      {canWrite ? (
+        <IconAction label="Editar" rowName={name} icon="edit" onClick={onEdit} />
+      ) : (
+        onView && <IconAction label="Ver" rowName={name} icon="info" onClick={onView} />
+      )}
+      {items.length > 0 && <RowMenu rowName={name} items={items} />}
     </>
+  );
+}
+
+export interface RecordViewProps {
+  /** Says it is a view: "Cliente", not "Editar Cliente". */
+  title: string;
+  onClose(): void;
+  size?: "sm" | "md" | "lg";
+  className?: string;
+  /** The dialog's own fields, as in its form: the disabled fieldset makes them read-only. */
+  children: ReactNode;
+}
+
+// The fieldset takes the form's place (the same .reg-form grid) without the browser's frame.
+// Set through the CSSOM (a dialog is only ever rendered in the browser), which the CSP allows.
+const FIELDSET_AS_FORM = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
+
+/**
+ * A record's dialog read-only, for a consulta's "Ver" (DECISIONS §10): the same fields inside a
+ * disabled fieldset, and only "Fechar" — nothing to save, so nothing to discard either.
+ */
+export function RecordView({ title, onClose, size, className, children }: RecordViewProps) {
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      size={size}
+      className={className}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Fechar
+        </Button>
+      }
+    >
+      <fieldset disabled className="reg-form" style={FIELDSET_AS_FORM}>
+        {children}
+      </fieldset>
+    </Dialog>
   );
 }
 
@@ -109,8 +171,10 @@ export interface RecordDialogProps<Row> {
  * "Novo …" button (its own island) opens the empty one. `props` is null while it is closed.
  */
 export function useRecordDialog<Row>(afterSave: () => void) {
+  const canWrite = useCanWrite();
   const [editing, setEditing] = useState<{ record: Row | null } | null>(null);
-  useNewRecordRequest(() => setEditing({ record: null }));
+  // A consulta's page has no "Novo …" to press; were one pressed, there is nothing to create.
+  useNewRecordRequest(() => canWrite && setEditing({ record: null }));
   const props: RecordDialogProps<Row> | null = editing && {
     record: editing.record,
     onClose: () => setEditing(null),

@@ -25,7 +25,9 @@ import { MoneyInput } from "../../src/ui/MoneyInput";
 import { Select } from "../../src/ui/Select";
 import { toast } from "../../src/ui/toast";
 import { api, ApiError, serverMessage } from "../lib/api";
+import { useCanWrite } from "../lib/can-write";
 import { FormDialog, useDialogForm } from "../lib/form";
+import { RecordView } from "../lib/registers";
 
 export interface SubscriptionDialogProps {
   clientId: number;
@@ -46,7 +48,8 @@ interface Loaded {
 
 /**
  * A client's Assinatura (DECISIONS §8): loads the subscription and the business-day setting,
- * then the form. While loading (or when loading fails) a small dialog says so.
+ * then the form. While loading (or when loading fails) a small dialog says so. For a consulta
+ * (DECISIONS §10) the same terms read-only: no Salvar, no "Aplicar reajuste", only "Fechar".
  */
 export function SubscriptionDialog(props: SubscriptionDialogProps) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -138,6 +141,7 @@ const DAY_OPTIONS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1)
 const MONTH_OPTIONS = [{ value: "", label: "Sem reajuste anual" }, ...MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name[0]!.toUpperCase() + name.slice(1) }))];
 
 function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSaved, onReadjusted }: SubscriptionDialogProps & { loaded: Loaded; onReadjusted(): void }) {
+  const readOnly = !useCanWrite();
   const { subscription, vencimentoEmDiaUtil } = loaded;
   const starting = subscription.status === "nao_iniciada";
   const [overlap, setOverlap] = useState<OverlapJson[] | null>(null);
@@ -176,6 +180,90 @@ function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSave
   );
   const backFill = starting && values.status === "ativa" && /^\d{4}-\d{2}$/.test(values.inicio) && values.inicio < monthOf(today);
 
+  // The terms: the form's fields (disabled in a consulta's view).
+  const terms = (
+    <div className="sub-dialog__grid">
+      <Field label="Situação" error={form.errors.status}>
+        <Select ref={firstField} name="status" options={STATUS_OPTIONS} value={values.status} onValueChange={(status) => form.set("status", status as SubscriptionFormValues["status"])} />
+      </Field>
+      <Field label="Mensalidade" error={form.errors.valor}>
+        <MoneyInput
+          name="valor"
+          placeholder="0,00"
+          value={parseMoney(values.valor)}
+          onValueChange={(c, error) => {
+            setFeeError(error);
+            form.set("valor", c === null ? "" : centsToDecimal(c));
+          }}
+        />
+      </Field>
+      <Field label="Dia de vencimento" error={form.errors.diaVencimento} hint="No mês sem esse dia, o último dia do mês.">
+        <Select name="diaVencimento" options={DAY_OPTIONS} value={values.diaVencimento} onValueChange={(dia) => form.set("diaVencimento", dia)} />
+      </Field>
+      <Field label="Início (primeiro mês cobrado)" error={form.errors.inicio}>
+        <Input type="month" {...field("inicio")} />
+      </Field>
+      <Field label="Fim (último mês cobrado)" error={form.errors.fim} hint={values.status === "encerrada" ? "Obrigatório para encerrar." : "Opcional."}>
+        <Input type="month" {...field("fim")} />
+      </Field>
+      <Field label="Trial até" error={form.errors.trialAte} hint="Meses que vencem antes desta data não são cobrados.">
+        <Input type="date" {...field("trialAte")} />
+      </Field>
+      <Field label="Mês do reajuste anual" error={form.errors.reajusteMes}>
+        <Select name="reajusteMes" options={MONTH_OPTIONS} value={values.reajusteMes} onValueChange={(mes) => form.set("reajusteMes", mes)} />
+      </Field>
+    </div>
+  );
+  const previewSection = (
+    <section className="sub-dialog__preview" aria-labelledby="sub-preview-title">
+      <h3 id="sub-preview-title">Próximos vencimentos</h3>
+      {values.status !== "ativa" ? (
+        <p className="sub-dialog__muted">{values.status === "pausada" ? "Pausada: nenhuma parcela é gerada." : "Encerrada: nenhuma parcela é gerada após o fim."}</p>
+      ) : preview.length === 0 ? (
+        <p className="sub-dialog__muted">Nenhum mês a cobrar com estas datas.</p>
+      ) : (
+        <ol className="sub-dialog__months">
+          {preview.map((m) => (
+            <li key={m.competencia}>
+              <span>{`${m.competencia.slice(5, 7)}/${m.competencia.slice(0, 4)}`}</span>
+              <span>{formatDateBR(m.vencimento)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {backFill && (
+        <p className="sub-dialog__muted">
+          O início é anterior a este mês: ao iniciar, as parcelas de {values.inicio.slice(5, 7)}/{values.inicio.slice(0, 4)} até hoje são geradas na hora.
+        </p>
+      )}
+    </section>
+  );
+
+  const status = (
+    <p className="sub-dialog__status">
+      Situação atual: <strong>{STATUS_LABELS[subscription.status]}</strong>
+      {subscription.proximoVencimento && <> · próximo vencimento {formatDateBR(subscription.proximoVencimento)}</>}
+    </p>
+  );
+
+  if (readOnly) {
+    // A consulta reads the terms as they are; one not started yet has none (the form's defaults are no one's terms).
+    return (
+      <RecordView title={`Assinatura — ${clientName}`} onClose={onClose} size="lg" className="sub-dialog">
+        {status}
+        {starting ? (
+          <p className="sub-dialog__muted">Este cliente ainda não tem assinatura.</p>
+        ) : (
+          <>
+            {terms}
+            {previewSection}
+            {subscription.ultimoReajuste && <p className="sub-dialog__muted">Último reajuste em {formatDateBR(subscription.ultimoReajuste)}.</p>}
+          </>
+        )}
+      </RecordView>
+    );
+  }
+
   return (
     <FormDialog
       title={starting ? `Iniciar assinatura — ${clientName}` : `Assinatura — ${clientName}`}
@@ -186,41 +274,8 @@ function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSave
       submitLabel={starting ? "Iniciar assinatura" : "Salvar"}
       className="sub-dialog"
     >
-      <p className="sub-dialog__status">
-        Situação atual: <strong>{STATUS_LABELS[subscription.status]}</strong>
-        {subscription.proximoVencimento && <> · próximo vencimento {formatDateBR(subscription.proximoVencimento)}</>}
-      </p>
-      <div className="sub-dialog__grid">
-        <Field label="Situação" error={form.errors.status}>
-          <Select ref={firstField} name="status" options={STATUS_OPTIONS} value={values.status} onValueChange={(status) => form.set("status", status as SubscriptionFormValues["status"])} />
-        </Field>
-        <Field label="Mensalidade" error={form.errors.valor}>
-          <MoneyInput
-            name="valor"
-            placeholder="0,00"
-            value={parseMoney(values.valor)}
-            onValueChange={(c, error) => {
-              setFeeError(error);
-              form.set("valor", c === null ? "" : centsToDecimal(c));
-            }}
-          />
-        </Field>
-        <Field label="Dia de vencimento" error={form.errors.diaVencimento} hint="No mês sem esse dia, o último dia do mês.">
-          <Select name="diaVencimento" options={DAY_OPTIONS} value={values.diaVencimento} onValueChange={(dia) => form.set("diaVencimento", dia)} />
-        </Field>
-        <Field label="Início (primeiro mês cobrado)" error={form.errors.inicio}>
-          <Input type="month" {...field("inicio")} />
-        </Field>
-        <Field label="Fim (último mês cobrado)" error={form.errors.fim} hint={values.status === "encerrada" ? "Obrigatório para encerrar." : "Opcional."}>
-          <Input type="month" {...field("fim")} />
-        </Field>
-        <Field label="Trial até" error={form.errors.trialAte} hint="Meses que vencem antes desta data não são cobrados.">
-          <Input type="date" {...field("trialAte")} />
-        </Field>
-        <Field label="Mês do reajuste anual" error={form.errors.reajusteMes}>
-          <Select name="reajusteMes" options={MONTH_OPTIONS} value={values.reajusteMes} onValueChange={(mes) => form.set("reajusteMes", mes)} />
-        </Field>
-      </div>
+      {status}
+      {terms}
 
       {feeChanged && (
         <label className="reg-form__check">
@@ -248,28 +303,7 @@ function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSave
         </div>
       )}
 
-      <section className="sub-dialog__preview" aria-labelledby="sub-preview-title">
-        <h3 id="sub-preview-title">Próximos vencimentos</h3>
-        {values.status !== "ativa" ? (
-          <p className="sub-dialog__muted">{values.status === "pausada" ? "Pausada: nenhuma parcela é gerada." : "Encerrada: nenhuma parcela é gerada após o fim."}</p>
-        ) : preview.length === 0 ? (
-          <p className="sub-dialog__muted">Nenhum mês a cobrar com estas datas.</p>
-        ) : (
-          <ol className="sub-dialog__months">
-            {preview.map((m) => (
-              <li key={m.competencia}>
-                <span>{`${m.competencia.slice(5, 7)}/${m.competencia.slice(0, 4)}`}</span>
-                <span>{formatDateBR(m.vencimento)}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-        {backFill && (
-          <p className="sub-dialog__muted">
-            O início é anterior a este mês: ao iniciar, as parcelas de {values.inicio.slice(5, 7)}/{values.inicio.slice(0, 4)} até hoje são geradas na hora.
-          </p>
-        )}
-      </section>
+      {previewSection}
 
       {!starting && subscription.status !== "encerrada" && <Readjustment clientId={clientId} subscription={subscription} today={today} onApplied={onReadjusted} />}
     </FormDialog>
