@@ -4,6 +4,7 @@ import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from ".
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import SuppliersList, { type SuppliersListProps } from "./SuppliersList";
 import { newRecordRequest } from "./lib/state";
+import { CanWrite } from "./lib/can-write";
 import type { HistoryEventJson } from "../src/api/history/model";
 import type { SupplierJson } from "../src/api/suppliers/model";
 import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pressEsc, pause, rowAction, rowActions } from "../tests/islands";
@@ -334,5 +335,59 @@ describe("SuppliersList: block and delete", () => {
     await settle();
     expect(toastSignal.value).toMatchObject({ title: "Erro", description: reason, variant: "destructive" });
     expect(names()).toContain("Acme Distribuidora");
+  });
+});
+
+describe("SuppliersList: read-only for a consulta (DECISIONS §10)", () => {
+  const consulta = (ui: React.ReactNode) => render(<CanWrite.Provider value={false}>{ui}</CanWrite.Provider>);
+  /** Every button naming the card (visible actions and the "⋯"), then its menu's items if it has one. */
+  function offered(row: string): string[] {
+    const named = [...document.querySelectorAll("button")].map((b) => b.getAttribute("aria-label") ?? "").filter((label) => label.endsWith(` ${row}`));
+    if (!named.includes(`Mais ações para ${row}`)) return named;
+    click(button(`Mais ações para ${row}`));
+    const items = [...document.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent?.trim() ?? "");
+    click(button(`Mais ações para ${row}`));
+    return [...named, ...items];
+  }
+
+  test("a card keeps only Histórico: no Editar, Bloquear/Desbloquear or Excluir, and no Ver (the card shows every field)", () => {
+    render(<SuppliersList {...props()} />);
+    expect(offered("Acme Distribuidora")).toEqual(["Editar Acme Distribuidora", "Mais ações para Acme Distribuidora", "Histórico", "Bloquear", "Excluir"]);
+    cleanup();
+    consulta(<SuppliersList {...props()} />);
+    expect(offered("Acme Distribuidora")).toEqual(["Mais ações para Acme Distribuidora", "Histórico"]);
+    expect(offered("Beta Gráfica")).toEqual(["Mais ações para Beta Gráfica", "Histórico"]);
+    // What the dialog would show is on the card.
+    for (const text of ["12.345.678/0001-95", "(11) 98765-4321", "compras@acme.com.br", "São Paulo - SP"]) expect(card("Acme Distribuidora").textContent).toContain(text);
+    expect(control("Buscar").disabled).toBe(false);
+  });
+
+  test("Histórico still opens the supplier's timeline", async () => {
+    mockFetch(calls, () => new Response("[]", { headers: { "content-type": "application/json", "x-total-count": "0" } }));
+    consulta(<SuppliersList {...props()} />);
+    click(rowAction("Histórico", "Acme Distribuidora"));
+    await settle();
+    expect(requests()).toEqual([`GET /api/suppliers/${ACME.id}/history?porPagina=100`]);
+    expect(openDialogs()).toHaveLength(1);
+  });
+
+  test("an empty register offers no 'Novo Fornecedor' and no invitation to register one", () => {
+    consulta(<SuppliersList {...props([])} />);
+    expect(get(".ui-empty").textContent).toContain("Nenhum fornecedor encontrado");
+    expect(get(".ui-empty__hint").textContent).toBe("Nenhum fornecedor foi cadastrado ainda.");
+    expect(() => button("Novo Fornecedor")).toThrow();
+    cleanup();
+    consulta(<SuppliersList {...props([], 0, { ...PARAMS, q: "zeta" })} />);
+    expect(get(".ui-empty__hint").textContent).toBe("Ajuste a busca para ver outros fornecedores.");
+    expect(() => button("Limpar busca", get(".ui-empty"))).not.toThrow();
+    expect(() => button("Novo Fornecedor")).toThrow();
+  });
+
+  test("the header's 'Novo …' request opens nothing for a consulta", () => {
+    consulta(<SuppliersList {...props()} />);
+    act(() => {
+      newRecordRequest.value++;
+    });
+    expect(openDialogs()).toHaveLength(0);
   });
 });

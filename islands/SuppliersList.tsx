@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { SUPPLIER_LIST, type SupplierBlockAnswer } from "../src/api/suppliers/model";
 import { api } from "./lib/api";
+import { useCanWrite } from "./lib/can-write";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, runRowAction, useDeleteConfirmation } from "./lib/list-kit";
 import { RegisterEmpty, RegisterSearch, useRecordDialog } from "./lib/registers";
@@ -11,8 +12,12 @@ import type { SupplierJson } from "../src/api/suppliers/model";
 
 export interface SuppliersListProps extends ListIslandProps<SupplierJson> {}
 
-/** Fornecedores (SPEC §2): one search box, the page of cards, the dialog, block and delete. */
+/**
+ * Fornecedores (SPEC §2): one search box, the page of cards, the dialog, block and delete.
+ * A consulta's cards keep only Histórico: a card shows every field of its dialog, so there is nothing to "Ver".
+ */
 export default function SuppliersList(props: SuppliersListProps) {
+  const canWrite = useCanWrite();
   const list = useUrlList<SupplierJson>({ ...props, spec: SUPPLIER_LIST });
   const dialog = useRecordDialog<SupplierJson>(() => void list.reload());
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
@@ -63,7 +68,15 @@ export default function SuppliersList(props: SuppliersListProps) {
               list={list}
               icon="truck"
               title="Nenhum fornecedor encontrado"
-              hint={searching ? "Ajuste a busca ou cadastre um novo fornecedor." : "Cadastre o primeiro fornecedor para começar."}
+              hint={
+                canWrite
+                  ? searching
+                    ? "Ajuste a busca ou cadastre um novo fornecedor."
+                    : "Cadastre o primeiro fornecedor para começar."
+                  : searching
+                    ? "Ajuste a busca para ver outros fornecedores."
+                    : "Nenhum fornecedor foi cadastrado ainda."
+              }
               newLabel="Novo Fornecedor"
               onNew={() => dialog.open(null)}
             />
