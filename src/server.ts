@@ -54,7 +54,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     // Route × role, before any handler (DECISIONS §10).
     .use(authorization)
     .use(authApi(signIn))
-    .use(authForms(signIn))
+    .use(authForms(signIn, config))
     .use(clientsApi(deps))
     .use(subscriptionsApi(deps))
     .use(subscriptionsMrrApi(deps))

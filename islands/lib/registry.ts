@@ -6,7 +6,6 @@ import type { ComponentProps, ComponentType } from "react";
  * To add an island: create islands/Name.tsx (default export) and add one line here.
  */
 export const islands = {
-  LoginForm: () => import("../LoginForm"),
   Toaster: () => import("../Toaster"),
   ClientsList: () => import("../ClientsList"),
   NewRecordButton: () => import("../NewRecordButton"),

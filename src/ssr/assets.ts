@@ -19,6 +19,8 @@ export interface AssetManifest {
   clientJs: string;
   /** Every JS URL a page with these islands needs, for modulepreload (entry and islands with their static imports). */
   scriptsFor(islands: Iterable<IslandName>): string[];
+  /** A build entry by name ("login": islands/lib/login.ts): its URL first, then those it imports. */
+  entryScripts(name: string): string[];
   get(name: string): Asset | undefined;
 }
 
@@ -70,6 +72,11 @@ function fromBuild(build: { entries: ClientBuild["entries"]; files: LoadedFile[]
       const names = new Set<string>();
       withImports(entry("client"), names);
       for (const island of islands) withImports(entry(island), names);
+      return [...names].map(url);
+    },
+    entryScripts(name) {
+      const names = new Set<string>();
+      withImports(entry(name), names);
       return [...names].map(url);
     },
     get: (name) => files.get(name),

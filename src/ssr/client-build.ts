@@ -14,7 +14,7 @@ export interface BuiltFile {
 
 export interface ClientBuild {
   files: BuiltFile[];
-  /** Entry name ("client", "app", "LoginForm" …) → file name. */
+  /** Entry name ("client", "login", "app", "ClientsList" …) → file name. */
   entries: Record<string, string>;
 }
 
@@ -37,7 +37,8 @@ export async function buildClient(): Promise<ClientBuild> {
   const { islands } = await import("../../islands/lib/registry");
   const islandEntries = Object.keys(islands).map((name) => join(ROOT, "islands", `${name}.tsx`));
   const result = await Bun.build({
-    entrypoints: [join(ROOT, "islands", "lib", "client.ts"), join(ROOT, "src", "styles", "app.css"), ...islandEntries],
+    // The login page's script is an entry of its own, without React (src/pages/LoginPage.tsx).
+    entrypoints: [join(ROOT, "islands", "lib", "client.ts"), join(ROOT, "islands", "lib", "login.ts"), join(ROOT, "src", "styles", "app.css"), ...islandEntries],
     target: "browser",
     format: "esm",
     splitting: true,

@@ -7,14 +7,17 @@ import { IconSprite } from "../ui/IconSprite";
 import { assets } from "./assets";
 import { IslandsUsed } from "./Island";
 
+/** A page's script that is not an island (no React): islands/lib/{name}.ts, an entry of the client build. */
+export type PlainScript = "login";
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /**
  * A full HTML document: the body is rendered first so the head can preload exactly the code
- * of the islands it contains. Pages without islands ship no JavaScript.
+ * of the islands it contains. Pages without islands ship no JavaScript, or only their plain scripts.
  */
-export function renderPage({ title, body, status = 200 }: { title: string; body: ReactElement; status?: number }): Response {
+export function renderPage({ title, body, status = 200, scripts: plain = [] }: { title: string; body: ReactElement; status?: number; scripts?: PlainScript[] }): Response {
   const used = new Set<IslandName>();
   const bodyHtml = renderToString(
     <IslandsUsed.Provider value={used}>
@@ -23,9 +26,12 @@ export function renderPage({ title, body, status = 200 }: { title: string; body:
     </IslandsUsed.Provider>,
   );
   const manifest = assets();
-  const scripts = used.size ? manifest.scriptsFor(used) : [];
+  const plainScripts = plain.map((name) => manifest.entryScripts(name));
+  const scripts = [...(used.size ? manifest.scriptsFor(used) : []), ...plainScripts.flatMap((urls) => urls.slice(1))];
   const preloads = scripts.map((src) => `<link rel="modulepreload" href="${src}">`).join("");
-  const entry = used.size ? `<script type="module" src="${manifest.clientJs}"></script>` : "";
+  const entry =
+    (used.size ? `<script type="module" src="${manifest.clientJs}"></script>` : "") +
+    plainScripts.map(([src]) => `<script type="module" src="${src}"></script>`).join("");
   const html =
     `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +

@@ -48,7 +48,8 @@ describe("Content-Security-Policy", () => {
     await page.getByLabel("Senha").fill("senha-errada");
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.waitForURL(`${e2e.server.url}/login`);
-    expect(await page.getByRole("alert").textContent()).toBe("Erro no login Credenciais inválidas");
+    // SPEC §8's toast, rendered by the server.
+    expect(await page.getByRole("alert").innerText()).toBe("Erro no login\nCredenciais inválidas");
     expect(await page.getByLabel("Email").inputValue()).toBe("financeiro@cofre.test");
     await page.getByLabel("Senha").fill("cofre-senha-forte");
     await page.getByRole("button", { name: "Entrar" }).click();

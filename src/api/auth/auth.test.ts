@@ -222,7 +222,7 @@ describe("cross-site requests", () => {
   });
 });
 
-describe("POST /login (the form before its script runs)", () => {
+describe("POST /login (the login form: no island, the server answers)", () => {
   const f = useTestApp({ signIn: false });
   beforeAll(async () => {
     for (const email of ["maria@cofre.test", "ana@cofre.test"]) await addTestUser(f.db, email);
@@ -234,10 +234,22 @@ describe("POST /login (the form before its script runs)", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     });
 
+  /** The answer's HTML as a browser reads it. */
+  const parsed = async (response: Response) => {
+    const doc = document.implementation.createHTMLDocument("");
+    doc.documentElement.innerHTML = await response.text();
+    return doc;
+  };
+
   test("the right password signs in and goes to the dashboard with a working session", async () => {
     const response = await post(ADMIN);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/");
+    // SPEC §8's success toast, for the next page's Toaster: readable by its script, a minute at most.
+    const flash = response.headers.getSetCookie().find((c) => c.startsWith("cofre_flash="))!;
+    expect(flash).toStartWith("cofre_flash=login;");
+    expect(flash).toContain("Max-Age=60");
+    expect(flash).not.toContain("HttpOnly");
     const cookie = sessionCookie(response)!;
     expect((await f.request("/", { cookie })).status).toBe(200);
     const events = f.db.$client.query("select action from history_events where action like 'sign_in%'").all();
@@ -249,17 +261,45 @@ describe("POST /login (the form before its script runs)", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(sessionCookie(response)).toBeNull();
-    const html = await response.text();
-    expect(html).toContain('role="alert"');
-    expect(html).toContain("Credenciais inválidas");
-    expect(html).toContain("maria@cofre.test");
-    expect(html).not.toContain("errada");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("cofre_flash="))).toBe(false);
+    const doc = await parsed(response);
+    // SPEC §8: a destructive toast titled "Erro no login" with the server's message.
+    const toast = doc.querySelector(".ui-toast--destructive[role=alert]")!;
+    expect(toast.querySelector(".ui-toast__title")!.textContent).toBe("Erro no login");
+    expect(toast.querySelector(".ui-toast__description")!.textContent).toBe("Credenciais inválidas");
+    expect(doc.querySelector<HTMLInputElement>("input[name=email]")!.getAttribute("value")).toBe("maria@cofre.test");
+    expect(doc.querySelector("input[name=password]")!.hasAttribute("value")).toBe(false);
+    expect(doc.querySelector("input[name=password]")!.hasAttribute("autofocus")).toBe(true);
+    expect(doc.documentElement.innerHTML).not.toContain("errada");
   });
 
-  test("a malformed e-mail is a 400 page with the form's message", async () => {
-    const response = await post({ email: "nada", password: "x" });
+  test("fields the schema refuses: SPEC's messages under them, wired for screen readers, and no toast", async () => {
+    const response = await post({ email: "nada", password: "" });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Email inválido");
+    const doc = await parsed(response);
+    const message = (name: string) => {
+      const input = doc.querySelector(`input[name=${name}]`)!;
+      expect(input.getAttribute("aria-invalid")).toBe("true");
+      return doc.getElementById(input.getAttribute("aria-describedby")!)!.textContent;
+    };
+    expect(message("email")).toBe("Email inválido");
+    expect(message("password")).toBe("Senha é obrigatória");
+    expect(doc.querySelector("input[name=email]")!.hasAttribute("autofocus")).toBe(true);
+    expect(doc.querySelector("[role=alert].ui-toast")).toBeNull();
+  });
+
+  test("the page ships no React: no island, one small script of its own (all its JS under 5 KB gzipped)", async () => {
+    const doc = await parsed(await f.request("/login"));
+    expect(doc.querySelector("[data-island]")).toBeNull();
+    expect([...doc.querySelectorAll("script[src]")].map((el) => el.getAttribute("src"))).toEqual([expect.stringMatching(/^\/assets\/login-[a-z0-9]+\.js$/)]);
+    const urls = [...doc.querySelectorAll("script[src], link[rel=modulepreload]")].map((el) => el.getAttribute("src") ?? el.getAttribute("href")!);
+    let bytes = 0;
+    for (const url of urls) {
+      const asset = await f.request(url, { headers: { "accept-encoding": "gzip" } });
+      expect(asset.headers.get("content-encoding")).toBe("gzip");
+      bytes += (await asset.arrayBuffer()).byteLength;
+    }
+    expect(bytes).toBeLessThan(5 * 1024);
   });
 
   test("the form shares the limit: after five failures the page says when to retry (429, Retry-After)", async () => {

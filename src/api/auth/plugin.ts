@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import type { AppDeps } from "../../context";
 import { HttpError } from "../../http/errors";
+import { FLASH_COOKIE, type FlashName } from "../../lib/flash";
 import { findSession, type PublicUser } from "./service";
 
 export const SESSION_COOKIE = "cofre_session";
@@ -75,6 +76,12 @@ export function writeSessionCookie(config: Config, set: CookieSet, request: Requ
 export function clearSessionCookie(config: Config, set: CookieSet, request: Request): void {
   set.cookie ??= {};
   set.cookie[SESSION_COOKIE] = { ...cookieAttributes(config, request), value: "", expires: new Date(0), maxAge: 0 };
+}
+
+/** A one-shot note for the next page's Toaster (src/ui/flash.ts reads and deletes it): not HttpOnly, a minute at most. */
+export function writeFlashCookie(config: Config, set: CookieSet, request: Request, name: FlashName): void {
+  set.cookie ??= {};
+  set.cookie[FLASH_COOKIE] = { ...cookieAttributes(config, request), httpOnly: false, value: name, maxAge: 60 };
 }
 
 function cookieAttributes(config: Config, request: Request) {
