@@ -8,6 +8,7 @@ import { dismissToast, toastSignal } from "../src/ui/toast";
 import PartnersList, { type PartnersListProps } from "./PartnersList";
 import type { PartnerJson } from "../src/api/partners/model";
 import { newRecordRequest } from "./lib/state";
+import { CanWrite } from "./lib/can-write";
 import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pause, rowAction, rowActions } from "../tests/islands";
 
 let nextId = 1;
@@ -255,5 +256,47 @@ describe("PartnersList: dialog and delete", () => {
     expect(toastSignal.value).toMatchObject({ title: "Erro", description: "Não foi possível excluir o parceiro." });
     expect(names()).toContain("Ana Souza");
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe("PartnersList: read-only for a consulta (DECISIONS §10)", () => {
+  const consulta = (ui: React.ReactNode) => render(<CanWrite.Provider value={false}>{ui}</CanWrite.Provider>);
+  const headers = () => [...document.querySelectorAll(".partners-table th")].map((th) => th.textContent);
+  const actionButtons = () => [...document.querySelectorAll(".partners-table tbody button")].map((b) => b.getAttribute("aria-label"));
+
+  test("no Editar, Excluir or '⋯', and no Ações column: the row shows every field of the dialog, a partner has no history", () => {
+    render(<PartnersList {...props()} />);
+    expect(headers()).toContain("Ações");
+    expect(actionButtons()).toContain("Editar Ana Souza");
+    cleanup();
+    consulta(<PartnersList {...props()} />);
+    expect(headers()).toEqual(["Nome", "Empresa", "E-mail", "Telefone"]);
+    expect(actionButtons()).toEqual([]);
+    expect(() => rowAction("Editar", "Ana Souza")).toThrow();
+    // Each field the dialog holds is in the row.
+    for (const text of ["Ana Souza", "Contábil Norte", "ana@contabilnorte.com.br", "(11) 98765-4321"]) expect(rows()[0]!.textContent).toContain(text);
+    // Reading stays: search and the sortable header.
+    expect(control("Buscar").disabled).toBe(false);
+    expect(() => button("Empresa")).not.toThrow();
+  });
+
+  test("an empty register offers no 'Novo Parceiro' and no invitation to register one", () => {
+    consulta(<PartnersList {...props([])} />);
+    expect(get(".ui-empty__title").textContent).toBe("Nenhum parceiro cadastrado");
+    expect(get(".ui-empty__hint").textContent).toBe("Nenhum parceiro foi cadastrado ainda.");
+    expect(() => button("Novo Parceiro")).toThrow();
+    cleanup();
+    consulta(<PartnersList {...props([], 0, { ...PARAMS, q: "zeta" })} />);
+    expect(get(".ui-empty__hint").textContent).toBe("Ajuste a busca para ver outros parceiros.");
+    expect(() => button("Limpar busca", get(".ui-empty"))).not.toThrow();
+    expect(() => button("Novo Parceiro")).toThrow();
+  });
+
+  test("the header's 'Novo …' request opens nothing for a consulta", () => {
+    consulta(<PartnersList {...props()} />);
+    act(() => {
+      newRecordRequest.value++;
+    });
+    expect(openDialogs()).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import { PARTNER_LIST, type PartnerSummary } from "../src/api/partners/model";
 import { formatPhone } from "../src/lib/brazil";
 import type { TableColumn } from "../src/ui/Table";
 import { api } from "./lib/api";
+import { useCanWrite } from "./lib/can-write";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, useDeleteConfirmation } from "./lib/list-kit";
 import { PartnerDialog } from "./partners/PartnerDialog";
@@ -12,8 +13,12 @@ import { RegisterEmpty, RegisterSearch, RowActions, useRecordDialog } from "./li
 
 export interface PartnersListProps extends ListIslandProps<PartnerJson> {}
 
-/** Parceiros (SPEC §2): search, the sortable page of partners, the dialog and the delete. */
+/**
+ * Parceiros (SPEC §2): search, the sortable page of partners, the dialog and the delete.
+ * A consulta's table has no Ações column: the row shows every field of the dialog, and a partner has no history.
+ */
 export default function PartnersList(props: PartnersListProps) {
+  const canWrite = useCanWrite();
   const list = useUrlList<PartnerJson>({ ...props, spec: PARTNER_LIST });
 
   /** After a change: the same view again, and the page's summary (SPEC §7). */
@@ -30,9 +35,9 @@ export default function PartnersList(props: PartnersListProps) {
     reload,
   });
   const searching = Boolean(list.params.q);
-  const columns = partnerColumns((partner) => (
-    <RowActions name={partner.nome} onEdit={() => dialog.open(partner)} onDelete={() => deletion.ask(partner)} />
-  ));
+  const columns = partnerColumns(
+    canWrite ? (partner) => <RowActions name={partner.nome} onEdit={() => dialog.open(partner)} onDelete={() => deletion.ask(partner)} /> : null,
+  );
 
   return (
     <div className="list-screen">
@@ -51,7 +56,15 @@ export default function PartnersList(props: PartnersListProps) {
               list={list}
               icon="handshake"
               title={searching ? "Nenhum parceiro encontrado" : "Nenhum parceiro cadastrado"}
-              hint={searching ? "Ajuste a busca ou cadastre um novo parceiro." : "Cadastre o primeiro parceiro para vê-lo aqui."}
+              hint={
+                canWrite
+                  ? searching
+                    ? "Ajuste a busca ou cadastre um novo parceiro."
+                    : "Cadastre o primeiro parceiro para vê-lo aqui."
+                  : searching
+                    ? "Ajuste a busca para ver outros parceiros."
+                    : "Nenhum parceiro foi cadastrado ainda."
+              }
               newLabel="Novo Parceiro"
               onNew={() => dialog.open(null)}
             />
@@ -72,13 +85,17 @@ const ellipsis = (text: string, className = "ui-ellipsis") => (
   </span>
 );
 
-/** Nome, Empresa, E-mail, Telefone, Ações (SPEC §2): the name takes the width; long text ends in "…". */
-function partnerColumns(actions: (partner: PartnerJson) => ReactNode): TableColumn<PartnerJson>[] {
-  return [
+/**
+ * Nome, Empresa, E-mail, Telefone, Ações (SPEC §2): the name takes the width; long text ends in "…".
+ * Without actions (a consulta) no Ações column.
+ */
+function partnerColumns(actions: ((partner: PartnerJson) => ReactNode) | null): TableColumn<PartnerJson>[] {
+  const columns: TableColumn<PartnerJson>[] = [
     { key: "nome", header: "Nome", sortable: true, phone: "title", render: (partner) => ellipsis(partner.nome, "ui-ellipsis partner-name") },
     { key: "empresa", header: "Empresa", sortable: true, render: (partner) => ellipsis(partner.empresa) },
     { key: "email", header: "E-mail", render: (partner) => ellipsis(partner.email) },
     { key: "telefone", header: "Telefone", render: (partner) => <span className="ui-nowrap">{formatPhone(partner.telefone)}</span> },
-    { key: "acoes", header: "Ações", align: "end", phone: "actions", render: (partner) => <div className="row-actions">{actions(partner)}</div> },
   ];
+  if (actions) columns.push({ key: "acoes", header: "Ações", align: "end", phone: "actions", render: (partner) => <div className="row-actions">{actions(partner)}</div> });
+  return columns;
 }
