@@ -14,6 +14,7 @@ import { Input } from "../src/ui/Input";
 import { Select } from "../src/ui/Select";
 import type { TableColumn } from "../src/ui/Table";
 import { api } from "./lib/api";
+import { useCanWrite } from "./lib/can-write";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, runRowAction } from "./lib/list-kit";
 
@@ -38,8 +39,13 @@ const BADGE: Record<SubscriptionRowJson["status"], BadgeVariant> = { ativa: "suc
 
 const monthText = (ym: string | null) => (ym ? `${ym.slice(5, 7)}/${ym.slice(0, 4)}` : "");
 
-/** Assinaturas (issue 18): the cards, the filters in the URL, the page of subscriptions, "Gerar parcelas agora" and each one's dialog. */
+/**
+ * Assinaturas (issue 18): the cards, the filters in the URL, the page of subscriptions, "Gerar parcelas agora" and each one's dialog.
+ * A consulta (DECISIONS §10) gets no "Gerar parcelas agora", and "Ver assinatura" instead of "Editar assinatura":
+ * the dialog read-only (trial and readjustment month are in no column).
+ */
 export default function SubscriptionsList({ summary: initialSummary, today, ...props }: SubscriptionsListProps) {
+  const canWrite = useCanWrite();
   const list = useUrlList<SubscriptionRowJson>({ ...props, spec: SUBSCRIPTION_LIST });
   const { params, update } = list;
   const [summary, setSummary] = useState(initialSummary);
@@ -59,7 +65,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, ...p
     setRunning(false);
   }
 
-  const columns = useMemo(() => subscriptionColumns((row) => setEditing(row)), []);
+  const columns = useMemo(() => subscriptionColumns((row) => setEditing(row), canWrite), [canWrite]);
 
   return (
     <div className="list-screen">
@@ -87,12 +93,14 @@ export default function SubscriptionsList({ summary: initialSummary, today, ...p
       </FilterBar>
 
       <section className="list-card" aria-labelledby="assinaturas-contagem">
-        <div className="list-export no-print">
-          <Button variant="secondary" onClick={runNow} loading={running}>
-            <Icon name="calendar-plus" size={18} />
-            Gerar parcelas agora
-          </Button>
-        </div>
+        {canWrite && (
+          <div className="list-export no-print">
+            <Button variant="secondary" onClick={runNow} loading={running}>
+              <Icon name="calendar-plus" size={18} />
+              Gerar parcelas agora
+            </Button>
+          </div>
+        )}
         <ListCount id="assinaturas-contagem" list={list} noun="Assinaturas" none="Nenhuma assinatura" />
         <ListTable
           list={list}
@@ -107,10 +115,13 @@ export default function SubscriptionsList({ summary: initialSummary, today, ...p
               hint={
                 filtering
                   ? "Ajuste os filtros para ver outras assinaturas."
-                  : "Inicie a assinatura de um cliente em Clientes, no menu ⋯ da linha, em “Assinatura”."
+                  : canWrite
+                    ? "Inicie a assinatura de um cliente em Clientes, no menu ⋯ da linha, em “Assinatura”."
+                    : "Nenhuma assinatura foi iniciada ainda."
               }
               action={
-                !filtering && (
+                !filtering &&
+                canWrite && (
                   <a className="ui-button ui-button--primary" href="/clients">
                     <Icon name="users" size={18} />
                     Ir para Clientes
@@ -158,8 +169,8 @@ function Figure({ icon, label, value }: { icon: "repeat" | "wallet" | "plus" | "
 
 type Row = SubscriptionRowJson & { id: number };
 
-/** Cliente, Situação, Mensalidade, Dia, Próximo vencimento, Período, Ações. */
-function subscriptionColumns(edit: (row: Row) => void): TableColumn<Row>[] {
+/** Cliente, Situação, Mensalidade, Dia, Próximo vencimento, Período, Ações (Editar, or Ver for a consulta). */
+function subscriptionColumns(open: (row: Row) => void, canWrite: boolean): TableColumn<Row>[] {
   return [
     {
       key: "cliente",
@@ -210,7 +221,11 @@ function subscriptionColumns(edit: (row: Row) => void): TableColumn<Row>[] {
       phone: "actions",
       render: (row) => (
         <div className="row-actions">
-          <IconAction label="Editar assinatura" rowName={row.clientName} icon="edit" onClick={() => edit(row)} />
+          {canWrite ? (
+            <IconAction label="Editar assinatura" rowName={row.clientName} icon="edit" onClick={() => open(row)} />
+          ) : (
+            <IconAction label="Ver assinatura" rowName={row.clientName} icon="info" onClick={() => open(row)} />
+          )}
         </div>
       ),
     },

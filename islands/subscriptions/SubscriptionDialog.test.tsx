@@ -6,6 +6,7 @@ import { DEFAULT_MESSAGE } from "../../src/api/settings/model";
 import { dismissToast, toastSignal } from "../../src/ui/toast";
 import { button, control, json, lastDialog, mockFetch, settle, type Call } from "../../tests/islands";
 import { cleanup, click, render, typeInto } from "../../tests/ui";
+import { CanWrite } from "../lib/can-write";
 import { SubscriptionDialog } from "./SubscriptionDialog";
 
 const SETTINGS: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
@@ -14,9 +15,11 @@ const ACTIVE: SubscriptionJson = { ...NOT_STARTED, status: "ativa", diaVenciment
 
 let calls: Call[];
 let saved = 0;
+let closed = 0;
 beforeEach(() => {
   calls = [];
   saved = 0;
+  closed = 0;
 });
 afterEach(() => {
   act(() => dismissToast());
@@ -90,4 +93,41 @@ test("an active one: ending needs fim (the API's message, before sending); a rea
   await settle();
   expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", url: "/api/clients/7/subscription/readjust", body: { percentual: "4,62" } });
   expect(toastSignal.value?.title).toBe("Reajuste aplicado");
+});
+
+test("for a consulta: the terms read-only, the last readjustment said, no Salvar and no 'Aplicar reajuste'", async () => {
+  mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...ACTIVE, ultimoReajuste: "2026-03-02" })));
+  render(
+    <CanWrite.Provider value={false}>
+      <SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" onClose={() => closed++} onSaved={() => saved++} onChanged={() => {}} />
+    </CanWrite.Provider>,
+  );
+  await settle();
+  const dialog = lastDialog();
+  expect(dialog.querySelector(".ui-dialog__title")?.textContent).toBe("Assinatura — Padaria Pão Quente");
+  expect(control<HTMLSelectElement>("Dia de vencimento", dialog).value).toBe("10");
+  expect(control<HTMLSelectElement>("Mês do reajuste anual", dialog).value).toBe("3");
+  expect(control<HTMLSelectElement>("Situação", dialog).closest("fieldset")?.disabled).toBe(true);
+  expect(dialog.textContent).toContain("Último reajuste em 02/03/2026.");
+  expect(dialog.textContent).not.toContain("Aplicar reajuste");
+  expect(() => button("Salvar", dialog)).toThrow();
+  click(button("Fechar", dialog));
+  expect(closed).toBe(1);
+  expect(calls.every((c) => c.method === "GET")).toBe(true);
+});
+
+test("for a consulta: a subscription not started shows no form's defaults as if they were terms", async () => {
+  mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json(NOT_STARTED)));
+  render(
+    <CanWrite.Provider value={false}>
+      <SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" onClose={() => {}} onSaved={() => saved++} onChanged={() => {}} />
+    </CanWrite.Provider>,
+  );
+  await settle();
+  const dialog = lastDialog();
+  expect(dialog.querySelector(".ui-dialog__title")?.textContent).toBe("Assinatura — Padaria Pão Quente");
+  expect(dialog.textContent).toContain("Situação atual: Não iniciada");
+  expect(dialog.textContent).toContain("Este cliente ainda não tem assinatura.");
+  expect(dialog.querySelector("input, select")).toBeNull();
+  expect(() => button("Iniciar assinatura", dialog)).toThrow();
 });

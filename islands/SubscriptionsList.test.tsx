@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { act, type ReactNode } from "react";
+import type { SettingsJson } from "../src/api/settings/model";
+import { DEFAULT_MESSAGE } from "../src/api/settings/model";
+import type { SubscriptionRowJson } from "../src/api/subscriptions/model";
+import { dismissToast } from "../src/ui/toast";
+import { button, control, json, lastDialog, mockFetch, openDialogs, settle, type Call } from "../tests/islands";
+import { cleanup, click, get, render, serverRenderAndHydrate } from "../tests/ui";
+import { CanWrite } from "./lib/can-write";
+import SubscriptionsList, { type SubscriptionsListProps } from "./SubscriptionsList";
+
+const SETTINGS: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+const PADARIA: SubscriptionRowJson = {
+  clientId: 7,
+  clientName: "Padaria Pão Quente",
+  status: "ativa",
+  emTrial: false,
+  valor: "620.00",
+  diaVencimento: 15,
+  inicio: "2026-01",
+  fim: null,
+  trialAte: "2026-02-01",
+  reajuste: { mes: 7, percentual: null },
+  ultimoReajuste: null,
+  proximoVencimento: "2026-04-15",
+};
+const OTICA: SubscriptionRowJson = { ...PADARIA, clientId: 8, clientName: "Ótica Visão Clara", status: "pausada", trialAte: null, reajuste: null, proximoVencimento: null };
+
+const PARAMS = { status: "", q: "", ordem: "cliente", pagina: "1", porPagina: "50" };
+const props = (rows: SubscriptionRowJson[] = [PADARIA, OTICA]): SubscriptionsListProps => ({
+  initial: { rows, total: rows.length },
+  params: PARAMS,
+  summary: { ativas: 1, mrr: "620.00", novasNoMes: 0, encerradasNoMes: 0 },
+  today: "2026-03-15",
+});
+
+let calls: Call[];
+beforeEach(() => {
+  calls = [];
+  history.replaceState(null, "", "/subscriptions");
+});
+afterEach(() => {
+  act(() => dismissToast());
+  cleanup();
+});
+
+const consulta = (ui: ReactNode) => render(<CanWrite.Provider value={false}>{ui}</CanWrite.Provider>);
+const rowButtons = () => [...document.querySelectorAll(".subscriptions-table tbody button")].map((b) => b.getAttribute("aria-label"));
+const hasButton = (name: string) => [...document.querySelectorAll("button")].some((b) => b.getAttribute("aria-label") === name || b.textContent?.trim() === name);
+
+describe("SubscriptionsList: read-only for a consulta (DECISIONS §10)", () => {
+  test("hydrates the server's read-only HTML without a mismatch", () => {
+    const ui = (
+      <CanWrite.Provider value={false}>
+        <SubscriptionsList {...props()} />
+      </CanWrite.Provider>
+    );
+    const { errors, html } = serverRenderAndHydrate(ui);
+    expect(html).toContain("Ver assinatura Padaria Pão Quente");
+    expect(errors).toEqual([]);
+  });
+
+  test("rows offer 'Ver assinatura' instead of 'Editar assinatura', and there is no 'Gerar parcelas agora'", () => {
+    render(<SubscriptionsList {...props()} />);
+    expect(rowButtons()).toEqual(["Editar assinatura Padaria Pão Quente", "Editar assinatura Ótica Visão Clara"]);
+    expect(hasButton("Gerar parcelas agora")).toBe(true);
+    cleanup();
+    consulta(<SubscriptionsList {...props()} />);
+    expect(rowButtons()).toEqual(["Ver assinatura Padaria Pão Quente", "Ver assinatura Ótica Visão Clara"]);
+    expect(hasButton("Gerar parcelas agora")).toBe(false);
+    // Reading stays: the cards, the filters, the sortable header.
+    expect(get(".sub-summary").textContent).toContain("Assinaturas ativas");
+    expect(control("Buscar cliente").disabled).toBe(false);
+    expect(hasButton("Mensalidade")).toBe(true);
+  });
+
+  test("Ver opens the terms read-only: the subscription's values in disabled fields, Fechar, no Salvar or Aplicar reajuste", async () => {
+    mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...PADARIA, clientName: undefined, emTrial: undefined })));
+    consulta(<SubscriptionsList {...props()} />);
+    click(button("Ver assinatura Padaria Pão Quente"));
+    // The dialog's module loads with its first opening.
+    for (let i = 0; i < 20 && !document.querySelector("dialog[open] .sub-dialog__grid"); i++) await settle();
+    const dialog = lastDialog();
+    expect(get(".ui-dialog__title", dialog).textContent).toBe("Assinatura — Padaria Pão Quente");
+    expect(control<HTMLSelectElement>("Situação", dialog).value).toBe("ativa");
+    expect(control("Mensalidade", dialog).value).toBe("620,00");
+    expect(control<HTMLSelectElement>("Dia de vencimento", dialog).value).toBe("15");
+    expect(control("Início (primeiro mês cobrado)", dialog).value).toBe("2026-01");
+    expect(control("Trial até", dialog).value).toBe("2026-02-01");
+    expect(control<HTMLSelectElement>("Mês do reajuste anual", dialog).value).toBe("7");
+    // Disabled by the fieldset (happy-dom's :disabled does not look at the fieldset; a browser's does).
+    for (const field of dialog.querySelectorAll("input, select")) expect(field.closest("fieldset")?.disabled).toBe(true);
+    expect(dialog.querySelector(".sub-dialog__months")).not.toBeNull();
+    expect(hasButton("Salvar")).toBe(false);
+    expect(hasButton("Aplicar reajuste")).toBe(false);
+    click(button("Fechar", dialog));
+    expect(openDialogs()).toHaveLength(0);
+    expect(calls.map((c) => c.method)).toEqual(["GET", "GET"]);
+  });
+
+  test("with no subscriptions the empty state sends a consulta nowhere to start one", () => {
+    consulta(<SubscriptionsList {...props([])} />);
+    expect(get(".ui-empty").textContent).toContain("Nenhuma assinatura encontrada");
+    expect(get(".ui-empty__hint").textContent).toBe("Nenhuma assinatura foi iniciada ainda.");
+    expect(document.querySelector('.ui-empty a[href="/clients"]')).toBeNull();
+    cleanup();
+    render(<SubscriptionsList {...props([])} />);
+    expect(document.querySelector('.ui-empty a[href="/clients"]')).not.toBeNull();
+  });
+});
