@@ -285,6 +285,17 @@ describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
     return [...named, ...items];
   }
 
+  test("hydrates the server's read-only HTML without a mismatch", () => {
+    const { errors, html } = serverRenderAndHydrate(
+      <CanWrite.Provider value={false}>
+        <ClientsList {...props()} />
+      </CanWrite.Provider>,
+    );
+    expect(html).toContain("Ver Padaria Pão Quente");
+    expect(html).not.toContain("Editar Padaria Pão Quente");
+    expect(errors).toEqual([]);
+  });
+
   test("a row offers Ver and, in its menu, Assinatura and Histórico: no Editar, Bloquear/Desbloquear or Excluir", () => {
     render(<ClientsList {...props()} />);
     expect(offered("Padaria Pão Quente")).toEqual(["Editar Padaria Pão Quente", "Mais ações para Padaria Pão Quente", "Assinatura", "Histórico", "Bloquear", "Excluir"]);
