@@ -129,10 +129,6 @@ export interface RecordViewProps {
   children: ReactNode;
 }
 
-// The fieldset takes the form's place (the same .reg-form grid) without the browser's frame.
-// Set through the CSSOM (a dialog is only ever rendered in the browser), which the CSP allows.
-const FIELDSET_AS_FORM = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
-
 /**
  * A record's dialog read-only, for a consulta's "Ver" (DECISIONS §10): the same fields inside a
  * disabled fieldset, and only "Fechar" — nothing to save, so nothing to discard either.
@@ -151,7 +147,8 @@ export function RecordView({ title, onClose, size, className, children }: Record
         </Button>
       }
     >
-      <fieldset disabled className="reg-form" style={FIELDSET_AS_FORM}>
+      {/* In the form's place: the same .reg-form grid, without the browser's fieldset frame (registers.css). */}
+      <fieldset disabled className="reg-form reg-form--view">
         {children}
       </fieldset>
     </Dialog>
