@@ -6,7 +6,7 @@ import ClientsList, { type ClientsListProps } from "./ClientsList";
 import type { ClientListRow } from "../src/api/clients/model";
 import { newRecordRequest } from "./lib/state";
 import { CanWrite } from "./lib/can-write";
-import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pause, rowAction, rowActions, clientRow } from "../tests/islands";
+import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pause, rowAction, rowActions, clientRow, locked } from "../tests/islands";
 
 const client = clientRow;
 
@@ -308,7 +308,7 @@ describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
     expect(() => button("Mensalidade")).not.toThrow();
   });
 
-  test("Ver opens 'Cliente' read-only: the client's values (the URL too) in disabled fields, Fechar and no Salvar", () => {
+  test("Ver opens 'Cliente' read-only: the client's values (the URL too) in read-only fields, Fechar and no Salvar", () => {
     const site = client({ nome: "Mercado Bom Preço", contato: "Ana Paula", url: "https://mercado.com.br", valorMensalidade: "250.50" });
     consulta(<ClientsList {...props([site])} />);
     click(button("Ver Mercado Bom Preço"));
@@ -318,9 +318,11 @@ describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
     expect(control("Contato", dialog).value).toBe("Ana Paula");
     expect(control("URL (opcional)", dialog).value).toBe("https://mercado.com.br");
     expect(control("Mensalidade", dialog).value).toBe("250,50");
-    expect(get<HTMLFieldSetElement>("fieldset", dialog).disabled).toBe(true);
-    // Disabled by the fieldset (happy-dom's :disabled does not look at the fieldset; a browser's does).
-    for (const input of dialog.querySelectorAll("input")) expect(input.closest("fieldset")?.disabled).toBe(true);
+    // Text read-only (a long e-mail can be scrolled and copied), the trial checkbox disabled.
+    for (const input of dialog.querySelectorAll("input")) {
+      const choice = input.type === "checkbox";
+      expect({ name: input.name, locked: choice ? input.disabled : input.readOnly }).toEqual({ name: input.name, locked: true });
+    }
     expect(() => button("Salvar", dialog)).toThrow();
     click(button("Fechar", dialog));
     expect(openDialogs()).toHaveLength(0);
@@ -337,7 +339,7 @@ describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
     expect(control<HTMLSelectElement>("Dia de vencimento", dialog).value).toBe("15");
     expect(control("Trial até", dialog).value).toBe("2026-02-01");
     expect(control<HTMLSelectElement>("Mês do reajuste anual", dialog).value).toBe("7");
-    expect(control<HTMLSelectElement>("Dia de vencimento", dialog).closest("fieldset")?.disabled).toBe(true);
+    expect(locked(control<HTMLSelectElement>("Dia de vencimento", dialog))).toBe(true);
     expect(() => button("Salvar", dialog)).toThrow();
     expect(() => button("Aplicar reajuste", dialog)).toThrow();
     expect(() => button("Fechar", dialog)).not.toThrow();

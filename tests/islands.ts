@@ -56,6 +56,15 @@ export function button(name: string, scope: ParentNode = document): HTMLButtonEl
   return found;
 }
 
+/**
+ * Whether a field of a read-only view (RecordView) cannot be changed: text read-only (it can still
+ * be scrolled and copied), a select or a checkbox disabled.
+ */
+export function locked(field: Element): boolean {
+  const text = (field instanceof HTMLInputElement && field.type !== "checkbox" && field.type !== "radio") || field instanceof HTMLTextAreaElement;
+  return text ? (field as HTMLInputElement).readOnly : (field as HTMLSelectElement).disabled;
+}
+
 export const openDialogs = () => [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")];
 /** The dialog on top (a confirmation opened over a form). */
 export const lastDialog = () => openDialogs().at(-1)!;

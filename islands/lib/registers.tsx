@@ -3,7 +3,7 @@
 // state and submit. Each screen keeps only its own words. For a consulta (DECISIONS §10,
 // useCanWrite) the same parts read only: no "Novo …", no Editar/Bloquear/Excluir, a "Ver" that
 // opens the dialog as RecordView where the dialog holds fields the row does not show.
-import { useState, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "../../src/ui/Button";
 import { Dialog } from "../../src/ui/Dialog";
 import { EmptyState } from "../../src/ui/EmptyState";
@@ -130,10 +130,20 @@ export interface RecordViewProps {
 }
 
 /**
- * A record's dialog read-only, for a consulta's "Ver" (DECISIONS §10): the same fields inside a
- * disabled fieldset, and only "Fechar" — nothing to save, so nothing to discard either.
+ * A record's dialog read-only, for a consulta's "Ver" (DECISIONS §10): the same fields, and only
+ * "Fechar" — nothing to save, so nothing to discard either. Text fields are read-only rather than
+ * disabled: a long e-mail or site can still be scrolled, selected and copied, and is read out
+ * whole; what has no read-only state (a select, a checkbox, a button inside) is disabled.
  */
 export function RecordView({ title, onClose, size, className, children }: RecordViewProps) {
+  const fields = useRef<HTMLFieldSetElement>(null);
+  useLayoutEffect(() => {
+    for (const field of fields.current?.querySelectorAll<HTMLElement>("input, textarea, select, button") ?? []) {
+      const choice = field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio");
+      if ((field instanceof HTMLInputElement && !choice) || field instanceof HTMLTextAreaElement) field.readOnly = true;
+      else (field as HTMLInputElement | HTMLSelectElement | HTMLButtonElement).disabled = true;
+    }
+  });
   return (
     <Dialog
       open
@@ -148,7 +158,7 @@ export function RecordView({ title, onClose, size, className, children }: Record
       }
     >
       {/* In the form's place: the same .reg-form grid, without the browser's fieldset frame (registers.css). */}
-      <fieldset disabled className="reg-form reg-form--view">
+      <fieldset ref={fields} className="reg-form reg-form--view">
         {children}
       </fieldset>
     </Dialog>

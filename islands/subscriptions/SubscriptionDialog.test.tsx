@@ -4,7 +4,7 @@ import type { SettingsJson } from "../../src/api/settings/model";
 import type { SubscriptionJson } from "../../src/api/subscriptions/model";
 import { DEFAULT_MESSAGE } from "../../src/api/settings/model";
 import { dismissToast, toastSignal } from "../../src/ui/toast";
-import { button, control, json, lastDialog, mockFetch, settle, type Call } from "../../tests/islands";
+import { button, control, json, lastDialog, mockFetch, settle, type Call, locked } from "../../tests/islands";
 import { cleanup, click, render, typeInto } from "../../tests/ui";
 import { CanWrite } from "../lib/can-write";
 import { SubscriptionDialog } from "./SubscriptionDialog";
@@ -107,7 +107,7 @@ test("for a consulta: the terms read-only, the last readjustment said, no Salvar
   expect(dialog.querySelector(".ui-dialog__title")?.textContent).toBe("Assinatura — Padaria Pão Quente");
   expect(control<HTMLSelectElement>("Dia de vencimento", dialog).value).toBe("10");
   expect(control<HTMLSelectElement>("Mês do reajuste anual", dialog).value).toBe("3");
-  expect(control<HTMLSelectElement>("Situação", dialog).closest("fieldset")?.disabled).toBe(true);
+  expect(locked(control<HTMLSelectElement>("Situação", dialog))).toBe(true);
   expect(dialog.textContent).toContain("Último reajuste em 02/03/2026.");
   expect(dialog.textContent).not.toContain("Aplicar reajuste");
   expect(() => button("Salvar", dialog)).toThrow();

@@ -211,11 +211,11 @@ async function openView(page: Page, rowName: string): Promise<Locator> {
   return dialog;
 }
 
-/** A dialog that only reads: every field disabled, none of the buttons that save; "Fechar" closes it. */
+/** A dialog that only reads: every field read-only or disabled, none of the buttons that save; "Fechar" closes it. */
 async function expectReadOnly(view: Locator, what: string) {
   const fields = view.locator("input:not([type=hidden]), select, textarea");
   await fields.first().waitFor();
-  const editable = await fields.evaluateAll((els) => els.filter((el) => !el.matches(":disabled")).map((el) => el.getAttribute("name") ?? el.id));
+  const editable = await fields.evaluateAll((els) => els.filter((el) => !el.matches(":disabled, :read-only")).map((el) => el.getAttribute("name") ?? el.id));
   expect({ what, editable }).toEqual({ what, editable: [] });
   const saving = await namesOf(view.getByRole("button", { name: /^(Salvar|Aplicar reajuste|Iniciar assinatura|Criar)/ }));
   expect({ what, saving }).toEqual({ what, saving: [] });
