@@ -62,6 +62,33 @@ describe("the route × role table", () => {
     expect(t.db.$client.query("select count(*) n from clients").get()).toEqual({ n: 0 });
   });
 
+  test("a consulta's pages are read-only as served: marked for the islands, no 'Novo …' or 'Gerar parcelas', words that offer nothing it cannot do, a menu without write-only pages", async () => {
+    const html = async (role: Role, path: string) => {
+      // A template's content is inert: its stylesheet and scripts are not fetched.
+      const page = document.createElement("template");
+      page.innerHTML = await (await t.request(path, { cookie: await signedInAs(role) })).text();
+      return page.content;
+    };
+    for (const [path, writing, reading] of [
+      ["/clients", "Cadastre clientes", "Os clientes, as suas mensalidades e quem está bloqueado."],
+      ["/suppliers", "Cadastre fornecedores", "Os fornecedores e quem está liberado para novas contas."],
+      ["/receivables", "dê baixa com multa e juros", "Parcelas dos clientes: o que foi recebido, o que está em aberto e o que venceu."],
+      ["/payables", "registre pagamentos", "Parcelas devidas aos fornecedores: o que foi pago e o que vence."],
+      ["/reconciliation", "Importe o extrato", "Os extratos do banco importados (OFX) e a parcela de cada crédito e débito."],
+    ] as const) {
+      const consulta = await html("consulta", path);
+      const financeiro = await html("financeiro", path);
+      expect({ path, marked: consulta.querySelector(".shell")!.hasAttribute("data-somente-consulta") }).toEqual({ path, marked: true });
+      expect(financeiro.querySelector(".shell")!.hasAttribute("data-somente-consulta")).toBe(false);
+      expect(consulta.querySelector(".page-header p, header p")?.textContent).toBe(reading);
+      expect(financeiro.textContent).toContain(writing);
+      expect(consulta.textContent).not.toContain(writing);
+      expect(consulta.querySelector('[data-island="NewRecordButton"], a[href="/installments"], a[href="/payable-installments"]')).toBeNull();
+    }
+    expect((await html("financeiro", "/clients")).querySelector('[data-island="NewRecordButton"]')).not.toBeNull();
+    expect((await html("financeiro", "/receivables")).querySelector('.shell-content a[href="/installments"]')).not.toBeNull();
+  });
+
   test("a deactivated user's session stops at the next request, and signing in is refused with a clear message", async () => {
     const cookie = await signedInAs("financeiro");
     const email = `financeiro.${people}@equipe.test`;

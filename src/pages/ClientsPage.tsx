@@ -16,7 +16,7 @@ export function ClientsPage({ query, page }: ClientsPageProps) {
     <>
       <PageHeader
         title="Gerenciar Clientes"
-        description="Cadastre clientes, acompanhe mensalidades e bloqueie ou libere o acesso."
+        description={canWrite ? "Cadastre clientes, acompanhe mensalidades e bloqueie ou libere o acesso." : "Os clientes, as suas mensalidades e quem está bloqueado."}
         actions={canWrite && <Island name="NewRecordButton" props={{ label: "Novo Cliente" }} />}
       />
       <Island name="ClientsList" props={{ initial: page, params: query.view, today: today() }} />

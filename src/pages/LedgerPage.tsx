@@ -23,14 +23,17 @@ export interface LedgerPageProps {
   partyName: string | null;
 }
 
-const TEXT: Record<LedgerKind, { title: string; description: string }> = {
+// `reading`: what the page says to a consulta, who cannot do what `description` offers.
+const TEXT: Record<LedgerKind, { title: string; description: string; reading: string }> = {
   receber: {
     title: "Contas a Receber",
     description: "Parcelas dos clientes: dê baixa com multa e juros, prorrogue vencimentos ou cancele baixas.",
+    reading: "Parcelas dos clientes: o que foi recebido, o que está em aberto e o que venceu.",
   },
   pagar: {
     title: "Contas a Pagar",
     description: "Parcelas devidas aos fornecedores: registre pagamentos e acompanhe o que vence.",
+    reading: "Parcelas devidas aos fornecedores: o que foi pago e o que vence.",
   },
 };
 
@@ -42,7 +45,7 @@ export function LedgerPage({ kind, params, page, summary, today, partyName }: Le
     <>
       <PageHeader
         title={TEXT[kind].title}
-        description={TEXT[kind].description}
+        description={canWrite ? TEXT[kind].description : TEXT[kind].reading}
         actions={
           canWrite && (
             <a className="ui-button ui-button--secondary" href={info.generatePath}>

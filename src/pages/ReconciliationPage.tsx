@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import { getStatement, listStatements, listTransactions, parseTransactionQuery } from "../api/statements/service";
 import type { ReconciliationProps, TransactionQuery } from "../api/statements/model";
+import { useCanWrite } from "../../islands/lib/can-write";
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
 
@@ -15,11 +16,16 @@ export function reconciliationView(db: Db, raw: Record<string, string | undefine
 
 /** Conciliação: a static heading; the upload, the statements and the transactions are one island. */
 export function ReconciliationPage(props: ReconciliationProps) {
+  const canWrite = useCanWrite();
   return (
     <>
       <PageHeader
         title="Conciliação"
-        description="Importe o extrato do banco (OFX): o Cofre sugere a parcela de cada crédito e débito, e você confirma a baixa."
+        description={
+          canWrite
+            ? "Importe o extrato do banco (OFX): o Cofre sugere a parcela de cada crédito e débito, e você confirma a baixa."
+            : "Os extratos do banco importados (OFX) e a parcela de cada crédito e débito."
+        }
       />
       <Island name="ReconciliationScreen" props={props} />
     </>

@@ -11,7 +11,7 @@ export interface SuppliersPageProps {
 export function SuppliersPage({ query, page }: SuppliersPageProps) {
   return (
     <>
-      <RegisterHeader title="Fornecedores" description="Cadastre fornecedores e controle quem está liberado para novas contas." newLabel="Novo Fornecedor" />
+      <RegisterHeader title="Fornecedores" description="Cadastre fornecedores e controle quem está liberado para novas contas." reading="Os fornecedores e quem está liberado para novas contas." newLabel="Novo Fornecedor" />
       <Island name="SuppliersList" props={{ initial: page, params: query.view }} />
     </>
   );
