@@ -191,7 +191,16 @@ export const receivables = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("receivables_client_idx").on(t.clientId, t.dataVencimento),
+    // The list's pages (issue 21 §1): one covering index per sort, its columns the sort key, the
+    // due date and the id (the ties' order), then the filters' columns (status, due date, party),
+    // so a page's ids and everything before them are read from the index alone
+    // (src/api/ledger/list.ts pageIds). The id is named: after a later column it would not order the ties.
+    index("receivables_client_idx").on(t.clientId, t.dataVencimento, t.id, t.status),
+    index("receivables_list_due_idx").on(t.dataVencimento, t.id, t.status, t.clientId),
+    index("receivables_list_status_idx").on(t.status, t.dataVencimento, t.id, t.clientId),
+    index("receivables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.clientId),
+    index("receivables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.clientId),
+    index("receivables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.clientId),
     // Covering: revenue per month and cash flow read only this index, never the rows.
     index("receivables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago),
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
@@ -244,7 +253,13 @@ export const payables = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("payables_supplier_idx").on(t.supplierId, t.dataVencimento),
+    // The list's pages, as for receivables (issue 21 §1).
+    index("payables_supplier_idx").on(t.supplierId, t.dataVencimento, t.id, t.status),
+    index("payables_list_due_idx").on(t.dataVencimento, t.id, t.status, t.supplierId),
+    index("payables_list_status_idx").on(t.status, t.dataVencimento, t.id, t.supplierId),
+    index("payables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.supplierId),
+    index("payables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.supplierId),
+    index("payables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.supplierId),
     index("payables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago),
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
     index("payables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),

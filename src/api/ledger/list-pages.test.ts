@@ -1,0 +1,113 @@
+// Issue 21 §1: a ledger page is found in two steps (its ids from a covering index, then the rows),
+// by party name and by status in pieces. These pages must be exactly the one-statement
+// ORDER BY … LIMIT … OFFSET it replaced (plainPage), row for row, for every sort, direction,
+// filter and page — on data full of ties (namesakes, shared due dates, amounts, descriptions in
+// other cases, installment numbers), where order bugs hide.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { openDatabase, type Db } from "../../../db/client";
+import { pinClock } from "../../lib/clock";
+import { listLedger, parseLedgerQuery, plainPage } from "./list";
+import { PAYABLES, RECEIVABLES, type LedgerTable } from "./table";
+
+const TODAY = "2026-03-15";
+let db: Db;
+let unpin: () => void;
+
+/** A small deterministic generator: the same data set every run. */
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+}
+
+beforeAll(() => {
+  unpin = pinClock(TODAY);
+  db = openDatabase(":memory:");
+  const sqlite = db.$client;
+  const next = random(21);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
+  // 40 clients and 12 suppliers on 9 and 4 names: most names are shared.
+  const names = ["alfa", "beta", "cliente 0002", "cliente 0010", "delta", "eco", "ómega", "zeta", "b"];
+  for (let i = 1; i <= 40; i++) {
+    sqlite
+      .query(
+        `INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente, nome_ordem, busca)
+         VALUES ($nome, $cnpj, 'c', '1', 'e@x', 100, $codigo, $ordem, '')`,
+      )
+      .run({ nome: `Cliente ${i}`, cnpj: String(i).padStart(14, "0"), codigo: `C${i}`, ordem: pick(names) });
+  }
+  for (let i = 1; i <= 12; i++) sqlite.query("INSERT INTO suppliers (nome, nome_ordem) VALUES ($nome, $ordem)").run({ nome: `F ${i}`, ordem: pick(names.slice(0, 4)) });
+  // Due dates around today (yesterday and today are the overdue/open edge), few amounts and texts.
+  const dates = ["2026-01-31", "2026-02-28", "2026-03-01", "2026-03-14", "2026-03-15", "2026-03-16", "2026-03-31", "2026-04-15", "2026-05-01"];
+  const texts = ["Mensalidade", "mensalidade", "MENSALIDADE", "Aluguel", "aluguel março", "Ávila", "avila", "Zinco", "zinco 2"];
+  const parcelas = ["1/1", "1/3", "2/3", "3/3", "2/12", "10/12", "12/12", "1/24"];
+  const amounts = [100, 100, 250, 999, 1_000, 123_456];
+  for (const t of [RECEIVABLES, PAYABLES]) {
+    const parties = t === RECEIVABLES ? 40 : 12;
+    const insert = sqlite.query(
+      `INSERT INTO ${t.table} (${t.party.column}, numeros_parcela, descricao, data_vencimento, valor, status, data_pagamento, valor_pago)
+       VALUES ($party, $parcela, $descricao, $vencimento, $valor, $status, $pago, $valorPago)`,
+    );
+    sqlite.transaction(() => {
+      for (let i = 0; i < (t === RECEIVABLES ? 2_500 : 1_000); i++) {
+        const paid = next() < 0.5;
+        const valor = pick(amounts);
+        insert.run({
+          party: 1 + Math.floor(next() * parties),
+          parcela: pick(parcelas),
+          descricao: pick(texts),
+          vencimento: pick(dates),
+          valor,
+          status: paid ? "pago" : "em_aberto",
+          pago: paid ? pick(dates) : null,
+          valorPago: paid ? valor : null,
+        });
+      }
+    })();
+  }
+  sqlite.exec("ANALYZE");
+});
+
+afterAll(() => {
+  db.$client.close();
+  unpin();
+});
+
+const SORTS = ["vencimento", "valor", "status", "descricao", "parcela"];
+const FILTERS: Record<string, string>[] = [{}, { status: "pago" }, { status: "vencido" }, { status: "em_aberto" }, { mes: "2026-03" }, { status: "pago", mes: "2026-03" }];
+
+function comparePages(t: LedgerTable, raw: Record<string, string>) {
+  const first = plainPage(db, t, parseLedgerQuery(t, { ...raw, pagina: "1" }, { paged: true }));
+  const perPage = Number(raw.porPagina ?? 50);
+  const pages = Math.max(1, Math.ceil(first.total / perPage));
+  // Every page, and one past the end (empty, the same total).
+  for (let page = 1; page <= pages + 1; page++) {
+    const query = parseLedgerQuery(t, { ...raw, pagina: String(page) }, { paged: true });
+    expect(listLedger(db, t, query)).toEqual(plainPage(db, t, query));
+  }
+  return first.total;
+}
+
+for (const t of [RECEIVABLES, PAYABLES]) {
+  describe(`${t.table}: the two-step page is the one-statement page`, () => {
+    for (const sort of [t.party.sortKey, ...SORTS]) {
+      for (const dir of ["", "-"]) {
+        test(`ordem=${dir}${sort}, every filter, every page`, () => {
+          for (const filter of FILTERS) expect(comparePages(t, { ordem: dir + sort, ...filter })).toBeGreaterThan(0);
+          // One party (and one with a filter too), odd page sizes that cut the ties anywhere.
+          expect(comparePages(t, { ordem: dir + sort, [t.party.idKey]: "3" })).toBeGreaterThan(0);
+          expect(comparePages(t, { ordem: dir + sort, [t.party.idKey]: "3", status: "em_aberto" })).toBeGreaterThan(0);
+          expect(comparePages(t, { ordem: dir + sort, mes: "2026-03", porPagina: "7" })).toBeGreaterThan(0);
+          expect(comparePages(t, { ordem: dir + sort, status: "vencido", porPagina: "13" })).toBeGreaterThan(0);
+        });
+      }
+    }
+
+    test("a party with no rows, and a month with none: no rows, total 0", () => {
+      expect(comparePages(t, { ordem: t.party.sortKey, mes: "2030-01" })).toBe(0);
+      expect(comparePages(t, { ordem: "status", mes: "2030-01" })).toBe(0);
+      expect(comparePages(t, { ordem: "valor", [t.party.idKey]: "999" })).toBe(0);
+    });
+  });
+}
