@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { sqliteMessage, type Db, type Tx } from "../../../db/client";
 import { clients, receivables, type ClientRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
@@ -6,8 +6,8 @@ import { nowISO } from "../../lib/clock";
 import { centsToDecimal, parseMoney, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
 import { changedFields, recordEvent, type Actor } from "../history/record";
-import { parseListView, viewPaging, type ListPage } from "../list";
-import { registerPage, searchCondition } from "../registers";
+import { limitOffset, parseListView, viewPaging, type ListPage } from "../list";
+import { searchCondition } from "../registers";
 import { registerSearchColumns } from "../../../db/search-columns";
 import { blockingReasonColumn } from "./blocking-sql";
 import { CLIENT_LIST, type BlockingReason, type ClientSortKey, type ClientInput, type ClientJson, type ClientListRow, type ClientQuery } from "./model";
@@ -63,16 +63,24 @@ export function findClients(db: Db, query: ClientQuery, graceDays: number): List
   const cnpj = query.cnpj.replace(/[^0-9a-z]/gi, "").toUpperCase();
   if (cnpj) conditions.push(sql`${clients.cnpj} LIKE ${`%${cnpj}%`}`);
   if (query.status) conditions.push(eq(clients.statusBloqueio, Number(query.status)));
-  const page = registerPage(db, {
-    table: clients,
-    columns: { ...columns, bloqueioParcelas: blockingReasonColumn(graceDays) },
-    where: and(...conditions),
-    sortables: clientSortables,
-    sort: query.sort,
-    paging: query,
-  });
-  const rows = page.rows.map(({ bloqueioParcelas, ...row }) => ({ ...toClientJson(row), bloqueioParcelas: bloqueioParcelas ? (JSON.parse(bloqueioParcelas as string) as BlockingReason) : null }));
-  return { rows, total: page.total };
+  // The page's ids first (a sort of ids, not of whole rows), then those ≤ 50 clients in full with
+  // their blocking reason, in one statement (issue 21 §1): a one-statement page computed the
+  // reason for every client before the sort (2,000 at seed-demo --scale 50: the last page
+  // 5.7 → ~1 ms). The order is registerPage's: the sort, then the pt-BR name, then the id.
+  const where = and(...conditions);
+  const direction = query.sort.dir === "desc" ? desc : asc;
+  const order = [direction(clientSortables[query.sort.key] ?? clients.nomeOrdem), asc(clients.nomeOrdem), asc(clients.id)];
+  const { limit, offset } = limitOffset(query);
+  const total = db.select({ n: count() }).from(clients).where(where).get()?.n ?? 0;
+  const ids = db.select({ id: clients.id }).from(clients).where(where).orderBy(...order).limit(limit).offset(offset);
+  const rows = db
+    .select({ ...columns, bloqueioParcelas: blockingReasonColumn(graceDays) })
+    .from(clients)
+    .where(inArray(clients.id, ids))
+    .orderBy(...order)
+    .all()
+    .map(({ bloqueioParcelas, ...row }) => ({ ...toClientJson(row), bloqueioParcelas: bloqueioParcelas ? (JSON.parse(bloqueioParcelas as string) as BlockingReason) : null }));
+  return { rows, total };
 }
 
 export function getClient(db: Db | Tx, id: number): ClientJson {

@@ -39,7 +39,24 @@ const COLUMNS = `id, at, user_email AS usuario, action AS acao, entity AS entida
 /** One page of the trail matching the filters, and how many match in all. */
 export function findHistory(db: Db, query: HistoryQuery): ListPage<HistoryEventJson> {
   const { where, params, order } = filtersOf(query);
-  return page(db, where, params, query, order);
+  return db.$client.transaction(() => deferredPage(db, where, params, query, order))();
+}
+
+/**
+ * A page of the trail in two steps (issue 21 §1): its ids from an index alone (history_list_idx,
+ * the time or the user index), then those ≤ 50 events in full — OFFSET counts the events before
+ * the page in the index, not through every event's JSON (page 1,872 of 93,588: 10.9 → 1.9 ms).
+ */
+function deferredPage(db: Db, where: string, params: Params, paging: Paging, order: string): ListPage<HistoryEventJson> {
+  const { limit, offset } = limitOffset(paging);
+  const ids = (prepared(db, `SELECT id FROM history_events ${where} ${order} LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }) as { id: number }[]).map(
+    (row) => row.id,
+  );
+  const rows = ids.length
+    ? (prepared(db, `SELECT ${COLUMNS} FROM history_events WHERE id IN (SELECT value FROM json_each($ids)) ${order}`).all({ ids: JSON.stringify(ids) }) as Stored[])
+    : [];
+  const total = offset === 0 && ids.length < limit ? ids.length : (prepared(db, `SELECT count(*) AS n FROM history_events ${where}`).get(params) as { n: number }).n;
+  return { rows: rows.map(toEventJson), total };
 }
 
 /** Every event matching the filters, newest first, up to `limit` (the CSV export). */
@@ -60,7 +77,8 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
   const params: Params = {};
   if (query.entidade) {
     // Without an id, "+entity" keeps SQLite off the entity index: walking the ids newest first
-    // stops after one page, where the index would sort every event of that kind.
+    // (history_list_idx, which holds the kind) stops after one page, where the entity index
+    // would sort every event of that kind.
     where.push(query.id === null ? "+entity = $entidade" : "entity = $entidade");
     params.entidade = query.entidade;
   }

@@ -1,0 +1,1 @@
+CREATE INDEX `history_list_idx` ON `history_events` (`id`,`entity`,`user_email`);
