@@ -1,9 +1,10 @@
 // Bench rows for receivables and payables, on a `seed-demo --scale 50` database
 // the bench's binary is serving: the whole lists against a hand-written baseline (prepared
 // bun:sqlite query + JSON.stringify, scripts/bench-baseline.ts) measured in the same run, and
-// the median of paying one installment (blocking included).
+// the median of paying one installment (blocking included), then deep pages (bench-pages.ts).
 import { Database } from "bun:sqlite";
 import { load, median, ms, startBaseline, type Row } from "./bench-support";
+import { benchPages } from "./bench-pages";
 
 export async function benchLedger(base: string, cookie: string, dbPath: string, row: Row) {
   const baseline = await startBaseline(dbPath);
@@ -32,6 +33,8 @@ export async function benchLedger(base: string, cookie: string, dbPath: string, 
       if (k >= 20) times.push(performance.now() - t0);
     }
     row(`PATCH /api/installments/:id/pay incl. blocking (${counts.r} rows, 100 payments): median`, ms(median(times)), "< 5 ms");
+    // Page 1, the middle and the last page of every sort (issue 21 §1).
+    benchPages(dbPath, row);
   } finally {
     baseline.proc.kill();
   }

@@ -1,0 +1,71 @@
+// Bench rows for deep pages (issue 21 §1), on the bench's `seed-demo --scale 50` database: page 1,
+// the middle page and the last of every sort of receivables, payables and clients, and of the
+// history trail (newest first, and one kind), each the median of 15 calls of the list's service
+// in this process (the work of the page: its SQL and rows, not HTTP). Budget: every page within
+// 2× page 1 and 15 ms.
+import { openDatabase, type Db } from "../db/client";
+import { findClients, parseClientQuery } from "../src/api/clients/service";
+import { findHistory, parseHistoryQuery } from "../src/api/history/service";
+import { listInstallments, parseInstallmentQuery } from "../src/api/installments/service";
+import { listPayables, parsePayableQuery } from "../src/api/payables/service";
+import { CLIENT_SORTS } from "../src/api/clients/model";
+import { LEDGER_SORTS } from "../src/api/ledger/model";
+import { median, ms, type Row } from "./bench-support";
+
+type Raw = Record<string, string>;
+interface List {
+  name: string;
+  sorts: readonly string[];
+  /** One page for these URL parameters: its total tells the last page. */
+  page: (db: Db, raw: Raw) => { total: number };
+}
+
+const LISTS: List[] = [
+  { name: "receivables", sorts: ["cliente", ...LEDGER_SORTS], page: (db, raw) => listInstallments(db, parseInstallmentQuery(raw)) },
+  { name: "payables", sorts: ["fornecedor", ...LEDGER_SORTS], page: (db, raw) => listPayables(db, parsePayableQuery(raw)) },
+  { name: "clients", sorts: CLIENT_SORTS, page: (db, raw) => findClients(db, parseClientQuery(raw), 0) },
+];
+
+function timed(f: () => unknown): number {
+  for (let i = 0; i < 3; i++) f();
+  const times: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const t0 = performance.now();
+    f();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+/** "page 1 / middle / last" of one view, and whether it keeps the budget. */
+function pagesRow(row: Row, label: string, page: (raw: Raw) => { total: number }, raw: Raw) {
+  const last = Math.max(1, Math.ceil(page({ ...raw, pagina: "1" }).total / 50));
+  const pages = [1, Math.ceil(last / 2), last];
+  const [first, ...deeper] = pages.map((pagina) => timed(() => page({ ...raw, pagina: String(pagina) })));
+  // Said apart: "over 2×" of a page 1 under a millisecond is a few hundredths of one.
+  const over = [deeper.some((t) => t > 15) && "over 15 ms", deeper.some((t) => t > 2 * first!) && "over 2×"].filter(Boolean);
+  const value = [first!, ...deeper].map((t) => ms(t, 2)).join(" / ");
+  row(`${label}: page 1 / ${pages[1]} / ${last} (in-process)`, over.length ? `${value} (${over.join(", ")})` : value, "≤ 2× page 1 and ≤ 15 ms");
+}
+
+export function benchPages(dbPath: string, row: Row) {
+  const db = openDatabase(dbPath, { mustExist: true });
+  try {
+    for (const list of LISTS) {
+      for (const sort of list.sorts) for (const dir of ["", "-"]) pagesRow(row, `${list.name} ?ordem=${dir}${sort}`, (raw) => list.page(db, raw), { ordem: dir + sort, porPagina: "50" });
+    }
+    const history = (raw: Raw) => findHistory(db, parseHistoryQuery(raw));
+    pagesRow(row, "history (newest first)", history, {});
+    pagesRow(row, "history ?entidade=installment", history, { entidade: "installment" });
+  } finally {
+    db.$client.close();
+  }
+}
+
+if (import.meta.main) {
+  // bun scripts/bench-pages.ts <database>: these rows alone.
+  const path = process.argv[2];
+  if (!path) throw new Error("usage: bun scripts/bench-pages.ts <database seeded with seed-demo --scale 50>");
+  console.log("| measure | value | budget |\n|---|---|---|");
+  benchPages(path, (what, value, budget = "") => console.log(`| ${what} | ${value} | ${budget} |`));
+}
