@@ -50,7 +50,7 @@ beforeAll(() => {
        VALUES ($party, $parcela, $descricao, $vencimento, $valor, $status, $pago, $valorPago)`,
     );
     sqlite.transaction(() => {
-      for (let i = 0; i < (t === RECEIVABLES ? 2_500 : 1_000); i++) {
+      for (let i = 0; i < (t === RECEIVABLES ? 700 : 300); i++) {
         const paid = next() < 0.5;
         const valor = pick(amounts);
         insert.run({
