@@ -174,6 +174,17 @@ export function closeDatabase(db: Db): void {
   }
 }
 
+/**
+ * A read-only connection of its own, for a long read that goes out a slice at a time (an export):
+ * it sees one snapshot from start to end, and no transaction of the app's connection (whose
+ * rollbacks would abort a statement left open on it) can touch it. Close it when done.
+ */
+export function openReader(path: string): Database {
+  const reader = new Database(path, { readonly: true, strict: true });
+  reader.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return reader;
+}
+
 /** SQLite's error code ("SQLITE_FULL"), or the message's first line: for one-line logs. */
 export function codeOf(error: unknown): string {
   const code = (error as { code?: unknown })?.code;

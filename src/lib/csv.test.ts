@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { csvCell, csvDate, csvMoney, csvMonth, csvParcela, csvResponse, csvStreamResponse, parseCsv, toCsv, type CsvCell } from "./csv";
+import { csvCell, csvDate, csvMoney, csvMonth, csvParcela, csvResponse, parseCsv, toCsv } from "./csv";
 import { cents } from "./money";
 
 describe("CSV for Excel pt-BR", () => {
@@ -35,59 +35,5 @@ describe("CSV for Excel pt-BR", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toContain('attachment; filename="fluxo-de-caixa-2026-06-a-2027-05.csv"');
     expect(new Uint8Array(await response.arrayBuffer()).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
-  });
-
-  describe("a large download, streamed", () => {
-    const header = ["Cliente", "Parcela", "Valor"];
-    // The BOM is part of the file: a default TextDecoder (and Response.text()) would drop it.
-    const bytesAsText = (bytes: ArrayBuffer | Uint8Array) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    const rows = (n: number): CsvCell[][] => Array.from({ length: n }, (_, i) => [`=Cliente ${i}; "filial"`, csvParcela(`${(i % 12) + 1}/12`), csvMoney(cents(i * 137))]);
-
-    test("the same bytes as the whole file, and the event loop runs between its slices", async () => {
-      const many = rows(60_000);
-      // A timer that wants to run every few ms: it runs while the file goes out only if the
-      // stream yields (one synchronous write of 60,000 rows would let it run once, after).
-      let ticks = 0;
-      const timer = setInterval(() => ticks++, 1);
-      const response = csvStreamResponse(new Request("http://cofre.test/x"), "historico.csv", header, many);
-      const text = bytesAsText(await response.arrayBuffer());
-      clearInterval(timer);
-      expect(text).toBe(toCsv(header, many));
-      expect(response.headers.get("content-encoding")).toBeNull();
-      expect(response.headers.get("content-disposition")).toContain('filename="historico.csv"');
-      expect(ticks).toBeGreaterThan(3);
-    });
-
-    test("gzipped when the browser accepts it, and it unzips to the same file", async () => {
-      const some = rows(5_000);
-      const response = csvStreamResponse(new Request("http://cofre.test/x", { headers: { "accept-encoding": "gzip, deflate, br" } }), "x.csv", header, some);
-      expect(response.headers.get("content-encoding")).toBe("gzip");
-      expect(response.headers.get("vary")).toBe("accept-encoding");
-      const zipped = new Uint8Array(await response.arrayBuffer());
-      const plain = toCsv(header, some);
-      expect(zipped.byteLength).toBeLessThan(new TextEncoder().encode(plain).byteLength / 4);
-      expect(bytesAsText(Bun.gunzipSync(zipped))).toBe(plain);
-    });
-
-    test("a cancelled download closes its rows (the statement behind them)", async () => {
-      let closed = false;
-      function* source() {
-        try {
-          for (let i = 0; ; i++) yield [`linha ${i}`];
-        } finally {
-          closed = true;
-        }
-      }
-      const response = csvStreamResponse(new Request("http://cofre.test/x"), "x.csv", ["a"], source());
-      const reader = response.body!.getReader();
-      await reader.read();
-      await reader.cancel();
-      expect(closed).toBe(true);
-    });
-
-    test("an empty file is the BOM and the header", async () => {
-      const response = csvStreamResponse(new Request("http://cofre.test/x"), "x.csv", header, []);
-      expect(bytesAsText(await response.arrayBuffer())).toBe(toCsv(header, []));
-    });
   });
 });

@@ -59,10 +59,11 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
   return CSV_BOM + [header, ...rows].map(csvLine).join("");
 }
 
-const csvLine = (row: readonly CsvCell[]) => row.map(csvCell).join(CSV_SEPARATOR) + CSV_EOL;
+/** One line of the file: its cells, ';' between them, CRLF after. */
+export const csvLine = (row: readonly CsvCell[]) => row.map(csvCell).join(CSV_SEPARATOR) + CSV_EOL;
 
 /** The headers of a download: text/csv, attachment with an ASCII file name (and its UTF-8 twin). */
-function downloadHeaders(fileName: string): Headers {
+export function downloadHeaders(fileName: string): Headers {
   const ascii = fileName.normalize("NFD").replace(/[^\w.-]+/g, "-");
   return new Headers({
     "content-type": "text/csv; charset=utf-8",
@@ -74,62 +75,6 @@ function downloadHeaders(fileName: string): Headers {
 /** A small download (a report), written whole. */
 export function csvResponse(fileName: string, csv: string): Response {
   return new Response(csv, { headers: downloadHeaders(fileName) });
-}
-
-/** Formatting time between two yields to the event loop: with the gzip of its text, well under the 25 ms a request may hold it. */
-const SLICE_MS = 6;
-/** Rows between two looks at the clock. */
-const ROWS_PER_LOOK = 200;
-
-/**
- * A large file (up to CSV_ROW_LIMIT rows) as a stream: the rows are read and written a slice of
- * time at a time, yielding between slices, so other requests (`/healthz` too) are answered while
- * it goes out; the same bytes as toCsv. Rows come from an iterator (a statement's `iterate()`),
- * which is closed if the download is cancelled.
- */
-export function csvStream(header: readonly string[], rows: Iterable<readonly CsvCell[]>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const iterator = rows[Symbol.iterator]();
-  let started = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (started) await new Promise<void>((resolve) => setImmediate(resolve));
-        const lines = started ? [] : [CSV_BOM + csvLine(header)];
-        started = true;
-        const until = performance.now() + SLICE_MS;
-        let done = false;
-        while (!done && performance.now() < until) {
-          for (let i = 0; i < ROWS_PER_LOOK; i++) {
-            const next = iterator.next();
-            if (next.done) {
-              done = true;
-              break;
-            }
-            lines.push(csvLine(next.value));
-          }
-        }
-        controller.enqueue(encoder.encode(lines.join("")));
-        if (done) controller.close();
-      },
-      cancel() {
-        iterator.return?.();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-/** A large download streamed (csvStream), gzipped when the browser accepts it (~10× smaller). */
-export function csvStreamResponse(request: Request, fileName: string, header: readonly string[], rows: Iterable<readonly CsvCell[]>): Response {
-  const headers = downloadHeaders(fileName);
-  const body = csvStream(header, rows);
-  if (!/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(body, { headers });
-  headers.set("content-encoding", "gzip");
-  headers.set("vary", "accept-encoding");
-  // DOM's typing wants BufferSource in; the stream's chunks are Uint8Array, which it is.
-  const gzip = new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>;
-  return new Response(body.pipeThrough(gzip), { headers });
 }
 
 /** Reads a file written by toCsv back into rows (tests; imports of our own exports). */

@@ -22,7 +22,8 @@ import { sessionOf, signedIn } from "../api/auth/plugin";
 import type { PublicUser } from "../api/auth/service";
 import type { AppDeps } from "../context";
 import { today } from "../lib/clock";
-import { csvResponse } from "../lib/csv";
+import { csvStreamResponse } from "../http/stream";
+import type { CsvCell } from "../lib/csv";
 import { renderPage } from "../ssr/render";
 import { AppShell } from "./AppShell";
 import { ClientsPage } from "./ClientsPage";
@@ -61,6 +62,9 @@ function lastPageUrl(path: string, query: Query, { page, perPage }: { page: numb
   const text = search.toString();
   return `${path}${text ? `?${text}` : ""}`;
 }
+
+const download = (request: Request, file: { fileName: string; header: string[]; rows: Iterable<CsvCell[]> }) =>
+  csvStreamResponse(request, file.fileName, file.header, file.rows);
 
 /** A signed-in page: the shell around the screen, titled "{title} · Cofre". */
 const shellPage = (path: string, title: string, user: PublicUser, screen: ReactElement, notice?: string) =>
@@ -166,18 +170,11 @@ export function pageRoutes(deps: AppDeps) {
         return { total: page.total, render: (notice) => shellPage(HISTORY_LIST.path, "Histórico", user, screen, notice) };
       }),
     )
-    .get("/receivables/export", ({ query }) => {
-      const file = ledgerCsv(deps.db, RECEIVABLES, query);
-      return csvResponse(file.fileName, file.csv);
-    })
-    .get("/payables/export", ({ query }) => {
-      const file = ledgerCsv(deps.db, PAYABLES, query);
-      return csvResponse(file.fileName, file.csv);
-    })
-    .get("/history/export", ({ query }) => {
-      const file = historyCsv(deps.db, parseHistoryQuery(query));
-      return csvResponse(file.fileName, file.csv);
-    })
+    // The lists' exports stream (up to 100,000 rows): read from a connection of their own and
+    // written a slice at a time, so the server answers everyone else meanwhile (issue 21 §1b).
+    .get("/receivables/export", ({ query, request }) => download(request, ledgerCsv(deps.config.databasePath, RECEIVABLES, query)))
+    .get("/payables/export", ({ query, request }) => download(request, ledgerCsv(deps.config.databasePath, PAYABLES, query)))
+    .get("/history/export", ({ query, request }) => download(request, historyCsv(deps.config.databasePath, parseHistoryQuery(query))))
     .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db)} />))
     .get("/partners", ({ user, query, redirect }) =>
       listScreen(PARTNER_LIST.path, query, (url) => redirect(url, 302), parsePartnerQuery, (view) => {

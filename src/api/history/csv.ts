@@ -1,15 +1,19 @@
 // GET /history/export: the /history view as a CSV for Excel pt-BR (src/lib/csv.ts, as the reports).
-import type { Db } from "../../../db/client";
 import { today } from "../../lib/clock";
-import { CSV_ROW_LIMIT, CsvValue, toCsv } from "../../lib/csv";
+import { CSV_ROW_LIMIT, CsvValue, type CsvCell } from "../../lib/csv";
 import { actionLabel, ENTITY_LABELS, type HistoryEntity } from "../../lib/history-text";
 import type { HistoryQuery } from "./model";
 import { historyForExport } from "./service";
 
 const HEADER = ["Data/hora", "Usuário", "Tipo de registro", "Registro", "Ação", "O que aconteceu"];
 
-export function historyCsv(db: Db, query: HistoryQuery): { fileName: string; csv: string } {
-  const rows = historyForExport(db, query, CSV_ROW_LIMIT).map((e) => [
+/** The file's name, header and rows, read as it goes out (src/lib/csv.ts csvStreamResponse). */
+export function historyCsv(databasePath: string, query: HistoryQuery): { fileName: string; header: string[]; rows: Iterable<CsvCell[]> } {
+  return { fileName: `historico-${today()}.csv`, header: HEADER, rows: historyLines(databasePath, query) };
+}
+
+function* historyLines(databasePath: string, query: HistoryQuery): Generator<CsvCell[]> {
+  for (const e of historyForExport(databasePath, query, CSV_ROW_LIMIT)) yield [
     // Written by us ("12/03/2026 14:05"): never treated as a formula.
     new CsvValue(e.quando),
     e.usuario,
@@ -17,6 +21,5 @@ export function historyCsv(db: Db, query: HistoryQuery): { fileName: string; csv
     e.rotulo,
     actionLabel(e.acao, e.entidade),
     e.texto,
-  ]);
-  return { fileName: `historico-${today()}.csv`, csv: toCsv(HEADER, rows) };
+  ];
 }

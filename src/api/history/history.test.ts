@@ -361,4 +361,20 @@ describe("/history page and its CSV", () => {
     expect(lines).toHaveLength(4);
     expect((await t.api("/history/export?entidade=nada")).status).toBe(400);
   });
+
+  test("a large export streams (5,000 events, many slices), gzipped when the browser accepts it: the same file", async () => {
+    t.db.$client.run(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+       INSERT INTO history_events (at, user_id, user_email, action, entity, entity_id, label, details, busca)
+       SELECT '2026-03-01T12:00:00.000Z', NULL, 'sistema', 'auto_block', 'client', i, 'Cliente ' || i, '{}', 'cliente ' || i FROM n`,
+    );
+    const plain = new Uint8Array(await (await t.api("/history/export")).arrayBuffer());
+    const zipped = await t.api("/history/export", { headers: { "accept-encoding": "gzip, br" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    const unzipped = Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer()));
+    expect(unzipped).toEqual(plain);
+    const lines = new TextDecoder().decode(plain).split("\r\n");
+    expect(lines.length).toBeGreaterThan(5_001);
+    expect(lines[1]).toContain("Cliente 5000");
+  });
 });

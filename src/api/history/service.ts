@@ -1,7 +1,7 @@
 // Reading the history: one page of the whole trail with the /history filters, and the timeline
 // of one client, supplier, installment or payable (the side panel). Newest first, by id (the
 // order events were written in). One prepared statement per filter shape.
-import type { Db } from "../../../db/client";
+import { openReader, type Db } from "../../../db/client";
 import { badRequest, notFound } from "../../http/errors";
 import { clock, dayStartISO } from "../../lib/clock";
 import { addDays } from "../../lib/dates";
@@ -59,11 +59,19 @@ function deferredPage(db: Db, where: string, params: Params, paging: Paging, ord
   return { rows: rows.map(toEventJson), total };
 }
 
-/** Every event matching the filters, newest first, up to `limit` (the CSV export). */
-export function historyForExport(db: Db, query: HistoryQuery, limit: number): HistoryEventJson[] {
+/**
+ * Every event matching the filters, newest first, up to `limit` (the CSV export), one at a time
+ * from a connection of its own (openReader), opened at the first event and closed after the last
+ * or when the download is cancelled.
+ */
+export function* historyForExport(databasePath: string, query: HistoryQuery, limit: number): Generator<HistoryEventJson> {
   const { where, params, order } = filtersOf(query);
-  const rows = prepared(db, `SELECT ${COLUMNS} FROM history_events ${where} ${order} LIMIT $limit`).all({ ...params, limit }) as Stored[];
-  return rows.map(toEventJson);
+  const reader = openReader(databasePath);
+  try {
+    for (const row of reader.query(`SELECT ${COLUMNS} FROM history_events ${where} ${order} LIMIT $limit`).iterate({ ...params, limit })) yield toEventJson(row as Stored);
+  } finally {
+    reader.close();
+  }
 }
 
 /** The people who may appear as "who" (the /history filter): every user, then "sistema". */

@@ -1,7 +1,7 @@
 // The ledger's list: one prepared bun:sqlite statement per view shape, selecting the API's row
 // directly (aliased columns, party name joined, money as text, status derived), so no
 // JavaScript runs per row (PERF-NOTES "List queries"). Page routes and API routes share it.
-import type { Db } from "../../../db/client";
+import { openReader, type Db } from "../../../db/client";
 import { today } from "../../lib/clock";
 import { addMonthsToMonth } from "../../lib/dates";
 import type { Status } from "../../lib/status";
@@ -138,6 +138,26 @@ export function plainPage<Row>(db: Db, t: LedgerTable, query: LedgerQuery): List
   const rows = asRows<Row>(t, prepared(db, `${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)} LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }));
   const { n } = prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${where}`).get(params) as { n: number };
   return { rows, total: n };
+}
+
+/** SQLite's LIMIT -1: every row. */
+export const NO_LIMIT = -1;
+
+/**
+ * A view's rows in its order, up to `limit`, one at a time from a connection of its own
+ * (openReader; the CSV export streams them): opened at the first row, closed after the last or
+ * when the download is cancelled. The rows side stays outside the join (CROSS JOIN, as a page):
+ * they come in their index's order, with no sort of every row before the first one.
+ */
+export function* iterateLedger<Row>(databasePath: string, t: LedgerTable, query: LedgerQuery, limit: number): Generator<Row> {
+  const { where, params } = whereSql(t, query);
+  const reader = openReader(databasePath);
+  try {
+    const statement = reader.query(`${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)} LIMIT $limit`);
+    for (const row of statement.iterate({ ...params, limit })) yield asRows<Row>(t, [row])[0]!;
+  } finally {
+    reader.close();
+  }
 }
 
 /** SQLite has no boolean: a recurring side's `assinatura` (0/1) becomes true/false, the rest is already the API's row. */

@@ -1,0 +1,69 @@
+// Large answers streamed a slice at a time (src/http/stream.ts, issue 21 §1b).
+import { describe, expect, test } from "bun:test";
+import { csvMoney, csvParcela, toCsv, type CsvCell } from "../lib/csv";
+import { cents } from "../lib/money";
+import { csvStreamResponse, jsonArrayResponse } from "./stream";
+
+describe("a large download, streamed", () => {
+  const header = ["Cliente", "Parcela", "Valor"];
+  // The BOM is part of the file: a default TextDecoder (and Response.text()) would drop it.
+  const bytesAsText = (bytes: ArrayBuffer | Uint8Array) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  const rows = (n: number): CsvCell[][] => Array.from({ length: n }, (_, i) => [`=Cliente ${i}; "filial"`, csvParcela(`${(i % 12) + 1}/12`), csvMoney(cents(i * 137))]);
+
+  test("the same bytes as the whole file, and the event loop runs between its slices", async () => {
+    const many = rows(60_000);
+    // A timer that wants to run every few ms: it runs while the file goes out only if the
+    // stream yields (one synchronous write of 60,000 rows would let it run once, after).
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const response = csvStreamResponse(new Request("http://cofre.test/x"), "historico.csv", header, many);
+    const text = bytesAsText(await response.arrayBuffer());
+    clearInterval(timer);
+    expect(text).toBe(toCsv(header, many));
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(response.headers.get("content-disposition")).toContain('filename="historico.csv"');
+    expect(ticks).toBeGreaterThan(3);
+  });
+
+  test("gzipped when the browser accepts it, and it unzips to the same file", async () => {
+    const some = rows(5_000);
+    const response = csvStreamResponse(new Request("http://cofre.test/x", { headers: { "accept-encoding": "gzip, deflate, br" } }), "x.csv", header, some);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("vary")).toBe("accept-encoding");
+    const zipped = new Uint8Array(await response.arrayBuffer());
+    const plain = toCsv(header, some);
+    expect(zipped.byteLength).toBeLessThan(new TextEncoder().encode(plain).byteLength / 4);
+    expect(bytesAsText(Bun.gunzipSync(zipped))).toBe(plain);
+  });
+
+  test("a cancelled download closes its rows (the statement behind them)", async () => {
+    let closed = false;
+    function* source() {
+      try {
+        for (let i = 0; ; i++) yield [`linha ${i}`];
+      } finally {
+        closed = true;
+      }
+    }
+    const response = csvStreamResponse(new Request("http://cofre.test/x"), "x.csv", ["a"], source());
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(closed).toBe(true);
+  });
+
+  test("an empty file is the BOM and the header", async () => {
+    const response = csvStreamResponse(new Request("http://cofre.test/x"), "x.csv", header, []);
+    expect(bytesAsText(await response.arrayBuffer())).toBe(toCsv(header, []));
+  });
+});
+
+test("a whole list as a JSON array, streamed: the same text as JSON.stringify", async () => {
+  const rows = Array.from({ length: 30_000 }, (_, i) => ({ id: i, nome: `Cliente "${i}"`, valor: "150.00" }));
+  const read = async (r: Response) => new TextDecoder().decode(await r.arrayBuffer());
+  expect(await read(jsonArrayResponse(new Request("http://cofre.test/x"), rows))).toBe(JSON.stringify(rows));
+  expect(await read(jsonArrayResponse(new Request("http://cofre.test/x"), []))).toBe("[]");
+  const zipped = jsonArrayResponse(new Request("http://cofre.test/x", { headers: { "accept-encoding": "gzip" } }), rows.slice(0, 10));
+  expect(zipped.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer())))).toBe(JSON.stringify(rows.slice(0, 10)));
+});
