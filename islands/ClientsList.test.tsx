@@ -7,6 +7,11 @@ import type { ClientListRow } from "../src/api/clients/model";
 import { newRecordRequest } from "./lib/state";
 import { CanWrite } from "./lib/can-write";
 import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pause, rowAction, rowActions, clientRow, locked } from "../tests/islands";
+// The dialogs load with their first opening (islands/lib/on-demand.tsx): compiled ahead here, so
+// the settle() after an opening click is enough for them to show.
+import "./clients/ClientFormDialog";
+import "./history/HistoryPanel";
+import "./subscriptions/SubscriptionDialog";
 
 const client = clientRow;
 
@@ -41,10 +46,12 @@ const names = () => rows().map((tr) => tr.querySelector(".cell-name__main")?.tex
 
 
 
-function openNew() {
+/** The header's "Novo …", then its dialog (its code loads with the first opening). */
+async function openNew() {
   act(() => {
     newRecordRequest.value++;
   });
+  await settle();
   return lastDialog();
 }
 
@@ -132,10 +139,11 @@ describe("ClientsList: the page of rows", () => {
     expect(get("#clientes-contagem").textContent).toBe("Clientes 51–100 de 120");
   });
 
-  test("an empty register offers 'Novo Cliente' in its empty state", () => {
+  test("an empty register offers 'Novo Cliente' in its empty state", async () => {
     render(<ClientsList {...props([])} />);
     expect(get(".ui-empty").textContent).toContain("Nenhum cliente encontrado");
     click(button("Novo Cliente", get(".ui-empty")));
+    await settle(); // the dialog's code loads with its first opening
     expect(lastDialog().textContent).toContain("Novo Cliente");
   });
 });
@@ -149,7 +157,7 @@ describe("ClientsList: money typed the Brazilian way", () => {
     test(`typing ${typed} in Mensalidade sends "${sent}"`, async () => {
       mockFetch(calls, (call) => (call.method === "POST" ? json(client(), 201) : page([])));
       render(<ClientsList {...props()} />);
-      const dialog = openNew();
+      const dialog = await openNew();
       fillValidForm(dialog, typed);
       click(button("Salvar"));
       await settle();
@@ -163,7 +171,7 @@ describe("ClientsList: money typed the Brazilian way", () => {
   test("an unreadable amount is refused under the field and nothing is sent", async () => {
     mockFetch(calls, () => json({}));
     render(<ClientsList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     fillValidForm(dialog, "12,345");
     click(button("Salvar"));
     await settle();
@@ -171,18 +179,19 @@ describe("ClientsList: money typed the Brazilian way", () => {
     expect(dialog.textContent).toContain("Valor inválido");
   });
 
-  test("the edit form shows the fee as 620,00, never 620.00, and is a text field", () => {
+  test("the edit form shows the fee as 620,00, never 620.00, and is a text field", async () => {
     render(<ClientsList {...props()} />);
     click(button("Editar Padaria Pão Quente"));
+    await settle(); // the dialog's code loads with its first opening
     const fee = control("Mensalidade", lastDialog());
     expect(fee.value).toBe("620,00");
     expect(fee.type).toBe("text");
     expect(fee.inputMode).toBe("decimal");
   });
 
-  test("checking trial sets the fee to 0,00 and disables it", () => {
+  test("checking trial sets the fee to 0,00 and disables it", async () => {
     render(<ClientsList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     click(control("Cliente em período de teste (trial)", dialog));
     const fee = control("Mensalidade", dialog);
     expect(fee.value).toBe("0,00");
@@ -191,9 +200,9 @@ describe("ClientsList: money typed the Brazilian way", () => {
 });
 
 describe("ClientsList: dialogs and confirmations", () => {
-  test("Esc on a dialog with unsaved changes asks 'Descartar alterações?' before closing", () => {
+  test("Esc on a dialog with unsaved changes asks 'Descartar alterações?' before closing", async () => {
     render(<ClientsList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     typeInto(control("Nome", dialog), "Mercado");
     act(() => {
       dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
@@ -208,9 +217,9 @@ describe("ClientsList: dialogs and confirmations", () => {
     expect(openDialogs()).toHaveLength(0);
   });
 
-  test("Esc on an untouched dialog closes it at once", () => {
+  test("Esc on an untouched dialog closes it at once", async () => {
     render(<ClientsList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     act(() => {
       dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
     });
@@ -220,7 +229,7 @@ describe("ClientsList: dialogs and confirmations", () => {
   test("a duplicate CNPJ lands under the CNPJ field and keeps what was typed", async () => {
     mockFetch(calls, () => json({ message: "CNPJ já cadastrado" }, 409));
     render(<ClientsList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     fillValidForm(dialog, "150,00");
     click(button("Salvar"));
     await settle();
@@ -260,9 +269,9 @@ describe("ClientsList: dialogs and confirmations", () => {
     expect(names()).toContain("Padaria Pão Quente");
   });
 
-  test("Tab from the last control of a dialog comes back to its first", () => {
+  test("Tab from the last control of a dialog comes back to its first", async () => {
     render(<ClientsList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     const focusables = [...dialog.querySelectorAll<HTMLElement>("button, input")];
     focusables.at(-1)!.focus();
     keyDown(focusables.at(-1)!, "Tab");
@@ -308,10 +317,11 @@ describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
     expect(() => button("Mensalidade")).not.toThrow();
   });
 
-  test("Ver opens 'Cliente' read-only: the client's values (the URL too) in read-only fields, Fechar and no Salvar", () => {
+  test("Ver opens 'Cliente' read-only: the client's values (the URL too) in read-only fields, Fechar and no Salvar", async () => {
     const site = client({ nome: "Mercado Bom Preço", contato: "Ana Paula", url: "https://mercado.com.br", valorMensalidade: "250.50" });
     consulta(<ClientsList {...props([site])} />);
     click(button("Ver Mercado Bom Preço"));
+    await settle(); // the dialog's code loads with its first opening
     const dialog = lastDialog();
     expect(get(".ui-dialog__title", dialog).textContent).toBe("Cliente");
     expect(control("Nome", dialog).value).toBe("Mercado Bom Preço");

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { CLIENT_LIST, type ClientBlockAnswer } from "../src/api/clients/model";
 import { formatCnpj, formatPhone } from "../src/lib/brazil";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
@@ -12,16 +12,18 @@ import type { TableColumn } from "../src/ui/Table";
 import { Tooltip } from "../src/ui/Tooltip";
 import { api } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
-import { ClientFormDialog } from "./clients/ClientFormDialog";
 import type { ClientListRow } from "../src/api/clients/model";
 import { clientStatus, STATUS_OPTIONS } from "./clients/view";
-import { HistoryPanel } from "./history/HistoryPanel";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, runRowAction, useDeleteConfirmation } from "./lib/list-kit";
 import { RegisterEmpty, RowActions, useRecordDialog } from "./lib/registers";
+import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
-// Loaded with its first opening: the schedule, the holidays and the form stay out of the page's script.
-const SubscriptionDialog = lazy(() => import("./subscriptions/SubscriptionDialog").then((m) => ({ default: m.SubscriptionDialog })));
+// Loaded with their first opening (or as a button is pointed at): the forms, their zod schemas,
+// the schedule and the holidays, and the timeline stay out of the page's script.
+const ClientFormDialog = onDemand(() => import("./clients/ClientFormDialog").then((m) => m.ClientFormDialog));
+const SubscriptionDialog = onDemand(() => import("./subscriptions/SubscriptionDialog").then((m) => m.SubscriptionDialog));
+const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) => m.HistoryPanel));
 
 export interface ClientsListProps extends ListIslandProps<ClientListRow> {
   /** Today in APP_TZ, for the Assinatura dialog's preview. */
@@ -37,7 +39,7 @@ export default function ClientsList(props: ClientsListProps) {
   const list = useUrlList<ClientListRow>({ ...props, spec: CLIENT_LIST });
   const { params, update } = list;
   const reload = () => void list.reload();
-  const dialog = useRecordDialog<ClientListRow>(reload);
+  const dialog = useRecordDialog<ClientListRow>(reload, ClientFormDialog);
   const [toggling, setToggling] = useState<ClientListRow | null>(null);
   const [historyOf, setHistoryOf] = useState<ClientListRow | null>(null);
   const [subscriptionOf, setSubscriptionOf] = useState<ClientListRow | null>(null);
@@ -72,7 +74,7 @@ export default function ClientsList(props: ClientsListProps) {
   const blocking = toggling?.statusBloqueio === 0;
 
   return (
-    <div className="list-screen">
+    <div className="list-screen" {...preloadOnIntent(ClientFormDialog, SubscriptionDialog, HistoryPanel)}>
       <FilterBar label="Filtrar clientes" active={filtering} onClear={() => update({ q: "", cnpj: "", status: "" })}>
         <Field label="Buscar">
           <Input
@@ -128,10 +130,14 @@ export default function ClientsList(props: ClientsListProps) {
         <ListPager list={list} />
       </section>
 
-      {dialog.props && <ClientFormDialog client={dialog.props.record} onClose={dialog.props.onClose} onSaved={dialog.props.onSaved} />}
+      {dialog.props && (
+        <Loading onFailed={dialog.props.onClose}>
+          <ClientFormDialog client={dialog.props.record} onClose={dialog.props.onClose} onSaved={dialog.props.onSaved} />
+        </Loading>
+      )}
       {deletion.dialog}
       {subscriptionOf && (
-        <Suspense fallback={null}>
+        <Loading onFailed={() => setSubscriptionOf(null)}>
           <SubscriptionDialog
             clientId={subscriptionOf.id}
             clientName={subscriptionOf.nome}
@@ -143,9 +149,13 @@ export default function ClientsList(props: ClientsListProps) {
               reload();
             }}
           />
-        </Suspense>
+        </Loading>
       )}
-      {historyOf && <HistoryPanel subject={{ kind: "client", id: historyOf.id, name: historyOf.nome }} onClose={() => setHistoryOf(null)} />}
+      {historyOf && (
+        <Loading onFailed={() => setHistoryOf(null)}>
+          <HistoryPanel subject={{ kind: "client", id: historyOf.id, name: historyOf.nome }} onClose={() => setHistoryOf(null)} />
+        </Loading>
+      )}
       <ConfirmDialog
         open={toggling !== null}
         title={blocking ? "Bloquear cliente" : "Desbloquear cliente"}

@@ -8,6 +8,12 @@ import LedgerList, { type LedgerListProps } from "./LedgerList";
 import type { LedgerRow } from "./ledger/kinds";
 import { ledgerSummary } from "./lib/state";
 import { apiLedgerRow, json, mockFetch, settle, type Call, button, control, lastDialog, setValue, rowAction, rowActions } from "../tests/islands";
+// The dialogs load with their first opening (islands/lib/on-demand.tsx): compiled ahead here, so
+// the settle() after an opening click is enough for them to show.
+import "./ledger/PaymentDialog";
+import "./ledger/DueDateDialog";
+import "./ledger/ChargeDialog";
+import "./history/HistoryPanel";
 
 const TODAY = "2026-03-15";
 let nextId = 1;
@@ -91,6 +97,7 @@ describe("LedgerList (Contas a Receber)", () => {
     mockFetch(calls, (call) => (call.method === "PATCH" ? json({ message: "Parcela quitada" }) : call.url.includes("summary") ? json(SUMMARY) : page([])));
     render(<LedgerList {...props()} />);
     click(button("Baixar Padaria Pão Quente parcela 1/12"));
+    await settle(); // the dialog's code loads with its first opening
     const dialog = lastDialog();
     expect(control("Data de pagamento", dialog).value).toBe(TODAY);
     setValue(control("Data de pagamento", dialog), "2026-03-15");
@@ -121,6 +128,7 @@ describe("LedgerList (Contas a Receber)", () => {
     mockFetch(calls, () => json({}));
     render(<LedgerList {...props()} />);
     click(button("Baixar Padaria Pão Quente parcela 1/12"));
+    await settle(); // the dialog's code loads with its first opening
     const dialog = lastDialog();
     setValue(control("Data de pagamento", dialog), "2026-03-15");
     expect(control("Multa (2%)", dialog).value).toBe("0,87");
@@ -141,6 +149,7 @@ describe("LedgerList (Contas a Receber)", () => {
     mockFetch(calls, () => json({}));
     render(<LedgerList {...props()} />);
     click(button("Baixar Padaria Pão Quente parcela 3/12"));
+    await settle(); // the dialog's code loads with its first opening
     setValue(control("Data de pagamento", lastDialog()), "2026-03-16");
     click(button("Confirmar baixa", lastDialog()));
     await settle();
@@ -152,6 +161,7 @@ describe("LedgerList (Contas a Receber)", () => {
     mockFetch(calls, () => json({}));
     render(<LedgerList {...props()} />);
     click(button("Baixar Padaria Pão Quente parcela 3/12"));
+    await settle(); // the dialog's code loads with its first opening
     setValue(control("Data de pagamento", lastDialog()), "");
     click(button("Confirmar baixa", lastDialog()));
     await settle();
@@ -166,6 +176,7 @@ describe("LedgerList (Contas a Receber)", () => {
     );
     render(<LedgerList {...props()} />);
     click(rowAction("Prorrogar", "Padaria Pão Quente parcela 3/12"));
+    await settle(); // the dialog's code loads with its first opening
     setValue(control("Novo vencimento", lastDialog()), "2026-04-10");
     click(button("Salvar", lastDialog()));
     await settle();
@@ -224,6 +235,7 @@ describe("LedgerList (Contas a Pagar)", () => {
     render(<LedgerList {...props("pagar", [installment({ partyName: "Gráfica Rápida", numerosParcela: "1/3", valor: "1200.00" })])} />);
     expect(rowActions("Gráfica Rápida parcela 1/3")).toEqual(["Pagar", "Histórico", "Excluir"]);
     click(button("Pagar Gráfica Rápida parcela 1/3"));
+    await settle(); // the dialog's code loads with its first opening
     const dialog = lastDialog();
     expect(dialog.textContent).toContain("Confirma o pagamento da conta 1/3 do fornecedor Gráfica Rápida?");
     expect(control("Valor pago", dialog).value).toBe("1.200,00");

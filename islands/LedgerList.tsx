@@ -17,15 +17,19 @@ import type { TableColumn } from "../src/ui/Table";
 import { toast } from "../src/ui/toast";
 import { api, ApiError, serverMessage } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
-import { HistoryPanel } from "./history/HistoryPanel";
-import { ChargeDialog } from "./ledger/ChargeDialog";
-import { DueDateDialog } from "./ledger/DueDateDialog";
 import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow } from "./ledger/kinds";
-import { PaymentDialog } from "./ledger/PaymentDialog";
 import { PartyPicker, type Party } from "./lib/PartyPicker";
 import { searchOf, useUrlList, type ListParams } from "./lib/list";
 import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
+import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
+
+// Loaded with their first opening (or as a row's button is pointed at): the forms with their zod
+// schemas, the charge's e-mail and the timeline stay out of the page's script.
+const PaymentDialog = onDemand(() => import("./ledger/PaymentDialog").then((m) => m.PaymentDialog));
+const ChargeDialog = onDemand(() => import("./ledger/ChargeDialog").then((m) => m.ChargeDialog));
+const DueDateDialog = onDemand(() => import("./ledger/DueDateDialog").then((m) => m.DueDateDialog));
+const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) => m.HistoryPanel));
 
 export interface LedgerListProps {
   kind: LedgerKind;
@@ -96,8 +100,10 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   const columns = useMemo(() => ledgerColumns(kind, today, canWrite, (next) => setAction(next)), [kind, today, canWrite]);
   const row = action?.row;
 
+  // A consulta opens only the Histórico: the forms' code is not fetched for them.
+  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, HistoryPanel] : [HistoryPanel]));
   return (
-    <div className="list-screen">
+    <div className="list-screen" {...intent}>
       <FilterBar
         label={`Filtrar ${info.list.listName}`}
         active={filtering}
@@ -158,37 +164,47 @@ export default function LedgerList({ kind, initial, params: initialParams, today
       </section>
 
       {action?.kind === "pay" && row && (
-        <PaymentDialog
-          kind={kind}
-          row={row}
-          today={today}
-          onClose={() => setAction(null)}
-          send={(body) => api(`${info.list.endpoint}/${row.id}/${kind === "receber" ? "pay-with-fees" : "pay"}`, { method: "PATCH", body })}
-          onPaid={afterChange}
-        />
+        <Loading onFailed={() => setAction(null)}>
+          <PaymentDialog
+            kind={kind}
+            row={row}
+            today={today}
+            onClose={() => setAction(null)}
+            send={(body) => api(`${info.list.endpoint}/${row.id}/${kind === "receber" ? "pay-with-fees" : "pay"}`, { method: "PATCH", body })}
+            onPaid={afterChange}
+          />
+        </Loading>
       )}
 
-      {action?.kind === "charge" && row && <ChargeDialog row={row} onClose={() => setAction(null)} />}
+      {action?.kind === "charge" && row && (
+        <Loading onFailed={() => setAction(null)}>
+          <ChargeDialog row={row} onClose={() => setAction(null)} />
+        </Loading>
+      )}
 
       {action?.kind === "history" && row && (
-        <HistoryPanel
-          subject={{ kind: kind === "receber" ? "installment" : "payable", id: row.id, name: `${row.partyName} parcela ${row.numerosParcela}` }}
-          onClose={() => setAction(null)}
-        />
+        <Loading onFailed={() => setAction(null)}>
+          <HistoryPanel
+            subject={{ kind: kind === "receber" ? "installment" : "payable", id: row.id, name: `${row.partyName} parcela ${row.numerosParcela}` }}
+            onClose={() => setAction(null)}
+          />
+        </Loading>
       )}
 
       {action?.kind === "redate" && row && (
-        <DueDateDialog
-          row={row}
-          onClose={() => setAction(null)}
-          send={(dataVencimento) => {
-            // The row may have gone from the list meanwhile (paid or deleted in another tab).
-            const chosen = rows.find((r) => r.id === row.id);
-            if (!chosen) return Promise.reject(new ApiError(0, "Parcela não selecionada", "Parcela não selecionada"));
-            return api(`${info.list.endpoint}/${chosen.id}/due-date`, { method: "PATCH", body: { dataVencimento } });
-          }}
-          onSaved={afterChange}
-        />
+        <Loading onFailed={() => setAction(null)}>
+          <DueDateDialog
+            row={row}
+            onClose={() => setAction(null)}
+            send={(dataVencimento) => {
+              // The row may have gone from the list meanwhile (paid or deleted in another tab).
+              const chosen = rows.find((r) => r.id === row.id);
+              if (!chosen) return Promise.reject(new ApiError(0, "Parcela não selecionada", "Parcela não selecionada"));
+              return api(`${info.list.endpoint}/${chosen.id}/due-date`, { method: "PATCH", body: { dataVencimento } });
+            }}
+            onSaved={afterChange}
+          />
+        </Loading>
       )}
 
       <ConfirmDialog

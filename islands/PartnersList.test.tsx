@@ -10,6 +10,9 @@ import type { PartnerJson } from "../src/api/partners/model";
 import { newRecordRequest } from "./lib/state";
 import { CanWrite } from "./lib/can-write";
 import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pause, rowAction, rowActions } from "../tests/islands";
+// The dialogs load with their first opening (islands/lib/on-demand.tsx): compiled ahead here, so
+// the settle() after an opening click is enough for them to show.
+import "./partners/PartnerDialog";
 
 let nextId = 1;
 function partner(nome: string, empresa: string, email: string, telefone: string): PartnerJson {
@@ -56,10 +59,12 @@ const figures = () => [...document.querySelectorAll("[data-summary]")].map((el) 
 
 
 
-function openNew() {
+/** The header's "Novo …", then its dialog (its code loads with the first opening). */
+async function openNew() {
   act(() => {
     newRecordRequest.value++;
   });
+  await settle();
   return lastDialog();
 }
 
@@ -146,10 +151,11 @@ describe("PartnersList: the table", () => {
     expect(count()).toBe("Parceiros 51–51 de 51");
   });
 
-  test("no partners: 'Nenhum parceiro cadastrado' with 'Novo Parceiro'; a search with none says 'encontrado'", () => {
+  test("no partners: 'Nenhum parceiro cadastrado' with 'Novo Parceiro'; a search with none says 'encontrado'", async () => {
     render(<PartnersList {...props([])} />);
     expect(get(".ui-empty__title").textContent).toBe("Nenhum parceiro cadastrado");
     click(button("Novo Parceiro", get(".ui-empty")));
+    await settle(); // the dialog's code loads with its first opening
     expect(get(".ui-dialog__title", lastDialog()).textContent).toBe("Novo Parceiro");
     cleanup();
     render(<PartnersList {...props([], 0, { ...PARAMS, q: "zzz" })} />);
@@ -161,7 +167,7 @@ describe("PartnersList: dialog and delete", () => {
   test("saving an empty form shows SPEC's messages under each field and sends nothing", async () => {
     api(() => json({}));
     render(<PartnersList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     click(button("Salvar"));
     await settle();
     expect(calls).toHaveLength(0);
@@ -174,7 +180,7 @@ describe("PartnersList: dialog and delete", () => {
     renderSummary({ total: 3, comEmail: 3, comTelefone: 3 });
     api(() => json({ ...ANA, id: 99 }, 201), [ANA, BRUNO, CARLA], { total: 4, comEmail: 4, comTelefone: 3 });
     render(<PartnersList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     fill(dialog);
     expect(control("Telefone", dialog).value).toBe("(11) 91234-5678");
     click(button("Salvar"));
@@ -194,6 +200,7 @@ describe("PartnersList: dialog and delete", () => {
     api(() => json(BRUNO));
     render(<PartnersList {...props()} />);
     click(button("Editar Bruno Lima"));
+    await settle(); // the dialog's code loads with its first opening
     const dialog = lastDialog();
     expect(get(".ui-dialog__title", dialog).textContent).toBe("Editar Parceiro");
     expect(control("Telefone", dialog).value).toBe("(21) 3456-7890");
@@ -209,6 +216,7 @@ describe("PartnersList: dialog and delete", () => {
     api(() => json({ message: "Parceiro não encontrado" }, 404));
     render(<PartnersList {...props()} />);
     click(button("Editar Ana Souza"));
+    await settle(); // the dialog's code loads with its first opening
     click(button("Salvar"));
     await settle();
     expect(toastSignal.value).toMatchObject({ title: "Erro", description: "Parceiro não encontrado" });
@@ -219,9 +227,9 @@ describe("PartnersList: dialog and delete", () => {
     expect(openDialogs()).toHaveLength(1);
   });
 
-  test("Esc with unsaved changes asks 'Descartar alterações?' first", () => {
+  test("Esc with unsaved changes asks 'Descartar alterações?' first", async () => {
     render(<PartnersList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     typeInto(control("Nome", dialog), "Diego");
     act(() => {
       dialog.dispatchEvent(new Event("cancel", { cancelable: true }));

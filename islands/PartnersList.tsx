@@ -6,10 +6,13 @@ import { api } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, useDeleteConfirmation } from "./lib/list-kit";
-import { PartnerDialog } from "./partners/PartnerDialog";
+import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 import type { PartnerJson } from "../src/api/partners/model";
 import { showPartnerSummary } from "./partners/view";
 import { RegisterEmpty, RegisterSearch, RowActions, useRecordDialog } from "./lib/registers";
+
+// Loaded with its first opening (or as a button is pointed at): the form and its zod schema.
+const PartnerDialog = onDemand(() => import("./partners/PartnerDialog").then((m) => m.PartnerDialog));
 
 export interface PartnersListProps extends ListIslandProps<PartnerJson> {}
 
@@ -26,7 +29,7 @@ export default function PartnersList(props: PartnersListProps) {
     void list.reload();
     api<PartnerSummary>("/api/partners/summary").then((summary) => showPartnerSummary(summary), () => {});
   };
-  const dialog = useRecordDialog<PartnerJson>(reload);
+  const dialog = useRecordDialog<PartnerJson>(reload, PartnerDialog);
   const deletion = useDeleteConfirmation<PartnerJson>({
     endpoint: "/api/partners",
     title: "Excluir parceiro",
@@ -40,7 +43,7 @@ export default function PartnersList(props: PartnersListProps) {
   );
 
   return (
-    <div className="list-screen">
+    <div className="list-screen" {...preloadOnIntent(PartnerDialog)}>
       <RegisterSearch list={list} label="Buscar parceiros" placeholder="Nome, empresa ou e-mail" />
 
       <section className="list-card" aria-labelledby="parceiros-contagem">
@@ -73,7 +76,11 @@ export default function PartnersList(props: PartnersListProps) {
         <ListPager list={list} />
       </section>
 
-      {dialog.props && <PartnerDialog {...dialog.props} />}
+      {dialog.props && (
+        <Loading onFailed={dialog.props.onClose}>
+          <PartnerDialog {...dialog.props} />
+        </Loading>
+      )}
       {deletion.dialog}
     </div>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import {
   transactionListOf,
   type BulkConfirmAnswer,
@@ -24,9 +24,10 @@ import { useStatementFigures } from "./reconciliation/figures";
 import { StatementSummary } from "./reconciliation/StatementSummary";
 import { StatementUpload } from "./reconciliation/StatementUpload";
 import { money, SITUACAO_FILTER, statementOption } from "./reconciliation/words";
+import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
-// Loaded with its first opening: the candidates' search stays out of the page's script.
-const CandidateDialog = lazy(() => import("./reconciliation/CandidateDialog").then((m) => ({ default: m.CandidateDialog })));
+// Loaded with its first opening (or as a button is pointed at): the candidates' search stays out of the page's script.
+const CandidateDialog = onDemand(() => import("./reconciliation/CandidateDialog").then((m) => m.CandidateDialog));
 
 export type { ReconciliationProps };
 
@@ -130,7 +131,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
   const pickable = statementsToPick(statements, statement);
 
   return (
-    <div className="rec-screen">
+    <div className="rec-screen" {...(canWrite ? preloadOnIntent(CandidateDialog) : {})}>
       {(canWrite || pickable.length > 1) && (
         <div className="rec-top">
           {canWrite && <StatementUpload />}
@@ -223,7 +224,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
           />
 
           {pending?.verb === "pick" && (
-            <Suspense fallback={null}>
+            <Loading onFailed={() => setPending(null)}>
               <CandidateDialog
                 statementId={statement.id}
                 transaction={pending.row}
@@ -234,7 +235,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
                   refresh();
                 }}
               />
-            </Suspense>
+            </Loading>
           )}
         </>
       )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { SUBSCRIPTION_LIST, STATUS_LABELS, type SubscriptionRowJson, type SubscriptionSummary } from "../src/api/subscriptions/model";
 import { formatDateBR } from "../src/lib/dates";
 import { formatCount } from "../src/lib/numbers";
@@ -17,9 +17,10 @@ import { api } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, runRowAction } from "./lib/list-kit";
+import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
-// Loaded with its first opening: the schedule, the holidays and the form stay out of the page's script.
-const SubscriptionDialog = lazy(() => import("./subscriptions/SubscriptionDialog").then((m) => ({ default: m.SubscriptionDialog })));
+// Loaded with its first opening (or as a button is pointed at): the schedule, the holidays and the form stay out of the page's script.
+const SubscriptionDialog = onDemand(() => import("./subscriptions/SubscriptionDialog").then((m) => m.SubscriptionDialog));
 
 export interface SubscriptionsListProps extends ListIslandProps<SubscriptionRowJson> {
   summary: SubscriptionSummary;
@@ -68,7 +69,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, ...p
   const columns = useMemo(() => subscriptionColumns((row) => setEditing(row), canWrite), [canWrite]);
 
   return (
-    <div className="list-screen">
+    <div className="list-screen" {...preloadOnIntent(SubscriptionDialog)}>
       <ul className="par-summary sub-summary" aria-label="Resumo das assinaturas">
         <Figure icon="repeat" label="Assinaturas ativas" value={formatCount(summary.ativas)} />
         <Figure icon="wallet" label="MRR (receita mensal recorrente)" value={formatBRL(parseMoney(summary.mrr) ?? ZERO)} />
@@ -135,7 +136,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, ...p
       </section>
 
       {editing && (
-        <Suspense fallback={null}>
+        <Loading onFailed={() => setEditing(null)}>
           <SubscriptionDialog
             clientId={editing.clientId}
             clientName={editing.clientName}
@@ -147,7 +148,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, ...p
               reload();
             }}
           />
-        </Suspense>
+        </Loading>
       )}
     </div>
   );

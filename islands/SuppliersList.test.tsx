@@ -8,6 +8,10 @@ import { CanWrite } from "./lib/can-write";
 import type { HistoryEventJson } from "../src/api/history/model";
 import type { SupplierJson } from "../src/api/suppliers/model";
 import { json, mockFetch, settle, type Call, button, control, lastDialog, openDialogs, pressEsc, pause, rowAction, rowActions } from "../tests/islands";
+// The dialogs load with their first opening (islands/lib/on-demand.tsx): compiled ahead here, so
+// the settle() after an opening click is enough for them to show.
+import "./suppliers/SupplierDialog";
+import "./history/HistoryPanel";
 
 let nextId = 1;
 function supplier(nome: string, overrides: Partial<SupplierJson> = {}): SupplierJson {
@@ -55,10 +59,12 @@ const requests = () => calls.map((c) => `${c.method} ${c.url}`);
 
 
 /** "Novo Fornecedor" in the page header (its own island) asks for the empty dialog. */
-function openNew() {
+/** The header's "Novo …", then its dialog (its code loads with the first opening). */
+async function openNew() {
   act(() => {
     newRecordRequest.value++;
   });
+  await settle();
   return lastDialog();
 }
 
@@ -126,13 +132,14 @@ describe("SuppliersList: the page of cards", () => {
     expect(count()).toBe("Fornecedores 49–49 de 49");
   });
 
-  test("no suppliers at all: the empty state's hint and its 'Novo Fornecedor' opens the dialog", () => {
+  test("no suppliers at all: the empty state's hint and its 'Novo Fornecedor' opens the dialog", async () => {
     render(<SuppliersList {...props([])} />);
     expect(count()).toBe("Nenhum fornecedor");
     const empty = get(".ui-empty");
     expect(empty.textContent).toContain("Nenhum fornecedor encontrado");
     expect(get(".ui-empty__hint").textContent).toBe("Cadastre o primeiro fornecedor para começar.");
     click(button("Novo Fornecedor", empty));
+    await settle(); // the dialog's code loads with its first opening
     expect(get(".ui-dialog__title", lastDialog()).textContent).toBe("Novo Fornecedor");
   });
 
@@ -152,7 +159,7 @@ describe("SuppliersList: the dialog", () => {
   test("saving an empty form shows 'Nome é obrigatório.' under Nome and sends nothing", async () => {
     mockFetch(calls, () => json({}));
     render(<SuppliersList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     click(button("Salvar"));
     await settle();
     expect(calls).toHaveLength(0);
@@ -160,9 +167,9 @@ describe("SuppliersList: the dialog", () => {
     expect(control("Nome", dialog).getAttribute("aria-invalid")).toBe("true");
   });
 
-  test("CNPJ and phone are masked as typed; Estado lists the UFs; the label says E-mail", () => {
+  test("CNPJ and phone are masked as typed; Estado lists the UFs; the label says E-mail", async () => {
     render(<SuppliersList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     typeInto(control("CNPJ", dialog), "12345678000195");
     expect(control("CNPJ", dialog).value).toBe("12.345.678/0001-95");
     typeInto(control("Telefone", dialog), "1134567890");
@@ -174,7 +181,7 @@ describe("SuppliersList: the dialog", () => {
   test("creating sends the typed values, toasts 'Fornecedor criado', closes and reloads the same view", async () => {
     mockFetch(calls, (call) => (call.method === "POST" ? json({ ...ACME, id: 99 }, 201) : page([ACME, BETA, CEU])));
     render(<SuppliersList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     typeInto(control("Nome", dialog), "Delta Embalagens");
     typeInto(control("CNPJ", dialog), "11222333000181");
     typeInto(control("E-mail", dialog), "vendas@delta.com.br");
@@ -197,6 +204,7 @@ describe("SuppliersList: the dialog", () => {
     mockFetch(calls, (call) => (call.method === "PUT" ? json(ACME) : page([ACME, BETA, CEU])));
     render(<SuppliersList {...props()} />);
     click(button("Editar Acme Distribuidora"));
+    await settle(); // the dialog's code loads with its first opening
     const dialog = lastDialog();
     expect(get(".ui-dialog__title", dialog).textContent).toBe("Editar Fornecedor");
     expect(control("CNPJ", dialog).value).toBe("12.345.678/0001-95");
@@ -214,6 +222,7 @@ describe("SuppliersList: the dialog", () => {
     mockFetch(calls, () => json({ message: "Fornecedor não encontrado" }, 404));
     render(<SuppliersList {...props()} />);
     click(button("Editar Beta Gráfica"));
+    await settle(); // the dialog's code loads with its first opening
     const dialog = lastDialog();
     typeInto(control("Nome", dialog), "Beta Gráfica e Editora");
     click(button("Salvar"));
@@ -227,7 +236,7 @@ describe("SuppliersList: the dialog", () => {
   test("a save that fails without a server message toasts 'Erro ao salvar fornecedor.'", async () => {
     mockFetch(calls, () => new Response("", { status: 502 }));
     render(<SuppliersList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     typeInto(control("Nome", dialog), "Delta");
     click(button("Salvar"));
     await settle();
@@ -235,13 +244,13 @@ describe("SuppliersList: the dialog", () => {
     expect(openDialogs()).toContain(dialog);
   });
 
-  test("Esc with unsaved changes asks 'Descartar alterações?'; an untouched dialog closes at once", () => {
+  test("Esc with unsaved changes asks 'Descartar alterações?'; an untouched dialog closes at once", async () => {
     render(<SuppliersList {...props()} />);
-    let dialog = openNew();
+    let dialog = await openNew();
     pressEsc(dialog);
     expect(openDialogs()).toHaveLength(0);
 
-    dialog = openNew();
+    dialog = await openNew();
     typeInto(control("Nome", dialog), "Delta");
     pressEsc(dialog);
     expect(lastDialog().textContent).toContain("Descartar alterações?");

@@ -5,10 +5,13 @@ import { useCanWrite } from "./lib/can-write";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, runRowAction, useDeleteConfirmation } from "./lib/list-kit";
 import { RegisterEmpty, RegisterSearch, useRecordDialog } from "./lib/registers";
-import { HistoryPanel } from "./history/HistoryPanel";
 import { SupplierCard, type SupplierAction } from "./suppliers/SupplierCard";
-import { SupplierDialog } from "./suppliers/SupplierDialog";
+import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 import type { SupplierJson } from "../src/api/suppliers/model";
+
+// Loaded with their first opening (or as a button is pointed at): the form with its zod schema, and the timeline.
+const SupplierDialog = onDemand(() => import("./suppliers/SupplierDialog").then((m) => m.SupplierDialog));
+const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) => m.HistoryPanel));
 
 export interface SuppliersListProps extends ListIslandProps<SupplierJson> {}
 
@@ -19,7 +22,7 @@ export interface SuppliersListProps extends ListIslandProps<SupplierJson> {}
 export default function SuppliersList(props: SuppliersListProps) {
   const canWrite = useCanWrite();
   const list = useUrlList<SupplierJson>({ ...props, spec: SUPPLIER_LIST });
-  const dialog = useRecordDialog<SupplierJson>(() => void list.reload());
+  const dialog = useRecordDialog<SupplierJson>(() => void list.reload(), SupplierDialog);
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
   const [historyOf, setHistoryOf] = useState<SupplierJson | null>(null);
   const deletion = useDeleteConfirmation<SupplierJson>({
@@ -57,7 +60,7 @@ export default function SuppliersList(props: SuppliersListProps) {
   };
 
   return (
-    <div className="list-screen">
+    <div className="list-screen" {...preloadOnIntent(SupplierDialog, HistoryPanel)}>
       <RegisterSearch list={list} label="Buscar fornecedores" placeholder="Nome, CNPJ ou e-mail" />
 
       <section className="sup-list" aria-labelledby="fornecedores-contagem">
@@ -93,9 +96,17 @@ export default function SuppliersList(props: SuppliersListProps) {
         <ListPager list={list} />
       </section>
 
-      {dialog.props && <SupplierDialog {...dialog.props} />}
+      {dialog.props && (
+        <Loading onFailed={dialog.props.onClose}>
+          <SupplierDialog {...dialog.props} />
+        </Loading>
+      )}
       {deletion.dialog}
-      {historyOf && <HistoryPanel subject={{ kind: "supplier", id: historyOf.id, name: historyOf.nome }} onClose={() => setHistoryOf(null)} />}
+      {historyOf && (
+        <Loading onFailed={() => setHistoryOf(null)}>
+          <HistoryPanel subject={{ kind: "supplier", id: historyOf.id, name: historyOf.nome }} onClose={() => setHistoryOf(null)} />
+        </Loading>
+      )}
     </div>
   );
 }

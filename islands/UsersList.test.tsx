@@ -6,6 +6,10 @@ import { button, control, json, lastDialog, listPage, mockFetch, openDialogs, pa
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import { newRecordRequest } from "./lib/state";
 import UsersList, { type UsersListProps } from "./UsersList";
+// The dialogs load with their first opening (islands/lib/on-demand.tsx): compiled ahead here, so
+// the settle() after an opening click is enough for them to show.
+import "./users/NewUserDialog";
+import "./users/EditUserDialog";
 
 let nextId = 1;
 function user(email: string, nome: string, papel: UserJson["papel"], more: Partial<UserJson> = {}): UserJson {
@@ -48,10 +52,12 @@ const cells = (tr: HTMLTableRowElement) => [...tr.querySelectorAll("td")].map((t
 const writes = () => calls.filter((c) => c.method !== "GET").map((c) => ({ method: c.method, url: c.url, body: c.body }));
 const gets = () => calls.filter((c) => c.method === "GET").map((c) => c.url);
 
-function openNew() {
+/** The header's "Novo …", then its dialog (its code loads with the first opening). */
+async function openNew() {
   act(() => {
     newRecordRequest.value++;
   });
+  await settle();
   return lastDialog();
 }
 
@@ -138,7 +144,7 @@ describe("UsersList: Novo usuário", () => {
     const created = user("ana@padariapaoquente.com.br", "Ana Caixa", "consulta", { trocarSenha: true });
     api(() => json({ message: "Usuário criado: anote a senha temporária, ela não será mostrada de novo", user: created, senhaTemporaria: "abcd-EFGH-2345-jkmn" }, 201));
     render(<UsersList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     expect(dialog.querySelector("h2")?.textContent).toBe("Novo usuário");
     expect(document.activeElement).toBe(control("E-mail", dialog));
     typeInto(control("E-mail", dialog), "Ana@PadariaPaoQuente.com.br");
@@ -181,7 +187,7 @@ describe("UsersList: Novo usuário", () => {
     let answer: Response = json({ message: PASSWORD_TOO_SHORT, errors: { senha: PASSWORD_TOO_SHORT } }, 400);
     api(() => answer);
     render(<UsersList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     typeInto(control("E-mail", dialog), "ana@padariapaoquente.com.br");
     typeInto(control("Nome", dialog), "Ana Caixa");
     expect(() => control("Senha", dialog)).toThrow();
@@ -210,7 +216,7 @@ describe("UsersList: Novo usuário", () => {
   test("an e-mail already taken: the server's 409 under E-mail, the typed values kept", async () => {
     api(() => json({ message: "Já existe um usuário com este e-mail" }, 409));
     render(<UsersList {...props()} />);
-    const dialog = openNew();
+    const dialog = await openNew();
     typeInto(control("E-mail", dialog), JOAO.email);
     typeInto(control("Nome", dialog), "Outro João");
     click(button("Criar usuário", dialog));
@@ -226,6 +232,7 @@ describe("UsersList: Editar, Desativar, Redefinir senha", () => {
     api(() => json({ message: "Usuário atualizado", user: { ...JOAO, papel: "consulta" } }));
     render(<UsersList {...props()} />);
     click(rowAction("Editar", "João Financeiro"));
+    await settle(); // the dialog's code loads with its first opening
     const dialog = lastDialog();
     expect(control("Nome", dialog).value).toBe("João Financeiro");
     act(() => {
@@ -244,6 +251,7 @@ describe("UsersList: Editar, Desativar, Redefinir senha", () => {
     api(() => json({ message: "Usuário atualizado", user: MARTA }));
     render(<UsersList {...props()} />);
     click(rowAction("Editar", "Marta Dono"));
+    await settle(); // the dialog's code loads with its first opening
     const dialog = lastDialog();
     expect(control<HTMLSelectElement>("Perfil", dialog).disabled).toBe(true);
     expect(dialog.textContent).toContain("O seu próprio perfil não muda aqui");
@@ -258,6 +266,7 @@ describe("UsersList: Editar, Desativar, Redefinir senha", () => {
     api(() => json({ message: LAST_ADMIN }, 409));
     render(<UsersList {...props([other, MARTA])} />);
     click(rowAction("Editar", "Sócia"));
+    await settle(); // the dialog's code loads with its first opening
     const dialog = lastDialog();
     act(() => {
       const select = control<HTMLSelectElement>("Perfil", dialog);

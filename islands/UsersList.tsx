@@ -18,11 +18,16 @@ import { Tooltip } from "../src/ui/Tooltip";
 import { api, ApiError, serverMessage } from "./lib/api";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, runRowAction } from "./lib/list-kit";
-import { useNewRecordRequest } from "./lib/state";
-import { EditUserDialog } from "./users/EditUserDialog";
-import { NewUserDialog } from "./users/NewUserDialog";
+import { useNewRecordIntent, useNewRecordRequest } from "./lib/state";
+import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 import { TemporaryPasswordDialog, type TemporaryPassword } from "./users/TemporaryPasswordDialog";
 import { lastUseText, ROLE_BADGE, ROLE_LABELS } from "./users/words";
+
+// Loaded with their first opening (or as a button is pointed at): the forms and their zod schemas.
+// The temporary password's dialog stays in the page: it shows a password only once, so it must
+// not depend on a download after the server made it.
+const NewUserDialog = onDemand(() => import("./users/NewUserDialog").then((m) => m.NewUserDialog));
+const EditUserDialog = onDemand(() => import("./users/EditUserDialog").then((m) => m.EditUserDialog));
 
 export interface UsersListProps extends ListIslandProps<UserJson> {
   /** The signed-in administrator: their own row can be neither deactivated nor demoted here. */
@@ -53,6 +58,7 @@ export default function UsersList({ currentUserId, timeZone, ...props }: UsersLi
   const [asking, setAsking] = useState<Asking | null>(null);
   const [password, setPassword] = useState<TemporaryPassword | null>(null);
   useNewRecordRequest(() => setCreating(true));
+  useNewRecordIntent(NewUserDialog.preload);
   const filtering = Boolean(params.q || params.papel || params.ativo);
   const reload = () => void list.reload();
 
@@ -92,7 +98,7 @@ export default function UsersList({ currentUserId, timeZone, ...props }: UsersLi
   });
 
   return (
-    <div className="list-screen">
+    <div className="list-screen" {...preloadOnIntent(NewUserDialog, EditUserDialog)}>
       <FilterBar label="Filtrar usuários" active={filtering} onClear={() => update({ q: "", papel: "", ativo: "" })}>
         <Field label="Buscar">
           <Input
@@ -144,17 +150,23 @@ export default function UsersList({ currentUserId, timeZone, ...props }: UsersLi
         <ListPager list={list} />
       </section>
 
-      {creating && <NewUserDialog onClose={() => setCreating(false)} onCreated={created} />}
+      {creating && (
+        <Loading onFailed={() => setCreating(false)}>
+          <NewUserDialog onClose={() => setCreating(false)} onCreated={created} />
+        </Loading>
+      )}
       {editing && (
-        <EditUserDialog
-          user={editing}
-          own={editing.id === currentUserId}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
+        <Loading onFailed={() => setEditing(null)}>
+          <EditUserDialog
+            user={editing}
+            own={editing.id === currentUserId}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              reload();
+            }}
+          />
+        </Loading>
       )}
       <ConfirmDialog
         open={asking !== null}

@@ -17,7 +17,7 @@ import { api } from "./api";
 import { useCanWrite } from "./can-write";
 import { useDialogForm, type DialogFormOptions } from "./form";
 import type { UrlList } from "./list-kit";
-import { useNewRecordRequest } from "./state";
+import { useNewRecordIntent, useNewRecordRequest } from "./state";
 
 /** A register's list state: useUrlList over its spec. */
 export type RegisterList<Row = unknown> = UrlList<Row>;
@@ -176,12 +176,14 @@ export interface RecordDialogProps<Row> {
 /**
  * Which create/edit dialog is open: `open(row)` or `open(null)` for a new one, and the header's
  * "Novo …" button (its own island) opens the empty one. `props` is null while it is closed.
+ * `dialog`: the dialog's code loaded on demand, preloaded when the header's button is pointed at.
  */
-export function useRecordDialog<Row>(afterSave: () => void) {
+export function useRecordDialog<Row>(afterSave: () => void, dialog?: { preload(): unknown }) {
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState<{ record: Row | null } | null>(null);
   // A consulta's page has no "Novo …" to press; were one pressed, there is nothing to create.
   useNewRecordRequest(() => canWrite && setEditing({ record: null }));
+  useNewRecordIntent(() => canWrite && dialog?.preload());
   const props: RecordDialogProps<Row> | null = editing && {
     record: editing.record,
     onClose: () => setEditing(null),

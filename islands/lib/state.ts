@@ -20,5 +20,20 @@ export function useNewRecordRequest(open: () => void): void {
   }, []);
 }
 
+/** Incremented when a person points at or focuses the header's "Novo …" button: the list preloads its dialog. */
+export const newRecordIntent = signal(0);
+
+/** Runs `preload` when the header's "Novo …" button is about to be pressed (pointed at, focused). */
+export function useNewRecordIntent(preload: () => unknown): void {
+  const latest = useRef(preload);
+  latest.current = preload;
+  useEffect(() => {
+    const seen = newRecordIntent.peek();
+    return newRecordIntent.subscribe((n) => {
+      if (n !== seen) latest.current();
+    });
+  }, []);
+}
+
 /** The cards of Contas a Receber / a Pagar: set by the list island after every view change and every change. */
 export const ledgerSummary = signal<InstallmentSummary | PayableSummary | null>(null);
