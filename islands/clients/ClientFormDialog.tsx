@@ -14,7 +14,7 @@ import { MoneyInput } from "../../src/ui/MoneyInput";
 import { api } from "../lib/api";
 import { useCanWrite } from "../lib/can-write";
 import { FormDialog, useDialogForm } from "../lib/form";
-import { RecordView } from "../lib/registers";
+import { RecordView } from "../lib/record-dialog";
 
 /** The fields the dialog reads from a row (the list carries no more than this). */
 export type ClientFormSource = Pick<

@@ -1,11 +1,11 @@
 // What the registers (Clientes, Fornecedores, Parceiros) add to the list kit: the search box,
-// the empty state with its "Novo …", a row's Editar and "⋯" menu, and the create/edit dialog's
-// state and submit. Each screen keeps only its own words. For a consulta (DECISIONS §10,
-// useCanWrite) the same parts read only: no "Novo …", no Editar/Bloquear/Excluir, a "Ver" that
-// opens the dialog as RecordView where the dialog holds fields the row does not show.
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+// the empty state with its "Novo …", a row's Editar and "⋯" menu, and which create/edit dialog is
+// open. Each screen keeps only its own words. For a consulta (DECISIONS §10, useCanWrite) the
+// same parts read only: no "Novo …", no Editar/Bloquear/Excluir, a "Ver" that opens the dialog as
+// RecordView where the dialog holds fields the row does not show. The dialogs' own kit (the form
+// flow, RecordView) is record-dialog.tsx: it loads with them, not with the list.
+import { useState } from "react";
 import { Button } from "../../src/ui/Button";
-import { Dialog } from "../../src/ui/Dialog";
 import { EmptyState } from "../../src/ui/EmptyState";
 import { Field } from "../../src/ui/Field";
 import { FilterBar } from "../../src/ui/FilterBar";
@@ -13,9 +13,7 @@ import { Icon, type IconName } from "../../src/ui/Icon";
 import { IconAction } from "../../src/ui/IconAction";
 import { RowMenu, type RowMenuItem } from "../../src/ui/RowMenu";
 import { Input } from "../../src/ui/Input";
-import { api } from "./api";
 import { useCanWrite } from "./can-write";
-import { useDialogForm, type DialogFormOptions } from "./form";
 import type { UrlList } from "./list-kit";
 import { useNewRecordIntent, useNewRecordRequest } from "./state";
 
@@ -119,52 +117,6 @@ export function RowActions({ name, onEdit, onDelete, block, onHistory, onSubscri
   );
 }
 
-export interface RecordViewProps {
-  /** Says it is a view: "Cliente", not "Editar Cliente". */
-  title: string;
-  onClose(): void;
-  size?: "sm" | "md" | "lg";
-  className?: string;
-  /** The dialog's own fields, as in its form: the disabled fieldset makes them read-only. */
-  children: ReactNode;
-}
-
-/**
- * A record's dialog read-only, for a consulta's "Ver" (DECISIONS §10): the same fields, and only
- * "Fechar" — nothing to save, so nothing to discard either. Text fields are read-only rather than
- * disabled: a long e-mail or site can still be scrolled, selected and copied, and is read out
- * whole; what has no read-only state (a select, a checkbox, a button inside) is disabled.
- */
-export function RecordView({ title, onClose, size, className, children }: RecordViewProps) {
-  const fields = useRef<HTMLFieldSetElement>(null);
-  useLayoutEffect(() => {
-    for (const field of fields.current?.querySelectorAll<HTMLElement>("input, textarea, select, button") ?? []) {
-      const choice = field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio");
-      if ((field instanceof HTMLInputElement && !choice) || field instanceof HTMLTextAreaElement) field.readOnly = true;
-      else (field as HTMLInputElement | HTMLSelectElement | HTMLButtonElement).disabled = true;
-    }
-  });
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={title}
-      size={size}
-      className={className}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Fechar
-        </Button>
-      }
-    >
-      {/* In the form's place: the same .reg-form grid, without the browser's fieldset frame (registers.css). */}
-      <fieldset ref={fields} className="reg-form reg-form--view">
-        {children}
-      </fieldset>
-    </Dialog>
-  );
-}
-
 /** What a register's create/edit dialog gets: the row (null for a new one) and its two endings. */
 export interface RecordDialogProps<Row> {
   record: Row | null;
@@ -193,31 +145,4 @@ export function useRecordDialog<Row>(afterSave: () => void, dialog?: { preload()
     },
   };
   return { open: (record: Row | null) => setEditing({ record }), props };
-}
-
-/** A register's dialog form: its API, the form's values for a row, SPEC §8's words. */
-export interface RecordForm<V, Row> {
-  /** POST {endpoint}, or {editMethod} {endpoint}/{id}. */
-  endpoint: string;
-  editMethod: "PUT" | "PATCH";
-  values(record: Row | null): V;
-  /** ['Parceiro criado', 'Parceiro atualizado'] */
-  savedTitles: [created: string, updated: string];
-  failedMessage: DialogFormOptions<V>["failedMessage"];
-}
-
-/** A register's create/edit dialog form: the one dialog-form flow, sending the typed values. */
-export function useRecordForm<V extends object, Row extends { id: number }>(
-  schema: Parameters<typeof useDialogForm<V>>[0],
-  { record, onClose, onSaved }: RecordDialogProps<Row>,
-  spec: RecordForm<V, Row>,
-) {
-  const { endpoint, editMethod } = spec;
-  return useDialogForm<V>(schema, spec.values(record), {
-    send: (body) => (record ? api(`${endpoint}/${record.id}`, { method: editMethod, body }) : api(endpoint, { method: "POST", body })),
-    savedTitle: spec.savedTitles[record ? 1 : 0]!,
-    failedMessage: spec.failedMessage,
-    onSaved,
-    onClose,
-  });
 }

@@ -4,7 +4,8 @@ import { maskPhone } from "../../src/lib/brazil";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { FormDialog } from "../lib/form";
-import { useRecordForm, type RecordDialogProps, type RecordForm } from "../lib/registers";
+import { useRecordForm, type RecordForm } from "../lib/record-dialog";
+import type { RecordDialogProps } from "../lib/registers";
 import type { PartnerJson } from "../../src/api/partners/model";
 
 const PARTNER_FORM: RecordForm<PartnerFormValues, PartnerJson> = {

@@ -27,7 +27,7 @@ import { toast } from "../../src/ui/toast";
 import { api, ApiError, serverMessage } from "../lib/api";
 import { useCanWrite } from "../lib/can-write";
 import { FormDialog, useDialogForm } from "../lib/form";
-import { RecordView } from "../lib/registers";
+import { RecordView } from "../lib/record-dialog";
 
 export interface SubscriptionDialogProps {
   clientId: number;

@@ -5,7 +5,8 @@ import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { Select } from "../../src/ui/Select";
 import { FormDialog } from "../lib/form";
-import { useRecordForm, type RecordDialogProps, type RecordForm } from "../lib/registers";
+import { useRecordForm, type RecordForm } from "../lib/record-dialog";
+import type { RecordDialogProps } from "../lib/registers";
 import type { SupplierJson } from "../../src/api/suppliers/model";
 
 const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
