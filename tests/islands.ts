@@ -115,13 +115,12 @@ export function rowAction(verb: string, row: string): HTMLElement {
   return item;
 }
 
-/** What a row offers: its visible action buttons' verbs, then its "⋯" menu's (opened and closed again). */
+/** What a row offers: its visible action buttons' verbs, then its "⋯" menu's (opened and closed again), if it has one. */
 export function rowActions(row: string): string[] {
   const suffix = ` ${row}`;
-  const visible = [...document.querySelectorAll("button")]
-    .map((b) => b.getAttribute("aria-label") ?? "")
-    .filter((label) => label.endsWith(suffix) && !label.startsWith("Mais ações"))
-    .map((label) => label.slice(0, -suffix.length));
+  const labels = [...document.querySelectorAll("button")].map((b) => b.getAttribute("aria-label") ?? "").filter((label) => label.endsWith(suffix));
+  const visible = labels.filter((label) => !label.startsWith("Mais ações")).map((label) => label.slice(0, -suffix.length));
+  if (!labels.includes(`Mais ações para ${row}`)) return visible;
   const more = button(`Mais ações para ${row}`);
   press(more);
   const items = [...document.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent?.trim() ?? "");
