@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
-import { CLIENT_LIST, type ClientBlockAnswer } from "../src/api/clients/model";
+import { CLIENT_LIST } from "../src/api/clients/list-spec";
+import type { ClientBlockAnswer } from "../src/api/clients/model";
 import { formatCnpj, formatPhone } from "../src/lib/brazil";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Badge } from "../src/ui/Badge";

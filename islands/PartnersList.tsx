@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { PARTNER_LIST, type PartnerSummary } from "../src/api/partners/model";
+import { PARTNER_LIST } from "../src/api/partners/list-spec";
+import type { PartnerSummary } from "../src/api/partners/model";
 import { formatPhone } from "../src/lib/brazil";
 import type { TableColumn } from "../src/ui/Table";
 import { api } from "./lib/api";

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
-import { SUBSCRIPTION_LIST, STATUS_LABELS, type SubscriptionRowJson, type SubscriptionSummary } from "../src/api/subscriptions/model";
+import { STATUS_LABELS, SUBSCRIPTION_LIST } from "../src/api/subscriptions/list-spec";
+import type { SubscriptionRowJson, SubscriptionSummary } from "../src/api/subscriptions/model";
 import { formatDateBR } from "../src/lib/dates";
 import { formatCount } from "../src/lib/numbers";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";

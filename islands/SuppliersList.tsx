@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { SUPPLIER_LIST, type SupplierBlockAnswer } from "../src/api/suppliers/model";
+import { SUPPLIER_LIST } from "../src/api/suppliers/list-spec";
+import type { SupplierBlockAnswer } from "../src/api/suppliers/model";
 import { api } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
 import { useUrlList, type ListIslandProps } from "./lib/list";

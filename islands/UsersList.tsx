@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { USER_LIST, type CreatedUserAnswer, type ResetPasswordAnswer, type UserJson } from "../src/api/users/model";
+import { USER_LIST } from "../src/api/users/list-spec";
+import type { CreatedUserAnswer, ResetPasswordAnswer, UserJson } from "../src/api/users/model";
 import { ROLES } from "../src/lib/roles";
 import { Badge } from "../src/ui/Badge";
 import { Button } from "../src/ui/Button";

@@ -1,4 +1,4 @@
-// Every list screen follows one contract (its spec in its feature's model.ts): the page hands its
+// Every list screen follows one contract (its spec in its feature's list-spec.ts): the page hands its
 // island the view its spec reads from the URL and exactly what the list API answers for that
 // same URL — one row shape, whichever way the island gets its rows.
 import { describe, expect, test } from "bun:test";
@@ -104,5 +104,18 @@ describe("list-spec", () => {
     expect(readListView(HISTORY_LIST, { usuario: " Ana@X.COM " }).usuario).toBe("ana@x.com");
     expect(() => readListView(RECEIVABLE_LIST, { clientId: "0" })).toThrow("Cliente inválido");
     expect(() => readListView(PAYABLE_LIST, { supplierId: "1e3" })).toThrow("Fornecedor inválido");
+  });
+});
+
+describe("a list page's first load", () => {
+  test("carries no zod: the forms' schemas come with their dialogs (issue 21 §2)", async () => {
+    for (const [spec] of LISTS) {
+      const html = await (await t.api(spec.path)).text();
+      const urls = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+      expect({ page: spec.path, scripts: urls.length > 1 }).toEqual({ page: spec.path, scripts: true });
+      const withZod: string[] = [];
+      for (const url of urls) if ((await (await t.request(url)).text()).includes("$ZodType")) withZod.push(url);
+      expect({ page: spec.path, withZod }).toEqual({ page: spec.path, withZod: [] });
+    }
   });
 });

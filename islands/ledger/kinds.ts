@@ -1,9 +1,11 @@
 // Receivables and payables are one screen with two vocabularies: the words, endpoints and
 // field names that differ between "Contas a Receber" and "Contas a Pagar" are in this table.
 // What only one side does (Cobrar, a client's blocking, the cards) tests `kind` where it acts.
-import { RECEIVABLE_LIST, type InstallmentJson } from "../../src/api/installments/model";
+import { RECEIVABLE_LIST } from "../../src/api/installments/list-spec";
+import type { InstallmentJson } from "../../src/api/installments/model";
 import type { LedgerRowJson } from "../../src/api/ledger/model";
-import { PAYABLE_LIST, type PayableJson } from "../../src/api/payables/model";
+import { PAYABLE_LIST } from "../../src/api/payables/list-spec";
+import type { PayableJson } from "../../src/api/payables/model";
 import type { ListSpec } from "../../src/lib/list-spec";
 import type { Status } from "../../src/lib/status";
 

@@ -1,9 +1,10 @@
 import { z } from "zod/mini";
 import { formatCnpj, formatPhone, isValidCnpj, normalizeCnpj } from "../../lib/brazil";
 import type { BlockingInstallment } from "../../lib/history-text";
-import { text, type ListParams, type ListSpec } from "../../lib/list-spec";
+import type { ListParams } from "../../lib/list-spec";
 import { ZERO } from "../../lib/money";
 import { moneyField, optionalText, requiredEmail, requiredPhone, requiredText } from "../fields";
+import { CLIENT_LIST, CLIENT_SORTS, type ClientSortKey } from "./list-spec";
 
 // The client form (SPEC §5), used by the ClientForm island and by POST/PUT /api/clients.
 // Input is what the form holds (strings, isTrial boolean); output is what is stored
@@ -112,24 +113,6 @@ export interface ClientListRow extends ClientJson {
 }
 
 /** The list's sortable columns (`ordem=nome`, `ordem=-mensalidade`). */
-export const CLIENT_SORTS = ["nome", "cnpj", "mensalidade", "status"] as const;
-export type ClientSortKey = (typeof CLIENT_SORTS)[number];
-
-/** Gerenciar Clientes in the URL: ?q=&cnpj=&status=&ordem=&pagina=&porPagina=. */
-export const CLIENT_LIST = {
-  path: "/clients",
-  endpoint: "/api/clients",
-  filters: {
-    q: text,
-    cnpj: text,
-    // Anything but Ativo/Bloqueado shows every client (a stale bookmark still opens the list).
-    status: (raw: string) => (raw === "0" || raw === "1" ? raw : ""),
-  },
-  sorts: CLIENT_SORTS,
-  defaultSort: "nome",
-  perPage: 50,
-  listName: "clientes",
-} satisfies ListSpec;
 
 /** The Clients list's view, typed (CLIENT_LIST read); `view` is the same view as URL parameters. */
 export interface ClientQuery {
@@ -162,3 +145,5 @@ export function clientFormValues(client: ClientJson): ClientFormValues {
     isTrial: client.isTrial,
   };
 }
+
+export { CLIENT_LIST, CLIENT_SORTS, type ClientSortKey };

@@ -5,9 +5,9 @@ import {
   payWithFeesSchema,
   type Figure,
   type LedgerAnswer,
-  ledgerListSpec,
   type LedgerRowJson,
 } from "../ledger/model";
+import { RECEIVABLE_LIST } from "./list-spec";
 
 // Receivables (Contas a Receber, SPEC §3/§5/§7): the forms' schemas (shared with the islands)
 // and the API's shapes. The field rules themselves live in ../ledger/model.ts, one per field.
@@ -34,16 +34,6 @@ export interface InstallmentJson extends LedgerRowJson {
   assinatura: boolean;
 }
 
-/** Contas a Receber in the URL: ?status=&mes=&clientId=&ordem=&pagina=&porPagina=. */
-export const RECEIVABLE_LIST = ledgerListSpec({
-  path: "/receivables",
-  endpoint: "/api/installments",
-  partyKey: "clientId",
-  partySort: "cliente",
-  partyInvalid: "Cliente inválido",
-  listName: "parcelas",
-});
-
 /** GET /api/installments/summary: the three cards (SPEC §2). */
 export interface InstallmentSummary {
   /** Unpaid (em_aberto + vencido). */
@@ -55,3 +45,5 @@ export interface InstallmentSummary {
 
 export type InstallmentAnswer = LedgerAnswer<"installment", InstallmentJson>;
 export type GeneratedInstallmentsAnswer = LedgerAnswer<"installments", InstallmentJson[]>;
+
+export { RECEIVABLE_LIST };

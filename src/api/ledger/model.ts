@@ -1,10 +1,11 @@
 import { z } from "zod/mini";
-import { isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
+import { isAcceptedDate } from "../../lib/dates";
 import { MAX_INSTALLMENTS, MIN_INSTALLMENTS } from "../../lib/installments";
 import type { Cents } from "../../lib/money";
-import { matching, oneOf, recordId, type ListParams, type ListSpec } from "../../lib/list-spec";
-import { STATUSES, type Status } from "../../lib/status";
+import type { ListParams } from "../../lib/list-spec";
+import type { Status } from "../../lib/status";
 import { moneyField, requiredText } from "../fields";
+import { LEDGER_SORTS, type LedgerSortKey, ledgerListSpec } from "./list-spec";
 
 // The forms of receivables and payables (SPEC §5), one rule per field for both sides: the
 // islands validate with these schemas and the routes parse with them. Client-safe.
@@ -127,35 +128,6 @@ export interface GeneratePlan {
 }
 
 /** Sort keys of both lists (`ordem=vencimento`, `ordem=-valor`); each side adds its party key. */
-export const LEDGER_SORTS = ["parcela", "vencimento", "valor", "status", "descricao"] as const;
-export type LedgerSortKey = (typeof LEDGER_SORTS)[number] | "cliente" | "fornecedor";
-
-/**
- * One side's list in the URL: ?status=&mes=&{clientId|supplierId}=&ordem=&pagina=&porPagina=
- * (the side's party filter under its API name and its party's sort key).
- */
-export function ledgerListSpec(side: {
-  path: string;
-  endpoint: string;
-  partyKey: "clientId" | "supplierId";
-  partySort: "cliente" | "fornecedor";
-  partyInvalid: string;
-  listName: string;
-}): ListSpec {
-  return {
-    path: side.path,
-    endpoint: side.endpoint,
-    filters: {
-      status: oneOf(STATUSES, "Status inválido: use em_aberto, vencido ou pago"),
-      mes: matching(isAcceptedMonth, "Mês inválido: use AAAA-MM, entre 1900 e 2199"),
-      [side.partyKey]: recordId(side.partyInvalid),
-    },
-    sorts: [side.partySort, ...LEDGER_SORTS],
-    defaultSort: "vencimento",
-    perPage: 50,
-    listName: side.listName,
-  };
-}
 
 /** A list's view, typed (its side's spec read), whichever side: the party filter under a neutral name. */
 export interface LedgerQuery {
@@ -196,3 +168,5 @@ export interface Figure {
   total: string;
   quantidade: number;
 }
+
+export { LEDGER_SORTS, type LedgerSortKey, ledgerListSpec };

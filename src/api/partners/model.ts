@@ -1,7 +1,8 @@
-import { text, type ListParams, type ListSpec } from "../../lib/list-spec";
+import type { ListParams } from "../../lib/list-spec";
 import { z } from "zod/mini";
 import { formatPhone } from "../../lib/brazil";
 import { requiredEmail, requiredPhone, requiredText } from "../fields";
+import { PARTNER_LIST } from "./list-spec";
 
 // The partner form (SPEC §5), used by the PartnerForm island and by POST/PATCH /api/partners.
 
@@ -43,17 +44,6 @@ export function partnerFormValues(partner: Pick<PartnerJson, keyof PartnerFormVa
   return { nome: partner.nome, empresa: partner.empresa, email: partner.email, telefone: formatPhone(partner.telefone) };
 }
 
-/** Parceiros in the URL: ?q= (name, company or e-mail) &ordem= &pagina= &porPagina=. */
-export const PARTNER_LIST = {
-  path: "/partners",
-  endpoint: "/api/partners",
-  filters: { q: text },
-  sorts: ["nome", "empresa"],
-  defaultSort: "nome",
-  perPage: 50,
-  listName: "parceiros",
-} satisfies ListSpec;
-
 /** The table's view, typed (PARTNER_LIST read); `view` is the same view as URL parameters. */
 export interface PartnerQuery {
   q: string;
@@ -69,3 +59,5 @@ export interface PartnerSummary {
   comEmail: number;
   comTelefone: number;
 }
+
+export { PARTNER_LIST };

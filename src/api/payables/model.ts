@@ -1,4 +1,5 @@
-import { generateSchema, payBodySchema, type Figure, type LedgerAnswer, ledgerListSpec, type LedgerRowJson } from "../ledger/model";
+import { generateSchema, payBodySchema, type Figure, type LedgerAnswer, type LedgerRowJson } from "../ledger/model";
+import { PAYABLE_LIST } from "./list-spec";
 
 // Payables (Contas a Pagar, SPEC §3/§5/§7): the forms' schemas (shared with the islands) and
 // the API's shapes. The field rules themselves live in ../ledger/model.ts, one per field.
@@ -29,12 +30,4 @@ export interface PayableSummary {
   performance: number;
 }
 
-/** Contas a Pagar in the URL: ?status=&mes=&supplierId=&ordem=&pagina=&porPagina=. */
-export const PAYABLE_LIST = ledgerListSpec({
-  path: "/payables",
-  endpoint: "/api/payables",
-  partyKey: "supplierId",
-  partySort: "fornecedor",
-  partyInvalid: "Fornecedor inválido",
-  listName: "contas a pagar",
-});
+export { PAYABLE_LIST };

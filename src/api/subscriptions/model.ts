@@ -1,24 +1,15 @@
 import { z } from "zod/mini";
 import { isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
-import { oneOf, text, type ListParams, type ListSpec } from "../../lib/list-spec";
+import type { ListParams } from "../../lib/list-spec";
 import { cents, type Cents } from "../../lib/money";
 import { moneyField } from "../fields";
+import { SUBSCRIPTION_LIST, SUBSCRIPTION_SORTS, type SubscriptionSortKey, SUBSCRIPTION_STATUSES, type SubscriptionStatus, STATUS_LABELS } from "./list-spec";
 
 // Subscriptions (DECISIONS §8): the form's schema (shared by the client dialog's Assinatura
 // section and PUT /api/clients/:id/subscription), the API's shapes, the list's URL contract and
 // the readjustment's arithmetic. Client-safe.
-
-export const SUBSCRIPTION_STATUSES = ["nao_iniciada", "ativa", "pausada", "encerrada"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** What a person may set (a subscription never goes back to "não iniciada"). */
 export const SETTABLE_STATUSES = ["ativa", "pausada", "encerrada"] as const;
-
-export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  nao_iniciada: "Não iniciada",
-  ativa: "Ativa",
-  pausada: "Pausada",
-  encerrada: "Encerrada",
-};
 
 export const MONTH_NAMES = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"] as const;
 
@@ -214,23 +205,6 @@ export interface SubscriptionSummary {
   encerradasNoMes: number;
 }
 
-export const SUBSCRIPTION_SORTS = ["cliente", "valor", "proximoVencimento", "status"] as const;
-export type SubscriptionSortKey = (typeof SUBSCRIPTION_SORTS)[number];
-
-/** Assinaturas in the URL: ?status=&q=&ordem=&pagina=&porPagina=. */
-export const SUBSCRIPTION_LIST = {
-  path: "/subscriptions",
-  endpoint: "/api/subscriptions",
-  filters: {
-    status: oneOf(["ativa", "pausada", "encerrada", "trial"], "Situação inválida: use ativa, pausada, encerrada ou trial"),
-    q: text,
-  },
-  sorts: SUBSCRIPTION_SORTS,
-  defaultSort: "cliente",
-  perPage: 50,
-  listName: "assinaturas",
-} satisfies ListSpec;
-
 export interface SubscriptionQuery {
   status: "" | "ativa" | "pausada" | "encerrada" | "trial";
   q: string;
@@ -253,3 +227,5 @@ export interface SubscriptionFormValues {
 
 /** "Mensalidade 03/2026": the description of a generated month. */
 export const monthlyDescription = (competencia: string) => `Mensalidade ${competencia.slice(5, 7)}/${competencia.slice(0, 4)}`;
+
+export { SUBSCRIPTION_LIST, SUBSCRIPTION_SORTS, type SubscriptionSortKey, SUBSCRIPTION_STATUSES, type SubscriptionStatus, STATUS_LABELS };

@@ -1,7 +1,8 @@
-import { text, type ListParams, type ListSpec } from "../../lib/list-spec";
+import type { ListParams } from "../../lib/list-spec";
 import { z } from "zod/mini";
 import { formatCnpj, formatPhone, isValidPhone, normalizeCnpj, normalizePhone } from "../../lib/brazil";
 import { optionalText, requiredText } from "../fields";
+import { SUPPLIER_LIST } from "./list-spec";
 
 // The supplier dialog (SPEC §5, DECISIONS §2): every field the card shows, only nome required;
 // the CNPJ is normalized but, per SPEC, not checked for validity.
@@ -62,17 +63,6 @@ export interface SupplierJson {
   updatedAt: string;
 }
 
-/** Fornecedores in the URL: ?q= (name, CNPJ or e-mail) &pagina=; a page is 48 cards, so 2, 3 or 4 columns fill evenly. */
-export const SUPPLIER_LIST = {
-  path: "/suppliers",
-  endpoint: "/api/suppliers",
-  filters: { q: text },
-  sorts: ["nome"],
-  defaultSort: "nome",
-  perPage: 48,
-  listName: "fornecedores",
-} satisfies ListSpec;
-
 /** The grid's view, typed (SUPPLIER_LIST read); `view` is the same view as URL parameters. */
 export interface SupplierQuery {
   q: string;
@@ -99,3 +89,5 @@ export function supplierFormValues(supplier: Pick<SupplierJson, keyof SupplierFo
     estado: supplier.estado ?? "",
   };
 }
+
+export { SUPPLIER_LIST };

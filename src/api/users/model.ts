@@ -1,8 +1,9 @@
 import { z } from "zod/mini";
-import { oneOf, text, type ListParams, type ListSpec } from "../../lib/list-spec";
+import type { ListParams } from "../../lib/list-spec";
 import { isUserEmail } from "../../lib/user-email";
 import { ROLES, type Role } from "../../lib/roles";
 import { requiredText } from "../fields";
+import { ROLE_INVALID, USER_LIST } from "./list-spec";
 
 // Users and "Minha conta" (issue 20, DECISIONS §10): the forms' schemas (shared by the islands and
 // the API), the API's shapes and the /users list's URL contract. Client-safe.
@@ -11,7 +12,6 @@ export const MIN_PASSWORD = 10;
 export const PASSWORD_TOO_SHORT = `A senha deve ter pelo menos ${MIN_PASSWORD} caracteres`;
 export const PASSWORD_IS_EMAIL = "A senha não pode ser o seu e-mail";
 export const PASSWORD_TOO_COMMON = "Esta senha é muito comum: escolha outra";
-export const ROLE_INVALID = "Perfil inválido: use administrador, financeiro ou consulta";
 export const LAST_ADMIN = "Este é o último administrador ativo: promova ou reative outro antes";
 export const CONSULTA_ONLY = "Seu perfil permite apenas consulta";
 
@@ -93,21 +93,6 @@ export const passwordChangeSchema = z.object(
   "Dados inválidos",
 );
 
-/** /users in the URL: ?q=&papel=&ativo=&pagina=. */
-export const USER_LIST = {
-  path: "/users",
-  endpoint: "/api/users",
-  filters: {
-    q: text,
-    papel: oneOf(ROLES, ROLE_INVALID),
-    ativo: oneOf(["sim", "nao"], "Situação inválida: use sim ou nao"),
-  },
-  sorts: ["email", "nome", "papel", "ultimoAcesso"],
-  defaultSort: "email",
-  perPage: 50,
-  listName: "usuários",
-} satisfies ListSpec;
-
 export interface UserQuery {
   q: string;
   papel: Role | "";
@@ -117,3 +102,5 @@ export interface UserQuery {
   perPage: number;
   view: ListParams;
 }
+
+export { ROLE_INVALID, USER_LIST };
