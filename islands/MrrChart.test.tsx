@@ -51,7 +51,7 @@ function tooltip(idx: number): string[] {
 }
 
 describe("MrrChart", () => {
-  test("server HTML: the title, the 300 px box, the figures as a hidden table; bars of the MRR per month", () => {
+  test("server HTML: the title, the 300 px box, the figures as a hidden table; bars of the MRR per month", async () => {
     const { container, html, errors } = serverRenderAndHydrate(<MrrChart months={months} period="fev. de 2026 e abr. de 2026" source="/api/subscriptions/mrr" />);
     expect(container.querySelector("h2")?.textContent).toBe("MRR por mês");
     expect(html).toContain('class="chart-box"');
@@ -64,11 +64,13 @@ describe("MrrChart", () => {
       ["abr. de 2026", "R$ 236,93", "R$ 0,00", "-R$ 20,00", "R$ 0,00", "2"],
     ]);
     expect(errors).toEqual([]);
+    await settle();
     expect(charts.at(-1)?.data).toEqual([[0, 1, 2], [400, 256.93, 236.93]]);
   });
 
-  test("the tooltip names the month and its movement, each with its direction", () => {
+  test("the tooltip names the month and its movement, each with its direction", async () => {
     serverRenderAndHydrate(<MrrChart months={months} period="" source="/api/subscriptions/mrr" />);
+    await settle();
     expect(tooltip(1)).toEqual(["mar. de 2026", "MRR: R$ 256,93", "Novas: +R$ 100,00", "Reajustes: +R$ 6,93", "Encerradas: −R$ 250,00", "Assinaturas: 2"]);
     expect(tooltip(2)).toEqual(["abr. de 2026", "MRR: R$ 236,93", "Novas: R$ 0,00", "Reajustes: −R$ 20,00", "Encerradas: R$ 0,00", "Assinaturas: 2"]);
   });
@@ -81,9 +83,10 @@ describe("MrrChart", () => {
     expect(charts).toEqual([]);
   });
 
-  test("where the page shows the table itself (the report), no hidden copy", () => {
+  test("where the page shows the table itself (the report), no hidden copy", async () => {
     const { container } = serverRenderAndHydrate(<MrrChart months={months} period="" source="/api/subscriptions/mrr?de=2026-02&ate=2026-04" table={false} />);
     expect(container.querySelector("table")).toBeNull();
+    await settle();
     expect(charts).toHaveLength(1);
   });
 

@@ -36,7 +36,7 @@ const revenue = [
 ];
 
 describe("RevenueChart", () => {
-  test("server HTML: the title with data, the 300 px box, the figures as a table; no loading text", () => {
+  test("server HTML: the title with data, the 300 px box, the figures as a table; no loading text; the chart once uPlot is loaded", async () => {
     const { container, html, errors } = serverRenderAndHydrate(<RevenueChart revenue={revenue} period="out. de 2025 e set. de 2026" />);
     expect(html).toContain("Previsão de Recebimento");
     expect(html).toContain('class="chart-box"');
@@ -47,6 +47,9 @@ describe("RevenueChart", () => {
       "mar. de 2026R$ 1.030,50",
     ]);
     expect(errors).toEqual([]);
+    // uPlot comes after hydration (its own chunk): no chart until it has arrived.
+    expect(charts).toHaveLength(0);
+    await settle();
     expect(charts.at(-1)?.data).toEqual([[0, 1], [350, 1030.5]]);
   });
 

@@ -80,11 +80,26 @@ export function useUplot(build: ((el: HTMLDivElement, width: number, U: UplotCla
   useEffect(() => {
     const el = ref.current;
     if (!el || !build) return;
-    // uPlot's module runs when the first chart mounts, never on the server (it sets up Intl
-    // date formats at load, start-up time no page needs); `require` keeps it in this bundle.
-    // The browser bundle hands back the class itself, Bun's runtime the module namespace.
-    const loaded = require("uplot") as UplotClass | { default: UplotClass };
-    const U = "default" in loaded ? loaded.default : loaded;
+    // uPlot (24 KB gzipped, most of the dashboard's script) loads when the first chart mounts,
+    // after hydration: the page's first load does not carry it (issue 21 §2), and the server
+    // never runs it. A chart unmounted or rebuilt before it arrived is simply not drawn.
+    let cancelled = false;
+    let unmount = () => {};
+    void import("uplot").then((loaded: { default: UplotClass } | UplotClass) => {
+      if (cancelled) return;
+      unmount = draw(el, build, "default" in loaded ? loaded.default : loaded);
+    });
+    return () => {
+      cancelled = true;
+      unmount();
+    };
+  }, [build]);
+  return ref;
+}
+
+/** Draws the chart in `el` now that uPlot is here, follows its width and the printed page's; returns its removal. */
+function draw(el: HTMLDivElement, build: (el: HTMLDivElement, width: number, U: UplotClass) => { opts: uPlot.Options; data: uPlot.AlignedData }, U: UplotClass): () => void {
+  {
     const width = () => Math.max(200, Math.floor(el.clientWidth));
     // Printed, the chart is drawn again at the A4 page's width (a wide window's chart would be
     // cut at the right edge, a narrow one's would leave the card half empty); reports.css scales
@@ -116,8 +131,7 @@ export function useUplot(build: ((el: HTMLDivElement, width: number, U: UplotCla
       removeEventListener("afterprint", toScreen);
       chart.destroy();
     };
-  }, [build]);
-  return ref;
+  }
 }
 
 /** Calls `refetch` when the page is shown again from the back/forward cache (SPEC §7: figures stay current). */
