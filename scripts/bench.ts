@@ -100,6 +100,11 @@ try {
     row(`${label}: req/s (8 concurrent)${par.failures ? `, ${par.failures} failures` : ""}`, par.rps.toFixed(0));
   }
   row("RSS after load", `${rssMb(server.proc.pid).toFixed(1)} MB`);
+  // Issue 21 §3: the server hands a burst's garbage back once it is quiet (src/http/idle-gc.ts).
+  await Bun.sleep(8_000);
+  row("RSS 8 s after the load (quiet)", `${rssMb(server.proc.pid).toFixed(1)} MB`, "≤ 120 MB");
+  await Bun.sleep(52_000);
+  row("RSS after a minute idle", `${rssMb(server.proc.pid).toFixed(1)} MB`, "≤ 90 MB");
 
   // Same query through a bare Bun.serve handler, same invocation, same load.
   const baseline = await startBaseline(dbPath);

@@ -20,6 +20,7 @@ import { sessionGate } from "./api/auth/plugin";
 import { authorization } from "./api/auth/permissions";
 import type { Config } from "./config";
 import type { AppDeps } from "./context";
+import { idleCollection } from "./http/idle-gc";
 import { compression } from "./http/compression";
 import { errorHandling } from "./http/errors";
 import { healthRoute } from "./http/health";
@@ -45,6 +46,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
   // Elysia's own router, not Bun's route table: building that table compiles a handler for
   // every route at listen (~4 ms of each restart); ours compiles each on its first request.
   return new Elysia({ systemRouter: false })
+    .use(idleCollection)
     .use(securityHeaders)
     .use(errorHandling)
     .use(compression)
