@@ -4,6 +4,7 @@ import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
 import { Icon } from "../ui/Icon";
 import { Input } from "../ui/Input";
+import { ToastContent } from "../ui/Toaster";
 
 export interface LoginPageProps {
   /** A refused form post: what was typed … */
@@ -47,11 +48,7 @@ export function LoginPage({ email = "", errors = {}, refused }: LoginPageProps) 
         // SPEC §8's destructive toast, rendered by the server: there is no script to raise it.
         <div className="ui-toaster">
           <div role="alert" className="ui-toast ui-toast--destructive">
-            <Icon name="alert" size={18} className="ui-toast__icon" />
-            <div className="ui-toast__text">
-              <div className="ui-toast__title">Erro no login</div>
-              <div className="ui-toast__description">{refused}</div>
-            </div>
+            <ToastContent title="Erro no login" description={refused} destructive />
           </div>
         </div>
       )}

@@ -139,15 +139,24 @@ function Toast({ item }: { item: ToastItem }) {
         updatePause();
       }}
     >
-      {destructive && <Icon name="alert" size={18} className="ui-toast__icon" />}
-      <div className="ui-toast__text">
-        <div className="ui-toast__title">{item.title}</div>
-        {item.description && <div className="ui-toast__description">{item.description}</div>}
-      </div>
+      <ToastContent title={item.title} description={item.description} destructive={destructive} />
       <button type="button" className="ui-toast__close" aria-label="Fechar" onClick={() => dismissToast(item.id)}>
         <Icon name="close" size={16} />
       </button>
     </li>
+  );
+}
+
+/** A toast's icon and words: the live toasts above, and the one a page renders on the server (the login's refusal). */
+export function ToastContent({ title, description, destructive }: { title: string; description?: string; destructive?: boolean }) {
+  return (
+    <>
+      {destructive && <Icon name="alert" size={18} className="ui-toast__icon" />}
+      <div className="ui-toast__text">
+        <div className="ui-toast__title">{title}</div>
+        {description && <div className="ui-toast__description">{description}</div>}
+      </div>
+    </>
   );
 }
 
