@@ -43,7 +43,7 @@ export default function ReconciliationScreen(props: ReconciliationProps) {
   const canWrite = useCanWrite();
   if (!props.statement) {
     return (
-      <div className="rec-screen">
+      <div className="list-screen rec-screen">
         <section className="list-card rec-empty" aria-label="Nenhum extrato importado">
           <EmptyState
             icon="wallet"
@@ -131,7 +131,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
   const pickable = statementsToPick(statements, statement);
 
   return (
-    <div className="rec-screen" {...(canWrite ? preloadOnIntent(CandidateDialog) : {})}>
+    <div className="list-screen rec-screen" {...(canWrite ? preloadOnIntent(CandidateDialog) : {})}>
       {(canWrite || pickable.length > 1) && (
         <div className="rec-top">
           {canWrite && <StatementUpload />}
