@@ -1,5 +1,5 @@
 import type { BunPlugin } from "bun";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 /** Root of the source tree, from this file's place (src/ssr). */
 const ROOT = join(import.meta.dir, "..", "..");
@@ -16,6 +16,8 @@ export interface ClientBuild {
   files: BuiltFile[];
   /** Entry name ("client", "login", "app", "ClientsList" …) → file name. */
   entries: Record<string, string>;
+  /** File name → the source modules in it (paths from the root), for tests and inspection. */
+  sources?: Record<string, string[]>;
 }
 
 /**
@@ -30,29 +32,87 @@ const reactOwnSyncExternalStore: BunPlugin = {
 };
 
 /**
+ * The shared code in two files (issue 21 §2). Bun's splitting puts each module in the chunk of
+ * the exact set of entries that reach it, and has no manualChunks: the list kit came in some 30
+ * files of a few hundred bytes, each gzipped on its own (a list page paid ~26 KB for what
+ * gzips to ~19 KB in one piece). So every entry of a group imports the group's modules (the
+ * plugin below prepends the import at build time): reached by the same entries, they land in
+ * one file, with all they import.
+ * - base, for every island and the client entry: React, the signals, the toasts and the Toaster,
+ *   the API client, money and months, the Button and the icons.
+ * - lists, for every island but BASE_ONLY's: the list hook and kit (table, pager, export, delete
+ *   confirmation), the filter bar, row actions and menus, fields, dates.
+ * The parts the islands import() on demand (dialogs) need no import: Bun puts what a part shares
+ * with the islands that open it in their chunks. What only a few pages use stays out of the
+ * groups, or the other pages would load it for nothing (the registers' kit, the party picker, a
+ * feature's words, the charts' code). tests/client-chunks.test.ts checks the outcome.
+ */
+export const CHUNK_GROUPS = {
+  base: ["react", "react/jsx-runtime", "src/ui/Toaster.tsx", "src/ui/toast.ts", "src/ui/flash.ts", "src/ui/Button.tsx", "src/ui/Icon.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts"],
+  lists: ["islands/lib/list.ts", "islands/lib/list-kit.tsx", "islands/lib/on-demand.tsx", "islands/lib/state.ts", "src/ui/FilterBar.tsx", "src/ui/RowMenu.tsx", "src/ui/IconAction.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Select.tsx", "src/ui/Badge.tsx", "src/ui/EmptyState.tsx", "src/lib/dates.ts", "src/lib/clock.ts"],
+};
+
+/** Islands of pages with no list (the dashboard's, the reports' print and chart) and the Toaster, on every page: base only. */
+export const BASE_ONLY = ["Toaster", "DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "PrintButton"];
+
+/** Prepends `import "cofre-chunk:<group>"` to each entry of a group; that module imports the group's modules. */
+function chunkGroups(members: Record<keyof typeof CHUNK_GROUPS, string[]>): BunPlugin {
+  const groupOf = new Map(Object.entries(members).flatMap(([group, paths]) => paths.map((path) => [path, group] as const)));
+  const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  return {
+    name: "cofre-chunk-groups",
+    setup(build) {
+      build.onResolve({ filter: /^cofre-chunk:/ }, ({ path }) => ({ path: path.slice("cofre-chunk:".length), namespace: "cofre-chunk" }));
+      build.onLoad({ filter: /.*/, namespace: "cofre-chunk" }, ({ path }) => {
+        const group = path as keyof typeof CHUNK_GROUPS;
+        const modules = CHUNK_GROUPS[group].map((module) => Bun.resolveSync(module.startsWith("react") ? module : `./${module}`, ROOT));
+        const lines = [...(group === "lists" ? ["cofre-chunk:base"] : []), ...modules].map((module) => `import ${JSON.stringify(module)};`);
+        return { contents: lines.join("\n"), loader: "js" };
+      });
+      build.onLoad({ filter: new RegExp(`^(${[...groupOf.keys()].map(escape).join("|")})$`) }, async ({ path }) => ({
+        contents: `import "cofre-chunk:${groupOf.get(path)}";\n${await Bun.file(path).text()}`,
+        loader: path.endsWith("x") ? "tsx" : "ts",
+      }));
+    },
+  };
+}
+
+/**
  * Bundles the browser code: the hydrating entry, one entry per island (so a page loads only
  * its islands) and the stylesheet. Used at start-up from source and by the binary's build.
  */
 export async function buildClient(): Promise<ClientBuild> {
   const { islands } = await import("../../islands/lib/registry");
-  const islandEntries = Object.keys(islands).map((name) => join(ROOT, "islands", `${name}.tsx`));
+  const names = Object.keys(islands);
+  const entryOf = (name: string) => join(ROOT, "islands", `${name}.tsx`);
+  const islandEntries = names.map(entryOf);
+  const client = join(ROOT, "islands", "lib", "client.ts");
+  const groups = {
+    base: [client, ...names.filter((name) => BASE_ONLY.includes(name)).map(entryOf)],
+    lists: names.filter((name) => !BASE_ONLY.includes(name)).map(entryOf),
+  };
   const result = await Bun.build({
     // The login page's script is an entry of its own, without React (src/pages/LoginPage.tsx).
-    entrypoints: [join(ROOT, "islands", "lib", "client.ts"), join(ROOT, "islands", "lib", "login.ts"), join(ROOT, "src", "styles", "app.css"), ...islandEntries],
+    entrypoints: [client, join(ROOT, "islands", "lib", "login.ts"), join(ROOT, "src", "styles", "app.css"), ...islandEntries],
     target: "browser",
     format: "esm",
     splitting: true,
+    // Bun's own preloading of an import()ed file's imports costs every page a table of the chunks'
+    // hashes and a runtime (~1 KB gzipped): the server already preloads a page's files, and a
+    // part's own imports follow it a round trip later, which its preload on intent (on-demand.tsx) hides.
+    modulePreload: false,
     minify: true,
     metafile: true,
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [reactOwnSyncExternalStore],
+    plugins: [reactOwnSyncExternalStore, chunkGroups(groups)],
   });
   if (!result.success) throw new AggregateError(result.logs, "Client build failed");
 
   const files: BuiltFile[] = [];
   const entries: Record<string, string> = {};
-  const outputs = (result.metafile?.outputs ?? {}) as Record<string, { imports?: { path: string; kind: string }[]; entryPoint?: string }>;
+  const sources: Record<string, string[]> = {};
+  const outputs = (result.metafile?.outputs ?? {}) as Record<string, { imports?: { path: string; kind: string }[]; entryPoint?: string; inputs?: Record<string, unknown> }>;
   for (const artifact of result.outputs) {
     const name = artifact.path.split("/").pop()!;
     const meta = Object.entries(outputs).find(([path]) => path.endsWith(name))?.[1];
@@ -60,7 +120,8 @@ export async function buildClient(): Promise<ClientBuild> {
       .filter((i) => i.kind === "import-statement")
       .map((i) => i.path.split("/").pop()!);
     files.push({ name, bytes: new Uint8Array(await artifact.arrayBuffer()), imports });
+    sources[name] = Object.keys(meta?.inputs ?? {}).map((input) => relative(ROOT, input));
     if (artifact.kind === "entry-point" || name.endsWith(".css")) entries[name.replace(/-[a-z0-9]+\.(js|css)$/, "")] = name;
   }
-  return { files, entries };
+  return { files, entries, sources };
 }
