@@ -1,8 +1,9 @@
 import type { ComponentProps, ComponentType } from "react";
 
 /**
- * Every island, by name. The server renders them inside <Island>; the browser hydrates the
- * ones a page contains, loading each island's code only on pages that use it.
+ * Every island, by name. The server renders them inside <Island>; each is an entry of the client
+ * build, and a page names the files of the islands it contains for the browser to hydrate them
+ * (src/ssr/render.tsx, islands/lib/client.ts), so each island's code loads only where it is used.
  * To add an island: create islands/Name.tsx (default export) and add one line here.
  */
 export const islands = {

@@ -29,8 +29,10 @@ export function renderPage({ title, body, status = 200, scripts: plain = [] }: {
   const plainScripts = plain.map((name) => manifest.entryScripts(name));
   const scripts = [...(used.size ? manifest.scriptsFor(used) : []), ...plainScripts.flatMap((urls) => urls.slice(1))];
   const preloads = scripts.map((src) => `<link rel="modulepreload" href="${src}">`).join("");
+  // Each island's file, for islands/lib/client.ts to import: the entry then carries no table of every island's file.
+  const islandFiles = Object.fromEntries([...used].map((name) => [name, manifest.entryScripts(name)[0]]));
   const entry =
-    (used.size ? `<script type="module" src="${manifest.clientJs}"></script>` : "") +
+    (used.size ? `<script type="application/json" id="island-files">${JSON.stringify(islandFiles)}</script><script type="module" src="${manifest.clientJs}"></script>` : "") +
     plainScripts.map(([src]) => `<script type="module" src="${src}"></script>`).join("");
   const html =
     `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
