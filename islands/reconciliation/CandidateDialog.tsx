@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import type { MatchJson, TransactionAnswer, TransactionJson } from "../../src/api/statements/model";
 import { formatDateBR } from "../../src/lib/dates";
+import { formatBRL, parseMoney, ZERO } from "../../src/lib/money";
 import { Button } from "../../src/ui/Button";
 import { Dialog } from "../../src/ui/Dialog";
 import { Field } from "../../src/ui/Field";
@@ -8,7 +9,10 @@ import { Icon } from "../../src/ui/Icon";
 import { Input } from "../../src/ui/Input";
 import { toast } from "../../src/ui/toast";
 import { api, ApiError } from "../lib/api";
-import { money } from "./words";
+
+// words.ts's money, not imported: a module this dialog shared with the screen would be a file of
+// its own on the page (issue 21 §2), instead of part of the screen's.
+const money = (text: string) => formatBRL(parseMoney(text) ?? ZERO);
 
 export interface CandidateDialogProps {
   statementId: number;
