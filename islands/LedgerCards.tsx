@@ -1,6 +1,6 @@
-import { useSignals } from "@preact/signals-react/runtime";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Icon, type IconName } from "../src/ui/Icon";
+import { useSignalValue } from "../src/ui/use-signal";
 import type { InstallmentSummary } from "../src/api/installments/model";
 import type { Figure } from "../src/api/ledger/model";
 import type { PayableSummary } from "../src/api/payables/model";
@@ -17,8 +17,7 @@ const parcelas = (n: number) => `${formatCount(n)} ${n === 1 ? "parcela" : "parc
 
 /** The cards above the list (SPEC §2); they follow every change the list island makes. */
 export default function LedgerCards({ kind, initial }: LedgerCardsProps) {
-  useSignals();
-  const summary = (ledgerSummary.value ?? initial) as InstallmentSummary & PayableSummary;
+  const summary = (useSignalValue(ledgerSummary) ?? initial) as InstallmentSummary & PayableSummary;
   const cards: { title: string; value: string; note: string; icon: IconName; tone: string }[] =
     kind === "receber"
       ? [

@@ -1,5 +1,5 @@
 import type { BunPlugin } from "bun";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 
 /** Root of the source tree, from this file's place (src/ssr). */
 const ROOT = join(import.meta.dir, "..", "..");
@@ -21,13 +21,17 @@ export interface ClientBuild {
 }
 
 /**
- * The signals runtime imports use-sync-external-store's shim, a React 17 polyfill: React 19
- * has the hook, so the bundle takes React's own (the shim cost every page ~0.4 KB gzipped).
+ * The islands read signals through useSignalValue (src/ui/use-signal.ts), not signals-react's
+ * runtime, which the package's entry re-exports and which runs code on load, so a bundler keeps
+ * it (~0.6 KB gzipped on every page, with the React 17 shim of useSyncExternalStore it imports):
+ * the bundle takes the signals core that entry re-exports. A runtime hook imported from
+ * "@preact/signals-react" (useSignal…) then fails the build.
  */
-const reactOwnSyncExternalStore: BunPlugin = {
-  name: "react-own-useSyncExternalStore",
+const signalsCore: BunPlugin = {
+  name: "signals-core",
   setup(build) {
-    build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: join(ROOT, "islands", "lib", "use-sync-external-store.ts") }));
+    const core = Bun.resolveSync("@preact/signals-core", dirname(Bun.resolveSync("@preact/signals-react", ROOT)));
+    build.onResolve({ filter: /^@preact\/signals-react$/ }, () => ({ path: core }));
   },
 };
 
@@ -105,7 +109,7 @@ export async function buildClient(): Promise<ClientBuild> {
     metafile: true,
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [reactOwnSyncExternalStore, chunkGroups(groups)],
+    plugins: [signalsCore, chunkGroups(groups)],
   });
   if (!result.success) throw new AggregateError(result.logs, "Client build failed");
 

@@ -1,4 +1,3 @@
-import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from "react";
 import { cx } from "./cx.ts";
 import { Icon } from "./Icon.tsx";
@@ -10,6 +9,7 @@ import {
   toastSignal,
   type ToastItem,
 } from "./toast.ts";
+import { useSignalValue } from "./use-signal.ts";
 
 export interface ToasterProps {
   className?: string;
@@ -17,8 +17,7 @@ export interface ToasterProps {
 
 /** The toast viewport (SPEC §9): bottom-right, F8 focuses it, one toast at a time. */
 export function Toaster({ className }: ToasterProps) {
-  useSignals();
-  const current = toastSignal.value;
+  const current = useSignalValue(toastSignal);
   const viewportRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
