@@ -245,6 +245,7 @@ describe("ClientsList: dialogs and confirmations", () => {
     );
     render(<ClientsList {...props()} />);
     click(rowAction("Bloquear", "Padaria Pão Quente"));
+    await settle(); // the confirmation's code loads with its first opening
     const confirm = lastDialog();
     expect(confirm.textContent).toContain("Tem certeza que deseja bloquear este cliente?");
     expect(document.activeElement?.textContent).toBe("Cancelar");
@@ -262,6 +263,7 @@ describe("ClientsList: dialogs and confirmations", () => {
     mockFetch(calls, () => json({ message: reason }, 409));
     render(<ClientsList {...props()} />);
     click(rowAction("Excluir", "Padaria Pão Quente"));
+    await settle(); // the confirmation's code loads with its first opening
     expect(lastDialog().textContent).toContain("Tem certeza que deseja excluir este cliente?");
     click(button("Excluir", lastDialog()));
     await settle();

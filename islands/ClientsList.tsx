@@ -4,7 +4,6 @@ import type { ClientBlockAnswer } from "../src/api/clients/model";
 import { formatCnpj, formatPhone } from "../src/lib/brazil";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Badge } from "../src/ui/Badge";
-import { ConfirmDialog } from "../src/ui/ConfirmDialog";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
 import { Input } from "../src/ui/Input";
@@ -18,6 +17,7 @@ import { clientStatus, STATUS_OPTIONS } from "./clients/view";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, runRowAction, useDeleteConfirmation } from "./lib/list-kit";
 import { RegisterEmpty, RowActions, useRecordDialog } from "./lib/registers";
+import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
 // Loaded with their first opening (or as a button is pointed at): the forms, their zod schemas,
@@ -75,7 +75,7 @@ export default function ClientsList(props: ClientsListProps) {
   const blocking = toggling?.statusBloqueio === 0;
 
   return (
-    <div className="list-screen" {...preloadOnIntent(ClientFormDialog, SubscriptionDialog, HistoryPanel)}>
+    <div className="list-screen" {...preloadOnIntent(ClientFormDialog, SubscriptionDialog, HistoryPanel, ConfirmPart)}>
       <FilterBar label="Filtrar clientes" active={filtering} onClear={() => update({ q: "", cnpj: "", status: "" })}>
         <Field label="Buscar">
           <Input

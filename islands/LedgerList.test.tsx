@@ -194,6 +194,7 @@ describe("LedgerList (Contas a Receber)", () => {
     mockFetch(calls, (call) => (call.url.includes("summary") ? json(SUMMARY) : call.method === "GET" ? page(apiRows) : said(call)));
     render(<LedgerList {...props()} />);
     click(rowAction("Cancelar Baixa", "Padaria Pão Quente parcela 2/12"));
+    await settle(); // the confirmation's code loads with its first opening
     expect(lastDialog().textContent).toContain("Confirma o cancelamento da baixa desta parcela?");
     expect(document.activeElement?.textContent).toBe("Voltar");
     click(button("Cancelar baixa", lastDialog()));
@@ -252,6 +253,7 @@ describe("LedgerList (Contas a Pagar)", () => {
     mockFetch(calls, () => new Response("", { status: 500 }));
     render(<LedgerList {...props("pagar", [installment({ partyName: "Gráfica Rápida", numerosParcela: "1/3" })])} />);
     click(rowAction("Excluir", "Gráfica Rápida parcela 1/3"));
+    await settle(); // the confirmation's code loads with its first opening
     expect(lastDialog().textContent).toContain("Confirma a exclusão da conta 1/3 do fornecedor Gráfica Rápida?");
     click(button("Excluir", lastDialog()));
     await settle();

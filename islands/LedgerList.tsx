@@ -4,7 +4,6 @@ import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { deriveStatus } from "../src/lib/status";
 import { Badge } from "../src/ui/Badge";
 import { Button } from "../src/ui/Button";
-import { ConfirmDialog } from "../src/ui/ConfirmDialog";
 import { EmptyState } from "../src/ui/EmptyState";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
@@ -22,6 +21,7 @@ import { PartyPicker, type Party } from "./lib/PartyPicker";
 import { searchOf, useUrlList, type ListParams } from "./lib/list";
 import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
+import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
 // Loaded with their first opening (or as a row's button is pointed at): the forms with their zod
@@ -101,7 +101,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   const row = action?.row;
 
   // A consulta opens only the Histórico: the forms' code is not fetched for them.
-  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, HistoryPanel] : [HistoryPanel]));
+  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, HistoryPanel, ConfirmPart] : [HistoryPanel]));
   return (
     <div className="list-screen" {...intent}>
       <FilterBar

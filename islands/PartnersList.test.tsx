@@ -244,6 +244,7 @@ describe("PartnersList: dialog and delete", () => {
     api(() => json({ message: "Parceiro excluído com sucesso!" }), [ANA, BRUNO], { total: 2, comEmail: 2, comTelefone: 2 });
     render(<PartnersList {...props()} />);
     click(rowAction("Excluir", "Carla Dias"));
+    await settle(); // the confirmation's code loads with its first opening
     const confirm = lastDialog();
     expect(get(".ui-confirm__message", confirm).textContent).toBe('Tem certeza que deseja excluir o parceiro "Carla Dias"?');
     expect(document.activeElement?.textContent).toBe("Cancelar");
@@ -259,6 +260,7 @@ describe("PartnersList: dialog and delete", () => {
     api(() => new Response("", { status: 500 }));
     render(<PartnersList {...props()} />);
     click(rowAction("Excluir", "Ana Souza"));
+    await settle(); // the confirmation's code loads with its first opening
     click(button("Excluir", lastDialog()));
     await settle();
     expect(toastSignal.value).toMatchObject({ title: "Erro", description: "Não foi possível excluir o parceiro." });

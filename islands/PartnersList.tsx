@@ -7,6 +7,7 @@ import { api } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, useDeleteConfirmation } from "./lib/list-kit";
+import { ConfirmPart } from "./lib/confirm-dialog";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 import type { PartnerJson } from "../src/api/partners/model";
 import { showPartnerSummary } from "./partners/view";
@@ -44,7 +45,7 @@ export default function PartnersList(props: PartnersListProps) {
   );
 
   return (
-    <div className="list-screen" {...preloadOnIntent(PartnerDialog)}>
+    <div className="list-screen" {...preloadOnIntent(PartnerDialog, ConfirmPart)}>
       <RegisterSearch list={list} label="Buscar parceiros" placeholder="Nome, empresa ou e-mail" />
 
       <section className="list-card" aria-labelledby="parceiros-contagem">

@@ -209,6 +209,7 @@ describe("ReconciliationScreen", () => {
     mockFetch(calls, serverAfter((call) => (call.method === "POST" ? json({ message: "1 transação conciliada", conciliadas: 1 }) : null)));
     render(<ReconciliationScreen {...props()} />);
     click(bulkButton());
+    await settle(); // the confirmation's code loads with its first opening
     const dialog = lastDialog();
     expect(dialog.textContent).toContain("Dar baixa na parcela sugerida com confiança alta, com a data e o valor da sua transação?");
     expect(calls).toEqual([]);
@@ -240,6 +241,7 @@ describe("ReconciliationScreen", () => {
     mockFetch(calls, serverAfter((call) => (call.method === "POST" ? json({ message: "Conciliação desfeita", transaction: SETTLED }) : null)));
     render(<ReconciliationScreen {...props()} />);
     click(button(`Desfazer ${name(SETTLED)}`));
+    await settle(); // the confirmation's code loads with its first opening
     const dialog = lastDialog();
     expect(dialog.textContent).toContain("A baixa da parcela será cancelada");
     expect(dialog.textContent).toContain("Padaria Pão Quente — parcela 2/12");

@@ -10,7 +10,6 @@ import {
 import { formatDateBR } from "../src/lib/dates";
 import { formatCount } from "../src/lib/numbers";
 import { Button } from "../src/ui/Button";
-import { ConfirmDialog } from "../src/ui/ConfirmDialog";
 import { EmptyState } from "../src/ui/EmptyState";
 import { Field } from "../src/ui/Field";
 import { Icon } from "../src/ui/Icon";
@@ -24,6 +23,7 @@ import { useStatementFigures } from "./reconciliation/figures";
 import { StatementSummary } from "./reconciliation/StatementSummary";
 import { StatementUpload } from "./reconciliation/StatementUpload";
 import { money, SITUACAO_FILTER, statementOption } from "./reconciliation/words";
+import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
 // Loaded with its first opening (or as a button is pointed at): the candidates' search stays out of the page's script.
@@ -131,7 +131,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
   const pickable = statementsToPick(statements, statement);
 
   return (
-    <div className="list-screen rec-screen" {...(canWrite ? preloadOnIntent(CandidateDialog) : {})}>
+    <div className="list-screen rec-screen" {...(canWrite ? preloadOnIntent(CandidateDialog, ConfirmPart) : {})}>
       {(canWrite || pickable.length > 1) && (
         <div className="rec-top">
           {canWrite && <StatementUpload />}

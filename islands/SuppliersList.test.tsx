@@ -320,6 +320,7 @@ describe("SuppliersList: block and delete", () => {
     mockFetch(calls, (call) => (call.method === "DELETE" ? json({ message: "Fornecedor excluído" }) : page([ACME, CEU])));
     render(<SuppliersList {...props()} />);
     click(rowAction("Excluir", "Beta Gráfica"));
+    await settle(); // the confirmation's code loads with its first opening
     const confirm = lastDialog();
     expect(confirm.textContent).toContain("Tem certeza que deseja excluir este fornecedor?");
     expect(confirm.textContent).toContain("Beta Gráfica");
@@ -337,6 +338,7 @@ describe("SuppliersList: block and delete", () => {
     mockFetch(calls, () => json({ message: reason }, 409));
     render(<SuppliersList {...props()} />);
     click(rowAction("Excluir", "Acme Distribuidora"));
+    await settle(); // the confirmation's code loads with its first opening
     click(button("Cancelar", lastDialog()));
     expect(calls).toHaveLength(0);
     click(rowAction("Excluir", "Acme Distribuidora"));

@@ -7,6 +7,7 @@ import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, runRowAction, useDeleteConfirmation } from "./lib/list-kit";
 import { RegisterEmpty, RegisterSearch, useRecordDialog } from "./lib/registers";
 import { SupplierCard, type SupplierAction } from "./suppliers/SupplierCard";
+import { ConfirmPart } from "./lib/confirm-dialog";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 import type { SupplierJson } from "../src/api/suppliers/model";
 
@@ -61,7 +62,7 @@ export default function SuppliersList(props: SuppliersListProps) {
   };
 
   return (
-    <div className="list-screen" {...preloadOnIntent(SupplierDialog, HistoryPanel)}>
+    <div className="list-screen" {...preloadOnIntent(SupplierDialog, HistoryPanel, ConfirmPart)}>
       <RegisterSearch list={list} label="Buscar fornecedores" placeholder="Nome, CNPJ ou e-mail" />
 
       <section className="sup-list" aria-labelledby="fornecedores-contagem">

@@ -282,6 +282,7 @@ describe("UsersList: Editar, Desativar, Redefinir senha", () => {
     api(() => json({ message: "Usuário atualizado", user: { ...JOAO, ativo: false } }));
     render(<UsersList {...props()} />);
     click(rowAction("Desativar", "João Financeiro"));
+    await settle(); // the confirmation's code loads with its first opening
     const confirm = lastDialog();
     expect(confirm.querySelector("h2")?.textContent).toBe("Desativar usuário");
     expect(confirm.textContent).toContain("João Financeiro (joao@padariapaoquente.com.br)");
@@ -298,6 +299,7 @@ describe("UsersList: Editar, Desativar, Redefinir senha", () => {
     api(() => json({ message: LAST_ADMIN }, 409));
     render(<UsersList {...props([other, MARTA])} />);
     click(rowAction("Desativar", "Sócia"));
+    await settle(); // the confirmation's code loads with its first opening
     click(button("Desativar", lastDialog()));
     await settle();
     expect(toastSignal.value).toMatchObject({ title: "Erro", description: LAST_ADMIN });
@@ -307,6 +309,7 @@ describe("UsersList: Editar, Desativar, Redefinir senha", () => {
     api(() => json({ message: "Usuário atualizado", user: JOAO }));
     render(<UsersList {...props([{ ...JOAO, ativo: false }, MARTA])} />);
     click(rowAction("Reativar", "João Financeiro"));
+    await settle(); // the confirmation's code loads with its first opening
     click(button("Reativar", lastDialog()));
     await settle();
     expect(writes()).toEqual([{ method: "PATCH", url: `/api/users/${JOAO.id}`, body: { ativo: true } }]);
@@ -316,6 +319,7 @@ describe("UsersList: Editar, Desativar, Redefinir senha", () => {
     api(() => json({ message: "Senha redefinida: anote a senha temporária, ela não será mostrada de novo", senhaTemporaria: "wxyz-2345-ABCD-efgh" }));
     render(<UsersList {...props()} />);
     click(rowAction("Redefinir senha", "João Financeiro"));
+    await settle(); // the confirmation's code loads with its first opening
     const confirm = lastDialog();
     expect(confirm.textContent).toContain("Uma senha temporária será mostrada uma única vez");
     click(button("Redefinir senha", confirm));

@@ -4,7 +4,6 @@ import type { CreatedUserAnswer, ResetPasswordAnswer, UserJson } from "../src/ap
 import { ROLES } from "../src/lib/roles";
 import { Badge } from "../src/ui/Badge";
 import { Button } from "../src/ui/Button";
-import { ConfirmDialog } from "../src/ui/ConfirmDialog";
 import { EmptyState } from "../src/ui/EmptyState";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
@@ -20,6 +19,7 @@ import { api, ApiError, serverMessage } from "./lib/api";
 import { useUrlList, type ListIslandProps } from "./lib/list";
 import { ListCount, ListPager, ListTable, runRowAction } from "./lib/list-kit";
 import { useNewRecordIntent, useNewRecordRequest } from "./lib/state";
+import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 import { TemporaryPasswordDialog, type TemporaryPassword } from "./users/TemporaryPasswordDialog";
 import { lastUseText, ROLE_BADGE, ROLE_LABELS } from "./users/words";
@@ -99,7 +99,7 @@ export default function UsersList({ currentUserId, timeZone, ...props }: UsersLi
   });
 
   return (
-    <div className="list-screen" {...preloadOnIntent(NewUserDialog, EditUserDialog)}>
+    <div className="list-screen" {...preloadOnIntent(NewUserDialog, EditUserDialog, ConfirmPart)}>
       <FilterBar label="Filtrar usuários" active={filtering} onClear={() => update({ q: "", papel: "", ativo: "" })}>
         <Field label="Buscar">
           <Input

@@ -47,6 +47,14 @@ test("what every list page loads comes in the client entry, the base and lists c
   expect(shared.toSorted()).toEqual(expected.toSorted());
 });
 
+test("a list page's confirmations load with their first opening, like its dialogs", async () => {
+  const { sources } = await build();
+  for (const path of LIST_PAGES) {
+    const modules = (await scriptsOf(path)).flatMap((file) => sources![file] ?? []);
+    expect({ path, confirm: modules.includes("src/ui/ConfirmDialog.tsx") }).toEqual({ path, confirm: false });
+  }
+});
+
 test("the dashboard loads the base chunk but not the lists'", async () => {
   const { holding } = await build();
   const scripts = await scriptsOf("/");

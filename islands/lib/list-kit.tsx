@@ -3,12 +3,12 @@
 // the top), the CSV link of the view, and a row action's ending (toast and reload) with its
 // delete confirmation. Each screen keeps only its own words.
 import { useState, type ReactNode } from "react";
-import { ConfirmDialog } from "../../src/ui/ConfirmDialog";
 import { Icon } from "../../src/ui/Icon";
 import { Pager, rangeText } from "../../src/ui/Pager";
 import { Table, type TableColumn } from "../../src/ui/Table";
 import { toast } from "../../src/ui/toast";
 import { api, ApiError, serverMessage } from "./api";
+import { ConfirmDialog } from "./confirm-dialog";
 import type { useUrlList } from "./list";
 import { tableSort } from "./sort";
 

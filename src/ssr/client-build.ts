@@ -44,8 +44,8 @@ const signalsCore: BunPlugin = {
  * one file, with all they import.
  * - base, for every island and the client entry: React, the signals, the toasts and the Toaster,
  *   the API client, money and months, the Button and the icons.
- * - lists, for every island but BASE_ONLY's: the list hook and kit (table, pager, export, delete
- *   confirmation), the filter bar, row actions and menus, fields, dates.
+ * - lists, for every island but BASE_ONLY's: the list hook and kit (table, pager, export), the
+ *   filter bar, row actions and menus, fields, dates.
  * The parts the islands import() on demand (dialogs) need no import: Bun puts what a part shares
  * with the islands that open it in their chunks. What only a few pages use stays out of the
  * groups, or the other pages would load it for nothing (the registers' kit, the party picker, a

@@ -169,6 +169,7 @@ describe("Usuários and Minha conta", () => {
     expect((await cellTexts(userRow(admin, CONTADOR.email))).join(" ")).not.toContain("Nunca");
     await chooseRowAction(admin, "Desativar", CONTADOR.nome);
     const confirm = admin.getByRole("alertdialog", { name: "Desativar usuário" });
+    await confirm.waitFor(); // its code may still be on its way (islands/lib/confirm-dialog.tsx)
     expect(await admin.evaluate(() => document.activeElement?.textContent)).toBe("Cancelar");
     await confirm.getByRole("button", { name: "Desativar" }).click();
     await expectToast(admin, "Usuário atualizado");
