@@ -43,21 +43,21 @@ const signalsCore: BunPlugin = {
  * plugin below prepends the import at build time): reached by the same entries, they land in
  * one file, with all they import.
  * - base, for every island and the client entry: React, the signals, the toasts and the Toaster,
- *   the API client, money and months, the Button and the icons.
+ *   the API client, money and months, the Button, the icons and the form fields.
  * - lists, for every island but BASE_ONLY's: the list hook and kit (table, pager, export), the
- *   filter bar, row actions and menus, fields, dates.
+ *   filter bar, row actions and menus, selects, dates.
  * The parts the islands import() on demand (dialogs) need no import: Bun puts what a part shares
  * with the islands that open it in their chunks. What only a few pages use stays out of the
  * groups, or the other pages would load it for nothing (the registers' kit, the party picker, a
  * feature's words, the charts' code). tests/client-chunks.test.ts checks the outcome.
  */
 export const CHUNK_GROUPS = {
-  base: ["react", "react/jsx-runtime", "src/ui/Toaster.tsx", "src/ui/toast.ts", "src/ui/flash.ts", "src/ui/Button.tsx", "src/ui/Icon.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts"],
-  lists: ["islands/lib/list.ts", "islands/lib/list-kit.tsx", "islands/lib/on-demand.tsx", "islands/lib/state.ts", "src/ui/FilterBar.tsx", "src/ui/RowMenu.tsx", "src/ui/IconAction.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Select.tsx", "src/ui/Badge.tsx", "src/ui/EmptyState.tsx", "src/lib/dates.ts", "src/lib/clock.ts"],
+  base: ["react", "react/jsx-runtime", "src/ui/Toaster.tsx", "src/ui/toast.ts", "src/ui/flash.ts", "src/ui/Button.tsx", "src/ui/Icon.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Badge.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts"],
+  lists: ["islands/lib/list.ts", "islands/lib/list-kit.tsx", "islands/lib/on-demand.tsx", "islands/lib/state.ts", "src/ui/FilterBar.tsx", "src/ui/RowMenu.tsx", "src/ui/IconAction.tsx", "src/ui/Select.tsx", "src/ui/EmptyState.tsx", "src/lib/dates.ts", "src/lib/clock.ts"],
 };
 
-/** Islands of pages with no list (the dashboard's, the reports' print and chart) and the Toaster, on every page: base only. */
-export const BASE_ONLY = ["Toaster", "DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "PrintButton"];
+/** Islands of pages without the list kit (dashboard, reports, settings) and the Toaster, on every page: base only. */
+export const BASE_ONLY = ["Toaster", "DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "PrintButton", "ReportPartyPick", "SettingsForm"];
 
 /** Prepends `import "cofre-chunk:<group>"` to each entry of a group; that module imports the group's modules. */
 function chunkGroups(members: Record<keyof typeof CHUNK_GROUPS, string[]>): BunPlugin {
