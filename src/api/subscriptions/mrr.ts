@@ -43,24 +43,42 @@ export function mrrMovement(db: Db, from: string, to: string): MrrMonth[] {
   const months = monthRange(before, to);
   const index = new Map(months.map((m, i) => [m, i]));
   const rows = prepared(db, MRR_SQL).values({ before, to }) as [number, string, number][];
-  const billed = new Map<string, number>();
-  for (const [sub, month, valor] of rows) billed.set(`${sub}|${month}`, valor);
+  // A grid of subscription × month (NaN: not billed) instead of a Map keyed by "sub|month"
+  // strings: building 25,000 strings was most of this function's ~20 ms at --scale 50.
   const n = months.length;
+  const monthOf = new Int32Array(rows.length);
+  const slotOf = new Int32Array(rows.length);
+  const slots = new Map<number, number>();
+  let month = "";
+  let i = 0;
+  for (let r = 0; r < rows.length; r++) {
+    const [sub, competencia] = rows[r]!;
+    // The index hands the rows in month order: one lookup per month, not per row.
+    if (competencia !== month) i = index.get((month = competencia))!;
+    monthOf[r] = i;
+    let slot = slots.get(sub);
+    if (slot === undefined) slots.set(sub, (slot = slots.size));
+    slotOf[r] = slot * n;
+  }
+  const billed = new Float64Array(slots.size * n).fill(Number.NaN);
+  for (let r = 0; r < rows.length; r++) billed[slotOf[r]! + monthOf[r]!] = rows[r]![2];
   const mrr = new Array<number>(n).fill(0);
   const novas = new Array<number>(n).fill(0);
   const reajustes = new Array<number>(n).fill(0);
   const encerradas = new Array<number>(n).fill(0);
   const assinaturas = new Array<number>(n).fill(0);
-  for (const [sub, month, valor] of rows) {
-    const i = index.get(month)!;
+  for (let r = 0; r < rows.length; r++) {
+    const valor = rows[r]![2];
+    const i = monthOf[r]!;
+    const row = slotOf[r]!;
     if (i > 0) {
       mrr[i]! += valor;
       assinaturas[i]!++;
-      const previous = billed.get(`${sub}|${months[i - 1]}`);
-      if (previous === undefined) novas[i]! += valor;
+      const previous = billed[row + i - 1]!;
+      if (Number.isNaN(previous)) novas[i]! += valor;
       else if (previous !== valor) reajustes[i]! += valor - previous;
     }
-    if (i < n - 1 && !billed.has(`${sub}|${months[i + 1]}`)) encerradas[i + 1]! += valor;
+    if (i < n - 1 && Number.isNaN(billed[row + i + 1]!)) encerradas[i + 1]! += valor;
   }
   // Index 0 is the month before the range: it only tells the first month what it moved from.
   return months.slice(1).map((mes, k) => ({
