@@ -14,7 +14,7 @@ describe("CSV for Excel pt-BR", () => {
     expect(csvCell(csvMoney(cents(5)))).toBe("0,05");
   });
 
-  test("an installment's number and a month are written so no spreadsheet reads a date (Calc read-back: src/api/reports/spreadsheet.test.ts)", () => {
+  test("an installment's number and a month are written so no spreadsheet reads a date (Calc read-back: tests/e2e/spreadsheet.e2e.ts)", () => {
     expect([csvParcela("1/3"), csvParcela("12/18")]).toEqual(["1 de 3", "12 de 18"]);
     expect(csvCell(csvMonth("2026-11"))).toBe("2026-11");
   });

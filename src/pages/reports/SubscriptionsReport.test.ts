@@ -1,5 +1,5 @@
 // Relatórios › Assinaturas (issue 18): the page as served and its CSV (LibreOffice Calc reads it
-// in src/api/reports/spreadsheet.test.ts, with every other export, in one run). The figures are
+// in tests/e2e/spreadsheet.e2e.ts, with every other export, in one run). The figures are
 // the MRR movement of src/api/subscriptions/mrr.ts.
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { PADARIA, useTestApp } from "../../../tests/support";

@@ -1,11 +1,13 @@
 // The exports as a person sees them: opened in LibreOffice Calc with the pt-BR locale (what a
 // double-click does) and read back cell by cell — numbers must be numbers, dates dates, and
 // nothing else may turn into a date ("1/3" became the 1st of March) or run as a formula.
+// A real client, like the browser suite's Chromium, so it runs with `bun run e2e`; the CSVs' own
+// text is checked in `bun test` (src/api/reports/export.test.ts, src/lib/csv.test.ts).
 import { beforeAll, describe, expect, test } from "bun:test";
-import { buildFigures, FIXTURE_TODAY, TRICKY_NAME, type Figures } from "../../../tests/fixtures/figures";
-import { column, openInSpreadsheet, skipWithoutSpreadsheet, type SheetCell } from "../../../tests/spreadsheet";
-import { PADARIA, useTestApp } from "../../../tests/support";
-import { pinClock } from "../../lib/clock";
+import { buildFigures, FIXTURE_TODAY, TRICKY_NAME, type Figures } from "../fixtures/figures";
+import { column, openInSpreadsheet, skipWithoutSpreadsheet, type SheetCell } from "../spreadsheet";
+import { PADARIA, useTestApp } from "../support";
+import { pinClock } from "../../src/lib/clock";
 
 const skip = skipWithoutSpreadsheet();
 const t = useTestApp();
