@@ -25,6 +25,7 @@ import { compression } from "./http/compression";
 import { errorHandling } from "./http/errors";
 import { healthRoute } from "./http/health";
 import { securityHeaders } from "./http/security";
+import { fairTurns } from "./http/turns";
 import { clock } from "./lib/clock";
 import { pageRoutes } from "./pages";
 import { authForms } from "./pages/auth-forms";
@@ -47,6 +48,8 @@ export async function createApp(db: Db, config: Config): Promise<App> {
   // every route at listen (~4 ms of each restart); ours compiles each on its first request.
   return new Elysia({ systemRouter: false })
     .use(idleCollection)
+    // Each request's work on its own turn of the event loop, in arrival order (src/http/turns.ts).
+    .use(fairTurns)
     .use(securityHeaders)
     .use(errorHandling)
     .use(compression)
