@@ -130,9 +130,9 @@ export function sessionCookie(response: Response): string | null {
 export interface UseTestAppOptions {
   /** Environment for the app's config (e.g. BLOCK_GRACE_DAYS). */
   env?: Record<string, string>;
-  /** Emptied before each test, in this order (children before parents). */
+  /** Emptied before each test, in this order (children before parents): not for a file with test.concurrent. */
   tables?: string[];
-  /** "2026-03-15T10:00:00-03:00": the clock pinned there for each test. */
+  /** "2026-03-15T10:00:00-03:00": the clock pinned there for each test (test.concurrent too). */
   now?: string;
   /** false: no session is made (files whose subject is signing in); `cookie` stays "". */
   signIn?: boolean;
@@ -155,7 +155,9 @@ export type SignedInTestApp = TestApp & {
 export function useTestApp(options: UseTestAppOptions = {}): SignedInTestApp {
   let app: TestApp | undefined;
   let cookie = "";
-  let unpin = () => {};
+  // A stack: concurrent tests run their beforeEach and afterEach interleaved, and each afterEach
+  // undoing the latest pin (to the same instant) leaves the real clock once the last one ends.
+  const unpins: (() => void)[] = [];
   beforeAll(async () => {
     app = await startTestApp(options.env);
     // Signed in at the file's own "now": a session made at another date could have expired by then.
@@ -169,11 +171,10 @@ export function useTestApp(options: UseTestAppOptions = {}): SignedInTestApp {
   afterAll(() => app?.close());
   beforeEach(() => {
     if (options.tables?.length) app!.db.$client.exec(options.tables.map((table) => `delete from ${table}`).join("; "));
-    if (options.now) unpin = pinClock(options.now);
+    if (options.now) unpins.push(pinClock(options.now));
   });
   afterEach(() => {
-    unpin();
-    unpin = () => {};
+    unpins.pop()?.();
   });
   const started = () => {
     if (!app) throw new Error("useTestApp: the app starts in beforeAll");

@@ -31,43 +31,6 @@ let n = 0;
 const email = (role: string) => `${role}.${++n}@equipe.test`;
 
 describe("users (administrators)", () => {
-  test("a new user with a temporary password sees it once, must change it first, and is recorded without the password", async () => {
-    const address = email("financeiro");
-    const created = await create({ email: address, nome: "Ana Souza", papel: "financeiro" });
-    expect(created.user).toMatchObject({ email: address, nome: "Ana Souza", papel: "financeiro", ativo: true, trocarSenha: true });
-    expect(created.senhaTemporaria).toMatch(/^[A-Za-z2-9]{4}(-[A-Za-z2-9]{4}){3}$/);
-    expect(JSON.stringify(events("user_add"))).not.toContain(created.senhaTemporaria!);
-    const signedIn = await login(address, created.senhaTemporaria!);
-    expect(signedIn.status).toBe(200);
-    const cookie = cookieOf(signedIn);
-    // Until the password is changed: pages lead to /account, the API refuses.
-    const page = await t.request("/clients", { cookie });
-    expect(page.status).toBe(302);
-    expect(page.headers.get("location")).toBe("/account");
-    expect((await t.request("/api/clients", { cookie })).status).toBe(403);
-    const changed = await t.request("/api/auth/password", { method: "POST", cookie, body: { senhaAtual: created.senhaTemporaria, novaSenha: "uma senha bem minha" } });
-    expect(changed.status).toBe(200);
-    expect((await t.request("/clients", { cookie })).status).toBe(200);
-    // Five production-strength hashes and checks are the subject here: generous on a busy machine.
-  }, 30_000);
-
-  test("a typed password follows the rules: 10 characters, not the e-mail, not a common one", async () => {
-    for (const [senha, message] of [
-      ["curta", "A senha deve ter pelo menos 10 caracteres"],
-      ["1234567890", "Esta senha é muito comum: escolha outra"],
-    ] as const) {
-      const refused = await api("/api/users", { method: "POST", body: { email: email("x"), nome: "X", papel: "consulta", senha } });
-      expect(refused.status).toBe(400);
-      expect((await refused.json()).errors).toEqual({ senha: message });
-    }
-    expect(passwordProblem("Maria@Empresa.com.br", "maria@empresa.com.br")).toBe("A senha não pode ser o seu e-mail");
-    const typed = await create({ email: email("consulta"), nome: "Contador", papel: "consulta", senha: "livro-caixa-2026" });
-    expect(typed.senhaTemporaria).toBeUndefined();
-    expect(typed.user.trocarSenha).toBe(false);
-    const taken = await api("/api/users", { method: "POST", body: { email: typed.user.email, nome: "Outro", papel: "consulta" } });
-    expect(taken.status).toBe(409);
-  });
-
   test("role and active change (deactivating ends the sessions at once); the last active administrator stays (409); listed with filters", async () => {
     const beto = await seeded("consulta", "Beto");
     const address = beto.email;
@@ -89,7 +52,55 @@ describe("users (administrators)", () => {
     expect(events("update").some((e) => e.details.includes('"papel":["consulta","financeiro"]'))).toBe(true);
   });
 
-  test("reset password: a new temporary one, shown once, the sessions ended", async () => {
+  const target: SweepTarget = { send: api, snapshot: () => t.db.$client.query("select * from users order by id").all() };
+  sweepBodies(target, { method: "POST", label: "/api/users", setup: () => undefined, path: () => "/api/users" }, [
+    ...malformedBodies({ email: "a@b.c", nome: "A", papel: "consulta" }),
+    { name: "a role that does not exist", body: { email: "z@b.c", nome: "Z", papel: "chefe" }, status: 400, errors: { papel: "Perfil inválido: use administrador, financeiro ou consulta" } },
+    { name: "no e-mail", body: { nome: "Z", papel: "consulta" }, status: 400 },
+  ]);
+
+  // Production-strength argon2 (~120 ms a hash or check) is these four tests' subject. Each has its
+  // own user, so they run together (test.concurrent: Bun hashes off the main thread, two cores):
+  // the first one's five in a row are the group's time. Three sign in at most at once, within the
+  // throttle's five attempts per address.
+  test.concurrent("a new user with a temporary password sees it once, must change it first, and is recorded without the password", async () => {
+    const address = email("financeiro");
+    const created = await create({ email: address, nome: "Ana Souza", papel: "financeiro" });
+    expect(created.user).toMatchObject({ email: address, nome: "Ana Souza", papel: "financeiro", ativo: true, trocarSenha: true });
+    expect(created.senhaTemporaria).toMatch(/^[A-Za-z2-9]{4}(-[A-Za-z2-9]{4}){3}$/);
+    expect(JSON.stringify(events("user_add"))).not.toContain(created.senhaTemporaria!);
+    const signedIn = await login(address, created.senhaTemporaria!);
+    expect(signedIn.status).toBe(200);
+    const cookie = cookieOf(signedIn);
+    // Until the password is changed: pages lead to /account, the API refuses.
+    const page = await t.request("/clients", { cookie });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/account");
+    expect((await t.request("/api/clients", { cookie })).status).toBe(403);
+    const changed = await t.request("/api/auth/password", { method: "POST", cookie, body: { senhaAtual: created.senhaTemporaria, novaSenha: "uma senha bem minha" } });
+    expect(changed.status).toBe(200);
+    expect((await t.request("/clients", { cookie })).status).toBe(200);
+    // Five production-strength hashes and checks are the subject here: generous on a busy machine.
+  }, 30_000);
+
+  test.concurrent("a typed password follows the rules: 10 characters, not the e-mail, not a common one", async () => {
+    for (const [senha, message] of [
+      ["curta", "A senha deve ter pelo menos 10 caracteres"],
+      ["1234567890", "Esta senha é muito comum: escolha outra"],
+    ] as const) {
+      const refused = await api("/api/users", { method: "POST", body: { email: email("x"), nome: "X", papel: "consulta", senha } });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).errors).toEqual({ senha: message });
+    }
+    expect(passwordProblem("Maria@Empresa.com.br", "maria@empresa.com.br")).toBe("A senha não pode ser o seu e-mail");
+    const typed = await create({ email: email("consulta"), nome: "Contador", papel: "consulta", senha: "livro-caixa-2026" });
+    expect(typed.senhaTemporaria).toBeUndefined();
+    expect(typed.user.trocarSenha).toBe(false);
+    const taken = await api("/api/users", { method: "POST", body: { email: typed.user.email, nome: "Outro", papel: "consulta" } });
+    expect(taken.status).toBe(409);
+  });
+
+  test.concurrent("reset password: a new temporary one, shown once, the sessions ended", async () => {
     const caio = await seeded("financeiro", "Caio");
     const address = caio.email;
     const cookie = cookieOf(await login(address, "livro-caixa-2026"));
@@ -98,17 +109,10 @@ describe("users (administrators)", () => {
     expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);
     expect((await login(address, senhaTemporaria)).status).toBe(200);
   }, 30_000);
-
-  const target: SweepTarget = { send: api, snapshot: () => t.db.$client.query("select * from users order by id").all() };
-  sweepBodies(target, { method: "POST", label: "/api/users", setup: () => undefined, path: () => "/api/users" }, [
-    ...malformedBodies({ email: "a@b.c", nome: "A", papel: "consulta" }),
-    { name: "a role that does not exist", body: { email: "z@b.c", nome: "Z", papel: "chefe" }, status: 400, errors: { papel: "Perfil inválido: use administrador, financeiro ou consulta" } },
-    { name: "no e-mail", body: { nome: "Z", papel: "consulta" }, status: 400 },
-  ]);
 });
 
 describe("Minha conta", () => {
-  test("own password: the current one first; the other sessions end, this one stays", async () => {
+  test.concurrent("own password: the current one first; the other sessions end, this one stays", async () => {
     const { email: address } = await seeded("consulta", "Dani");
     const here = cookieOf(await login(address, "livro-caixa-2026", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36"));
     const there = cookieOf(await login(address, "livro-caixa-2026", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"));
