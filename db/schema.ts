@@ -442,3 +442,14 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.route, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
+
+/**
+ * How many rows of each table the dashboard reads have changed, ever: one row per table, kept by
+ * triggers (migration 0013) on every insert, update and delete, whoever writes (a service, the
+ * CLI, a fixture). The dashboard's figures are computed again only when a count moved
+ * (src/api/dashboard/figures.ts).
+ */
+export const changeCounts = sqliteTable("change_counts", {
+  tabela: text("tabela").primaryKey(),
+  alteracoes: integer("alteracoes").notNull().default(0),
+});

@@ -1,26 +1,12 @@
 import type { Db } from "../../db/client";
-import { getMonthlyRevenue, revenueWindow, type MonthlyRevenueItem } from "../api/dashboard/monthly-revenue";
-import { getDashboardStats, type DashboardStats } from "../api/dashboard/stats";
-import type { SubscriptionSummary } from "../api/subscriptions/model";
-import { defaultMrrRange, mrrMovement, type MrrMonth } from "../api/subscriptions/mrr";
-import { subscriptionSummary } from "../api/subscriptions/service";
-import { formatMonthBR } from "../lib/months";
+import { dashboardFigures, type DashboardFigures } from "../api/dashboard/figures";
 import { Island } from "../ssr/Island";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card";
 import { Icon, type IconName } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
 import { PrintHeader, printedAtNow } from "../ui/PrintHeader";
 
-export interface DashboardPageProps {
-  stats: DashboardStats;
-  revenue: MonthlyRevenueItem[];
-  /** The revenue window in words, e.g. "out. de 2025 e set. de 2026". */
-  period: string;
-  /** The subscriptions' cards and the MRR of the last 12 months (issue 18). */
-  subscriptions: SubscriptionSummary;
-  mrr: MrrMonth[];
-  /** The MRR months in words, e.g. "abr. de 2025 e mar. de 2026". */
-  mrrPeriod: string;
+export interface DashboardPageProps extends DashboardFigures {
   printedAt: string;
 }
 
@@ -42,19 +28,9 @@ const SYSTEM_LINES: { icon: IconName; title: string; text: string }[] = [
   },
 ];
 
-/** The page's data: the same services as /api/dashboard/*, read on every request. */
+/** The page's data: the same services as /api/dashboard/*, kept while nothing they read changed. */
 export function dashboardData(db: Db): DashboardPageProps {
-  const window = revenueWindow();
-  const mrrRange = defaultMrrRange();
-  return {
-    stats: getDashboardStats(db),
-    revenue: getMonthlyRevenue(db),
-    period: `${formatMonthBR(window.from)} e ${formatMonthBR(window.to)}`,
-    subscriptions: subscriptionSummary(db),
-    mrr: mrrMovement(db, mrrRange.from, mrrRange.to),
-    mrrPeriod: `${formatMonthBR(mrrRange.from)} e ${formatMonthBR(mrrRange.to)}`,
-    printedAt: printedAtNow(),
-  };
+  return { ...dashboardFigures(db), printedAt: printedAtNow() };
 }
 
 /** `/`: the figures of DECISIONS §3 as of this request; the islands only hydrate and refetch. */

@@ -1,0 +1,70 @@
+import { Database } from "bun:sqlite";
+import { expect, test } from "bun:test";
+import { PADARIA, useTestApp } from "../../../tests/support";
+import { pinClock } from "../../lib/clock";
+import { dashboardFigures } from "./figures";
+
+// The dashboard's figures are kept between requests: whatever changes a row they read, and the
+// turn of the day, must show on the next GET /; nothing else may cost a recomputation.
+const t = useTestApp({ tables: ["receivables", "subscriptions", "history_events", "clients", "partners"], now: "2026-03-15T10:00:00-03:00" });
+
+const cards = async () => {
+  const response = await t.api("/");
+  expect(response.status).toBe(200);
+  const page = document.createElement("div");
+  page.innerHTML = await response.text();
+  return Object.fromEntries([...page.querySelectorAll(".dash-stats .stat")].map((card) => [card.querySelector(".stat__title")!.textContent, card.querySelector(".stat__value")!.textContent!.replace(/\u00a0/g, " ")]));
+};
+
+async function newClient(body: object = PADARIA): Promise<number> {
+  const made = await t.api("/api/clients", { method: "POST", body });
+  expect(made.status).toBe(201);
+  return ((await made.json()) as { id: number }).id;
+}
+
+test("a change through the API, a write by another process and a fixture's raw write each show on the next page", async () => {
+  expect((await cards())["Total de Clientes"]).toBe("0");
+  const id = await newClient();
+  expect((await cards())["Total de Clientes"]).toBe("1");
+
+  const due = { clientId: id, numParcelas: 1, valor: "300.00", primeiroVencimento: "2026-03-20", descricao: "Implantação" };
+  expect((await t.api("/api/installments/generate", { method: "POST", body: due })).status).toBe(201);
+  expect((await cards())["Parcelas em Aberto"]).toBe("1");
+
+  // Another connection (the CLI, say) commits a client.
+  const other = new Database(t.config.databasePath);
+  other.run("insert into clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente) values ('Outro Processo Ltda', '11444777000161', 'Ana', '11987654321', 'a@o.com.br', 10000, 'OUT-001')");
+  other.close();
+  expect((await cards())["Total de Clientes"]).toBe("2");
+
+  // A raw write on the app's own connection, around every service.
+  t.db.$client.run("update clients set status_bloqueio = 1 where codigo_cliente = 'OUT-001'");
+  expect((await cards())["Clientes Bloqueados"]).toBe("1");
+  t.db.$client.run("delete from receivables");
+  expect((await cards())["Parcelas em Aberto"]).toBe("0");
+});
+
+test("the day turning moves what depends on it (an installment becomes overdue) without any write", async () => {
+  const id = await newClient();
+  const due = { clientId: id, numParcelas: 1, valor: "300.00", primeiroVencimento: "2026-03-16", descricao: "Implantação" };
+  expect((await t.api("/api/installments/generate", { method: "POST", body: due })).status).toBe(201);
+  const before = dashboardFigures(t.db);
+  expect(before.stats.overdueInstallments).toBe(0);
+  const unpin = pinClock("2026-03-17T10:00:00-03:00");
+  try {
+    expect(dashboardFigures(t.db).stats.overdueInstallments).toBe(1);
+  } finally {
+    unpin();
+  }
+});
+
+test("a change the figures do not read (a partner) keeps them: the same figures, not computed again", async () => {
+  await newClient();
+  const kept = dashboardFigures(t.db);
+  const partner = { nome: "Parceiro Ltda", empresa: "Parceria", email: "p@parceria.com.br", telefone: "11912345678" };
+  expect((await t.api("/api/partners", { method: "POST", body: partner })).status).toBe(201);
+  expect(dashboardFigures(t.db)).toBe(kept);
+  await newClient({ ...PADARIA, nome: "Floricultura Ipê Amarelo", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002", email: "flores@ipe.com.br" });
+  expect(dashboardFigures(t.db)).not.toBe(kept);
+  expect(dashboardFigures(t.db).stats.totalClients).toBe(2);
+});
