@@ -12,8 +12,11 @@ const fetch = Bun.fetch;
 
 // Each start from source takes ~0.4 s, most of it waiting: the three servers of this file start
 // together, now, and each test awaits its own.
-// A new database: the first start hashes its account at production strength, as it must.
+// A new database: the first start hashes its account at production strength, as it must, and
+// both sign-ins check it so: they run now, while the shared server's tests do (the test is last).
 const firstStart = serveFromSource({ DATABASE_PATH: join(dir, "first-run.db") }, dir);
+const firstSignIns = firstStart.then(signInWithPrintedAccount);
+firstSignIns.catch(() => {}); // its test reports a failure
 // The rest share one server, on a database whose user has a cheap hash.
 const shared = databaseWithUser(join(dir, "app.db"), ADMIN).then(async (databasePath) => ({
   ...(await serveFromSource({ DATABASE_PATH: databasePath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, dir)),
@@ -29,25 +32,6 @@ afterAll(async () => {
   }
   rmSync(dir, { recursive: true, force: true });
 });
-
-test("a first start without ADMIN_* prints an account that signs in, through the API and the form", async () => {
-  const server = await firstStart;
-  const printed = server.output.match(/usuário (\S+) criado com a senha (\S+)/);
-  expect(printed).not.toBeNull();
-  const [, email, password] = printed!;
-  expect(email).toBe("admin@localhost");
-  const api = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
-  expect(api.status).toBe(200);
-  expect(await api.json()).toEqual({ user: { id: 1, email: "admin@localhost", nome: "", papel: "administrador", trocarSenha: false } });
-  const form = await fetch(`${server.url}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-    body: new URLSearchParams({ email: email!, password: password! }),
-    redirect: "manual",
-  });
-  expect(form.status).toBe(303);
-  expect(form.headers.get("location")).toBe("/");
-}, 60_000);
 
 // The shared server: its last test stops it (SIGTERM).
 describe("a running server", () => {
@@ -91,25 +75,76 @@ describe("a running server", () => {
 
   // Last: it stops the server.
   test("SIGTERM lets a request in flight finish, checkpoints and exits 0", async () => {
-    // A login whose body is still arriving when SIGTERM comes.
-    let send!: ReadableStreamDefaultController<Uint8Array>;
-    const body = new ReadableStream<Uint8Array>({ start: (controller) => void (send = controller) });
-    const body1 = JSON.stringify(ADMIN);
-    send.enqueue(new TextEncoder().encode(body1.slice(0, 10)));
-    const inFlight = fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
-    await Bun.sleep(300); // let the request reach the server (ordering only, nothing is timed)
+    // A login whose body is still arriving when SIGTERM comes. Over a plain socket, to see the
+    // server's "100 Continue": it is sent when the request reaches its handler.
+    const port = Number(new URL(server.url).port);
+    const body = JSON.stringify(ADMIN);
+    let answer = "";
+    const { promise: handled, resolve: reached } = Promise.withResolvers<void>();
+    const { promise: closed, resolve: close } = Promise.withResolvers<void>();
+    const socket = await Bun.connect({
+      hostname: "127.0.0.1",
+      port,
+      socket: {
+        data(_socket, chunk) {
+          answer += new TextDecoder().decode(chunk);
+          if (answer.startsWith("HTTP/1.1 100 Continue\r\n\r\n")) reached();
+        },
+        close: () => close(),
+      },
+    });
+    const head = `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`;
+    socket.write(head + body.slice(0, 10));
+    await handled;
     server.proc.kill("SIGTERM");
-    await Bun.sleep(100);
-    send.enqueue(new TextEncoder().encode(body1.slice(10)));
-    send.close();
-    const answered = await inFlight;
-    expect(answered.status).toBe(200);
+    // Stopping has begun once the port refuses a new connection; only then the rest of the body.
+    while (await accepts(port)) await Bun.sleep(5);
+    socket.write(body.slice(10));
+    await closed;
+    expect(answer.split("\r\n\r\n")[1]!.split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
     expect(await server.proc.exited).toBe(0);
     // The WAL was folded back into the database file.
     const wal = `${server.databasePath}-wal`;
     expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
   }, 60_000); // generous on a shared machine: nothing here is timed
 });
+
+test("a first start without ADMIN_* prints an account that signs in, through the API and the form", async () => {
+  const { server, email, api, form } = await firstSignIns;
+  expect(email).toBe("admin@localhost");
+  expect(api.status).toBe(200);
+  expect(await api.json()).toEqual({ user: { id: 1, email: "admin@localhost", nome: "", papel: "administrador", trocarSenha: false } });
+  expect(form.status).toBe(303);
+  expect(form.headers.get("location")).toBe("/");
+  expect(server.output).toContain("usuário admin@localhost criado com a senha");
+}, 60_000);
+
+/** The first start's printed account, signed in with through the API and the form (together). */
+async function signInWithPrintedAccount(server: ServedProcess) {
+  const printed = server.output.match(/usuário (\S+) criado com a senha (\S+)/);
+  if (!printed) throw new Error(`no account printed: ${server.output}`);
+  const [, email, password] = printed as unknown as [string, string, string];
+  const [api, form] = await Promise.all([
+    fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) }),
+    fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: new URLSearchParams({ email, password }),
+      redirect: "manual",
+    }),
+  ]);
+  return { server, email, api, form };
+}
+
+/** Whether the port still takes a connection. */
+async function accepts(port: number): Promise<boolean> {
+  try {
+    (await Bun.connect({ hostname: "127.0.0.1", port, socket: { data() {} } })).end();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** `cofre serve` on a port the first server holds, started while the other tests run. */
 async function startSecondOnTheSamePort(port: string): Promise<{ code: number; stderr: string }> {
