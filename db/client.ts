@@ -185,6 +185,30 @@ export function openReader(path: string): Database {
   return reader;
 }
 
+// Readers that finished their read wait here for the next one (at most two, whatever the file):
+// opening a connection and compiling its statement again cost every export and whole list a few
+// ms (issue 21 §4: the whole lists against a hand-written query that keeps its connection).
+const idleReaders: { path: string; reader: Database }[] = [];
+const MAX_IDLE_READERS = 2;
+
+/**
+ * `sql`'s rows one at a time from a reader of its own (see openReader), taken from the idle ones
+ * when there is one. A reader read to the end goes back to them; one left mid-read (a download
+ * cancelled) is closed, never handed on with a statement half stepped.
+ */
+export function* readerRows(path: string, sql: string, params: Record<string, string | number>): Generator<unknown> {
+  const at = idleReaders.findIndex((idle) => idle.path === path);
+  const reader = at >= 0 ? idleReaders.splice(at, 1)[0]!.reader : openReader(path);
+  let finished = false;
+  try {
+    yield* reader.query(sql).iterate(params);
+    finished = true;
+  } finally {
+    if (finished && idleReaders.length < MAX_IDLE_READERS) idleReaders.push({ path, reader });
+    else reader.close();
+  }
+}
+
 /** SQLite's error code ("SQLITE_FULL"), or the message's first line: for one-line logs. */
 export function codeOf(error: unknown): string {
   const code = (error as { code?: unknown })?.code;

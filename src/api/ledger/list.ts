@@ -1,7 +1,7 @@
 // The ledger's list: one prepared bun:sqlite statement per view shape, selecting the API's row
 // directly (aliased columns, party name joined, money as text, status derived), so no
 // JavaScript runs per row (PERF-NOTES "List queries"). Page routes and API routes share it.
-import { openReader, type Db } from "../../../db/client";
+import { readerRows, type Db } from "../../../db/client";
 import { today } from "../../lib/clock";
 import { addMonthsToMonth } from "../../lib/dates";
 import type { Status } from "../../lib/status";
@@ -144,20 +144,15 @@ export function plainPage<Row>(db: Db, t: LedgerTable, query: LedgerQuery): List
 export const NO_LIMIT = -1;
 
 /**
- * A view's rows in its order, up to `limit`, one at a time from a connection of its own
- * (openReader; the CSV export streams them): opened at the first row, closed after the last or
- * when the download is cancelled. The rows side stays outside the join (CROSS JOIN, as a page):
+ * A view's rows in its order, up to `limit`, one at a time from a reader of its own
+ * (readerRows; the CSV export and the whole list stream them): taken at the first row, given
+ * back after the last (closed when the download is cancelled). The rows side stays outside the join (CROSS JOIN, as a page):
  * they come in their index's order, with no sort of every row before the first one.
  */
 export function* iterateLedger<Row>(databasePath: string, t: LedgerTable, query: LedgerQuery, limit: number): Generator<Row> {
   const { where, params } = whereSql(t, query);
-  const reader = openReader(databasePath);
-  try {
-    const statement = reader.query(`${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)} LIMIT $limit`);
-    for (const row of statement.iterate({ ...params, limit })) yield asRows<Row>(t, [row])[0]!;
-  } finally {
-    reader.close();
-  }
+  const sql = `${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)} LIMIT $limit`;
+  for (const row of readerRows(databasePath, sql, { ...params, limit })) yield asRows<Row>(t, [row])[0]!;
 }
 
 /** SQLite has no boolean: a recurring side's `assinatura` (0/1) becomes true/false, the rest is already the API's row. */

@@ -1,0 +1,38 @@
+import { Database } from "bun:sqlite";
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readerRows } from "./client";
+
+const dir = mkdtempSync(join(tmpdir(), "cofre-readers-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const path = join(dir, "app.db");
+const setup = new Database(path);
+setup.run("create table t (n integer)");
+setup.run("with recursive s(n) as (select 1 union all select n + 1 from s where n < 500) insert into t select n from s");
+setup.close();
+
+/** The connections open on the file: this process's descriptors pointing at it. */
+const openOnFile = () => readdirSync("/proc/self/fd").filter((fd) => {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`) === path;
+  } catch {
+    return false;
+  }
+}).length;
+
+test("a reader read to the end waits for the next read; one left mid-read is closed, not handed on", () => {
+  const all = () => [...readerRows(path, "select n from t order by n", {})].length;
+  expect(all()).toBe(500);
+  expect(openOnFile()).toBe(1);
+  expect(all()).toBe(500);
+  expect(openOnFile()).toBe(1);
+  // A download cancelled after its first row: the generator is returned mid-read.
+  const rows = readerRows(path, "select n from t order by n", {});
+  expect(rows.next().value).toEqual({ n: 1 });
+  rows.return(undefined);
+  expect(openOnFile()).toBe(0);
+  expect(all()).toBe(500);
+  expect(openOnFile()).toBe(1);
+});
