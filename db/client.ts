@@ -192,6 +192,16 @@ const idleReaders: { path: string; reader: Database }[] = [];
 const MAX_IDLE_READERS = 2;
 
 /**
+ * What SQLite holds between reads, handed back once the server is quiet (src/http/idle-gc.ts):
+ * the idle readers are closed and the connection's page cache emptied (PRAGMA shrink_memory);
+ * the next read fills it again from the OS's cache.
+ */
+export function releaseIdleMemory(db: Db): void {
+  for (const { reader } of idleReaders.splice(0)) reader.close();
+  db.$client.exec("PRAGMA shrink_memory");
+}
+
+/**
  * `sql`'s rows one at a time from a reader of its own (see openReader), taken from the idle ones
  * when there is one. A reader read to the end goes back to them; one left mid-read (a download
  * cancelled) is closed, never handed on with a statement half stepped.

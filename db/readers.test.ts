@@ -3,7 +3,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readerRows } from "./client";
+import { readerRows, releaseIdleMemory, type Db } from "./client";
 
 const dir = mkdtempSync(join(tmpdir(), "cofre-readers-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,4 +35,13 @@ test("a reader read to the end waits for the next read; one left mid-read is clo
   expect(openOnFile()).toBe(0);
   expect(all()).toBe(500);
   expect(openOnFile()).toBe(1);
+});
+
+test("a quiet spell closes the idle readers (src/http/idle-gc.ts)", () => {
+  expect([...readerRows(path, "select n from t", {})].length).toBe(500);
+  expect(openOnFile()).toBe(1);
+  const other = new Database(":memory:");
+  releaseIdleMemory({ $client: other } as unknown as Db);
+  other.close();
+  expect(openOnFile()).toBe(0);
 });

@@ -9,7 +9,7 @@ async function serve() {
   const startedAt = performance.now();
   const config = loadConfig();
   // Loaded here, not at the top: `cofre --help` and the CLI commands never pay for the server.
-  const [{ openDatabase, closeDatabase }, { ensureFirstUser }, { createApp }, { startIdleCollection }] = await Promise.all([
+  const [{ openDatabase, closeDatabase, releaseIdleMemory }, { ensureFirstUser }, { createApp }, { startIdleCollection }] = await Promise.all([
     import("../db/client"),
     import("./cli/first-user"),
     import("./server"),
@@ -37,7 +37,7 @@ async function serve() {
     process.exit(69);
   }
   // A burst's garbage handed back once the server is quiet (src/http/idle-gc.ts).
-  startIdleCollection();
+  startIdleCollection(() => releaseIdleMemory(db));
   const ms = Math.round(performance.now() - startedAt);
   console.log(`Cofre em http://${config.host}:${app.server?.port} (banco: ${config.databasePath}, ${ms} ms)`);
   // The daily jobs now and after each midnight in APP_TZ: subscriptions' months (DECISIONS §8), automatic blocking (DECISIONS §2) and

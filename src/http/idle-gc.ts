@@ -31,13 +31,19 @@ export function idleCollector(collect: () => void, now: () => number = () => per
   };
 }
 
-const collector = idleCollector(() => Bun.gc(true));
+// Set by `cofre serve`: what else a quiet spell hands back besides the JavaScript heap.
+let releaseCaches: () => void = () => {};
+const collector = idleCollector(() => {
+  releaseCaches();
+  Bun.gc(true);
+});
 
 /** Notes each request (one clock read); the app of every test and of the server alike. */
 export const idleCollection = new Elysia({ name: "idle-gc" }).onRequest(() => collector.touch());
 
 /** Started by `cofre serve` only (tests build many apps and need no collections). */
-export function startIdleCollection(): void {
+export function startIdleCollection(release: () => void = () => {}): void {
+  releaseCaches = release;
   // Start-up leaves its own garbage (migrations, the check after an unclean stop): owed too.
   collector.touch();
   setInterval(() => collector.tick(), IDLE_MS).unref();
