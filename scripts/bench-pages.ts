@@ -2,7 +2,7 @@
 // the middle page and the last of every sort of receivables, payables and clients, and of the
 // history trail (newest first, and one kind), each the median of 15 calls of the list's service
 // in this process (the work of the page: its SQL and rows, not HTTP). Budget: every page within
-// 2× page 1 and 15 ms.
+// 2× page 1 (or within a millisecond of it) and 15 ms.
 import { openDatabase, type Db } from "../db/client";
 import { findClients, parseClientQuery } from "../src/api/clients/service";
 import { findHistory, parseHistoryQuery } from "../src/api/history/service";
@@ -42,10 +42,11 @@ function pagesRow(row: Row, label: string, page: (raw: Raw) => { total: number }
   const last = Math.max(1, Math.ceil(page({ ...raw, pagina: "1" }).total / 50));
   const pages = [1, Math.ceil(last / 2), last];
   const [first, ...deeper] = pages.map((pagina) => timed(() => page({ ...raw, pagina: String(pagina) })));
-  // Said apart: "over 2×" of a page 1 under a millisecond is a few hundredths of one.
-  const over = [deeper.some((t) => t > 15) && "over 15 ms", deeper.some((t) => t > 2 * first!) && "over 2×"].filter(Boolean);
+  // "Over 2×" counts only past a millisecond more than page 1: 2× a page of 0.3 ms is the
+  // machine's noise, not the cost of depth (docs/decisions.md "Deep pages").
+  const over = [deeper.some((t) => t > 15) && "over 15 ms", deeper.some((t) => t > 2 * first! && t - first! > 1) && "over 2×"].filter(Boolean);
   const value = [first!, ...deeper].map((t) => ms(t, 2)).join(" / ");
-  row(`${label}: page 1 / ${pages[1]} / ${last} (in-process)`, over.length ? `${value} (${over.join(", ")})` : value, "≤ 2× page 1 and ≤ 15 ms");
+  row(`${label}: page 1 / ${pages[1]} / ${last} (in-process)`, over.length ? `${value} (${over.join(", ")})` : value, "≤ 2× page 1 (or + 1 ms) and ≤ 15 ms");
 }
 
 export function benchPages(dbPath: string, row: Row) {
