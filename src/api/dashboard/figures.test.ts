@@ -68,3 +68,18 @@ test("a change the figures do not read (a partner) keeps them: the same figures,
   expect(dashboardFigures(t.db)).not.toBe(kept);
   expect(dashboardFigures(t.db).stats.totalClients).toBe(2);
 });
+
+test("figures computed inside a transaction that rolls back are not kept for counts a later change reaches again", async () => {
+  await newClient();
+  const before = dashboardFigures(t.db).stats.totalClients;
+  try {
+    t.db.$client.transaction(() => {
+      t.db.$client.run("insert into clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente) values ('Desfeito Ltda', '11444777000161', 'Ana', '11987654321', 'd@d.com.br', 10000, 'DES-001')");
+      expect(dashboardFigures(t.db).stats.totalClients).toBe(before + 1);
+      throw new Error("rollback");
+    })();
+  } catch {}
+  // One committed change: the counts reach what they were inside the rolled-back transaction.
+  t.db.$client.run("update clients set contato = 'Outra' where id = (select min(id) from clients)");
+  expect(dashboardFigures(t.db).stats.totalClients).toBe(before);
+});

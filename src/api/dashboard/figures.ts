@@ -1,13 +1,10 @@
 // The dashboard's figures (DECISIONS §3 and the subscriptions' cards and MRR), ~10 ms at
 // --scale 50: most of GET /'s work, on the page everyone opens first. They read clients,
-// subscriptions and receivables and depend on the day, so they are kept per database until the
-// day turns or a row of those tables changes: triggers count every insert, update and delete of
-// them (migration 0013, change_counts), whoever writes (a service, the CLI, a fixture), so a
-// kept figure is never one change behind. A rolled-back change moves nothing it did not touch.
+// subscriptions and receivables and depend on the day: kept while those stay as they were
+// (src/api/kept.ts).
 import type { Db } from "../../../db/client";
-import { today } from "../../lib/clock";
 import { formatMonthBR } from "../../lib/months";
-import { prepared } from "../prepared";
+import { keptWhileUnchanged } from "../kept";
 import type { SubscriptionSummary } from "../subscriptions/model";
 import { defaultMrrRange, mrrMovement, type MrrMonth } from "../subscriptions/mrr";
 import { subscriptionSummary } from "../subscriptions/service";
@@ -26,9 +23,6 @@ export interface DashboardFigures {
   mrrPeriod: string;
 }
 
-const CHANGES_SQL = "SELECT group_concat(alteracoes) AS n FROM change_counts";
-const kept = new WeakMap<Db, { key: string; figures: DashboardFigures }>();
-
 function computeFigures(db: Db): DashboardFigures {
   const window = revenueWindow();
   const mrrRange = defaultMrrRange();
@@ -44,9 +38,5 @@ function computeFigures(db: Db): DashboardFigures {
 
 /** Today's figures, computed again only when the day or one of the tables they read changed. */
 export function dashboardFigures(db: Db): DashboardFigures {
-  const { n } = prepared(db, CHANGES_SQL).get() as { n: string };
-  const key = `${today()}|${n}`;
-  let entry = kept.get(db);
-  if (entry?.key !== key) kept.set(db, (entry = { key, figures: computeFigures(db) }));
-  return entry.figures;
+  return keptWhileUnchanged(db, "dashboard", () => computeFigures(db));
 }

@@ -14,6 +14,7 @@ import { recordLedgerEvent } from "../ledger/events";
 import { RECEIVABLES } from "../ledger/table";
 import { dirSql, limitOffset, parseListView, viewPaging, type ListPage } from "../list";
 import { prepared } from "../prepared";
+import { keptWhileUnchanged } from "../kept";
 import { getSettings } from "../settings/service";
 import { generateDueMonths, STORED_COLUMNS, termsOf, type StoredSubscription } from "./generate";
 import {
@@ -364,7 +365,10 @@ export function findSubscriptions(db: Db, query: SubscriptionQuery): ListPage<Su
     limit,
     offset,
   }) as StoredSubscription[];
-  const { n } = prepared(db, `SELECT count(*) AS n FROM subscriptions s JOIN clients c ON c.id = s.client_id ${where}`).get(params) as { n: number };
+  // Every subscription has its client (a foreign key): the join is needed only to search the
+  // client's text, and counting through it cost ~10 ms at 50,000 subscriptions.
+  const counted = folded ? "subscriptions s JOIN clients c ON c.id = s.client_id" : "subscriptions s";
+  const { n } = prepared(db, `SELECT count(*) AS n FROM ${counted} ${where}`).get(params) as { n: number };
   const { vencimentoEmDiaUtil } = getSettings(db);
   const day = today();
   return {
@@ -373,8 +377,16 @@ export function findSubscriptions(db: Db, query: SubscriptionQuery): ListPage<Su
   };
 }
 
-/** The cards: active subscriptions, MRR (active, out of trial), started and ended this month. */
+/**
+ * The cards: active subscriptions, MRR (active, out of trial), started and ended this month. A
+ * scan of every subscription (~19 ms at 50,000): kept while subscriptions and clients stay as
+ * they were (src/api/kept.ts).
+ */
 export function subscriptionSummary(db: Db): SubscriptionSummary {
+  return keptWhileUnchanged(db, "subscriptionSummary", () => computeSummary(db));
+}
+
+function computeSummary(db: Db): SubscriptionSummary {
   const day = today();
   const month = monthOf(day);
   const row = prepared(

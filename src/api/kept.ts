@@ -1,0 +1,27 @@
+// Figures worth keeping between requests: computed again only when the day turns or a row of
+// the tables they read changed. Migration 0013's triggers count every insert, update and delete
+// of clients, subscriptions and receivables in change_counts, whoever writes (a service, the CLI,
+// another process, a test's raw SQL), so a kept figure is never one change behind. A figure that
+// reads another table must not be kept here until that table has its triggers.
+import type { Db } from "../../db/client";
+import { today } from "../lib/clock";
+import { prepared } from "./prepared";
+
+const CHANGES_SQL = "SELECT group_concat(alteracoes) AS n FROM change_counts";
+const kept = new WeakMap<Db, Map<string, { key: string; value: unknown }>>();
+
+/** `compute()`'s value, kept per database under `name` while today and the counted tables stay as they were. */
+export function keptWhileUnchanged<T>(db: Db, name: string, compute: () => T): T {
+  // Inside a transaction the counts may yet roll back, and a later change could bring them to
+  // the same numbers: what is computed there is never kept.
+  if (db.$client.inTransaction) return compute();
+  const { n } = prepared(db, CHANGES_SQL).get() as { n: string };
+  const key = `${today()}|${n}`;
+  let figures = kept.get(db);
+  if (!figures) kept.set(db, (figures = new Map()));
+  const entry = figures.get(name);
+  if (entry?.key === key) return entry.value as T;
+  const value = compute();
+  figures.set(name, { key, value });
+  return value;
+}
