@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { closeDatabase, openDatabase } from "../db/client";
 import { SYSTEM } from "../src/api/history/record";
 import { insertUser } from "../src/api/auth/service";
-import { testPasswordHash } from "./support";
+import { testPasswordHash, writeMigratedDatabase } from "./support";
 
 export const ENTRY = join(import.meta.dir, "..", "src", "index.ts");
 
@@ -40,6 +40,7 @@ export async function serveFromSource(env: Record<string, string>, cwd?: string)
  * and skips hashing a first user. Only a test of the first start itself needs a new file.
  */
 export async function databaseWithUser(path: string, { email, password }: { email: string; password: string }): Promise<string> {
+  writeMigratedDatabase(path);
   const db = openDatabase(path);
   insertUser(db, SYSTEM, email, await testPasswordHash(password));
   closeDatabase(db);

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
-import { BUSY_TIMEOUT_MS, openDatabase, type Db } from "../db/client";
+import { BUSY_TIMEOUT_MS, closeDatabase, openDatabase, type Db } from "../db/client";
 import { SYSTEM } from "../src/api/history/record";
 import { insertUser, type NewUserOptions } from "../src/api/auth/service";
 import { loadConfig, type Config } from "../src/config";
@@ -47,6 +47,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ADMIN_PASSWORD: ADMIN.password,
     ...env,
   });
+  writeMigratedDatabase(config.databasePath);
   const db = openDatabase(config.databasePath);
   // The first user as the first start makes it, but with a cheap hash (see testPasswordHash).
   insertUser(db, SYSTEM, config.adminEmail!, await testPasswordHash(config.adminPassword!));
@@ -81,6 +82,26 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     close,
     [Symbol.dispose]: close,
   };
+}
+
+let migrated: Uint8Array | undefined;
+/**
+ * Writes at `path` a database file as the migrations leave a new one: the bytes of one migrated
+ * once per test run, the real migrator on a real file. openDatabase then opens it as any existing
+ * database (checking it is up to date). Migrating each new file was ~12 ms of every test app.
+ */
+export function writeMigratedDatabase(path: string): void {
+  if (!migrated) {
+    const dir = mkdtempSync(join(tmpdir(), "cofre-migrated-"));
+    try {
+      const file = join(dir, "app.db");
+      closeDatabase(openDatabase(file));
+      migrated = readFileSync(file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  writeFileSync(path, migrated);
 }
 
 /**
