@@ -1,6 +1,6 @@
 // Figures worth keeping between requests: computed again only when the day turns or a row of
-// the tables they read changed. Migration 0013's triggers count every insert, update and delete
-// of clients, subscriptions and receivables in change_counts, whoever writes (a service, the CLI,
+// the tables they read changed. Migrations 0013 and 0014's triggers count every insert, update
+// and delete of clients, subscriptions, receivables and payables in change_counts, whoever writes (a service, the CLI,
 // another process, a test's raw SQL), so a kept figure is never one change behind. A figure that
 // reads another table must not be kept here until that table has its triggers.
 import type { Db } from "../../db/client";
@@ -9,6 +9,8 @@ import { prepared } from "./prepared";
 
 const CHANGES_SQL = "SELECT group_concat(alteracoes) AS n FROM change_counts";
 const kept = new WeakMap<Db, Map<string, { key: string; value: unknown }>>();
+/** Figures kept per database (a list's cards per filter add one each); the oldest goes first. */
+const MAX_KEPT = 64;
 
 /** `compute()`'s value, kept per database under `name` while today and the counted tables stay as they were. */
 export function keptWhileUnchanged<T>(db: Db, name: string, compute: () => T): T {
@@ -22,6 +24,8 @@ export function keptWhileUnchanged<T>(db: Db, name: string, compute: () => T): T
   const entry = figures.get(name);
   if (entry?.key === key) return entry.value as T;
   const value = compute();
+  figures.delete(name);
   figures.set(name, { key, value });
+  if (figures.size > MAX_KEPT) figures.delete(figures.keys().next().value!);
   return value;
 }

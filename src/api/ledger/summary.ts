@@ -5,6 +5,7 @@ import { currentMonth } from "../../lib/clock";
 import { addMonthsToMonth } from "../../lib/dates";
 import { centsToDecimal } from "../../lib/money";
 import { overdueWhereSql } from "../status-sql";
+import { keptWhileUnchanged } from "../kept";
 import { prepared, preparedExact } from "../prepared";
 import { whereSql } from "./list";
 import type { Figure, LedgerFilters } from "./model";
@@ -34,6 +35,13 @@ export const CARD = {
  * installments the three cards cost ~1.5 ms where one scan with CASEs cost ~9.
  */
 export function ledgerCards<K extends string>(db: Db, t: LedgerTable, filters: LedgerFilters, cards: Record<K, CardSql>) {
+  // Paging and sorting a list keeps its filters: its cards are kept while the side's rows stay as
+  // they were (src/api/kept.ts counts receivables and payables).
+  const name = `cards:${t.table}:${filters.status}|${filters.mes}|${filters.partyId ?? ""}`;
+  return keptWhileUnchanged(db, name, () => computeCards(db, t, filters, cards));
+}
+
+function computeCards<K extends string>(db: Db, t: LedgerTable, filters: LedgerFilters, cards: Record<K, CardSql>) {
   const { where, params } = whereSql(t, filters);
   const month = currentMonth();
   const all = { ...params, monthFrom: `${month}-01`, monthTo: `${addMonthsToMonth(month, 1)}-01` };

@@ -1,12 +1,13 @@
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
-import { PADARIA, useTestApp } from "../../../tests/support";
-import { pinClock } from "../../lib/clock";
-import { dashboardFigures } from "./figures";
+import { PADARIA, useTestApp } from "../../tests/support";
+import { pinClock } from "../lib/clock";
+import { dashboardFigures } from "./dashboard/figures";
 
-// The dashboard's figures are kept between requests: whatever changes a row they read, and the
-// turn of the day, must show on the next GET /; nothing else may cost a recomputation.
-const t = useTestApp({ tables: ["receivables", "subscriptions", "history_events", "clients", "partners"], now: "2026-03-15T10:00:00-03:00" });
+// Figures kept between requests (src/api/kept.ts: the dashboard, the lists' cards): whatever
+// changes a row they read, and the turn of the day, must show on the next answer; nothing else
+// may cost a recomputation.
+const t = useTestApp({ tables: ["receivables", "payables", "suppliers", "subscriptions", "history_events", "clients", "partners"], now: "2026-03-15T10:00:00-03:00" });
 
 const cards = async () => {
   const response = await t.api("/");
@@ -82,4 +83,18 @@ test("figures computed inside a transaction that rolls back are not kept for cou
   // One committed change: the counts reach what they were inside the rolled-back transaction.
   t.db.$client.run("update clients set contato = 'Outra' where id = (select min(id) from clients)");
   expect(dashboardFigures(t.db).stats.totalClients).toBe(before);
+});
+
+test("a list's cards are kept per filter and follow any write to their side, raw ones included", async () => {
+  const supplier = await t.api("/api/suppliers", { method: "POST", body: { nome: "Fornecedor Ltda", cnpj: "11444777000161" } });
+  expect(supplier.status).toBe(201);
+  const { id } = (await supplier.json()) as { id: number };
+  const due = { supplierId: String(id), numParcelas: 2, valor: "100.00", primeiroVencimento: "2026-03-20", descricao: "Aluguel" };
+  expect((await t.api("/api/payables/generate", { method: "POST", body: due })).status).toBe(201);
+  const cards = async (query = "") => (await (await t.api(`/api/payables/summary${query}`)).json()) as { totalAPagar: { total: string; quantidade: number } };
+  expect((await cards()).totalAPagar).toEqual({ total: "100.00", quantidade: 2 });
+  expect((await cards("?mes=2026-03")).totalAPagar).toEqual({ total: "50.00", quantidade: 1 });
+  t.db.$client.run("update payables set valor = 7000 where data_vencimento = '2026-03-20'");
+  expect((await cards()).totalAPagar).toEqual({ total: "120.00", quantidade: 2 });
+  expect((await cards("?mes=2026-03")).totalAPagar).toEqual({ total: "70.00", quantidade: 1 });
 });
