@@ -10,8 +10,8 @@ const dir = mkdtempSync(join(tmpdir(), "cofre-serve-"));
 // Bun's own fetch: component tests in the same run swap the global one for happy-dom's.
 const fetch = Bun.fetch;
 
-// Each start from source takes ~0.4 s, most of it building the client: the three servers of this
-// file start together, now, and each test awaits its own.
+// Each start from source takes ~0.4 s, most of it waiting: the three servers of this file start
+// together, now, and each test awaits its own.
 // A new database: the first start hashes its account at production strength, as it must, and
 // both sign-ins check it so: they run now, while the shared server's tests do (the test is last).
 const firstStart = serveFromSource({ DATABASE_PATH: join(dir, "first-run.db") }, dir);
@@ -22,20 +22,14 @@ const shared = databaseWithUser(join(dir, "app.db"), ADMIN).then(async (database
   ...(await serveFromSource({ DATABASE_PATH: databasePath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, dir)),
   databasePath,
 }));
-// And one on a port another program holds, open to sharing it (SO_REUSEPORT, as Elysia's
-// default would ask): only Cofre's own reusePort: false refuses the share.
-const holder = Bun.serve({ hostname: "127.0.0.1", port: 0, reusePort: true, fetch: () => new Response("outro programa") });
-const spawned: Bun.Subprocess[] = [];
-const second = startOnTakenPort(String(holder.port));
-second.catch(() => {}); // its test reports a failure
+// And a second one on the port the shared one holds.
+const second = shared.then((server) => startSecondOnTheSamePort(new URL(server.url).port));
 afterAll(async () => {
   for (const started of [firstStart, shared]) {
     const server = await started.catch(() => null);
     server?.proc.kill();
     await server?.proc.exited;
   }
-  for (const proc of spawned) proc.kill(); // it exits at once, unless it shared the port
-  holder.stop(true);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -70,6 +64,14 @@ describe("a running server", () => {
     const tooLong = await fetch(`${server.url}/api/clients?q=${"a".repeat(20_000)}`);
     expect(tooLong.status).toBe(431);
   });
+
+  test("a second server on a port already taken stops with a pt-BR message instead of sharing it", async () => {
+    const { code, stderr } = await second;
+    expect(code).toBe(69);
+    expect(stderr).toContain(`A porta ${new URL(server.url).port} já está em uso em 127.0.0.1`);
+    // The first one still answers every request.
+    for (let i = 0; i < 5; i++) expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  }, 60_000);
 
   // Last: it stops the server.
   test("SIGTERM lets a request in flight finish, checkpoints and exits 0", async () => {
@@ -106,14 +108,6 @@ describe("a running server", () => {
     expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
   }, 60_000); // generous on a shared machine: nothing here is timed
 });
-
-test("a server on a port already taken stops with a pt-BR message instead of sharing it", async () => {
-  const { code, stderr } = await second;
-  expect(code).toBe(69);
-  expect(stderr).toContain(`A porta ${holder.port} já está em uso em 127.0.0.1`);
-  // The port's owner still answers every request.
-  for (let i = 0; i < 5; i++) expect(await (await fetch(`http://127.0.0.1:${holder.port}/healthz`)).text()).toBe("outro programa");
-}, 60_000);
 
 test("a first start without ADMIN_* prints an account that signs in, through the API and the form", async () => {
   const { server, email, api, form } = await firstSignIns;
@@ -152,8 +146,8 @@ async function accepts(port: number): Promise<boolean> {
   }
 }
 
-/** `cofre serve` on a port another process holds (its user with a cheap hash), started with the others. */
-async function startOnTakenPort(port: string): Promise<{ code: number; stderr: string }> {
+/** `cofre serve` on a port the first server holds, started while the other tests run. */
+async function startSecondOnTheSamePort(port: string): Promise<{ code: number; stderr: string }> {
   const other = await databaseWithUser(join(dir, "other.db"), ADMIN);
   const proc = Bun.spawn(["bun", ENTRY, "serve"], {
     cwd: dir,
@@ -161,7 +155,6 @@ async function startOnTakenPort(port: string): Promise<{ code: number; stderr: s
     stdout: "ignore",
     stderr: "pipe",
   });
-  spawned.push(proc);
   const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
   return { code, stderr };
 }
