@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { databaseWithUser, ENTRY, serveFromSource, type ServedProcess } from "../tests/serve";
+import { BASE_ENV, databaseWithUser, ENTRY, serveFromSource, type ServedProcess } from "../tests/serve";
 import { ADMIN } from "../tests/support";
 
 // `cofre serve` as a process: what only a real socket and real signals show.
@@ -151,7 +151,7 @@ async function startSecondOnTheSamePort(port: string): Promise<{ code: number; s
   const other = await databaseWithUser(join(dir, "other.db"), ADMIN);
   const proc = Bun.spawn(["bun", ENTRY, "serve"], {
     cwd: dir,
-    env: { PATH: process.env.PATH!, PORT: port, HOST: "127.0.0.1", DATABASE_PATH: other, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: { ...BASE_ENV, PORT: port, HOST: "127.0.0.1", DATABASE_PATH: other, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdout: "ignore",
     stderr: "pipe",
   });
