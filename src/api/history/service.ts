@@ -66,7 +66,7 @@ function deferredPage(db: Db, where: string, params: Params, paging: Paging, ord
  */
 export function* historyForExport(databasePath: string, query: HistoryQuery, limit: number): Generator<HistoryEventJson> {
   const { where, params, order } = filtersOf(query);
-  for (const row of readerRows(databasePath, `SELECT ${COLUMNS} FROM history_events ${where} ${order} LIMIT $limit`, { ...params, limit })) yield toEventJson(row as Stored);
+  for (const row of readerRows<Stored>(databasePath, `SELECT ${COLUMNS} FROM history_events ${where} ${order} LIMIT $limit`, { ...params, limit })) yield toEventJson(row);
 }
 
 /** The people who may appear as "who" (the /history filter): every user, then "sistema". */

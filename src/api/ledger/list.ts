@@ -149,10 +149,10 @@ export const NO_LIMIT = -1;
  * back after the last (closed when the download is cancelled). The rows side stays outside the join (CROSS JOIN, as a page):
  * they come in their index's order, with no sort of every row before the first one.
  */
-export function* iterateLedger<Row>(databasePath: string, t: LedgerTable, query: LedgerQuery, limit: number): Generator<Row> {
+export function iterateLedger<Row>(databasePath: string, t: LedgerTable, query: LedgerQuery, limit: number): Generator<Row> {
   const { where, params } = whereSql(t, query);
   const sql = `${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)} LIMIT $limit`;
-  for (const row of readerRows(databasePath, sql, { ...params, limit })) yield asRows<Row>(t, [row])[0]!;
+  return readerRows<Row>(databasePath, sql, { ...params, limit }, t.recurring ? (row) => asRows<Row>(t, [row])[0]! : undefined);
 }
 
 /** SQLite has no boolean: a recurring side's `assinatura` (0/1) becomes true/false, the rest is already the API's row. */
