@@ -1,8 +1,9 @@
 // Figures worth keeping between requests: computed again only when the day turns or a row of
 // the tables they read changed. Migrations 0013 and 0014's triggers count every insert, update
-// and delete of clients, subscriptions, receivables and payables in change_counts, whoever writes (a service, the CLI,
-// another process, a test's raw SQL), so a kept figure is never one change behind. A figure that
-// reads another table must not be kept here until that table has its triggers.
+// and delete of clients, subscriptions, receivables and payables in change_counts, whoever
+// writes (a service, the CLI, another process, a test's raw SQL), so a kept figure is never one
+// change behind. A figure that reads another table must not be kept here until that table has
+// its triggers.
 import type { Db } from "../../db/client";
 import { today } from "../lib/clock";
 import { prepared } from "./prepared";
