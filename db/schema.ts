@@ -444,10 +444,10 @@ export const idempotencyKeys = sqliteTable(
 );
 
 /**
- * How many rows of each table the dashboard reads have changed, ever: one row per table, kept by
- * triggers (migration 0013) on every insert, update and delete, whoever writes (a service, the
- * CLI, a fixture). The dashboard's figures are computed again only when a count moved
- * (src/api/dashboard/figures.ts).
+ * How many rows of clients, subscriptions, receivables and payables have changed, ever: one row
+ * per table, kept by triggers (migrations 0013, 0014) on every insert, update and delete, whoever
+ * writes (a service, the CLI, a fixture). Figures kept between requests (the dashboard's, the
+ * lists' cards) are computed again only when a count moved (src/api/kept.ts).
  */
 export const changeCounts = sqliteTable("change_counts", {
   tabela: text("tabela").primaryKey(),

@@ -221,10 +221,10 @@ function checkMoneyInvariants(round: number, ackedPairs: string[], ackedBatches:
   return out;
 }
 
-/** 50 clients, mixed reads and writes, for a bounded time, on a fresh database. */
 /** The mixed load's reads: paged lists and every register's page (each renders one page of rows). */
 const MIXED_READS = ["/api/partners?pagina=1", "/api/clients?pagina=1", "/clients", "/partners", "/suppliers", "/", "/healthz", "/api/auth/me"];
 
+/** 50 clients, mixed reads and writes, for a bounded time, on a fresh database. */
 async function mixedLoad() {
   rmSync(dbPath, { force: true });
   rmSync(`${dbPath}-wal`, { force: true });
@@ -235,7 +235,6 @@ async function mixedLoad() {
   const statuses: number[] = [];
   let errors = 0;
   const until = performance.now() + LOAD_SECONDS * 1000;
-  const reads = MIXED_READS;
   await Promise.all(
     Array.from({ length: LOAD_CLIENTS }, async (_, c) => {
       for (let i = 0; performance.now() < until; i++) {
@@ -244,7 +243,7 @@ async function mixedLoad() {
           const write = i % 5 === 0;
           const response = write
             ? await post(server, "/api/partners", partner(`Carga c${c} n${i}`))
-            : await fetch(server.base + reads[i % reads.length]!, { headers: { cookie: server.cookie, "accept-encoding": "gzip" } });
+            : await fetch(server.base + MIXED_READS[i % MIXED_READS.length]!, { headers: { cookie: server.cookie, "accept-encoding": "gzip" } });
           await response.arrayBuffer();
           statuses.push(response.status);
         } catch {

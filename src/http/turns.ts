@@ -33,11 +33,16 @@ export function turn(): Promise<void> {
   });
 }
 
-/** Answers that take microseconds and read no list: they go at once, never behind pages. */
+/**
+ * Answers that take microseconds and need no session: /healthz, the assets and the icon. They
+ * go at once, never behind pages (and the session gate does not read a session for them).
+ */
+export const isQuickPath = (path: string) => path === "/healthz" || path.startsWith("/assets/") || path === "/favicon.ico";
+
+/** isQuickPath of a request's URL (its query included, so /healthz?x waits like a page). */
 export function isQuick(url: string): boolean {
   const start = url.indexOf("/", url.indexOf("//") + 2);
-  const path = start < 0 ? "/" : url.slice(start);
-  return path === "/healthz" || path.startsWith("/assets/") || path === "/favicon.ico";
+  return isQuickPath(start < 0 ? "/" : url.slice(start));
 }
 
 export const fairTurns = new Elysia({ name: "turns" }).onRequest(async ({ request }) => {

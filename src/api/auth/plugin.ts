@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import type { AppDeps } from "../../context";
 import { HttpError } from "../../http/errors";
+import { isQuickPath } from "../../http/turns";
 import { FLASH_COOKIE, type FlashName } from "../../lib/flash";
 import { findSession, type PublicUser } from "./service";
 
@@ -11,8 +12,6 @@ export const SESSION_COOKIE = "cofre_session";
 const isPublic = (path: string) =>
   path === "/login" || path === "/api/auth/login" || path.startsWith("/assets/") || path === "/favicon.ico" || path === "/healthz";
 
-/** Paths that never read the session (no database work for a stylesheet or a health probe). */
-const isSessionless = (path: string) => path.startsWith("/assets/") || path === "/favicon.ico" || path === "/healthz";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -38,7 +37,8 @@ export function sessionGate({ db, config }: AppDeps) {
       throw new HttpError(403, "Origem da requisição não permitida");
     }
     const path = new URL(request.url).pathname;
-    if (isSessionless(path)) return;
+    // No database work for a stylesheet or a health probe: they never read the session.
+    if (isQuickPath(path)) return;
     const token = readCookie(request, SESSION_COOKIE);
     const session = token ? findSession(db, token) : null;
     if (token && session) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { isBusyError, isDiskFullError, type Db } from "../../../db/client";
 import { sessions, users, type User } from "../../../db/schema";
 import { recordEvent, type Actor } from "../history/record";

@@ -146,8 +146,9 @@ export const NO_LIMIT = -1;
 /**
  * A view's rows in its order, up to `limit`, one at a time from a reader of its own
  * (readerRows; the CSV export and the whole list stream them): taken at the first row, given
- * back after the last (closed when the download is cancelled). The rows side stays outside the join (CROSS JOIN, as a page):
- * they come in their index's order, with no sort of every row before the first one.
+ * back after the last (closed when the download is cancelled). The rows side stays outside the
+ * join (CROSS JOIN, as a page): they come in their index's order, with no sort of every row
+ * before the first one.
  */
 export function iterateLedger<Row>(databasePath: string, t: LedgerTable, query: LedgerQuery, limit: number): Generator<Row> {
   const { where, params } = whereSql(t, query);
