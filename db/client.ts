@@ -103,6 +103,8 @@ function migrationsFolder(): string {
   return found;
 }
 
+const PAGE_CACHE_KB = 16 * 1024;
+
 /**
  * Opens the SQLite file and brings its schema up to date. It creates the file (and its folder)
  * unless `mustExist`: the CLI's commands work on the server's database, never on a new empty one.
@@ -119,6 +121,11 @@ export function openDatabase(path: string, { mustExist = false } = {}): Db {
   sqlite.exec("PRAGMA foreign_keys = ON");
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
   sqlite.exec("PRAGMA synchronous = NORMAL");
+  // SQLite's default page cache is 2 MB, less than one list's index at 50,000 rows (2.4 MB by
+  // descrição, 3.4 MB of history by date): a deep page then re-read its index from the OS on
+  // every request (issue 21 §1: the last page by descrição 1.8 → 0.4 ms with 16 MB). Filled
+  // only as pages are read, emptied when the server is quiet (releaseIdleMemory).
+  sqlite.exec(`PRAGMA cache_size = -${PAGE_CACHE_KB}`);
   const db = drizzle({ client: sqlite, schema });
   if (path !== ":memory:") warnWhenDiskFull(dirname(path));
   migrate(sqlite, migrationsFolder());

@@ -51,6 +51,24 @@ export function parsePaging(raw: Raw, perPage = DEFAULT_PAGE_SIZE): Paging {
 /** LIMIT/OFFSET for a paging. */
 export const limitOffset = ({ page, perPage }: Paging) => ({ limit: perPage, offset: (page - 1) * perPage });
 
+/**
+ * Where a page's rows are cheapest to count to: OFFSET steps over every row before the page, so
+ * a page nearer the end is read as the same rows counted from the end in the reversed order
+ * (`fromEnd`: flip every ORDER BY term, then reverse the rows). Every list's order ends in the
+ * id, so reversed it is exactly the reverse; no page then steps over more than half the list,
+ * and the last page costs what the first does (issue 21 §1). Null past the last page.
+ */
+export function pageWindow({ page, perPage }: Paging, total: number): { limit: number; offset: number; fromEnd: boolean } | null {
+  const offset = (page - 1) * perPage;
+  if (offset >= total) return null;
+  const end = Math.min(offset + perPage, total);
+  const fromEnd = total - end < offset;
+  return { limit: end - offset, offset: fromEnd ? total - end : offset, fromEnd };
+}
+
+/** The other direction of a sort (a page read from the end, see pageWindow). */
+export const reversed = <S extends Sort>(sort: S): S => ({ ...sort, dir: sort.dir === "desc" ? "asc" : "desc" });
+
 /** SQL direction keyword for a sort. */
 export const dirSql = (sort: Sort) => (sort.dir === "desc" ? "DESC" : "ASC");
 

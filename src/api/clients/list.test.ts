@@ -5,7 +5,7 @@ import { cnpjCheckDigits } from "../../lib/brazil";
 import { useTestApp } from "../../../tests/support";
 import { SYSTEM } from "../history/record";
 import { createClient } from "./service";
-import { clientSchema, type ClientJson } from "./model";
+import { CLIENT_SORTS, clientSchema, type ClientJson } from "./model";
 
 const t = useTestApp();
 const api = (path: string) => t.api(path);
@@ -70,6 +70,18 @@ describe("GET /api/clients as a list page", () => {
       "Padaria Pão Quente",
     ]);
     expect(await names("/api/clients?pagina=9&porPagina=4")).toEqual([]);
+  });
+
+  test("every page, whichever end it is counted from, is its slice of the whole list, for each sort", async () => {
+    // Pages past the middle are read from the end in the reversed order (pageWindow).
+    for (const sort of CLIENT_SORTS) {
+      for (const ordem of [sort, `-${sort}`]) {
+        const whole = await names(`/api/clients?ordem=${ordem}`);
+        const pages = await Promise.all([1, 2, 3, 4, 5].map((pagina) => names(`/api/clients?ordem=${ordem}&pagina=${pagina}&porPagina=2`)));
+        expect(pages.map((page) => page.length)).toEqual([2, 2, 2, 2, 1]);
+        expect(pages.flat()).toEqual(whole);
+      }
+    }
   });
 
   test("q finds by name, contact, code or e-mail, without accents or case", async () => {

@@ -6,7 +6,7 @@ import { nowISO } from "../../lib/clock";
 import { centsToDecimal, parseMoney, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
 import { changedFields, recordEvent, type Actor } from "../history/record";
-import { limitOffset, parseListView, viewPaging, type ListPage } from "../list";
+import { pageWindow, parseListView, reversed, viewPaging, type ListPage } from "../list";
 import { searchCondition } from "../registers";
 import { prepared } from "../prepared";
 import { registerSearchColumns } from "../../../db/search-columns";
@@ -65,6 +65,12 @@ const clientSortables = {
   status: sql`CASE WHEN ${clients.statusBloqueio} = 1 THEN 2 WHEN ${clients.isTrial} THEN 1 ELSE 0 END`,
 };
 
+/** The list's order: the sort, then the pt-BR name, then the id (`ties` reversed for a page read from the end). */
+function clientOrder(sort: ClientQuery["sort"], ties = asc) {
+  const direction = sort.dir === "desc" ? desc : asc;
+  return [direction(clientSortables[sort.key] ?? clients.nomeOrdem), ties(clients.nomeOrdem), ties(clients.id)];
+}
+
 /**
  * One page of clients matching the filters: nome/contato/código/e-mail text, CNPJ, status; a
  * client blocked automatically carries the installments blocking it (same statement).
@@ -78,12 +84,19 @@ export function findClients(db: Db, query: ClientQuery, graceDays: number): List
   // their blocking reason, in one statement (issue 21 §1): a one-statement page computed the
   // reason for every client before the sort (2,000 at seed-demo --scale 50: the last page
   // 5.7 → ~1 ms). The order is registerPage's: the sort, then the pt-BR name, then the id.
+  // A page nearer the end is counted from it (pageWindow): the same ids, every term reversed.
   const where = and(...conditions);
-  const direction = query.sort.dir === "desc" ? desc : asc;
-  const order = [direction(clientSortables[query.sort.key] ?? clients.nomeOrdem), asc(clients.nomeOrdem), asc(clients.id)];
-  const { limit, offset } = limitOffset(query);
   const total = db.select({ n: count() }).from(clients).where(where).get()?.n ?? 0;
-  const ids = db.select({ id: clients.id }).from(clients).where(where).orderBy(...order).limit(limit).offset(offset);
+  const window = pageWindow(query, total);
+  if (!window) return { rows: [], total };
+  const order = clientOrder(query.sort);
+  const ids = db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(where)
+    .orderBy(...(window.fromEnd ? clientOrder(reversed(query.sort), desc) : order))
+    .limit(window.limit)
+    .offset(window.offset);
   const rows = db
     .select({ ...columns, bloqueioParcelas: blockingReasonColumn(graceDays) })
     .from(clients)

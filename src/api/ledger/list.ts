@@ -5,7 +5,7 @@ import { readerRows, type Db } from "../../../db/client";
 import { today } from "../../lib/clock";
 import { addMonthsToMonth } from "../../lib/dates";
 import type { Status } from "../../lib/status";
-import { dirSql, limitOffset, parseListView, viewPaging, wantsPage, type ListPage } from "../list";
+import { dirSql, limitOffset, pageWindow, parseListView, reversed, viewPaging, wantsPage, type ListPage } from "../list";
 import { prepared } from "../prepared";
 import { overdueWhereSql, statusCaseSql } from "../status-sql";
 import type { LedgerQuery, LedgerSortKey } from "./model";
@@ -48,22 +48,35 @@ export function listLedger<Row>(db: Db, t: LedgerTable, query: LedgerQuery): Lis
  * A page is found in two steps (a deferred join, issue 21 §1): the ids of its ≤ 50 rows, read
  * from an index alone (migration 0011: one covering index per sort, whose columns are the sort
  * key, the due date, the id and the filters' columns), then those rows in full. OFFSET still
- * counts the rows before the page, but in an index, not in the table and its party: the last
- * page of 49,052 receivables by descrição 233 → 2 ms at seed-demo --scale 50 (docs/decisions.md).
- * The order is exactly the one-statement ORDER BY of `orderSql` (list-pages.test.ts compares
+ * counts the rows before the page, but in an index, not in the table and its party, and from
+ * whichever end is nearer (pageWindow): the last page of 49,052 receivables by descrição
+ * 233 → 0.3 ms at seed-demo --scale 50, the middle one 0.3 ms (docs/decisions.md). The order is exactly the one-statement ORDER BY of `orderSql` (list-pages.test.ts compares
  * both for every sort, direction, filter and page).
  */
 function pageIds(db: Db, t: LedgerTable, query: LedgerQuery): { ids: number[]; total: number } {
-  const { limit, offset } = limitOffset(query);
-  if (query.sort.key === "status") return statusPageIds(db, t, query, limit, offset);
+  const counts = query.sort.key === "status" ? statusCounts(db, t, query) : null;
+  const total = counts ? counts.reduce((a, b) => a + b, 0) : countOf(db, t, query);
+  const window = pageWindow(query, total);
+  if (!window) return { ids: [], total };
+  const { limit, offset, fromEnd } = window;
+  const view = fromEnd ? { ...query, sort: reversed(query.sort) } : query;
+  const ids = counts
+    ? statusPageIds(db, t, view, counts, limit, offset)
+    : byPartyName(view)
+      ? partyPageIds(db, t, view, limit, offset)
+      : sortPageIds(db, t, view, limit, offset);
+  return { ids: fromEnd ? ids.reverse() : ids, total };
+}
+
+function countOf(db: Db, t: LedgerTable, query: LedgerQuery): number {
+  const { where, params } = whereSql(t, query);
+  return (prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${where}`).get(params) as { n: number }).n;
+}
+
+/** By a column of the row: its covering index, the status filter kept off the status index (see `conditions`). */
+function sortPageIds(db: Db, t: LedgerTable, query: LedgerQuery, limit: number, offset: number): number[] {
   const { parts, params } = conditions(t, query, query.sort.key === "vencimento");
-  const filtered = whereSql(t, query);
-  const { n: total } = prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${filtered.where}`).get(filtered.params) as { n: number };
-  if (offset >= total) return { ids: [], total };
-  const ids = byPartyName(query)
-    ? partyPageIds(db, t, query, parts, params, limit, offset)
-    : idsOf(prepared(db, `SELECT r.id AS id FROM ${t.table} r ${whereOf(parts)} ${orderSql(query)} LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }));
-  return { ids, total };
+  return idsOf(prepared(db, `SELECT r.id AS id FROM ${t.table} r ${whereOf(parts)} ${orderSql(query)} LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }));
 }
 
 /**
@@ -75,7 +88,8 @@ function pageIds(db: Db, t: LedgerTable, query: LedgerQuery): { ids: number[]; t
  * before it (`k`); the page is then the exact order from that name on, k rows skipped — a sort
  * of a few names' rows, not of all of them.
  */
-function partyPageIds(db: Db, t: LedgerTable, query: LedgerQuery, parts: string[], params: Params, limit: number, offset: number): number[] {
+function partyPageIds(db: Db, t: LedgerTable, query: LedgerQuery, limit: number, offset: number): number[] {
+  const { parts, params } = conditions(t, query, false);
   const dir = dirSql(query.sort);
   const from = `${t.party.table} p JOIN ${t.table} r ON r.${t.party.column} = p.id`;
   const at = prepared(db, `SELECT p.nome_ordem AS n, p.id AS c, r.data_vencimento AS d, r.id AS i FROM ${from} ${whereOf(parts)}
@@ -96,28 +110,34 @@ function partyPageIds(db: Db, t: LedgerTable, query: LedgerQuery, parts: string[
  * order. Counted per code (the three counts add up to the total), the page is read from the one
  * or two ranges it falls in.
  */
-function statusPageIds(db: Db, t: LedgerTable, query: LedgerQuery, limit: number, offset: number): { ids: number[]; total: number } {
+/** How many rows of the view each status code holds, in ascending order (em_aberto, pago, vencido). */
+function statusCounts(db: Db, t: LedgerTable, query: LedgerQuery): number[] {
+  const { parts, params } = conditions(t, query, true);
+  return STATUS_CODES.map((code) => (prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${whereOf([...parts, code])}`).get(params) as { n: number }).n);
+}
+
+function statusPageIds(db: Db, t: LedgerTable, query: LedgerQuery, ascendingCounts: number[], limit: number, offset: number): number[] {
   const { parts, params } = conditions(t, query, true);
   const dir = dirSql(query.sort);
-  const codes = [OPEN, "r.status = 'pago'", overdueWhereSql("r", "$today")];
+  const codes = STATUS_CODES.map((code, i) => ({ code, count: ascendingCounts[i]! }));
   if (dir === "DESC") codes.reverse();
-  const counts = codes.map((code) => (prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${whereOf([...parts, code])}`).get(params) as { n: number }).n);
   const ids: number[] = [];
   let skip = offset;
-  for (const [i, code] of codes.entries()) {
+  for (const { code, count } of codes) {
     if (ids.length === limit) break;
-    if (skip >= counts[i]!) {
-      skip -= counts[i]!;
+    if (skip >= count) {
+      skip -= count;
       continue;
     }
     const sql = `SELECT r.id AS id FROM ${t.table} r ${whereOf([...parts, code])} ORDER BY r.data_vencimento ${dir}, r.id ${dir} LIMIT $limit OFFSET $offset`;
     ids.push(...idsOf(prepared(db, sql).all({ ...params, limit: limit - ids.length, offset: skip })));
     skip = 0;
   }
-  return { ids, total: counts.reduce((a, b) => a + b, 0) };
+  return ids;
 }
 
 const OPEN = "(r.status = 'em_aberto' AND r.data_vencimento >= $today)";
+const STATUS_CODES = [OPEN, "r.status = 'pago'", overdueWhereSql("r", "$today")];
 const idsOf = (rows: unknown[]) => (rows as { id: number }[]).map((row) => row.id);
 const whereOf = (parts: string[]) => (parts.length ? `WHERE ${parts.join(" AND ")}` : "");
 

@@ -12,7 +12,7 @@ import { applyAutomaticBlocking } from "../clients/blocking";
 import { changedFields, recordEvent, type Actor } from "../history/record";
 import { recordLedgerEvent } from "../ledger/events";
 import { RECEIVABLES } from "../ledger/table";
-import { dirSql, limitOffset, parseListView, viewPaging, type ListPage } from "../list";
+import { dirSql, pageWindow, parseListView, reversed, viewPaging, type ListPage } from "../list";
 import { prepared } from "../prepared";
 import { keptWhileUnchanged } from "../kept";
 import { getSettings } from "../settings/service";
@@ -329,12 +329,13 @@ export function parseSubscriptionQuery(raw: Record<string, string | undefined>):
   return { status: view.status as SubscriptionQuery["status"], q: view.q!, ...viewPaging<SubscriptionSortKey>(view), view };
 }
 
-const ORDER: Record<SubscriptionSortKey, string> = {
-  cliente: "c.nome_ordem",
-  valor: "c.valor_mensalidade",
+// Each sort's ORDER BY terms, one per entry (a term may hold commas of its own).
+const ORDER: Record<SubscriptionSortKey, string[]> = {
+  cliente: ["c.nome_ordem"],
+  valor: ["c.valor_mensalidade"],
   // The next due date's month and day (a business-day move never reorders two of them).
-  proximoVencimento: "CASE s.status WHEN 'ativa' THEN 0 ELSE 1 END, max(s.proxima_competencia, coalesce(substr(s.trial_ate, 1, 7), '')), s.dia_vencimento",
-  status: "CASE s.status WHEN 'ativa' THEN 0 WHEN 'pausada' THEN 1 ELSE 2 END",
+  proximoVencimento: ["CASE s.status WHEN 'ativa' THEN 0 ELSE 1 END", "max(s.proxima_competencia, coalesce(substr(s.trial_ate, 1, 7), ''))", "s.dia_vencimento"],
+  status: ["CASE s.status WHEN 'ativa' THEN 0 WHEN 'pausada' THEN 1 ELSE 2 END"],
 };
 
 /** One page of subscriptions matching the filters (situação, client text), and how many match. */
@@ -354,21 +355,18 @@ export function findSubscriptions(db: Db, query: SubscriptionQuery): ListPage<Su
     params.q = likeContains(folded);
   }
   const where = parts.length ? `WHERE ${parts.join(" AND ")}` : "";
-  const dir = dirSql(query.sort);
-  const order = ORDER[query.sort.key]
-    .split(", ")
-    .map((part) => `${part} ${dir}`)
-    .join(", ");
-  const { limit, offset } = limitOffset(query);
-  const rows = prepared(db, `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id ${where} ORDER BY ${order}, s.id ${dir} LIMIT $limit OFFSET $offset`).all({
-    ...params,
-    limit,
-    offset,
-  }) as StoredSubscription[];
   // Every subscription has its client (a foreign key): the join is needed only to search the
   // client's text, and counting through it cost ~10 ms at 50,000 subscriptions.
   const counted = folded ? "subscriptions s JOIN clients c ON c.id = s.client_id" : "subscriptions s";
   const { n } = prepared(db, `SELECT count(*) AS n FROM ${counted} ${where}`).get(params) as { n: number };
+  // A page nearer the end is read from it in the reversed order (pageWindow), then turned back.
+  const window = pageWindow(query, n);
+  if (!window) return { rows: [], total: n };
+  const dir = dirSql(window.fromEnd ? reversed(query.sort) : query.sort);
+  const order = ORDER[query.sort.key].map((term) => `${term} ${dir}`).join(", ");
+  const sql = `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id ${where} ORDER BY ${order}, s.id ${dir} LIMIT $limit OFFSET $offset`;
+  const rows = prepared(db, sql).all({ ...params, limit: window.limit, offset: window.offset }) as StoredSubscription[];
+  if (window.fromEnd) rows.reverse();
   const { vencimentoEmDiaUtil } = getSettings(db);
   const day = today();
   return {

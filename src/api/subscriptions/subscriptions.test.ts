@@ -3,7 +3,8 @@ import { PADARIA, useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "../installments/model";
-import type { SubscriptionAnswer, SubscriptionJson, SubscriptionRowJson, SubscriptionSummary } from "./model";
+import { SUBSCRIPTION_SORTS, type SubscriptionAnswer, type SubscriptionJson, type SubscriptionRowJson, type SubscriptionSummary } from "./model";
+import { cnpjCheckDigits } from "../../lib/brazil";
 
 // Today is Sunday 15 March 2026 in São Paulo unless a test says otherwise; lead time 10 days.
 const t = useTestApp({ tables: ["subscription_months", "subscriptions", "receivables", "history_events", "clients", "settings"], now: "2026-03-15T10:00:00-03:00" });
@@ -315,6 +316,29 @@ describe("GET /api/subscriptions and its summary", () => {
     expect(((await (await api("/api/subscriptions?q=padaria")).json()) as SubscriptionRowJson[]).map((r) => r.clientName)).toEqual(["Padaria Pão Quente"]);
     expect(await (await api("/api/subscriptions/summary")).json()).toEqual({ ativas: 2, mrr: "100.00", novasNoMes: 2, encerradasNoMes: 0 } satisfies SubscriptionSummary);
     expect((await api("/api/subscriptions?status=cancelada")).status).toBe(400);
+  });
+
+  test("every page, whichever end it is counted from, is its slice of the whole list, for each sort", async () => {
+    // Ties on every key (fee, day, situação), so the id decides; pages past the middle are read
+    // from the end in the reversed order (pageWindow).
+    for (let n = 1; n <= 7; n++) {
+      const base = `${20_000_000 + n}0001`;
+      const client = await createClient({ ...PADARIA, nome: `Cliente ${n % 3}`, cnpj: base + cnpjCheckDigits(base), codigoCliente: `SUB-${n}`, email: `s${n}@cofre.test` });
+      await save(client.id, terms({ valor: n % 2 ? "100.00" : "250.00", diaVencimento: 5 + (n % 2), ...(n === 3 ? { status: "pausada" } : {}), ...(n === 5 ? { trialAte: "2026-06-01" } : {}) }));
+    }
+    const names = async (query: string) => {
+      const answer = await (await api(`/api/subscriptions?${query}`)).json();
+      if (!Array.isArray(answer)) throw new Error(`${query}: ${JSON.stringify(answer)}`);
+      return (answer as SubscriptionRowJson[]).map((r) => r.clientId);
+    };
+    for (const sort of SUBSCRIPTION_SORTS) {
+      for (const ordem of [sort, `-${sort}`]) {
+        const whole = await names(`ordem=${ordem}&porPagina=50`);
+        const pages = await Promise.all([1, 2, 3, 4].map((pagina) => names(`ordem=${ordem}&pagina=${pagina}&porPagina=2`)));
+        expect(pages.map((page) => page.length)).toEqual([2, 2, 2, 1]);
+        expect(pages.flat()).toEqual(whole);
+      }
+    }
   });
 });
 
