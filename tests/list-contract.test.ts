@@ -11,7 +11,7 @@ import { SUPPLIER_LIST } from "../src/api/suppliers/model";
 import { SUBSCRIPTION_LIST } from "../src/api/subscriptions/model";
 import { USER_LIST } from "../src/api/users/model";
 import { listDefaults, readListView, searchOf, type ListSpec } from "../src/lib/list-spec";
-import { PADARIA, useTestApp } from "./support";
+import { addTestUser, PADARIA, useTestApp } from "./support";
 
 const t = useTestApp({ now: "2026-03-10T12:00:00Z" });
 
@@ -59,6 +59,28 @@ describe("one list contract", () => {
       expect(fromApi.status).toBe(200);
       expect(props.initial).toEqual({ rows: await fromApi.json(), total: Number(fromApi.headers.get("x-total-count")) });
       if (props.initial.total === 0) throw new Error(`${spec.path}${query}: no rows to compare`);
+    }
+  });
+
+  test("every sort the spec allows, either way and on a page past the middle, answers 200 from the API and the page", async () => {
+    // ?ordem=proximoVencimento was once a 500: its ORDER BY was split on the commas inside max(…).
+    // A second row of each list, so that page 2 of 1-row pages is read (from the end).
+    const client = await (await t.api("/api/clients", { method: "POST", body: { ...PADARIA, nome: "Floricultura Ipê", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-2", email: "flores@ipe.com.br" } })).json();
+    await t.api(`/api/clients/${client.id}/subscription`, { method: "PUT", body: { status: "ativa", valor: "90.00", diaVencimento: 20, inicio: "2026-04", trialAte: "2026-05-01" } });
+    await t.api("/api/suppliers", { method: "POST", body: { nome: "Papelaria Central", email: "vendas@central.com.br" } });
+    await t.api("/api/partners", { method: "POST", body: { nome: "Bruno Lima", empresa: "Lima & Filhos", email: "bruno@lima.com.br", telefone: "11912345678" } });
+    await addTestUser(t.db, "consulta@cofre.test", "livro-caixa-2026", { papel: "administrador", nome: "Consulta" });
+    for (const [spec] of LISTS) {
+      const total = Number((await t.api(`${spec.endpoint}?porPagina=1`)).headers.get("x-total-count"));
+      expect({ list: spec.path, atLeastTwo: total >= 2 }).toEqual({ list: spec.path, atLeastTwo: true });
+      for (const sort of spec.sorts) {
+        for (const ordem of [sort, `-${sort}`]) {
+          for (const query of [`?ordem=${ordem}`, `?ordem=${ordem}&pagina=2&porPagina=1`]) {
+            const statuses = [(await t.api(`${spec.endpoint}${query}`)).status, (await t.api(`${spec.path}${query}`)).status];
+            expect({ url: `${spec.path}${query}`, statuses }).toEqual({ url: `${spec.path}${query}`, statuses: [200, 200] });
+          }
+        }
+      }
     }
   });
 
