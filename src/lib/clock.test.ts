@@ -49,6 +49,21 @@ describe("today and currentMonth", () => {
     expect(today()).toBe("2026-03-14");
   });
 
+  test("asked again within a minute, answer for the instant asked: the clock, the zone and an old offset with seconds", () => {
+    pinClock("2026-03-15T02:59:30Z");
+    expect(today()).toBe("2026-03-14");
+    pinClock("2026-03-15T03:00:00Z");
+    expect(today()).toBe("2026-03-15");
+    clock.timeZone = "Pacific/Honolulu";
+    expect(today()).toBe("2026-03-14");
+    // São Paulo's local mean time (-03:06:28, until 1914): its midnight falls inside a UTC minute.
+    clock.timeZone = "America/Sao_Paulo";
+    pinClock("1900-01-01T03:06:27Z");
+    expect(today()).toBe("1899-12-31");
+    pinClock("1900-01-01T03:06:29Z");
+    expect(today()).toBe("1900-01-01");
+  });
+
   test("are zero-padded YYYY-MM-DD and YYYY-MM", () => {
     pinClock("2026-01-05T15:00:00Z");
     expect(today()).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -13,10 +13,21 @@ export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
 
 export const clock: Clock = { timeZone: DEFAULT_TIME_ZONE, now: () => new Date() };
 
+// The last answer of today() and the UTC minute it holds for: a request asks many times (its
+// list, the status of each row, blocking, the history), and Intl's formatToParts is the cost.
+let lastDay = { timeZone: "", minute: Number.NaN, day: "" };
+
 /** YYYY-MM-DD of clock.now() in clock.timeZone. */
 export function today(): string {
-  const p = zonedParts(clock.now(), clock.timeZone);
-  return `${pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}`;
+  const now = clock.now();
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute === lastDay.minute && clock.timeZone === lastDay.timeZone) return lastDay.day;
+  const p = zonedParts(now, clock.timeZone);
+  const day = `${pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}`;
+  // A zone whose offset is whole minutes (every one today; only old local mean times have
+  // seconds) changes date on a UTC minute's edge, so the whole minute has this date.
+  if (p.second === now.getUTCSeconds()) lastDay = { timeZone: clock.timeZone, minute, day };
+  return day;
 }
 
 /** YYYY-MM of today(). */
