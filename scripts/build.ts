@@ -4,7 +4,7 @@ import { $ } from "bun";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { buildClient } from "../src/ssr/client-build";
-import { BUILT_CLIENT_DIR, compressAsset } from "../src/ssr/assets";
+import { BUILT_CLIENT_DIR, writeBuiltClient } from "../src/ssr/assets";
 
 const root = join(import.meta.dir, "..");
 process.chdir(root);
@@ -13,16 +13,7 @@ rmSync(join(root, "dist"), { recursive: true, force: true });
 mkdirSync(clientDir, { recursive: true });
 
 const started = performance.now();
-const client = await buildClient();
-// Gzipped here, once, so the binary does not spend its start-up compressing.
-const saved = [];
-for (const file of client.files) {
-  await Bun.write(join(clientDir, file.name), file.bytes);
-  const gzip = compressAsset(file.name, file.bytes);
-  if (gzip) await Bun.write(join(clientDir, `${file.name}.gz`), gzip);
-  saved.push({ name: file.name, imports: file.imports, ...(gzip ? { gzip: `${file.name}.gz` } : {}) });
-}
-await Bun.write(join(clientDir, "build.json"), JSON.stringify({ entries: client.entries, files: saved }));
+await writeBuiltClient(clientDir, await buildClient());
 
 const outfile = join(root, "dist", "cofre");
 await $`bun build --compile --minify --bytecode --format=esm \

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BASE_ENV, databaseWithUser, ENTRY, serveFromSource, type ServedProcess } from "../tests/serve";
+import { databaseWithUser, serveCommand, serveFromSource, type ServedProcess } from "../tests/serve";
 import { ADMIN } from "../tests/support";
 
 // `cofre serve` as a process: what only a real socket and real signals show.
@@ -149,9 +149,10 @@ async function accepts(port: number): Promise<boolean> {
 /** `cofre serve` on a port the first server holds, started while the other tests run. */
 async function startSecondOnTheSamePort(port: string): Promise<{ code: number; stderr: string }> {
   const other = await databaseWithUser(join(dir, "other.db"), ADMIN);
-  const proc = Bun.spawn(["bun", ENTRY, "serve"], {
+  const command = await serveCommand(other);
+  const proc = Bun.spawn(command.cmd, {
     cwd: dir,
-    env: { ...BASE_ENV, PORT: port, HOST: "127.0.0.1", DATABASE_PATH: other, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: { ...command.env, PORT: port, HOST: "127.0.0.1", DATABASE_PATH: other, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdout: "ignore",
     stderr: "pipe",
   });

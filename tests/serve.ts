@@ -1,9 +1,12 @@
 // `cofre serve` from source as a real process, for the tests that need a socket, signals or
 // the process's own output (first start, SIGTERM, a taken port, a full disk).
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { closeDatabase, openDatabase } from "../db/client";
 import { SYSTEM } from "../src/api/history/record";
 import { insertUser } from "../src/api/auth/service";
+import { writeBuiltClient } from "../src/ssr/assets";
+import type { ClientBuild } from "../src/ssr/client-build";
 import { testPasswordHash, writeMigratedDatabase } from "./support";
 
 export const ENTRY = join(import.meta.dir, "..", "src", "index.ts");
@@ -21,11 +24,33 @@ export interface ServedProcess {
   url: string;
 }
 
+const PRELOAD = join(import.meta.dir, "prebuilt-client.ts");
+let clientBuild: Promise<ClientBuild> | null = null;
+
+/**
+ * The client, built once in this process, written beside a test's database (its folder goes
+ * with the test's files): the servers started on it load it instead of building their own.
+ */
+async function prebuiltClientBeside(databasePath: string): Promise<string> {
+  const dir = join(dirname(databasePath), "prebuilt-client");
+  if (!existsSync(join(dir, "build.json"))) {
+    clientBuild ??= import("../src/ssr/client-build").then(({ buildClient }) => buildClient());
+    await writeBuiltClient(dir, await clientBuild);
+  }
+  return dir;
+}
+
+/** `cofre serve` from source on `databasePath`: the command, and what its environment adds to BASE_ENV. */
+export async function serveCommand(databasePath: string): Promise<{ cmd: string[]; env: Record<string, string> }> {
+  return { cmd: ["bun", "--preload", PRELOAD, ENTRY, "serve"], env: { ...BASE_ENV, COFRE_TEST_CLIENT_DIR: await prebuiltClientBeside(databasePath) } };
+}
+
 /** Starts it on a free loopback port with `env` (DATABASE_PATH, ADMIN_*…) and waits for its address. */
-export async function serveFromSource(env: Record<string, string>, cwd?: string): Promise<ServedProcess> {
-  const proc = Bun.spawn(["bun", ENTRY, "serve"], {
+export async function serveFromSource(env: Record<string, string> & { DATABASE_PATH: string }, cwd?: string): Promise<ServedProcess> {
+  const command = await serveCommand(env.DATABASE_PATH);
+  const proc = Bun.spawn(command.cmd, {
     cwd,
-    env: { ...BASE_ENV, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
+    env: { ...command.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
     stdout: "pipe",
     stderr: "pipe",
   });

@@ -85,25 +85,49 @@ function fromBuild(build: { entries: ClientBuild["entries"]; files: LoadedFile[]
 
 let manifest: AssetManifest | null = null;
 
+/** What build.json lists of a prebuilt client: its entries and files (with their gzipped twin). */
+type SavedBuild = Omit<ClientBuild, "files" | "sources"> & { files: { name: string; imports: string[]; gzip?: string }[] };
+
+/**
+ * A client build written to `dir` as the binary embeds it (`bun run build`): each file, its
+ * gzipped twin (compressed once, here, so a start does not) and build.json listing them.
+ */
+export async function writeBuiltClient(dir: string, client: ClientBuild): Promise<void> {
+  const saved: SavedBuild = { entries: client.entries, files: [] };
+  for (const file of client.files) {
+    await Bun.write(join(dir, file.name), file.bytes);
+    const gzip = compressAsset(file.name, file.bytes);
+    if (gzip) await Bun.write(join(dir, `${file.name}.gz`), gzip);
+    saved.files.push({ name: file.name, imports: file.imports, ...(gzip ? { gzip: `${file.name}.gz` } : {}) });
+  }
+  await Bun.write(join(dir, "build.json"), JSON.stringify(saved));
+}
+
+/**
+ * Serves the prebuilt client in `dir` (see writeBuiltClient) from now on: what the binary does
+ * with the one it carries. False when `dir` holds none.
+ */
+export function useBuiltClient(dir: string): boolean {
+  const listed = join(dir, "build.json");
+  if (!existsSync(listed)) return false;
+  const saved = JSON.parse(readFileSync(listed, "utf8")) as SavedBuild;
+  const read = (name: string) => new Uint8Array(readFileSync(join(dir, name)));
+  const files = saved.files.map((f) => ({ name: f.name, imports: f.imports, bytes: read(f.name), gzip: f.gzip ? read(f.gzip) : null }));
+  manifest = fromBuild({ entries: saved.entries, files });
+  return true;
+}
+
 /**
  * The compiled binary carries its prebuilt client; running from source builds it in memory
  * at start-up (a few hundred ms), so `bun start` needs no separate build step.
  */
 export async function loadAssets(): Promise<AssetManifest> {
   if (manifest) return manifest;
-  const embedded = join(EMBEDDED_CLIENT_DIR, "build.json");
-  if (existsSync(embedded)) {
-    const saved = JSON.parse(readFileSync(embedded, "utf8")) as Omit<ClientBuild, "files"> & {
-      files: { name: string; imports: string[]; gzip?: string }[];
-    };
-    const read = (name: string) => new Uint8Array(readFileSync(join(EMBEDDED_CLIENT_DIR, name)));
-    const files = saved.files.map((f) => ({ name: f.name, imports: f.imports, bytes: read(f.name), gzip: f.gzip ? read(f.gzip) : null }));
-    manifest = fromBuild({ entries: saved.entries, files });
-  } else {
+  if (!useBuiltClient(EMBEDDED_CLIENT_DIR)) {
     const { buildClient } = await import("./client-build");
     manifest = fromBuild(await buildClient());
   }
-  return manifest;
+  return manifest!;
 }
 
 export function assets(): AssetManifest {
