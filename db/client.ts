@@ -228,6 +228,28 @@ export function* readerRows<Row = unknown>(path: string, sql: string, params: Re
   }
 }
 
+/**
+ * `read` on a reader of its own (see openReader) inside one read transaction: every statement it
+ * runs sees one snapshot, even across the turns of the event loop it waits for (a text search
+ * read a slice at a time). The reader goes back to the idle ones after, or is closed if `read`
+ * failed.
+ */
+export async function withReader<T>(path: string, read: (reader: Database) => Promise<T>): Promise<T> {
+  const at = idleReaders.findIndex((idle) => idle.path === path);
+  const reader = at >= 0 ? idleReaders.splice(at, 1)[0]!.reader : openReader(path);
+  let finished = false;
+  try {
+    reader.exec("BEGIN");
+    const result = await read(reader);
+    reader.exec("COMMIT");
+    finished = true;
+    return result;
+  } finally {
+    if (finished && idleReaders.length < MAX_IDLE_READERS) idleReaders.push({ path, reader });
+    else reader.close();
+  }
+}
+
 /** SQLite's error code ("SQLITE_FULL"), or the message's first line: for one-line logs. */
 export function codeOf(error: unknown): string {
   const code = (error as { code?: unknown })?.code;

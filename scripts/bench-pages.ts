@@ -5,7 +5,7 @@
 // 2× page 1 (or within a millisecond of it) and 15 ms.
 import { openDatabase, type Db } from "../db/client";
 import { findClients, parseClientQuery } from "../src/api/clients/service";
-import { findHistory, parseHistoryQuery } from "../src/api/history/service";
+import { browseHistory, parseHistoryQuery } from "../src/api/history/service";
 import { listInstallments, parseInstallmentQuery } from "../src/api/installments/service";
 import { listPayables, parsePayableQuery } from "../src/api/payables/service";
 import { CLIENT_SORTS } from "../src/api/clients/model";
@@ -55,7 +55,7 @@ export function benchPages(dbPath: string, row: Row) {
     for (const list of LISTS) {
       for (const sort of list.sorts) for (const dir of ["", "-"]) pagesRow(row, `${list.name} ?ordem=${dir}${sort}`, (raw) => list.page(db, raw), { ordem: dir + sort, porPagina: "50" });
     }
-    const history = (raw: Raw) => findHistory(db, parseHistoryQuery(raw));
+    const history = (raw: Raw) => browseHistory(db, parseHistoryQuery(raw));
     pagesRow(row, "history (newest first)", history, {});
     pagesRow(row, "history ?entidade=installment", history, { entidade: "installment" });
   } finally {

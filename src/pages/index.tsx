@@ -86,15 +86,27 @@ function listScreen<Q extends { page: number; perPage: number }>(
   query: Query,
   redirect: (url: string) => Response,
   parse: (raw: Query) => Q,
-  load: (view: Q) => { total: number; render(notice: string | undefined): Response },
-): Response {
+  load: (view: Q) => Screen | Promise<Screen>,
+): Response | Promise<Response> {
   let view: Q;
   try {
     view = parse(query);
   } catch {
     return redirect(toDefaultView(path));
   }
-  const screen = load(view);
+  const loaded = load(view);
+  // A history search is read a slice at a time (api/history/search.ts): its screen comes later.
+  if (loaded instanceof Promise) return loaded.then((screen) => shown(screen, path, query, view, redirect));
+  return shown(loaded, path, query, view, redirect);
+}
+
+interface Screen {
+  total: number;
+  render(notice: string | undefined): Response;
+}
+
+/** The screen, or the last page's URL when the view asks for a page past it. */
+function shown<Q extends { page: number; perPage: number }>(screen: Screen, path: string, query: Query, view: Q, redirect: (url: string) => Response): Response {
   const last = lastPageUrl(path, query, view, screen.total);
   return last ? redirect(last) : screen.render(noticeOf(query));
 }
@@ -165,9 +177,10 @@ export function pageRoutes(deps: AppDeps) {
     .get("/reports/export", ({ query }) => reportExport(deps.db, query))
     .get("/history", ({ user, query, redirect }) =>
       listScreen(HISTORY_LIST.path, query, (url) => redirect(url, 302), parseHistoryQuery, (view) => {
-        const page = findHistory(deps.db, view);
-        const screen = <HistoryPage query={view} page={page} users={historyUsers(deps.db)} printedAt={printedAtNow()} />;
-        return { total: page.total, render: (notice) => shellPage(HISTORY_LIST.path, "Histórico", user, screen, notice) };
+        return findHistory(deps.db, view).then((page) => {
+          const screen = <HistoryPage query={view} page={page} users={historyUsers(deps.db)} printedAt={printedAtNow()} />;
+          return { total: page.total, render: (notice: string | undefined) => shellPage(HISTORY_LIST.path, "Histórico", user, screen, notice) };
+        });
       }),
     )
     // The lists' exports stream (up to 100,000 rows): read from a connection of their own and

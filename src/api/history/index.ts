@@ -12,7 +12,7 @@ export function historyApi(deps: AppDeps) {
     ({ params, query, set }: { params: { id: string }; query: Record<string, string | undefined>; set: { headers: Record<string, string | number> } }) =>
       pageAnswer(set, historyOf(db, subject, parseId(params.id), parsePaging(query)));
   return new Elysia({ name: "api.history" })
-    .get("/api/history", ({ query, set }) => pageAnswer(set, findHistory(db, parseHistoryQuery(query))))
+    .get("/api/history", async ({ query, set }) => pageAnswer(set, await findHistory(db, parseHistoryQuery(query))))
     .get("/api/clients/:id/history", timeline("client"))
     .get("/api/suppliers/:id/history", timeline("supplier"))
     .get("/api/installments/:id/history", timeline("installment"))

@@ -9,6 +9,7 @@ import { fold, likeContains } from "../../lib/text";
 import { describeEvent, type HistoryEntity } from "../../lib/history-text";
 import { limitOffset, parseListView, viewPaging, type ListPage, type Paging } from "../list";
 import { prepared } from "../prepared";
+import { searchHistory, type SearchFilter } from "./search";
 import { HISTORY_LIST, type HistoryEventJson, type HistoryQuery } from "./model";
 
 type Raw = Record<string, string | undefined>;
@@ -36,8 +37,21 @@ export function parseHistoryQuery(raw: Raw): HistoryQuery {
 const COLUMNS = `id, at, user_email AS usuario, action AS acao, entity AS entidade, entity_id AS entidadeId, label AS rotulo,
   details AS detalhes, client_id AS clientId, supplier_id AS supplierId`;
 
-/** One page of the trail matching the filters, and how many match in all. */
-export function findHistory(db: Db, query: HistoryQuery): ListPage<HistoryEventJson> {
+/**
+ * One page of the trail matching the filters, and how many match in all. A text search reads
+ * every event's text: it goes a slice at a time, letting other requests run between slices
+ * (search.ts); the other filters are read from an index (browseHistory).
+ */
+export async function findHistory(db: Db, query: HistoryQuery): Promise<ListPage<HistoryEventJson>> {
+  const path = db.$client.filename;
+  if (!query.q || !path || path === ":memory:") return browseHistory(db, query);
+  const filter = filtersOf(query);
+  const { rows, total } = await searchHistory<Stored>(path, filter.search, query, COLUMNS);
+  return { rows: rows.map(toEventJson), total };
+}
+
+/** findHistory read in one go, on the app's connection: for filters an index serves (no text search). */
+export function browseHistory(db: Db, query: HistoryQuery): ListPage<HistoryEventJson> {
   const { where, params, order } = filtersOf(query);
   return db.$client.transaction(() => deferredPage(db, where, params, query, order))();
 }
@@ -52,10 +66,10 @@ function deferredPage(db: Db, where: string, params: Params, paging: Paging, ord
   const ids = (prepared(db, `SELECT id FROM history_events ${where} ${order} LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }) as { id: number }[]).map(
     (row) => row.id,
   );
+  const total = offset === 0 && ids.length < limit ? ids.length : (prepared(db, `SELECT count(*) AS n FROM history_events ${where}`).get(params) as { n: number }).n;
   const rows = ids.length
     ? (prepared(db, `SELECT ${COLUMNS} FROM history_events WHERE id IN (SELECT value FROM json_each($ids)) ${order}`).all({ ids: JSON.stringify(ids) }) as Stored[])
     : [];
-  const total = offset === 0 && ids.length < limit ? ids.length : (prepared(db, `SELECT count(*) AS n FROM history_events ${where}`).get(params) as { n: number }).n;
   return { rows: rows.map(toEventJson), total };
 }
 
@@ -75,7 +89,8 @@ export function historyUsers(db: Db): string[] {
   return [...rows.map((row) => row.email), "sistema"];
 }
 
-function filtersOf(query: HistoryQuery): { where: string; params: Params; order: string } {
+/** The view's WHERE and order, and the same filters as a slice-at-a-time search takes them. */
+function filtersOf(query: HistoryQuery): { where: string; params: Params; order: string; search: SearchFilter } {
   const where: string[] = [];
   const params: Params = {};
   if (query.entidade) {
@@ -93,20 +108,24 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
     where.push("user_email = $usuario");
     params.usuario = query.usuario;
   }
+  const search: SearchFilter = { parts: [...where], params: { ...params }, period: null };
+  if (query.de || query.ate) search.period = {};
   if (query.de) {
     where.push("at >= $de");
-    params.de = dayStartISO(query.de);
+    params.de = search.period!.from = dayStartISO(query.de);
   }
   if (query.ate) {
     where.push("at < $ate");
-    params.ate = dayStartISO(addDays(query.ate, 1));
+    params.ate = search.period!.to = dayStartISO(addDays(query.ate, 1));
   }
   if (query.q) {
     // Both sides folded: accents and case do not matter.
-    where.push("busca LIKE $q ESCAPE '\\'");
-    params.q = likeContains(fold(query.q));
+    const text = "busca LIKE $q ESCAPE '\\'";
+    where.push(text);
+    search.parts.push(text);
+    params.q = search.params.q = likeContains(fold(query.q));
   }
-  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: query.de || query.ate ? BY_TIME : BY_ID };
+  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: query.de || query.ate ? BY_TIME : BY_ID, search };
 }
 
 // Newest first. A period walks the time index (no sort of the whole period); ties (events of the

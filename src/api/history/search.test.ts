@@ -1,0 +1,89 @@
+// A text search of the trail read a slice at a time (search.ts): the same page and total as one
+// statement, for every filter shape and page, with the event loop running between slices and
+// one snapshot from the first slice to the page.
+import { beforeAll, describe, expect, test } from "bun:test";
+import { useTestApp } from "../../../tests/support";
+import type { HistoryEventJson } from "./model";
+import { SLICE_EVENTS } from "./search";
+import { browseHistory, findHistory, parseHistoryQuery } from "./service";
+
+const t = useTestApp();
+const EVENTS = 2 * SLICE_EVENTS + 2_345;
+
+beforeAll(() => {
+  // Three slices of payments and blocks by two users, seven to an instant (ties in the time
+  // order, so a slice of 10,000 ends inside one), and a run of 300 written with the clock set
+  // back an hour (the time order differs from the id order there).
+  t.db.$client.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${EVENTS})
+    INSERT INTO history_events (at, user_id, user_email, action, entity, entity_id, label, details, client_id, busca)
+    SELECT strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || (i / 7 - CASE WHEN i BETWEEN 15000 AND 15299 THEN 60 ELSE 0 END) || ' minutes'),
+      1, CASE WHEN i % 3 = 0 THEN 'ana@cofre.test' ELSE 'bruno@cofre.test' END,
+      CASE WHEN i % 5 = 0 THEN 'auto_block' ELSE 'pay' END, CASE WHEN i % 5 = 0 THEN 'client' ELSE 'installment' END, i,
+      'Cliente ' || (i % 700) || ' — parcela ' || (i % 12 + 1) || '/12', '{}', i % 700 + 1,
+      'cliente ' || (i % 700) || ' — parcela ' || (i % 12 + 1) || '/12' FROM n`);
+});
+
+const ids = (rows: HistoryEventJson[]) => rows.map((row) => row.id);
+
+describe("a text search read a slice at a time", () => {
+  test("is the one-statement page and total, for every filter shape, on the first, middle, last page and past it", async () => {
+    const views = [
+      { q: "cliente 7" },
+      { q: "parcela 3/12", usuario: "ana@cofre.test" },
+      { q: "cliente 12", entidade: "client" },
+      { q: "cliente 1", de: "2025-12-31", ate: "2026-01-01" },
+      { q: "parcela 1", de: "2026-01-02" },
+      { q: "cliente", de: "2025-12-31", ate: "2026-01-02" },
+      { q: "nada assim" },
+    ];
+    let compared = 0;
+    for (const view of views) {
+      const whole = browseHistory(t.db, parseHistoryQuery({ ...view, porPagina: "50" }));
+      const last = Math.max(1, Math.ceil(whole.total / 50));
+      for (const pagina of new Set([1, 2, Math.ceil(last / 2), last, last + 1])) {
+        const raw = { ...view, pagina: String(pagina), porPagina: "50" };
+        const expected = browseHistory(t.db, parseHistoryQuery(raw));
+        const found = await findHistory(t.db, parseHistoryQuery(raw));
+        expect({ view: raw, total: found.total, ids: ids(found.rows) }).toEqual({ view: raw, total: expected.total, ids: ids(expected.rows) });
+        compared += found.rows.length;
+      }
+    }
+    // The views span the slices: hundreds of rows compared, not a handful.
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  test("lets the event loop run between its slices", async () => {
+    let done = false;
+    let ranMeanwhile = false;
+    setImmediate(() => (ranMeanwhile = !done));
+    const found = findHistory(t.db, parseHistoryQuery({ q: "cliente" })).then((page) => ((done = true), page));
+    expect((await found).total).toBe(EVENTS);
+    expect(ranMeanwhile).toBe(true);
+  });
+
+  test("reads one snapshot: an event deleted between two slices is still counted and listed", async () => {
+    const view = parseHistoryQuery({ q: "cliente 5 —", porPagina: "500" });
+    const before = browseHistory(t.db, view);
+    const oldest = before.rows.at(-1)!.id;
+    expect(oldest).toBeLessThan(SLICE_EVENTS);
+    const found = findHistory(t.db, view);
+    // The first slice (the newest events) was read before the search's first wait.
+    t.db.$client.query("DELETE FROM history_events WHERE id = ?").run(oldest);
+    const page = await found;
+    expect(page.total).toBe(before.total);
+    expect(ids(page.rows)).toEqual(ids(before.rows));
+    expect(browseHistory(t.db, view).total).toBe(before.total - 1);
+  });
+
+  test("the page and the API answer a search as before", async () => {
+    const api = await t.api("/api/history?q=cliente%20699&porPagina=5");
+    expect(api.status).toBe(200);
+    expect(api.headers.get("x-total-count")).toBe(String(browseHistory(t.db, parseHistoryQuery({ q: "cliente 699" })).total));
+    const page = await t.api("/history?q=cliente%20699");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Cliente 699");
+    // Past the last page of a search: the last page's URL, as every list.
+    const past = await t.api("/history?q=cliente%20699&pagina=999");
+    expect(past.status).toBe(302);
+  });
+});
