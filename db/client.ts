@@ -208,14 +208,25 @@ export function releaseIdleMemory(db: Db): void {
   db.$client.exec("PRAGMA shrink_memory");
 }
 
+/** An idle reader of this file, or a new one. */
+function borrowReader(path: string): Database {
+  const at = idleReaders.findIndex((idle) => idle.path === path);
+  return at >= 0 ? idleReaders.splice(at, 1)[0]!.reader : openReader(path);
+}
+
+/** A reader read to its end goes back to the idle ones (while there is room); any other is closed. */
+function giveBack(path: string, reader: Database, finished: boolean): void {
+  if (finished && idleReaders.length < MAX_IDLE_READERS) idleReaders.push({ path, reader });
+  else reader.close();
+}
+
 /**
  * `sql`'s rows one at a time from a reader of its own (see openReader), taken from the idle ones
  * when there is one. A reader read to the end goes back to them; one left mid-read (a download
  * cancelled) is closed, never handed on with a statement half stepped.
  */
 export function* readerRows<Row = unknown>(path: string, sql: string, params: Record<string, string | number>, map?: (row: Row) => Row): Generator<Row> {
-  const at = idleReaders.findIndex((idle) => idle.path === path);
-  const reader = at >= 0 ? idleReaders.splice(at, 1)[0]!.reader : openReader(path);
+  const reader = borrowReader(path);
   let finished = false;
   try {
     // One generator between the statement and the answer (a row's map applied here): each
@@ -223,20 +234,35 @@ export function* readerRows<Row = unknown>(path: string, sql: string, params: Re
     for (const row of reader.query(sql).iterate(params) as IterableIterator<Row>) yield map ? map(row) : row;
     finished = true;
   } finally {
-    if (finished && idleReaders.length < MAX_IDLE_READERS) idleReaders.push({ path, reader });
-    else reader.close();
+    giveBack(path, reader, finished);
   }
 }
 
 /**
- * `read` on a reader of its own (see openReader) inside one read transaction: every statement it
- * runs sees one snapshot, even across the turns of the event loop it waits for (a text search
- * read a slice at a time). The reader goes back to the idle ones after, or is closed if `read`
- * failed.
+ * What `read` yields from several statements on a reader of its own, in one read transaction (one
+ * snapshot from the first to the last), as readerRows: given back once read to the end, closed
+ * if left mid-read.
+ */
+export function* readerTransaction<T>(path: string, read: (reader: Database) => Iterable<T>): Generator<T> {
+  const reader = borrowReader(path);
+  let finished = false;
+  try {
+    reader.exec("BEGIN");
+    yield* read(reader);
+    reader.exec("COMMIT");
+    finished = true;
+  } finally {
+    giveBack(path, reader, finished);
+  }
+}
+
+/**
+ * `read` on a reader of its own inside one read transaction: every statement it runs sees one
+ * snapshot, even across the turns of the event loop it waits for (a text search read a slice at
+ * a time). The reader goes back to the idle ones after, or is closed if `read` failed.
  */
 export async function withReader<T>(path: string, read: (reader: Database) => Promise<T>): Promise<T> {
-  const at = idleReaders.findIndex((idle) => idle.path === path);
-  const reader = at >= 0 ? idleReaders.splice(at, 1)[0]!.reader : openReader(path);
+  const reader = borrowReader(path);
   let finished = false;
   try {
     reader.exec("BEGIN");
@@ -245,8 +271,7 @@ export async function withReader<T>(path: string, read: (reader: Database) => Pr
     finished = true;
     return result;
   } finally {
-    if (finished && idleReaders.length < MAX_IDLE_READERS) idleReaders.push({ path, reader });
-    else reader.close();
+    giveBack(path, reader, finished);
   }
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { csvMoney, csvParcela, toCsv, type CsvCell } from "../lib/csv";
 import { cents } from "../lib/money";
-import { csvStreamResponse, jsonArrayResponse } from "./stream";
+import { csvStreamResponse, jsonArrayResponse, PAUSE } from "./stream";
 
 describe("a large download, streamed", () => {
   const header = ["Cliente", "Parcela", "Valor"];
@@ -50,6 +50,25 @@ describe("a large download, streamed", () => {
     await reader.read();
     await reader.cancel();
     expect(closed).toBe(true);
+  });
+
+  test("PAUSE is where a slice looks at its clock: reads that send nothing go out across turns, and PAUSE is not written", async () => {
+    // Ten reads of 4 ms that match nothing (as a slice of events none of which match), then a row.
+    function* sparse(): Generator<CsvCell[] | typeof PAUSE> {
+      for (let i = 0; i < 10; i++) {
+        const until = performance.now() + 4;
+        while (performance.now() < until);
+        yield PAUSE;
+      }
+      yield ["fim"];
+    }
+    let done = false;
+    let ranMeanwhile = false;
+    setImmediate(() => (ranMeanwhile = !done));
+    const text = bytesAsText(await csvStreamResponse(new Request("http://cofre.test/x"), "x.csv", ["a"], sparse()).arrayBuffer());
+    done = true;
+    expect(text).toBe(toCsv(["a"], [["fim"]]));
+    expect(ranMeanwhile).toBe(true);
   });
 
   test("an empty file is the BOM and the header", async () => {

@@ -7,6 +7,13 @@
 import { CSV_BOM, csvLine, downloadHeaders, type CsvCell } from "../lib/csv";
 import { turn } from "./turns";
 
+/**
+ * What an iterator yields after a read that may have produced nothing to send (a slice of events
+ * of which none matched): the slice looks at its clock there, so a long run of rows that match
+ * nothing is read across turns of the event loop, not in one.
+ */
+export const PAUSE: unique symbol = Symbol("pause");
+
 /** Formatting time between two yields: with the gzip of its text, well under the 25 ms a request may hold the loop. */
 const SLICE_MS = 6;
 /** Items between two looks at the clock. */
@@ -18,7 +25,7 @@ const ITEMS_PER_LOOK = 200;
  * iterator (a statement's rows) only as the answer goes out, and the iterator is closed if the
  * client goes away.
  */
-export function sliceStream<T>(head: string, items: Iterable<T>, formatSlice: (slice: T[], first: boolean) => string, tail = ""): ReadableStream<Uint8Array> {
+export function sliceStream<T>(head: string, items: Iterable<T | typeof PAUSE>, formatSlice: (slice: T[], first: boolean) => string, tail = ""): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = items[Symbol.iterator]();
   let started = false;
@@ -39,6 +46,7 @@ export function sliceStream<T>(head: string, items: Iterable<T>, formatSlice: (s
               done = true;
               break;
             }
+            if (next.value === PAUSE) break;
             slice.push(next.value);
           }
           if (slice.length) parts.push(formatSlice(slice, first));
@@ -67,7 +75,7 @@ export function streamResponse(request: Request, body: ReadableStream<Uint8Array
 }
 
 /** A large CSV download (up to CSV_ROW_LIMIT rows), streamed: the same bytes as toCsv. */
-export function csvStreamResponse(request: Request, fileName: string, header: readonly string[], rows: Iterable<readonly CsvCell[]>): Response {
+export function csvStreamResponse(request: Request, fileName: string, header: readonly string[], rows: Iterable<readonly CsvCell[] | typeof PAUSE>): Response {
   return streamResponse(request, sliceStream(CSV_BOM + csvLine(header), rows, (slice) => slice.map(csvLine).join("")), downloadHeaders(fileName));
 }
 

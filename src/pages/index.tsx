@@ -22,7 +22,7 @@ import { sessionOf, signedIn } from "../api/auth/plugin";
 import type { PublicUser } from "../api/auth/service";
 import type { AppDeps } from "../context";
 import { today } from "../lib/clock";
-import { csvStreamResponse } from "../http/stream";
+import { csvStreamResponse, PAUSE } from "../http/stream";
 import type { CsvCell } from "../lib/csv";
 import { renderPage } from "../ssr/render";
 import { AppShell } from "./AppShell";
@@ -63,7 +63,7 @@ function lastPageUrl(path: string, query: Query, { page, perPage }: { page: numb
   return `${path}${text ? `?${text}` : ""}`;
 }
 
-const download = (request: Request, file: { fileName: string; header: string[]; rows: Iterable<CsvCell[]> }) =>
+const download = (request: Request, file: { fileName: string; header: string[]; rows: Iterable<CsvCell[] | typeof PAUSE> }) =>
   csvStreamResponse(request, file.fileName, file.header, file.rows);
 
 /** A signed-in page: the shell around the screen, titled "{title} · Cofre". */

@@ -3,17 +3,18 @@ import { today } from "../../lib/clock";
 import { CSV_ROW_LIMIT, CsvValue, type CsvCell } from "../../lib/csv";
 import { actionLabel, ENTITY_LABELS, type HistoryEntity } from "../../lib/history-text";
 import type { HistoryQuery } from "./model";
+import { PAUSE } from "../../http/stream";
 import { historyForExport } from "./service";
 
 const HEADER = ["Data/hora", "Usuário", "Tipo de registro", "Registro", "Ação", "O que aconteceu"];
 
 /** The file's name, header and rows, read as it goes out (src/lib/csv.ts csvStreamResponse). */
-export function historyCsv(databasePath: string, query: HistoryQuery): { fileName: string; header: string[]; rows: Iterable<CsvCell[]> } {
+export function historyCsv(databasePath: string, query: HistoryQuery): { fileName: string; header: string[]; rows: Iterable<CsvCell[] | typeof PAUSE> } {
   return { fileName: `historico-${today()}.csv`, header: HEADER, rows: historyLines(databasePath, query) };
 }
 
-function* historyLines(databasePath: string, query: HistoryQuery): Generator<CsvCell[]> {
-  for (const e of historyForExport(databasePath, query, CSV_ROW_LIMIT)) yield [
+function* historyLines(databasePath: string, query: HistoryQuery): Generator<CsvCell[] | typeof PAUSE> {
+  for (const e of historyForExport(databasePath, query, CSV_ROW_LIMIT)) yield e === PAUSE ? PAUSE : [
     // Written by us ("12/03/2026 14:05"): never treated as a formula.
     new CsvValue(e.quando),
     e.usuario,

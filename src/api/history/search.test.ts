@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { useTestApp } from "../../../tests/support";
 import type { HistoryEventJson } from "./model";
 import { SLICE_EVENTS } from "./search";
-import { browseHistory, findHistory, parseHistoryQuery } from "./service";
+import { PAUSE } from "../../http/stream";
+import { browseHistory, findHistory, historyForExport, parseHistoryQuery } from "./service";
 
 const t = useTestApp();
 const EVENTS = 2 * SLICE_EVENTS + 2_345;
@@ -26,30 +27,31 @@ beforeAll(() => {
 const ids = (rows: HistoryEventJson[]) => rows.map((row) => row.id);
 
 describe("a text search read a slice at a time", () => {
-  test("is the one-statement page and total, for every filter shape, on the first, middle, last page and past it", async () => {
+  test("is the one-statement list's page and total, for every filter shape, on the first, middle, last page and past it", async () => {
+    const byTime = "ORDER BY at DESC, id DESC";
+    const period = { de: "2025-12-31T03:00:00.000Z", ate: "2026-01-02T03:00:00.000Z", ate2: "2026-01-03T03:00:00.000Z" };
     const views = [
-      { q: "cliente 7" },
-      { q: "parcela 3/12", usuario: "ana@cofre.test" },
-      { q: "cliente 12", entidade: "client" },
-      { q: "cliente 1", de: "2025-12-31", ate: "2026-01-01" },
-      { q: "parcela 1", de: "2026-01-02" },
-      { q: "cliente", de: "2025-12-31", ate: "2026-01-02" },
-      { q: "nada assim" },
+      { view: { q: "cliente 7" }, where: "busca LIKE '%cliente 7%'" },
+      { view: { q: "parcela 3/12", usuario: "ana@cofre.test" }, where: "busca LIKE '%parcela 3/12%' AND user_email = 'ana@cofre.test'" },
+      { view: { q: "cliente 12", entidade: "client" }, where: "busca LIKE '%cliente 12%' AND entity = 'client'" },
+      { view: { q: "cliente 1", de: "2025-12-31", ate: "2026-01-01" }, where: "busca LIKE '%cliente 1%' AND at >= $de AND at < $ate", order: byTime },
+      { view: { q: "cliente", de: "2025-12-31", ate: "2026-01-02" }, where: "busca LIKE '%cliente%' AND at >= $de AND at < $ate2", order: byTime },
+      { view: { q: "nada assim" }, where: "busca LIKE '%nada assim%'" },
     ];
     let compared = 0;
-    for (const view of views) {
-      const whole = browseHistory(t.db, parseHistoryQuery({ ...view, porPagina: "50" }));
-      const last = Math.max(1, Math.ceil(whole.total / 50));
-      for (const pagina of new Set([1, 2, Math.ceil(last / 2), last, last + 1])) {
+    for (const { view, where, order = "ORDER BY id DESC" } of views) {
+      const params = Object.fromEntries(Object.entries(period).filter(([name]) => where.includes(`$${name}`)));
+      const all = (t.db.$client.query(`SELECT id FROM history_events WHERE ${where} ${order}`).all(params) as { id: number }[]).map((row) => row.id);
+      const last = Math.max(1, Math.ceil(all.length / 50));
+      for (const pagina of new Set([1, Math.ceil(last / 2), last, last + 1])) {
         const raw = { ...view, pagina: String(pagina), porPagina: "50" };
-        const expected = browseHistory(t.db, parseHistoryQuery(raw));
         const found = await findHistory(t.db, parseHistoryQuery(raw));
-        expect({ view: raw, total: found.total, ids: ids(found.rows) }).toEqual({ view: raw, total: expected.total, ids: ids(expected.rows) });
+        expect({ view: raw, total: found.total, ids: ids(found.rows) }).toEqual({ view: raw, total: all.length, ids: all.slice((pagina - 1) * 50, pagina * 50) });
         compared += found.rows.length;
       }
     }
     // The views span the slices: hundreds of rows compared, not a handful.
-    expect(compared).toBeGreaterThan(500);
+    expect(compared).toBeGreaterThan(300);
   });
 
   test("lets the event loop run between its slices", async () => {
@@ -73,6 +75,29 @@ describe("a text search read a slice at a time", () => {
     expect(page.total).toBe(before.total);
     expect(ids(page.rows)).toEqual(ids(before.rows));
     expect(browseHistory(t.db, view).total).toBe(before.total - 1);
+  });
+
+  test("the export reads the same events in the same order, a slice at a time, PAUSE between slices", () => {
+    const reference = (where: string, params: Record<string, string>, order: string) =>
+      (t.db.$client.query(`SELECT id FROM history_events ${where} ${order}`).all(params) as { id: number }[]).map((row) => row.id);
+    const cases = [
+      { view: { q: "cliente 7" }, expected: reference("WHERE busca LIKE '%cliente 7%'", {}, "ORDER BY id DESC") },
+      { view: { entidade: "client", usuario: "ana@cofre.test" }, expected: reference("WHERE entity = 'client' AND user_email = 'ana@cofre.test'", {}, "ORDER BY id DESC") },
+      {
+        view: { q: "parcela 3/12", de: "2025-12-31", ate: "2026-01-02" },
+        expected: reference("WHERE busca LIKE '%parcela 3/12%' AND at >= $de AND at < $ate", { de: "2025-12-31T03:00:00.000Z", ate: "2026-01-03T03:00:00.000Z" }, "ORDER BY at DESC, id DESC"),
+      },
+    ];
+    for (const { view, expected } of cases) {
+      const read = [...historyForExport(t.db.$client.filename, parseHistoryQuery(view), 100_000)];
+      const events = read.filter((item) => item !== PAUSE) as HistoryEventJson[];
+      expect({ view, ids: events.map((e) => e.id) }).toEqual({ view, ids: expected });
+      expect({ view, pauses: read.filter((item) => item === PAUSE).length > 1 }).toEqual({ view, pauses: true });
+    }
+    // The export's limit holds across slices (its 200 events come from two).
+    const limited = [...historyForExport(t.db.$client.filename, parseHistoryQuery({ q: "cliente 7" }), 200)].filter((item) => item !== PAUSE) as HistoryEventJson[];
+    expect(limited.map((e) => e.id)).toEqual(cases[0]!.expected.slice(0, 200));
+    expect(limited.at(-1)!.id).toBeLessThan(EVENTS - SLICE_EVENTS);
   });
 
   test("the page and the API answer a search as before", async () => {

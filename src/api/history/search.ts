@@ -6,7 +6,8 @@
 // the first slice to the page, whatever is written meanwhile. The answer is the same rows and
 // total as one statement (search.test.ts compares them).
 import type { Database } from "bun:sqlite";
-import { withReader } from "../../../db/client";
+import { readerTransaction, withReader } from "../../../db/client";
+import { PAUSE } from "../../http/stream";
 import { turn } from "../../http/turns";
 import { limitOffset, type Paging } from "../list";
 
@@ -69,6 +70,27 @@ export function searchHistory<Row>(databasePath: string, filter: SearchFilter, p
       ? (reader.query(`SELECT ${columns} FROM history_events WHERE id IN (SELECT value FROM json_each($ids)) ${order}`).all({ ids: JSON.stringify(ids) }) as Row[])
       : [];
     return { rows, total: counted.reduce((sum, { count }) => sum + count, 0) };
+  });
+}
+
+/**
+ * Every event matching `filter` (its `columns`), newest first, up to `limit`, a slice at a time
+ * in one read transaction, PAUSE after each slice (the CSV export: a slice of 10,000 events of
+ * which none match is then read in its own turn, never a whole table's worth in one).
+ */
+export function* historyInSlices<Row>(databasePath: string, filter: SearchFilter, columns: string, limit: number): Generator<Row | typeof PAUSE> {
+  const order = filter.period ? "ORDER BY at DESC, id DESC" : "ORDER BY id DESC";
+  yield* readerTransaction(databasePath, function* (reader): Generator<Row | typeof PAUSE> {
+    let left = limit;
+    for (const slice of filter.period ? timeSlices(reader, filter.period) : idSlices(reader)) {
+      const sql = `SELECT ${columns} FROM history_events WHERE ${[...filter.parts, slice.sql].join(" AND ")} ${order} LIMIT $limit`;
+      for (const row of reader.query(sql).iterate({ ...filter.params, ...slice.params, limit: left }) as IterableIterator<Row>) {
+        yield row;
+        left--;
+      }
+      if (left <= 0) return;
+      yield PAUSE;
+    }
   });
 }
 

@@ -1,7 +1,7 @@
 // Reading the history: one page of the whole trail with the /history filters, and the timeline
 // of one client, supplier, installment or payable (the side panel). Newest first, by id (the
 // order events were written in). One prepared statement per filter shape.
-import { readerRows, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { badRequest, notFound } from "../../http/errors";
 import { clock, dayStartISO } from "../../lib/clock";
 import { addDays } from "../../lib/dates";
@@ -9,7 +9,8 @@ import { fold, likeContains } from "../../lib/text";
 import { describeEvent, type HistoryEntity } from "../../lib/history-text";
 import { limitOffset, parseListView, viewPaging, type ListPage, type Paging } from "../list";
 import { prepared } from "../prepared";
-import { searchHistory, type SearchFilter } from "./search";
+import { PAUSE } from "../../http/stream";
+import { historyInSlices, searchHistory, type SearchFilter } from "./search";
 import { HISTORY_LIST, type HistoryEventJson, type HistoryQuery } from "./model";
 
 type Raw = Record<string, string | undefined>;
@@ -75,12 +76,13 @@ function deferredPage(db: Db, where: string, params: Params, paging: Paging, ord
 
 /**
  * Every event matching the filters, newest first, up to `limit` (the CSV export), one at a time
- * from a reader of its own (readerRows), taken at the first event and given back after the last
+ * from a reader of its own in one snapshot, a slice of the trail at a time (search.ts: a filter
+ * that few events match, a text or a kind, would otherwise read the whole trail in one step),
+ * PAUSE between slices. The reader is taken at the first event and given back after the last
  * (closed when the download is cancelled).
  */
-export function* historyForExport(databasePath: string, query: HistoryQuery, limit: number): Generator<HistoryEventJson> {
-  const { where, params, order } = filtersOf(query);
-  for (const row of readerRows<Stored>(databasePath, `SELECT ${COLUMNS} FROM history_events ${where} ${order} LIMIT $limit`, { ...params, limit })) yield toEventJson(row);
+export function* historyForExport(databasePath: string, query: HistoryQuery, limit: number): Generator<HistoryEventJson | typeof PAUSE> {
+  for (const row of historyInSlices<Stored>(databasePath, filtersOf(query).search, COLUMNS, limit)) yield row === PAUSE ? PAUSE : toEventJson(row);
 }
 
 /** The people who may appear as "who" (the /history filter): every user, then "sistema". */
