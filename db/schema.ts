@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 // Money columns hold integer cents; dates are 'YYYY-MM-DD' text in APP_TZ;
 // timestamps are ISO 8601 text. Derived status ('vencido') is never stored.
@@ -80,10 +80,19 @@ export const clients = sqliteTable(
     index("clients_nome_idx").on(t.nome),
     index("clients_nome_ordem_idx").on(t.nomeOrdem, t.id),
     index("clients_status_idx").on(t.statusBloqueio),
+    // The list's sorts by fee and by status, then the name and the id (src/api/clients/service.ts):
+    // a page is then a walk of the index, not a sort of every client (migration 0015).
+    index("clients_mensalidade_ordem_idx").on(t.valorMensalidade, t.nomeOrdem, t.id),
+    index("clients_status_ordem_idx").on(clientStatusOrder(t.statusBloqueio, t.isTrial), t.nomeOrdem, t.id),
     check("clients_status_chk", sql`${t.statusBloqueio} in (0, 1)`),
     check("clients_valor_chk", sql`${t.valorMensalidade} >= 0`),
   ],
 );
+
+/** SPEC §4's order of a client's status: Ativo, TRIAL, Bloqueado (the list's sort and its index). */
+export function clientStatusOrder(statusBloqueio: SQLiteColumn, isTrial: SQLiteColumn) {
+  return sql`(CASE WHEN ${statusBloqueio} = 1 THEN 2 WHEN ${isTrial} THEN 1 ELSE 0 END)`;
+}
 
 export const suppliers = sqliteTable(
   "suppliers",

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { sqliteMessage, type Db, type Tx } from "../../../db/client";
-import { clients, receivables, type ClientRow } from "../../../db/schema";
+import { clients, clientStatusOrder, receivables, type ClientRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
 import { centsToDecimal, parseMoney, type Cents } from "../../lib/money";
@@ -61,8 +61,8 @@ const clientSortables = {
   nome: clients.nomeOrdem,
   cnpj: clients.cnpj,
   mensalidade: clients.valorMensalidade,
-  // SPEC §4 display order: Ativo, TRIAL, Bloqueado.
-  status: sql`CASE WHEN ${clients.statusBloqueio} = 1 THEN 2 WHEN ${clients.isTrial} THEN 1 ELSE 0 END`,
+  // SPEC §4 display order: Ativo, TRIAL, Bloqueado (the same expression as its index's).
+  status: clientStatusOrder(clients.statusBloqueio, clients.isTrial),
 };
 
 /** The list's order: the sort, then the pt-BR name, then the id (`ties` reversed for a page read from the end). */

@@ -1,0 +1,2 @@
+CREATE INDEX `clients_mensalidade_ordem_idx` ON `clients` (`valor_mensalidade`,`nome_ordem`,`id`);--> statement-breakpoint
+CREATE INDEX `clients_status_ordem_idx` ON `clients` ((CASE WHEN "status_bloqueio" = 1 THEN 2 WHEN "is_trial" THEN 1 ELSE 0 END),`nome_ordem`,`id`);
