@@ -66,6 +66,26 @@ export function pageWindow({ page, perPage }: Paging, total: number): { limit: n
   return { limit: end - offset, offset: fromEnd ? total - end : offset, fromEnd };
 }
 
+/**
+ * A page of a list made of consecutive parts whose sizes are counted (a status code's range, a
+ * slice of the history): only the parts the page falls in are read, each with its own
+ * LIMIT/OFFSET (`read(part, limit, offset)`).
+ */
+export function pageAcrossParts<P, Id>(parts: { part: P; count: number }[], { limit, offset }: { limit: number; offset: number }, read: (part: P, limit: number, offset: number) => Id[]): Id[] {
+  const ids: Id[] = [];
+  let skip = offset;
+  for (const { part, count } of parts) {
+    if (ids.length === limit) break;
+    if (skip >= count) {
+      skip -= count;
+      continue;
+    }
+    ids.push(...read(part, limit - ids.length, skip));
+    skip = 0;
+  }
+  return ids;
+}
+
 /** The other direction of a sort (a page read from the end, see pageWindow). */
 export const reversed = <S extends Sort>(sort: S): S => ({ ...sort, dir: sort.dir === "desc" ? "asc" : "desc" });
 

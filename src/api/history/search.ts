@@ -9,7 +9,7 @@ import type { Database } from "bun:sqlite";
 import { readerTransaction, withReader } from "../../../db/client";
 import { PAUSE } from "../../http/stream";
 import { turn } from "../../http/turns";
-import { limitOffset, type Paging } from "../list";
+import { limitOffset, pageAcrossParts, type Paging } from "../list";
 
 type Params = Record<string, string | number>;
 
@@ -45,30 +45,19 @@ export function searchHistory<Row>(databasePath: string, filter: SearchFilter, p
   return withReader(databasePath, async (reader) => {
     const where = (slice: Slice) => `WHERE ${[...filter.parts, slice.sql].join(" AND ")}`;
     const byTime = filter.period !== null;
-    const counted: { slice: Slice; count: number }[] = [];
+    const counted: { part: Slice; count: number }[] = [];
     let first = true;
     for (const slice of filter.period ? timeSlices(reader, filter.period) : idSlices(reader)) {
       if (!first) await turn();
       first = false;
       const { n } = reader.query(`SELECT count(*) AS n FROM history_events ${where(slice)}`).get({ ...filter.params, ...slice.params }) as { n: number };
-      if (n) counted.push({ slice, count: n });
+      if (n) counted.push({ part: slice, count: n });
     }
-    const { limit, offset } = limitOffset(paging);
     const order = byTime ? "ORDER BY at DESC, id DESC" : "ORDER BY id DESC";
-    const ids: number[] = [];
-    let skip = offset;
-    for (const { slice, count } of counted) {
-      if (ids.length === limit) break;
-      if (skip >= count) {
-        skip -= count;
-        continue;
-      }
-      const rows = reader
-        .query(`SELECT id FROM history_events ${where(slice)} ${order} LIMIT $limit OFFSET $offset`)
-        .all({ ...filter.params, ...slice.params, limit: limit - ids.length, offset: skip }) as { id: number }[];
-      ids.push(...rows.map((row) => row.id));
-      skip = 0;
-    }
+    const ids = pageAcrossParts(counted, limitOffset(paging), (slice, limit, offset) => {
+      const sql = `SELECT id FROM history_events ${where(slice)} ${order} LIMIT $limit OFFSET $offset`;
+      return (reader.query(sql).all({ ...filter.params, ...slice.params, limit, offset }) as { id: number }[]).map((row) => row.id);
+    });
     const rows = ids.length
       ? (reader.query(`SELECT ${columns} FROM history_events WHERE id IN (SELECT value FROM json_each($ids)) ${order}`).all({ ids: JSON.stringify(ids) }) as Row[])
       : [];

@@ -5,7 +5,7 @@ import { readerRows, type Db } from "../../../db/client";
 import { today } from "../../lib/clock";
 import { addMonthsToMonth } from "../../lib/dates";
 import type { Status } from "../../lib/status";
-import { dirSql, limitOffset, pageWindow, parseListView, reversed, viewPaging, wantsPage, type ListPage } from "../list";
+import { dirSql, limitOffset, pageAcrossParts, pageWindow, parseListView, reversed, viewPaging, wantsPage, type ListPage } from "../list";
 import { prepared } from "../prepared";
 import { overdueWhereSql, statusCaseSql } from "../status-sql";
 import type { LedgerQuery, LedgerSortKey } from "./model";
@@ -119,21 +119,12 @@ function statusCounts(db: Db, t: LedgerTable, query: LedgerQuery): number[] {
 function statusPageIds(db: Db, t: LedgerTable, query: LedgerQuery, ascendingCounts: number[], limit: number, offset: number): number[] {
   const { parts, params } = conditions(t, query, true);
   const dir = dirSql(query.sort);
-  const codes = STATUS_CODES.map((code, i) => ({ code, count: ascendingCounts[i]! }));
+  const codes = STATUS_CODES.map((code, i) => ({ part: code, count: ascendingCounts[i]! }));
   if (dir === "DESC") codes.reverse();
-  const ids: number[] = [];
-  let skip = offset;
-  for (const { code, count } of codes) {
-    if (ids.length === limit) break;
-    if (skip >= count) {
-      skip -= count;
-      continue;
-    }
+  return pageAcrossParts(codes, { limit, offset }, (code, partLimit, partOffset) => {
     const sql = `SELECT r.id AS id FROM ${t.table} r ${whereOf([...parts, code])} ORDER BY r.data_vencimento ${dir}, r.id ${dir} LIMIT $limit OFFSET $offset`;
-    ids.push(...idsOf(prepared(db, sql).all({ ...params, limit: limit - ids.length, offset: skip })));
-    skip = 0;
-  }
-  return ids;
+    return idsOf(prepared(db, sql).all({ ...params, limit: partLimit, offset: partOffset }));
+  });
 }
 
 const OPEN = "(r.status = 'em_aberto' AND r.data_vencimento >= $today)";
