@@ -65,10 +65,14 @@ const clientSortables = {
   status: clientStatusOrder(clients.statusBloqueio, clients.isTrial),
 };
 
-/** The list's order: the sort, then the pt-BR name, then the id (`ties` reversed for a page read from the end). */
+/**
+ * The list's order: the sort, then the pt-BR name, then the id (`ties` reversed for a page read
+ * from the end). By name the name is not repeated: the planner would sort every client for it.
+ */
 function clientOrder(sort: ClientQuery["sort"], ties = asc) {
   const direction = sort.dir === "desc" ? desc : asc;
-  return [direction(clientSortables[sort.key] ?? clients.nomeOrdem), ties(clients.nomeOrdem), ties(clients.id)];
+  const byName = (clientSortables[sort.key] ?? clients.nomeOrdem) === clients.nomeOrdem;
+  return [direction(clientSortables[sort.key] ?? clients.nomeOrdem), ...(byName ? [] : [ties(clients.nomeOrdem)]), ties(clients.id)];
 }
 
 /**
