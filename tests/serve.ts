@@ -1,6 +1,5 @@
 // `cofre serve` from source as a real process, for the tests that need a socket, signals or
 // the process's own output (first start, SIGTERM, a taken port, a full disk).
-import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { closeDatabase, openDatabase } from "../db/client";
 import { SYSTEM } from "../src/api/history/record";
@@ -26,18 +25,23 @@ export interface ServedProcess {
 
 const PRELOAD = join(import.meta.dir, "prebuilt-client.ts");
 let clientBuild: Promise<ClientBuild> | null = null;
+// Each folder written once, even when several servers start in it at the same time (a second
+// writer would rewrite a file a starting server is reading).
+const written = new Map<string, Promise<string>>();
 
 /**
  * The client, built once in this process, written beside a test's database (its folder goes
  * with the test's files): the servers started on it load it instead of building their own.
  */
-async function prebuiltClientBeside(databasePath: string): Promise<string> {
+function prebuiltClientBeside(databasePath: string): Promise<string> {
   const dir = join(dirname(databasePath), "prebuilt-client");
-  if (!existsSync(join(dir, "build.json"))) {
+  let writing = written.get(dir);
+  if (!writing) {
     clientBuild ??= import("../src/ssr/client-build").then(({ buildClient }) => buildClient());
-    await writeBuiltClient(dir, await clientBuild);
+    writing = clientBuild.then((client) => writeBuiltClient(dir, client)).then(() => dir);
+    written.set(dir, writing);
   }
-  return dir;
+  return writing;
 }
 
 /** `cofre serve` from source on `databasePath`: the command, and what its environment adds to BASE_ENV. */

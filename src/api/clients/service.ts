@@ -71,8 +71,8 @@ const clientSortables = {
  */
 function clientOrder(sort: ClientQuery["sort"], ties = asc) {
   const direction = sort.dir === "desc" ? desc : asc;
-  const byName = (clientSortables[sort.key] ?? clients.nomeOrdem) === clients.nomeOrdem;
-  return [direction(clientSortables[sort.key] ?? clients.nomeOrdem), ...(byName ? [] : [ties(clients.nomeOrdem)]), ties(clients.id)];
+  const key = clientSortables[sort.key] ?? clients.nomeOrdem;
+  return [direction(key), ...(key === clients.nomeOrdem ? [] : [ties(clients.nomeOrdem)]), ties(clients.id)];
 }
 
 /**

@@ -23,6 +23,8 @@ export interface SearchFilter {
    * given two ranges on `at`, SQLite walks one, and the period's would read it whole each time.
    */
   period: { from?: string; to?: string } | null;
+  /** The list's ORDER BY (service.ts): by time within a period, by id otherwise, newest first. */
+  order: string;
 }
 
 /** A slice of the list's order: a condition on the order's key. */
@@ -44,16 +46,15 @@ export const SLICE_EVENTS = 5_000;
 export function searchHistory<Row>(databasePath: string, filter: SearchFilter, paging: Paging, columns: string): Promise<{ rows: Row[]; total: number }> {
   return withReader(databasePath, async (reader) => {
     const where = (slice: Slice) => `WHERE ${[...filter.parts, slice.sql].join(" AND ")}`;
-    const byTime = filter.period !== null;
     const counted: { part: Slice; count: number }[] = [];
     let first = true;
-    for (const slice of filter.period ? timeSlices(reader, filter.period) : idSlices(reader)) {
+    for (const slice of slicesOf(reader, filter)) {
       if (!first) await turn();
       first = false;
       const { n } = reader.query(`SELECT count(*) AS n FROM history_events ${where(slice)}`).get({ ...filter.params, ...slice.params }) as { n: number };
       if (n) counted.push({ part: slice, count: n });
     }
-    const order = byTime ? "ORDER BY at DESC, id DESC" : "ORDER BY id DESC";
+    const { order } = filter;
     const ids = pageAcrossParts(counted, limitOffset(paging), (slice, limit, offset) => {
       const sql = `SELECT id FROM history_events ${where(slice)} ${order} LIMIT $limit OFFSET $offset`;
       return (reader.query(sql).all({ ...filter.params, ...slice.params, limit, offset }) as { id: number }[]).map((row) => row.id);
@@ -71,10 +72,10 @@ export function searchHistory<Row>(databasePath: string, filter: SearchFilter, p
  * which none match is then read in its own turn, never a whole table's worth in one).
  */
 export function* historyInSlices<Row>(databasePath: string, filter: SearchFilter, columns: string, limit: number): Generator<Row | typeof PAUSE> {
-  const order = filter.period ? "ORDER BY at DESC, id DESC" : "ORDER BY id DESC";
+  const { order } = filter;
   yield* readerTransaction(databasePath, function* (reader): Generator<Row | typeof PAUSE> {
     let left = limit;
-    for (const slice of filter.period ? timeSlices(reader, filter.period) : idSlices(reader)) {
+    for (const slice of slicesOf(reader, filter)) {
       const sql = `SELECT ${columns} FROM history_events WHERE ${[...filter.parts, slice.sql].join(" AND ")} ${order} LIMIT $limit`;
       for (const row of reader.query(sql).iterate({ ...filter.params, ...slice.params, limit: left }) as IterableIterator<Row>) {
         yield row;
@@ -85,6 +86,9 @@ export function* historyInSlices<Row>(databasePath: string, filter: SearchFilter
     }
   });
 }
+
+/** The slices of the list's order, newest first. */
+const slicesOf = (reader: Database, filter: SearchFilter) => (filter.period ? timeSlices(reader, filter.period) : idSlices(reader));
 
 /** Newest first by id: ranges of SLICE_EVENTS ids, from the last down to the first (gaps only make a slice smaller). */
 function* idSlices(reader: Database): Generator<Slice> {

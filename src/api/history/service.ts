@@ -110,7 +110,7 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
     where.push("user_email = $usuario");
     params.usuario = query.usuario;
   }
-  const search: SearchFilter = { parts: [...where], params: { ...params }, period: null };
+  const search: SearchFilter = { parts: [...where], params: { ...params }, period: null, order: query.de || query.ate ? BY_TIME : BY_ID };
   if (query.de || query.ate) search.period = {};
   if (query.de) {
     where.push("at >= $de");
@@ -127,7 +127,7 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
     search.parts.push(text);
     params.q = search.params.q = likeContains(fold(query.q));
   }
-  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: query.de || query.ate ? BY_TIME : BY_ID, search };
+  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: search.order, search };
 }
 
 // Newest first. A period walks the time index (no sort of the whole period); ties (events of the
