@@ -9,6 +9,7 @@ import { insertUser, type NewUserOptions } from "../src/api/auth/service";
 import { loadConfig, type Config } from "../src/config";
 import { pinClock } from "../src/lib/clock";
 import { createApp, type App } from "../src/server";
+import { CHEAP_COST } from "./cheap-password-hashing";
 
 export const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
 export const ORIGIN = "http://cofre.test";
@@ -134,11 +135,12 @@ export async function whileLocked(app: Pick<TestApp, "db" | "config">, during: (
 const cheapHashes = new Map<string, Promise<string>>();
 /**
  * Production-strength argon2id was 40% of the suite's time. Bun.password.verify reads the cost
- * from the hash, so a cheap hash of the same password signs in through the real code path.
+ * from the hash, so a cheap hash of the same password signs in through the real code path. One
+ * per password.
  */
 export function testPasswordHash(password: string): Promise<string> {
   let hash = cheapHashes.get(password);
-  if (!hash) cheapHashes.set(password, (hash = Bun.password.hash(password, { algorithm: "argon2id", memoryCost: 64, timeCost: 1 })));
+  if (!hash) cheapHashes.set(password, (hash = Bun.password.hash(password, { algorithm: "argon2id", ...CHEAP_COST })));
   return hash;
 }
 

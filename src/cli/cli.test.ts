@@ -6,8 +6,10 @@ import { join } from "node:path";
 import { openDatabase } from "../../db/client";
 import { addUser, disableUser, listUsers, parseRole } from "./users";
 
-// The real CLI, as an operator runs it: `bun src/index.ts COMMAND` with its environment.
+// The real CLI, as an operator runs it: `bun src/index.ts COMMAND` with its environment, the
+// passwords it sets hashed cheaply as in the rest of the suite (its subject is the commands).
 const ENTRY = join(import.meta.dir, "..", "index.ts");
+const CHEAP_HASHING = join(import.meta.dir, "..", "..", "tests", "cheap-password-hashing.ts");
 const dir = mkdtempSync(join(tmpdir(), "cofre-cli-"));
 // Each test starts the CLI from source several times: generous on a shared machine. The tests
 // touch files of their own, so they run concurrently: most of their time is waiting on a process.
@@ -15,7 +17,7 @@ const SLOW = 60_000;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cofre(args: string[], env: Record<string, string>, stdin?: string) {
-  const proc = Bun.spawn(["bun", ENTRY, ...args], {
+  const proc = Bun.spawn(["bun", "--preload", CHEAP_HASHING, ENTRY, ...args], {
     env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? dir, ...env },
     stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
     stdout: "pipe",
@@ -66,17 +68,17 @@ describe("cofre backup", () => {
 
   test.concurrent("a missing target folder, an existing target or a file that is not a database say so plainly", async () => {
     const source = databaseWithOneClient("live-2.db");
-    const noFolder = await cofre(["backup", join(dir, "sem-pasta", "copia.db")], { DATABASE_PATH: source });
+    writeFileSync(join(dir, "ocupado.db"), "x");
+    writeFileSync(join(dir, "texto.db"), "isto não é um banco SQLite");
+    const [noFolder, exists, notDb] = await Promise.all([
+      cofre(["backup", join(dir, "sem-pasta", "copia.db")], { DATABASE_PATH: source }),
+      cofre(["backup", join(dir, "ocupado.db")], { DATABASE_PATH: source }),
+      cofre(["backup", join(dir, "copia-3.db")], { DATABASE_PATH: join(dir, "texto.db") }),
+    ]);
     expect(noFolder.code).not.toBe(0);
     expect(noFolder.err.trim()).toBe(`A pasta de destino não existe: ${join(dir, "sem-pasta")}`);
-
-    writeFileSync(join(dir, "ocupado.db"), "x");
-    const exists = await cofre(["backup", join(dir, "ocupado.db")], { DATABASE_PATH: source });
     expect(exists.code).not.toBe(0);
     expect(exists.err).toContain("já existe");
-
-    writeFileSync(join(dir, "texto.db"), "isto não é um banco SQLite");
-    const notDb = await cofre(["backup", join(dir, "copia-3.db")], { DATABASE_PATH: join(dir, "texto.db") });
     expect(notDb.code).not.toBe(0);
     expect(notDb.err).toContain("Não foi possível copiar");
     expect(notDb.err).not.toMatch(/^\s*\d+ \|/m); // no source excerpt of an uncaught error
@@ -86,12 +88,13 @@ describe("cofre backup", () => {
 describe("commands that change an existing database never create one", () => {
   test.concurrent("user add, user passwd and seed-demo refuse a missing database", async () => {
     const missing = join(dir, "vazio", "app.db");
-    for (const args of [["user", "add", "maria@empresa.com.br"], ["user", "passwd", "maria@empresa.com.br"], ["seed-demo"]]) {
-      const run = await cofre(args, { DATABASE_PATH: missing, ADMIN_PASSWORD: "senha-da-maria" });
-      expect({ args, code: run.code }).toEqual({ args, code: 66 });
+    const commands = [["user", "add", "maria@empresa.com.br"], ["user", "passwd", "maria@empresa.com.br"], ["seed-demo"]];
+    const runs = await Promise.all(commands.map((args) => cofre(args, { DATABASE_PATH: missing, ADMIN_PASSWORD: "senha-da-maria" })));
+    for (const [i, run] of runs.entries()) {
+      expect({ args: commands[i], code: run.code }).toEqual({ args: commands[i], code: 66 });
       expect(run.err).toContain("Banco de dados não encontrado");
-      expect(existsSync(missing)).toBe(false);
     }
+    expect(existsSync(missing)).toBe(false);
   }, SLOW);
 
   test.concurrent("user add works on the existing database, with the password from stdin", async () => {

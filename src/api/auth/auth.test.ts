@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { addTestUser, ADMIN, sessionCookie, startTestApp, useTestApp } from "../../../tests/support";
-import { SESSION_TTL_MS } from "./service";
+import { DUMMY_HASH, hashPassword, SESSION_TTL_MS } from "./service";
+import { productionHashing } from "../../../tests/cheap-password-hashing";
 import { pinClock } from "../../lib/clock";
 
 // Signing in is the subject: every session here is made by a test. The first user and the
@@ -39,6 +40,15 @@ describe("POST /api/auth/login", () => {
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: "Credenciais inválidas" });
     expect(await unknown.json()).toEqual({ message: "Credenciais inválidas" });
+  });
+
+  // Every other test hashes cheaply (tests/cheap-password-hashing.ts): this one pins the real cost.
+  test("a password is stored as argon2id at Bun's default cost (64 MiB, 2 passes), the cost an unknown e-mail is checked at", async () => {
+    const stored = await productionHashing(() => hashPassword("livro-caixa-2026"));
+    const cost = (hash: string) => hash.split("$").slice(1, 4).join("$");
+    expect(cost(stored)).toBe("argon2id$v=19$m=65536,t=2,p=1");
+    expect(cost(DUMMY_HASH)).toBe(cost(stored));
+    expect(await Bun.password.verify("livro-caixa-2026", stored)).toBe(true);
   });
 
   test("validates with the form's messages", async () => {

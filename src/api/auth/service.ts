@@ -85,7 +85,7 @@ export async function verifyCredentials(db: Db, email: string, password: string)
 }
 // An argon2id hash (Bun's default cost) of a throwaway password, fixed here rather than
 // computed at start-up: hashing at import time cost every start ~100 ms.
-const DUMMY_HASH = "$argon2id$v=19$m=65536,t=2,p=1$RLySlVTfQevhPI86DSOqbng1mTspjiyMTSNGnpqH4cI$TUQpJjHyixqomop908fWCXQ5skwM65AV611juTasmqI";
+export const DUMMY_HASH = "$argon2id$v=19$m=65536,t=2,p=1$RLySlVTfQevhPI86DSOqbng1mTspjiyMTSNGnpqH4cI$TUQpJjHyixqomop908fWCXQ5skwM65AV611juTasmqI";
 
 /** A fresh random 256-bit session id; only its hash is stored. */
 export function createSession(db: Db, userId: number, userAgent: string | null = null): { token: string; expiresAt: number } {

@@ -59,11 +59,8 @@ describe("users (administrators)", () => {
     { name: "no e-mail", body: { nome: "Z", papel: "consulta" }, status: 400 },
   ]);
 
-  // Production-strength argon2 (~120 ms a hash or check) is these four tests' subject. Each has its
-  // own user, so they run together (test.concurrent: Bun hashes off the main thread, two cores):
-  // the first one's five in a row are the group's time. Three sign in at most at once, within the
-  // throttle's five attempts per address.
-  test.concurrent("a new user with a temporary password sees it once, must change it first, and is recorded without the password", async () => {
+  // Each has its own user; the passwords they create are hashed cheaply (tests/cheap-password-hashing.ts).
+  test("a new user with a temporary password sees it once, must change it first, and is recorded without the password", async () => {
     const address = email("financeiro");
     const created = await create({ email: address, nome: "Ana Souza", papel: "financeiro" });
     expect(created.user).toMatchObject({ email: address, nome: "Ana Souza", papel: "financeiro", ativo: true, trocarSenha: true });
@@ -80,10 +77,9 @@ describe("users (administrators)", () => {
     const changed = await t.request("/api/auth/password", { method: "POST", cookie, body: { senhaAtual: created.senhaTemporaria, novaSenha: "uma senha bem minha" } });
     expect(changed.status).toBe(200);
     expect((await t.request("/clients", { cookie })).status).toBe(200);
-    // Five production-strength hashes and checks are the subject here: generous on a busy machine.
-  }, 30_000);
+  });
 
-  test.concurrent("a typed password follows the rules: 10 characters, not the e-mail, not a common one", async () => {
+  test("a typed password follows the rules: 10 characters, not the e-mail, not a common one", async () => {
     for (const [senha, message] of [
       ["curta", "A senha deve ter pelo menos 10 caracteres"],
       ["1234567890", "Esta senha é muito comum: escolha outra"],
@@ -100,7 +96,7 @@ describe("users (administrators)", () => {
     expect(taken.status).toBe(409);
   });
 
-  test.concurrent("reset password: a new temporary one, shown once, the sessions ended", async () => {
+  test("reset password: a new temporary one, shown once, the sessions ended", async () => {
     const caio = await seeded("financeiro", "Caio");
     const address = caio.email;
     const cookie = cookieOf(await login(address, "livro-caixa-2026"));
@@ -108,11 +104,11 @@ describe("users (administrators)", () => {
     const { senhaTemporaria } = (await reset.json()) as { senhaTemporaria: string };
     expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);
     expect((await login(address, senhaTemporaria)).status).toBe(200);
-  }, 30_000);
+  });
 });
 
 describe("Minha conta", () => {
-  test.concurrent("own password: the current one first; the other sessions end, this one stays", async () => {
+  test("own password: the current one first; the other sessions end, this one stays", async () => {
     const { email: address } = await seeded("consulta", "Dani");
     const here = cookieOf(await login(address, "livro-caixa-2026", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36"));
     const there = cookieOf(await login(address, "livro-caixa-2026", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"));
@@ -128,7 +124,7 @@ describe("Minha conta", () => {
     expect(ok.status).toBe(200);
     expect((await t.request("/api/auth/me", { cookie: here })).status).toBe(200);
     expect((await t.request("/api/auth/me", { cookie: there })).status).toBe(401);
-  }, 30_000);
+  });
 
   test("end one session, or all the others; another person's session cannot be named", async () => {
     const { email: address } = await seeded("financeiro", "Edu");
