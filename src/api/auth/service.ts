@@ -108,7 +108,7 @@ export interface ActiveSession {
 
 const SESSION_SQL = `SELECT u.id AS id, u.email AS email, u.nome AS nome, u.papel AS papel, u.trocar_senha AS trocarSenha, s.expires_at AS expiresAt
   FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.id_hash = $idHash AND s.expires_at > $now AND u.ativo = 1`;
+  WHERE s.id_hash = +$idHash AND s.expires_at > $now AND u.ativo = 1`;
 
 export function findSession(db: Db, token: string): ActiveSession | null {
   const now = clock.now().getTime();

@@ -40,7 +40,7 @@ function subject(db: Db, t: LedgerTable, id: number): Subject {
     db,
     `SELECT r.id, r.${t.party.column} AS partyId, p.nome AS partyName, r.numeros_parcela AS numerosParcela, r.descricao,
       r.data_vencimento AS dataVencimento, r.valor, r.status, r.data_pagamento AS dataPagamento, r.valor_pago AS valorPago${fees}
-      FROM ${t.table} r JOIN ${t.party.table} p ON p.id = r.${t.party.column} WHERE r.id = $id`,
+      FROM ${t.table} r JOIN ${t.party.table} p ON p.id = r.${t.party.column} WHERE r.id = +$id`,
   ).get({ id }) as Subject;
 }
 

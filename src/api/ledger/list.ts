@@ -98,7 +98,7 @@ function partyPageIds(db: Db, t: LedgerTable, query: LedgerQuery, limit: number,
     | null;
   if (!at) return [];
   const before = dir === "ASC" ? "<" : ">";
-  const named = [...parts, "p.nome_ordem = $n", `(p.id, r.data_vencimento, r.id) ${before} ($c, $d, $i)`];
+  const named = [...parts, "p.nome_ordem = +$n", `(p.id, r.data_vencimento, r.id) ${before} ($c, $d, $i)`];
   const { k } = prepared(db, `SELECT count(*) AS k FROM ${from} ${whereOf(named)}`).get({ ...params, ...at }) as { k: number };
   const fromName = [...parts, `p.nome_ordem ${dir === "ASC" ? ">=" : "<="} $n`];
   return idsOf(prepared(db, `SELECT r.id AS id FROM ${from} ${whereOf(fromName)} ${orderSql(query)} LIMIT $limit OFFSET $k`).all({ ...params, n: at.n, limit, k }));
@@ -175,13 +175,13 @@ function asRows<Row>(t: LedgerTable, rows: unknown[]): Row[] {
 
 /** One row in the list's shape, or null. */
 export function getLedgerRow<Row>(db: Db, t: LedgerTable, id: number, now = today()): Row | null {
-  const row = prepared(db, `${selectSql(t)} WHERE r.id = $id`).get({ id, today: now });
+  const row = prepared(db, `${selectSql(t)} WHERE r.id = +$id`).get({ id, today: now });
   return row ? asRows<Row>(t, [row])[0]! : null;
 }
 
 /** Rows id..lastId of one party, in id order: what one generation wrote. */
 export function getLedgerRows<Row>(db: Db, t: LedgerTable, partyId: number, firstId: number, lastId: number): Row[] {
-  const sql = `${selectSql(t)} WHERE r.${t.party.column} = $partyId AND r.id BETWEEN $firstId AND $lastId ORDER BY r.id`;
+  const sql = `${selectSql(t)} WHERE r.${t.party.column} = +$partyId AND r.id BETWEEN $firstId AND $lastId ORDER BY r.id`;
   return asRows<Row>(t, prepared(db, sql).all({ partyId, firstId, lastId, today: today() }));
 }
 
@@ -209,7 +209,7 @@ function conditions(t: LedgerTable, query: Pick<LedgerQuery, "status" | "mes" | 
     params.mesTo = `${addMonthsToMonth(query.mes, 1)}-01`;
   }
   if (query.partyId !== null) {
-    parts.push(`r.${t.party.column} = $partyId`);
+    parts.push(`r.${t.party.column} = +$partyId`);
     params.partyId = query.partyId;
   }
   return { parts, params };

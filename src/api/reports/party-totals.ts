@@ -16,7 +16,7 @@ SELECT party.id AS id, party.nome AS nome, party.status_bloqueio AS statusBloque
        count(CASE WHEN inst.status = 'pago' THEN 1 END) AS pagas,
        count(CASE WHEN ${overdueWhereSql("inst")} THEN 1 END) AS vencidas
 FROM ${party} party LEFT JOIN ${ledger} inst ON inst.${foreignKey} = party.id
-WHERE party.id = $id
+WHERE party.id = +$id
 GROUP BY party.id`;
 }
 

@@ -249,7 +249,7 @@ function matchJson(db: Db, tipo: "receivable" | "payable", id: number): MatchJso
     db,
     `SELECT r.id, p.nome AS parte, r.numeros_parcela AS numerosParcela, r.descricao, r.data_vencimento AS dataVencimento, r.valor,
             CASE WHEN r.status = 'pago' THEN 'pago' WHEN r.data_vencimento < $today THEN 'vencido' ELSE 'em_aberto' END AS status
-       FROM ${table} r JOIN ${party} p ON p.id = r.${column} WHERE r.id = $id`,
+       FROM ${table} r JOIN ${party} p ON p.id = r.${column} WHERE r.id = +$id`,
   ).get({ id, today: today() }) as (Omit<MatchJson, "tipo" | "valor"> & { valor: number }) | null;
   return row ? { ...row, tipo, valor: centsToDecimal(row.valor as Cents) } : null;
 }
@@ -297,7 +297,7 @@ function transactionOf(db: Db, statementId: number, transactionId: number): Stor
   getStatementRow(db, statementId);
   const t = prepared(
     db,
-    `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = $s AND b.id = $t`,
+    `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s AND b.id = +$t`,
   ).get({ s: statementId, t: transactionId }) as StoredTransaction | null;
   if (!t) throw notFound(TRANSACTION_NOT_FOUND);
   return t;

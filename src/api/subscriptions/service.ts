@@ -48,7 +48,7 @@ function clientFacts(db: Db, clientId: number): ClientFacts {
 }
 
 function stored(db: Db, clientId: number): StoredSubscription | null {
-  return (prepared(db, `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id WHERE s.client_id = $clientId`).get({ clientId }) as StoredSubscription | null) ?? null;
+  return (prepared(db, `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id WHERE s.client_id = +$clientId`).get({ clientId }) as StoredSubscription | null) ?? null;
 }
 
 /** The due date of the next month an active subscription will generate (null when it generates nothing more). */
