@@ -130,7 +130,7 @@ export function refreshSuggestions(db: Db, statementId: number): number {
   const open = prepared(
     db,
     `SELECT b.id, b.data, b.valor, b.busca FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
-      WHERE l.statement_id = $s AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada AND b.sugestao_id IS NULL`,
+      WHERE l.statement_id = +$s AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada AND b.sugestao_id IS NULL`,
   ).all({ s: statementId }) as Matchable[];
   if (open.length) {
     const set = prepared(db, "UPDATE bank_transactions SET sugestao_tipo = $tipo, sugestao_id = $id, sugestao_confianca = $confianca, sugestao_motivo = $motivo WHERE id = $tx");
@@ -147,7 +147,7 @@ export function refreshSuggestions(db: Db, statementId: number): number {
   }
   const { n } = prepared(
     db,
-    "SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = $s AND b.sugestao_id IS NOT NULL AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada",
+    "SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s AND b.sugestao_id IS NOT NULL AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada",
   ).get({ s: statementId }) as { n: number };
   return n;
 }
@@ -179,7 +179,7 @@ function statementJson(db: Db, s: StoredStatement): StatementJson {
     db,
     `SELECT ${SITUACAO_SQL} AS situacao, count(*) AS n, count(*) FILTER (WHERE b.sugestao_confianca = 'alta') AS alta,
             coalesce(sum(CASE WHEN b.valor > 0 THEN b.valor END), 0) AS creditos, coalesce(sum(CASE WHEN b.valor < 0 THEN -b.valor END), 0) AS debitos
-       FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = $s GROUP BY 1`,
+       FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s GROUP BY 1`,
   ).all({ s: s.id }) as { situacao: Situacao; n: number; alta: number; creditos: number; debitos: number }[];
   const contagem = Object.fromEntries(SITUACOES.map((situacao) => [situacao, 0])) as Record<Situacao, number>;
   let creditos = 0;
@@ -283,9 +283,9 @@ export function listTransactions(db: Db, statementId: number, query: Transaction
   const rows = prepared(
     db,
     `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
-      WHERE l.statement_id = $s${filter} ORDER BY l.ordem LIMIT $limit OFFSET $offset`,
+      WHERE l.statement_id = +$s${filter} ORDER BY l.ordem LIMIT $limit OFFSET $offset`,
   ).all({ ...params, limit, offset }) as StoredTransaction[];
-  const { n } = prepared(db, `SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = $s${filter}`).get(params) as { n: number };
+  const { n } = prepared(db, `SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s${filter}`).get(params) as { n: number };
   return { rows: rows.map((t) => transactionJson(db, t)), total: n };
 }
 
@@ -372,7 +372,7 @@ export function confirmSuggestions(db: Db, actor: Actor, statementId: number, co
       const rows = prepared(
         db,
         `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
-          WHERE l.statement_id = $s AND ${SITUACAO_SQL} = 'sugerida' AND b.sugestao_confianca IN (SELECT value FROM json_each($wanted)) ORDER BY l.ordem`,
+          WHERE l.statement_id = +$s AND ${SITUACAO_SQL} = 'sugerida' AND b.sugestao_confianca IN (SELECT value FROM json_each($wanted)) ORDER BY l.ordem`,
       ).all({ s: statementId, wanted: JSON.stringify(wanted) }) as StoredTransaction[];
       for (const t of rows) settle(db, actor, statementId, t, t.sugestaoTipo!, t.sugestaoId!, graceDays);
       const n = rows.length;
