@@ -2,7 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BASE_ENV, databaseWithUser, ENTRY, serveFromSource } from "../tests/serve";
+import { BASE_ENV, cofreCommand, databaseWithUser, startCofre } from "../tests/serve";
 import { ADMIN } from "../tests/support";
 
 // A full disk, for real: the server's database on a 24 MB tmpfs that `dd` fills. Mounting needs
@@ -16,7 +16,7 @@ afterAll(() => {
   rmSync(mountPoint, { recursive: true, force: true });
 });
 
-const serve = (databasePath: string) => serveFromSource({ DATABASE_PATH: databasePath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const serve = (databasePath: string) => startCofre({ DATABASE_PATH: databasePath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
 const partner = (nome: string) => ({ nome, empresa: "Disco Cheio Ltda", email: "p@cofre.test", telefone: "11987654321" });
 
@@ -46,7 +46,7 @@ test.skipIf(!mounted)("a full disk: writes answer 507 and write nothing, reads g
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 
   // A backup onto the full disk fails and leaves no file that looks like a backup.
-  const backup = Bun.spawnSync(["bun", ENTRY, "backup", join(mountPoint, "copia.db")], { env: { ...BASE_ENV, DATABASE_PATH: databasePath } });
+  const backup = Bun.spawnSync(await cofreCommand("backup", join(mountPoint, "copia.db")), { env: { ...BASE_ENV, DATABASE_PATH: databasePath } });
   expect(backup.exitCode).toBe(74);
   expect(backup.stderr.toString()).toContain("Nenhum arquivo foi gravado");
   expect(readdirSync(mountPoint).filter((name) => name.includes("copia"))).toEqual([]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { databaseWithUser, serveCommand, serveFromSource, type ServedProcess } from "../tests/serve";
+import { BASE_ENV, cofreCommand, databaseWithUser, startCofre, type ServedProcess } from "../tests/serve";
 import { ADMIN } from "../tests/support";
 
 // `cofre serve` as a process: what only a real socket and real signals show.
@@ -10,16 +10,16 @@ const dir = mkdtempSync(join(tmpdir(), "cofre-serve-"));
 // Bun's own fetch: component tests in the same run swap the global one for happy-dom's.
 const fetch = Bun.fetch;
 
-// Each start from source takes ~0.4 s, most of it waiting: the three servers of this file start
+// Each start takes ~0.1 s of waiting (tests/serve.ts): the three servers of this file start
 // together, now, and each test awaits its own.
 // A new database: the first start hashes its account at production strength, as it must, and
 // both sign-ins check it so: they run now, while the shared server's tests do (the test is last).
-const firstStart = serveFromSource({ DATABASE_PATH: join(dir, "first-run.db") }, dir);
+const firstStart = startCofre({ DATABASE_PATH: join(dir, "first-run.db") }, dir);
 const firstSignIns = firstStart.then(signInWithPrintedAccount);
 firstSignIns.catch(() => {}); // its test reports a failure
 // The rest share one server, on a database whose user has a cheap hash.
 const shared = databaseWithUser(join(dir, "app.db"), ADMIN).then(async (databasePath) => ({
-  ...(await serveFromSource({ DATABASE_PATH: databasePath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, dir)),
+  ...(await startCofre({ DATABASE_PATH: databasePath, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, dir)),
   databasePath,
 }));
 // And a second one on the port the shared one holds.
@@ -149,10 +149,9 @@ async function accepts(port: number): Promise<boolean> {
 /** `cofre serve` on a port the first server holds, started while the other tests run. */
 async function startSecondOnTheSamePort(port: string): Promise<{ code: number; stderr: string }> {
   const other = await databaseWithUser(join(dir, "other.db"), ADMIN);
-  const command = await serveCommand(other);
-  const proc = Bun.spawn(command.cmd, {
+  const proc = Bun.spawn(await cofreCommand("serve"), {
     cwd: dir,
-    env: { ...command.env, PORT: port, HOST: "127.0.0.1", DATABASE_PATH: other, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: { ...BASE_ENV, PORT: port, HOST: "127.0.0.1", DATABASE_PATH: other, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdout: "ignore",
     stderr: "pipe",
   });

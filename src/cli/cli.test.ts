@@ -5,19 +5,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../db/client";
 import { addUser, disableUser, listUsers, parseRole } from "./users";
+import { cofreCommand } from "../../tests/serve";
 
-// The real CLI, as an operator runs it: `bun src/index.ts COMMAND` with its environment, the
-// passwords it sets hashed cheaply as in the rest of the suite (its subject is the commands).
-const ENTRY = join(import.meta.dir, "..", "index.ts");
+// The real CLI, as an operator runs it: `cofre COMMAND` with its environment (the bundle the
+// binary is compiled from, tests/serve.ts), the passwords it sets hashed cheaply as in the rest
+// of the suite (its subject is the commands).
 const CHEAP_HASHING = join(import.meta.dir, "..", "..", "tests", "cheap-password-hashing.ts");
 const dir = mkdtempSync(join(tmpdir(), "cofre-cli-"));
-// Each test starts the CLI from source several times: generous on a shared machine. The tests
+// Each test starts the CLI several times: generous on a shared machine. The tests
 // touch files of their own, so they run concurrently: most of their time is waiting on a process.
 const SLOW = 60_000;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cofre(args: string[], env: Record<string, string>, stdin?: string) {
-  const proc = Bun.spawn(["bun", "--preload", CHEAP_HASHING, ENTRY, ...args], {
+  const [bun, ...cofre] = await cofreCommand(...args);
+  const proc = Bun.spawn([bun!, "--preload", CHEAP_HASHING, ...cofre], {
     env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? dir, ...env },
     stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
     stdout: "pipe",

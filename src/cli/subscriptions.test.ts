@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { databaseWithSubscriptions, duplicates, ENTRY, env, expectedMonths } from "../../tests/subscriptions-cli";
+import { databaseWithSubscriptions, duplicates, env, expectedMonths } from "../../tests/subscriptions-cli";
+import { cofreCommand } from "../../tests/serve";
 import { CliError } from "./cli-error";
 import { parseRunArgs, runFromShell } from "./subscriptions";
 
@@ -9,10 +10,10 @@ import { parseRunArgs, runFromShell } from "./subscriptions";
 const SLOW = 60_000;
 
 describe("cofre subscriptions run", () => {
-  test("--dry-run lists what it would generate and writes nothing; the run writes it once; a second run writes nothing", () => {
+  test("--dry-run lists what it would generate and writes nothing; the run writes it once; a second run writes nothing", async () => {
     const path = databaseWithSubscriptions("dry.db", 2);
     const expected = expectedMonths(path);
-    const dry = Bun.spawnSync(["bun", ENTRY, "subscriptions", "run", "--dry-run"], { env: env(path) });
+    const dry = Bun.spawnSync(await cofreCommand("subscriptions", "run", "--dry-run"), { env: env(path) });
     expect(dry.stderr.toString()).toBe("");
     expect(dry.stdout.toString()).toContain(`Simulação (nada foi gravado): ${expected} parcelas seriam geradas`);
     expect(dry.stdout.toString()).toContain("Cliente 1 — Mensalidade 01/2024");

@@ -6,15 +6,14 @@ import { join } from "node:path";
 import { closeDatabase, openDatabase } from "../../db/client";
 import { loadConfig } from "../config";
 import { createApp } from "../server";
-import { BASE_ENV } from "../../tests/serve";
+import { BASE_ENV, cofreCommand } from "../../tests/serve";
 
 // A damaged file, for real: the first is a restore that kept the old database's WAL, the second
 // a page of the users table overwritten on disk.
-const ENTRY = join(import.meta.dir, "..", "index.ts");
 const dir = mkdtempSync(join(tmpdir(), "cofre-corrupt-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test("a restore beside the old database's WAL: the start refuses to serve, says why and what to do (exit 65)", () => {
+test("a restore beside the old database's WAL: the start refuses to serve, says why and what to do (exit 65)", async () => {
   const old = join(dir, "old.db");
   const db = openDatabase(old);
   // The old database is left as after a crash: its latest writes only in its WAL.
@@ -29,7 +28,7 @@ test("a restore beside the old database's WAL: the start refuses to serve, says 
   copyFileSync(`${old}-wal`, `${restored}-wal`);
   db.$client.close();
 
-  const start = Bun.spawnSync(["bun", ENTRY, "serve"], { env: { ...BASE_ENV, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: restored, ADMIN_EMAIL: "a@cofre.test", ADMIN_PASSWORD: "senha-forte-1" }, timeout: 30_000 });
+  const start = Bun.spawnSync(await cofreCommand("serve"), { env: { ...BASE_ENV, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: restored, ADMIN_EMAIL: "a@cofre.test", ADMIN_PASSWORD: "senha-forte-1" }, timeout: 30_000 });
   expect(start.exitCode).toBe(65);
   const said = start.stderr.toString();
   expect(said).toContain(`O banco de dados ${restored} está corrompido`);

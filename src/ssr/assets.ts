@@ -107,7 +107,7 @@ export async function writeBuiltClient(dir: string, client: ClientBuild): Promis
  * Serves the prebuilt client in `dir` (see writeBuiltClient) from now on: what the binary does
  * with the one it carries. False when `dir` holds none.
  */
-export function useBuiltClient(dir: string): boolean {
+function useBuiltClient(dir: string): boolean {
   const listed = join(dir, "build.json");
   if (!existsSync(listed)) return false;
   const saved = JSON.parse(readFileSync(listed, "utf8")) as SavedBuild;
