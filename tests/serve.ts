@@ -1,16 +1,10 @@
 // `cofre` as a process, for the tests that need a socket, signals or the process's own output
 // (first start, SIGTERM, a taken port, a full disk, the CLI's commands).
-import { mkdtempSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { closeDatabase, openDatabase } from "../db/client";
 import { SYSTEM } from "../src/api/history/record";
 import { insertUser } from "../src/api/auth/service";
-import { writeBuiltClient } from "../src/ssr/assets";
-import { buildClient } from "../src/ssr/client-build";
+import { cofreBundle } from "./cofre-bundle";
 import { testPasswordHash, writeMigratedDatabase } from "./support";
-
-const ROOT = join(import.meta.dir, "..");
 
 /**
  * What a spawned `cofre` gets besides its own settings: PATH, and HOME, under which Bun keeps its
@@ -23,31 +17,6 @@ export interface ServedProcess {
   /** What it printed up to the line with its address (the first start's account is there). */
   output: string;
   url: string;
-}
-
-let bundle: Promise<string> | null = null;
-
-/**
- * `cofre` laid out as the binary carries it, built once per test run from this tree: the code in
- * one bundle (Bun.build, what `bun run build` compiles, with NODE_ENV production), beside it the
- * client it serves (`client/`) and the migrations (`migrations/`) where the binary has its
- * embedded ones. A server starts from it in ~90 ms and 130 ms of CPU; from source, every file
- * transpiled again, in 170 ms and 255 ms. Its path, for `bun PATH command…`.
- */
-export function cofreBundle(): Promise<string> {
-  bundle ??= (async () => {
-    // In the run's own folder, removed when the run ends (tests/setup-tmpdir.ts).
-    const dir = mkdtempSync(join(tmpdir(), "cofre-bundle-"));
-    const [server, client] = await Promise.all([
-      Bun.build({ entrypoints: [join(ROOT, "src", "index.ts")], target: "bun", outdir: dir, define: { "process.env.NODE_ENV": '"production"' } }),
-      buildClient(),
-    ]);
-    if (!server.success) throw new AggregateError(server.logs, "cofre did not bundle");
-    await writeBuiltClient(join(dir, "client"), client);
-    symlinkSync(join(ROOT, "db", "migrations"), join(dir, "migrations"));
-    return join(dir, "index.js");
-  })();
-  return bundle;
 }
 
 /** `cofre ARGS…` as a command to spawn (with BASE_ENV and its settings). */
