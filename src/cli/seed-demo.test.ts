@@ -11,7 +11,7 @@ afterAll(() => unpin());
 
 const count = (db: Db, table: string) => (db.$client.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
-// Each demo company takes ~250 ms to write: one database of two (--scale 2) is read by the
+// Each demo company takes ~160 ms to write: one database of two (--scale 2) is read by the
 // tests below in order; the last one adds a third with --force. In memory (the same migrations
 // and services; what is written, not the file, is the subject): a file's WAL cost ~30 % more.
 describe("seed-demo --scale 2 on an empty database", () => {
