@@ -334,8 +334,7 @@ describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
     mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...SUBSCRIPTION, clientId: PADARIA.id })));
     consulta(<ClientsList {...props()} />);
     click(rowAction("Assinatura", "Padaria Pão Quente"));
-    // The dialog's module loads with its first opening.
-    for (let i = 0; i < 20 && !document.querySelector("dialog[open] .sub-dialog__grid"); i++) await settle();
+    await settle();
     const dialog = lastDialog();
     expect(get(".ui-dialog__title", dialog).textContent).toBe("Assinatura — Padaria Pão Quente");
     expect(control<HTMLSelectElement>("Dia de vencimento", dialog).value).toBe("15");

@@ -6,6 +6,9 @@ import { button, control, json, lastDialog, listPage, mockFetch, pause, settle, 
 import { cleanup, click, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import { CanWrite } from "./lib/can-write";
 import ReconciliationScreen from "./ReconciliationScreen";
+// The dialog loads with its first opening (islands/lib/on-demand.tsx): compiled ahead here, so
+// the settle() after an opening click is enough for it to show.
+import "./reconciliation/CandidateDialog";
 
 const PADARIA: MatchJson = {
   tipo: "receivable",
@@ -265,9 +268,8 @@ describe("ReconciliationScreen", () => {
     );
     render(<ReconciliationScreen {...props()} />);
     click(button(`Escolher parcela para ${name(FEE)}`));
-    // The dialog's code loads with its first opening.
-    for (let i = 0; i < 20 && !document.querySelector("dialog[open]"); i++) await settle();
-    await settle();
+    await settle(); // the dialog opens
+    await settle(); // its first search: a 0 ms timer its effect sets
     const dialog = lastDialog();
     expect(calls.at(-1)!.url).toBe(`/api/statements/7/transactions/${FEE.id}/candidates`);
     expect(dialog.textContent).toContain("Padaria Pão Quente");

@@ -8,6 +8,9 @@ import { button, control, json, lastDialog, mockFetch, openDialogs, settle, type
 import { cleanup, click, get, render, serverRenderAndHydrate } from "../tests/ui";
 import { CanWrite } from "./lib/can-write";
 import SubscriptionsList, { type SubscriptionsListProps } from "./SubscriptionsList";
+// The dialog loads with its first opening (islands/lib/on-demand.tsx): compiled ahead here, so
+// the settle() after an opening click is enough for it to show.
+import "./subscriptions/SubscriptionDialog";
 
 const SETTINGS: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
 const PADARIA: SubscriptionRowJson = {
@@ -78,8 +81,7 @@ describe("SubscriptionsList: read-only for a consulta (DECISIONS §10)", () => {
     mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...PADARIA, clientName: undefined, emTrial: undefined })));
     consulta(<SubscriptionsList {...props()} />);
     click(button("Ver assinatura Padaria Pão Quente"));
-    // The dialog's module loads with its first opening.
-    for (let i = 0; i < 20 && !document.querySelector("dialog[open] .sub-dialog__grid"); i++) await settle();
+    await settle();
     const dialog = lastDialog();
     expect(get(".ui-dialog__title", dialog).textContent).toBe("Assinatura — Padaria Pão Quente");
     expect(control<HTMLSelectElement>("Situação", dialog).value).toBe("ativa");
