@@ -18,7 +18,10 @@ Bun.password.hash = ((password: Parameters<typeof native>[0], options?: HashOpti
     ? native(password, options)
     : native(password, { ...options, ...CHEAP_COST })) as typeof Bun.password.hash;
 
-/** Runs `during` with Bun's own cost (nothing else may hash meanwhile: not for test.concurrent). */
+/**
+ * Runs `during` with Bun's own cost. A test running beside it (test.concurrent) that hashes
+ * meanwhile pays that cost too: slower, never wrong.
+ */
 export async function productionHashing<T>(during: () => Promise<T>): Promise<T> {
   production++;
   try {

@@ -7,9 +7,9 @@ import { openDatabase } from "../../db/client";
 import { addUser, disableUser, listUsers, parseRole } from "./users";
 import { cofreCommand } from "../../tests/serve";
 
-// The real CLI, as an operator runs it: `cofre COMMAND` with its environment (the bundle the
-// binary is compiled from, tests/serve.ts), the passwords it sets hashed cheaply as in the rest
-// of the suite (its subject is the commands).
+// The real CLI, as an operator runs it: `cofre COMMAND` with its environment (this tree bundled
+// as the binary carries it, tests/cofre-bundle.ts), the passwords it sets hashed cheaply as in
+// the rest of the suite (its subject is the commands).
 const CHEAP_HASHING = join(import.meta.dir, "..", "..", "tests", "cheap-password-hashing.ts");
 const dir = mkdtempSync(join(tmpdir(), "cofre-cli-"));
 // Each test starts the CLI several times: generous on a shared machine. The tests
