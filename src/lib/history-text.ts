@@ -149,6 +149,16 @@ function reconciliation(d: Record<string, unknown>): string {
   return c ? ` (baixa por conciliação, extrato ${String(c.extrato)}, FITID ${String(c.fitid)})` : "";
 }
 
+/** "; a linha do extrato 3 de 05/11/2026 (R$ 150,00, FITID 2026…) voltou a pendente" when a removed payment freed one. */
+function freedLine(d: Record<string, unknown>): string {
+  const l = d.linhaExtrato as { extrato?: unknown; data?: unknown; valor?: unknown; fitid?: unknown } | undefined;
+  if (!l) return "";
+  const extrato = l.extrato === null || l.extrato === undefined ? "" : ` ${String(l.extrato)}`;
+  const valor = String(l.valor ?? "");
+  const amount = valor.startsWith("-") ? `-${money(valor.slice(1))}` : money(valor);
+  return `; a linha do extrato${extrato} de ${formatDateBR(String(l.data ?? ""))} (${amount}, FITID ${String(l.fitid)}) voltou a pendente`;
+}
+
 /** "03/2026" from "2026-03" (a competência as people write it). */
 function monthText(ym: string): string {
   return /^\d{4}-\d{2}$/.test(ym) ? `${ym.slice(5, 7)}/${ym.slice(0, 4)}` : ym;
@@ -204,7 +214,7 @@ export function describeEvent(e: HistoryFacts): string {
     case "delete": {
       if (!ledger) return `${u} excluiu ${noun.the} ${e.rotulo}`;
       const r = (d.registro ?? {}) as Record<string, unknown>;
-      return `${u} excluiu ${noun.the} ${e.rotulo} (${money(r.valor)}, vencimento ${formatDateBR(String(r.dataVencimento ?? ""))})`;
+      return `${u} excluiu ${noun.the} ${e.rotulo} (${money(r.valor)}, vencimento ${formatDateBR(String(r.dataVencimento ?? ""))})${freedLine(d)}`;
     }
     case "block":
       return `${u} bloqueou ${noun.the} ${e.rotulo}`;
@@ -232,7 +242,7 @@ export function describeEvent(e: HistoryFacts): string {
       return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(d.valorPago)}${fees.length ? ` com ${list(fees)}` : ""}${reconciliation(d)}`;
     }
     case "undo_payment":
-      return `${u} cancelou a baixa de ${formatDateBR(String(d.dataPagamento ?? ""))} (${money(d.valorPago)})${reconciliation(d)}`;
+      return `${u} cancelou a baixa de ${formatDateBR(String(d.dataPagamento ?? ""))} (${money(d.valorPago)})${reconciliation(d)}${freedLine(d)}`;
     case "redate":
       return `${u} alterou o vencimento de ${formatDateBR(String(d.de ?? ""))} para ${formatDateBR(String(d.para ?? ""))}`;
     case "sign_in":

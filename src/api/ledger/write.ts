@@ -7,6 +7,7 @@ import { nowISO, today } from "../../lib/clock";
 import { splitInstallments } from "../../lib/installments";
 import { cents, type Cents } from "../../lib/money";
 import { prepared } from "../prepared";
+import { dropSuggestionsOf, releaseBankLine } from "./bank-lines";
 import { recordLedgerEvent, recordLedgerPlan, type LedgerCause } from "./events";
 import type { Actor } from "../history/record";
 import { getLedgerRow, getLedgerRows } from "./list";
@@ -80,6 +81,8 @@ export function payLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: numb
     prepared(db, `UPDATE ${t.table} SET status = 'pago', data_pagamento = $dataPagamento, valor_pago = $valorPago${fees} WHERE id = $id`).run(
       t.fees ? { id, dataPagamento, valorPago, multa, juros } : { id, dataPagamento, valorPago },
     );
+    // A statement line still suggesting this row can no longer settle it (DECISIONS §9).
+    dropSuggestionsOf(db, t, id);
     // Recorded after the UPDATE: the event shows the payment as stored.
     const cause = recordLedgerEvent(db, actor, t, "pay", id, payment.origem ?? {});
     onChange?.(db, row.partyId, cause);
@@ -87,14 +90,18 @@ export function payLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: numb
   });
 }
 
-/** A paid row returns to em_aberto (vencido by date), its payment fields cleared; unpaid: 409. */
+/**
+ * A paid row returns to em_aberto (vencido by date), its payment fields cleared; unpaid: 409.
+ * A payment that came from Conciliação gives its bank line back to `pendente` (DECISIONS §2, §9).
+ */
 export function undoLedgerPayment<Row>(db: Db, actor: Actor, t: LedgerTable, id: number, onChange?: OnLedgerChange, origem: Record<string, unknown> = {}): Row {
   return write(db, () => {
     const row = stored(db, t, id);
     if (row.status !== "pago") throw conflict(t.messages.notPaid);
     const fees = t.fees ? ", multa = NULL, juros = NULL" : "";
-    // Recorded before the UPDATE: the event keeps the payment it undid.
-    const cause = recordLedgerEvent(db, actor, t, "undo_payment", id, origem);
+    const linha = releaseBankLine(db, t, id);
+    // Recorded before the UPDATE: the event keeps the payment it undid (and the line it freed).
+    const cause = recordLedgerEvent(db, actor, t, "undo_payment", id, linha ? { ...origem, linhaExtrato: linha } : origem);
     prepared(db, `UPDATE ${t.table} SET status = 'em_aberto', data_pagamento = NULL, valor_pago = NULL${fees} WHERE id = $id`).run({ id });
     onChange?.(db, row.partyId, cause);
     return getLedgerRow<Row>(db, t, id)!;
@@ -115,13 +122,18 @@ export function redateLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: n
   });
 }
 
-/** Deletes a row for good (a paid receivable: 409, undo the payment first). */
+/**
+ * Deletes a row for good (a paid receivable: 409, undo the payment first). A paid payable that
+ * came from Conciliação gives its bank line back to `pendente`; suggestions of the row go.
+ */
 export function deleteLedgerRow(db: Db, actor: Actor, t: LedgerTable, id: number, onChange?: OnLedgerChange): void {
   write(db, () => {
     const row = stored(db, t, id);
     if (row.status === "pago" && !t.deletePaid) throw conflict(t.messages.deletePaid);
-    // Recorded before the DELETE: the event keeps a snapshot of the row.
-    const cause = recordLedgerEvent(db, actor, t, "delete", id);
+    const linha = releaseBankLine(db, t, id);
+    dropSuggestionsOf(db, t, id);
+    // Recorded before the DELETE: the event keeps a snapshot of the row (and the line it freed).
+    const cause = recordLedgerEvent(db, actor, t, "delete", id, linha ? { linhaExtrato: linha } : {});
     prepared(db, `DELETE FROM ${t.table} WHERE id = $id`).run({ id });
     onChange?.(db, row.partyId, cause);
   });

@@ -320,13 +320,15 @@ function settle(db: Db, actor: Actor, statementId: number, t: StoredTransaction,
   if (t.data > today()) throw conflict("A transação tem data futura: não é possível dar baixa");
   const amount = Math.abs(t.valor) as Cents;
   const origem = { conciliacao: { extrato: statementId, fitid: t.fitid, transacao: t.id } };
+  // Linked before the payment: the ledger's payment drops the suggestions of lines not settled
+  // (src/api/ledger/bank-lines.ts), and this line keeps its own (undo brings it back to it).
+  prepared(db, `UPDATE bank_transactions SET ${tipo}_id = $id, ignorada = 0, conciliada_em = $now WHERE id = $t`).run({ id: installmentId, now: nowISO(), t: t.id });
   if (tipo === "receivable") {
     const { multa, juros } = feesOf(row.valor, amount, row.dataVencimento, t.data);
     receivables.settle(db, actor, installmentId, { dataPagamento: t.data, valorPago: amount, multa, juros, origem }, graceDays);
   } else {
     payables.settle(db, actor, installmentId, { dataPagamento: t.data, valorPago: amount, origem }, graceDays);
   }
-  prepared(db, `UPDATE bank_transactions SET ${tipo}_id = $id, ignorada = 0, conciliada_em = $now WHERE id = $t`).run({ id: installmentId, now: nowISO(), t: t.id });
 }
 
 function answer(db: Db, statementId: number, transactionId: number, message: string): TransactionAnswer {
@@ -402,9 +404,11 @@ export function undoTransaction(db: Db, actor: Actor, statementId: number, trans
       const t = transactionOf(db, statementId, transactionId);
       if (t.situacao === "conciliada") {
         const origem = { conciliacao: { extrato: statementId, fitid: t.fitid, transacao: t.id } };
+        // Unlinked first: the ledger's undo then finds no line to give back (a ledger-side undo
+        // does, and says so in its history), and this line keeps its suggestion.
+        prepared(db, "UPDATE bank_transactions SET receivable_id = NULL, payable_id = NULL, conciliada_em = NULL WHERE id = $t").run({ t: transactionId });
         if (t.receivableId) receivables.undo(db, actor, t.receivableId, graceDays, origem);
         else payables.undo(db, actor, t.payableId!, graceDays, origem);
-        prepared(db, "UPDATE bank_transactions SET receivable_id = NULL, payable_id = NULL, conciliada_em = NULL WHERE id = $t").run({ t: transactionId });
       } else if (t.situacao === "ignorada") {
         prepared(db, "UPDATE bank_transactions SET ignorada = 0 WHERE id = $t").run({ t: transactionId });
       } else {

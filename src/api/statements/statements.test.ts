@@ -231,3 +231,134 @@ describe("matching, confirming, ignoring, undoing", () => {
     expect((await api(`/api/statements/${answer.id}/transactions/${row!.id}/undo`, { method: "POST" })).status).toBe(409);
   });
 });
+
+/** The history of one ledger row, newest first, as the screen reads it. */
+async function historyTexts(kind: "installments" | "payables", id: number): Promise<string[]> {
+  const events = (await (await api(`/api/${kind}/${id}/history`)).json()) as { texto: string; acao: string }[];
+  // Money is written with a no-break space after R$; plain spaces here.
+  return events.filter((e) => e.acao !== "auto_block" && e.acao !== "auto_unblock").map((e) => e.texto.replaceAll("\u00a0", " "));
+}
+
+async function supplierBill(valor: string, primeiroVencimento: string): Promise<{ id: number }> {
+  const supplier = (await (await api("/api/suppliers", { method: "POST", body: { nome: "Gráfica Ágil", email: "contato@agil.com.br" } })).json()) as { id: number };
+  const body = { supplierId: supplier.id, numParcelas: 1, valor, primeiroVencimento, descricao: "Papel" };
+  return ((await (await api("/api/payables/generate", { method: "POST", body })).json()) as { payables: { id: number }[] }).payables[0]!;
+}
+
+describe("the ledger side of a reconciled payment (issue 31 items 1 and 9)", () => {
+  test("Cancelar Baixa of a reconciled receivable puts its bank line back to pendente in the same change, says so, and the installment can be reconciled again", async () => {
+    const padaria = await createClient();
+    const one = await installment(padaria.id, "150.00", "2026-11-05");
+    const answer = await imported(ofx([{ fitid: "R1", data: "20261105", valor: "150.00", nome: "PIX PADARIA PAO QUENTE" }]));
+    const [line] = await transactions(answer.id);
+    expect((await api(`/api/statements/${answer.id}/transactions/${line!.id}/confirm`, { method: "POST" })).status).toBe(200);
+
+    const undone = await api(`/api/installments/${one.id}/undo-payment`, { method: "POST" });
+    expect(undone.status).toBe(200);
+    const [after] = await transactions(answer.id);
+    expect(after).toMatchObject({ situacao: "pendente", conciliadaCom: null, sugestao: null });
+    expect(t.db.$client.query("select receivable_id, conciliada_em from bank_transactions where id = ?").get(line!.id)).toEqual({ receivable_id: null, conciliada_em: null });
+    expect((await historyTexts("installments", one.id))[0]).toBe(
+      `financeiro@cofre.test cancelou a baixa de 05/11/2026 (R$ 150,00); a linha do extrato ${answer.id} de 05/11/2026 (R$ 150,00, FITID R1) voltou a pendente`,
+    );
+    // The reconciliation's own undo names the line's state, not the installment's.
+    const again = await api(`/api/statements/${answer.id}/transactions/${line!.id}/undo`, { method: "POST" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("Não há conciliação a desfazer nesta transação");
+    // A new credit for that installment (another statement) matches and is confirmed.
+    const second = await imported(ofx([{ fitid: "R2", data: "20261110", valor: "150.00", nome: "PIX PADARIA PAO QUENTE" }], "11111-1"));
+    const [credit] = await transactions(second.id);
+    expect(credit!.sugestao).toMatchObject({ id: one.id, confianca: "alta" });
+    expect((await api(`/api/statements/${second.id}/transactions/${credit!.id}/confirm`, { method: "POST" })).status).toBe(200);
+    expect(await receivable(one.id)).toMatchObject({ status: "pago", dataPagamento: "2026-11-10" });
+  });
+
+  test("a reconciled receivable cannot be re-dated nor deleted while paid: nothing moves, the line stays conciliada", async () => {
+    const padaria = await createClient();
+    const one = await installment(padaria.id, "150.00", "2026-11-05");
+    const answer = await imported(ofx([{ fitid: "S1", data: "20261105", valor: "150.00", nome: "PIX PADARIA PAO QUENTE" }]));
+    const [line] = await transactions(answer.id);
+    await api(`/api/statements/${answer.id}/transactions/${line!.id}/confirm`, { method: "POST" });
+    const redate = await api(`/api/installments/${one.id}/due-date`, { method: "PATCH", body: { dataVencimento: "2026-12-05" } });
+    expect(redate.status).toBe(409);
+    expect((await redate.json()).message).toBe("Não é possível alterar o vencimento de uma parcela paga");
+    const remove = await api(`/api/installments/${one.id}`, { method: "DELETE" });
+    expect(remove.status).toBe(409);
+    expect((await remove.json()).message).toBe("Não é possível excluir uma parcela paga: cancele a baixa primeiro");
+    expect((await transactions(answer.id))[0]).toMatchObject({ situacao: "conciliada", conciliadaCom: { id: one.id, status: "pago" } });
+  });
+
+  test("deleting a reconciled (paid) payable puts its bank line back to pendente and says so; a new debit can settle a new bill", async () => {
+    const bill = await supplierBill("480.00", "2026-11-10");
+    const answer = await imported(ofx([{ fitid: "P1", data: "20261110", valor: "-480.00", nome: "BOLETO GRAFICA AGIL" }]));
+    const [line] = await transactions(answer.id);
+    expect(line!.sugestao).toMatchObject({ tipo: "payable", id: bill.id });
+    expect((await api(`/api/statements/${answer.id}/transactions/${line!.id}/confirm`, { method: "POST" })).status).toBe(200);
+    expect((await api(`/api/payables/${bill.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await transactions(answer.id))[0]).toMatchObject({ situacao: "pendente", conciliadaCom: null, sugestao: null });
+    const event = t.db.$client.query("select details from history_events where action = 'delete' and entity = 'payable' order by id desc").get() as { details: string };
+    expect(JSON.parse(event.details).linhaExtrato).toEqual({ extrato: answer.id, transacao: line!.id, fitid: "P1", data: "2026-11-10", valor: "-480.00" });
+    expect((await historyTexts("payables", bill.id))[0]).toBe(
+      `financeiro@cofre.test excluiu a conta a pagar Gráfica Ágil — parcela 1/1 (R$ 480,00, vencimento 10/11/2026); a linha do extrato ${answer.id} de 10/11/2026 (-R$ 480,00, FITID P1) voltou a pendente`,
+    );
+    // The freed line settles another bill by hand.
+    const other = await supplierBill("480.00", "2026-11-12");
+    expect((await api(`/api/statements/${answer.id}/transactions/${line!.id}/confirm`, { method: "POST", body: { payableId: other.id } })).status).toBe(200);
+  });
+
+  test("the reconciliation's undo of a payable still works and leaves the line as it was before (its suggestion back)", async () => {
+    const bill = await supplierBill("480.00", "2026-11-10");
+    const answer = await imported(ofx([{ fitid: "P2", data: "20261110", valor: "-480.00", nome: "BOLETO GRAFICA AGIL" }]));
+    const [line] = await transactions(answer.id);
+    await api(`/api/statements/${answer.id}/transactions/${line!.id}/confirm`, { method: "POST" });
+    const undone = await api(`/api/statements/${answer.id}/transactions/${line!.id}/undo`, { method: "POST" });
+    expect(((await undone.json()) as TransactionAnswer).transaction).toMatchObject({ situacao: "sugerida", sugestao: { id: bill.id } });
+    expect(t.db.$client.query("select status from payables where id = ?").get(bill.id)).toEqual({ status: "em_aberto" });
+    const texts = await historyTexts("payables", bill.id);
+    expect(texts[0]).toContain("(baixa por conciliação");
+    expect(texts[0]).not.toContain("voltou a pendente");
+  });
+
+  test("Baixar by hand drops the suggestions pointing at that installment (receivables and payables): they no longer count in sugestoesAlta", async () => {
+    const padaria = await createClient();
+    const one = await installment(padaria.id, "150.00", "2026-11-05");
+    const bill = await supplierBill("480.00", "2026-11-10");
+    const answer = await imported(
+      ofx([
+        { fitid: "M1", data: "20261105", valor: "150.00", nome: "PIX PADARIA PAO QUENTE" },
+        { fitid: "M2", data: "20261110", valor: "-480.00", nome: "BOLETO GRAFICA AGIL" },
+      ]),
+    );
+    const statement = async () => (await (await api(`/api/statements/${answer.id}`)).json()) as StatementJson;
+    expect((await statement()).sugestoesAlta).toBe(2);
+    expect((await api(`/api/installments/${one.id}/pay`, { method: "PATCH" })).status).toBe(200);
+    expect((await statement()).sugestoesAlta).toBe(1);
+    expect((await api(`/api/payables/${bill.id}/pay`, { method: "PATCH" })).status).toBe(200);
+    const after = await statement();
+    expect(after.sugestoesAlta).toBe(0);
+    expect(after.contagem).toEqual({ pendente: 2, sugerida: 0, conciliada: 0, ignorada: 0 });
+    expect((await transactions(answer.id)).map((r) => [r.situacao, r.sugestao, r.sugerida])).toEqual([
+      ["pendente", null, null],
+      ["pendente", null, null],
+    ]);
+    // Confirming all alta suggestions now confirms nothing: no payment is made twice.
+    expect(((await (await api(`/api/statements/${answer.id}/confirm-suggestions`, { method: "POST", body: { confianca: "alta" } })).json()) as BulkConfirmAnswer).conciliadas).toBe(0);
+  });
+
+  test("paying with fees by hand, or deleting the suggested installment, drops the suggestion too", async () => {
+    const padaria = await createClient();
+    const late = await installment(padaria.id, "150.00", "2026-11-05");
+    const gone = await installment(padaria.id, "210.00", "2026-11-07");
+    const answer = await imported(
+      ofx([
+        { fitid: "F1", data: "20261105", valor: "150.00", nome: "PIX PADARIA PAO QUENTE" },
+        { fitid: "F2", data: "20261107", valor: "210.00", nome: "PIX PADARIA PAO QUENTE" },
+      ]),
+    );
+    expect((await transactions(answer.id)).map((r) => r.situacao)).toEqual(["sugerida", "sugerida"]);
+    const paid = await api(`/api/installments/${late.id}/pay-with-fees`, { method: "PATCH", body: { dataPagamento: "2026-11-06", multa: "3.00", juros: "0.05" } });
+    expect(paid.status).toBe(200);
+    expect((await api(`/api/installments/${gone.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await transactions(answer.id)).map((r) => r.situacao)).toEqual(["pendente", "pendente"]);
+  });
+});

@@ -1,0 +1,56 @@
+// The bank lines (src/api/statements, DECISIONS §9) a ledger change reaches, inside the change's
+// own transaction: a payment that goes away (undo, delete) gives its statement line back to
+// `pendente`, and a payment or a deletion drops the suggestions that pointed at the row. Here,
+// in the ledger, because the ledger's writes are the one place every such change passes through
+// (the statements module calls the ledger, never the other way round).
+import type { Db } from "../../../db/client";
+import { centsToDecimal, type Cents } from "../../lib/money";
+import { prepared } from "../prepared";
+import type { LedgerTable } from "./table";
+
+/** The line a removed payment gave back, as its history event keeps it (the text names it). */
+export interface ReleasedLine {
+  /** The statement the line was first imported with (a line may belong to several). */
+  extrato: number | null;
+  transacao: number;
+  fitid: string;
+  data: string;
+  /** Signed, as the statement shows it: "-480.00" for a debit. */
+  valor: string;
+}
+
+const sideOf = (t: LedgerTable) => (t.table === "receivables" ? "receivable" : "payable");
+
+const CLEAR_SUGGESTION = "sugestao_tipo = NULL, sugestao_id = NULL, sugestao_confianca = NULL, sugestao_motivo = NULL";
+
+/**
+ * The line that settled row `id`, back to `pendente`: its link and its old suggestion cleared
+ * (a suggestion of the row just reopened would make the line `sugerida` without a person
+ * choosing it again). Null when no line settled it (a payment made by hand).
+ */
+export function releaseBankLine(db: Db, t: LedgerTable, id: number): ReleasedLine | null {
+  const column = `${sideOf(t)}_id`;
+  const line = prepared(
+    db,
+    `SELECT b.id, b.fitid, b.data, b.valor, (SELECT min(l.statement_id) FROM statement_lines l WHERE l.transaction_id = b.id) AS extrato
+       FROM bank_transactions b WHERE b.${column} = $id`,
+  ).get({ id }) as { id: number; fitid: string; data: string; valor: number; extrato: number | null } | null;
+  if (!line) return null;
+  prepared(db, `UPDATE bank_transactions SET ${column} = NULL, conciliada_em = NULL, ${CLEAR_SUGGESTION} WHERE id = $line`).run({ line: line.id });
+  const valor = line.valor < 0 ? `-${centsToDecimal(-line.valor as Cents)}` : centsToDecimal(line.valor as Cents);
+  return { extrato: line.extrato, transacao: line.id, fitid: line.fitid, data: line.data, valor };
+}
+
+/**
+ * Lines not yet settled whose suggestion is row `id` lose it (back to `pendente`, no candidate):
+ * the row was just paid or deleted, so the suggestion can no longer be confirmed and must not
+ * count in the statement's `sugestoesAlta`. The statement's next matching run (an import, a
+ * confirmation, an undo) may suggest another open installment for them.
+ */
+export function dropSuggestionsOf(db: Db, t: LedgerTable, id: number): void {
+  prepared(
+    db,
+    `UPDATE bank_transactions SET ${CLEAR_SUGGESTION}
+      WHERE sugestao_id = $id AND sugestao_tipo = $tipo AND receivable_id IS NULL AND payable_id IS NULL`,
+  ).run({ id, tipo: sideOf(t) });
+}
