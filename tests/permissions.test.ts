@@ -3,12 +3,13 @@
 // rule names a route that exists, and each role is let through exactly where the table says —
 // before any handler runs, pages included.
 import { describe, expect, test } from "bun:test";
-import { allows, NOT_ALLOWED, PERMISSIONS, READ_ONLY, ROLES, type Role } from "../src/api/auth/permissions";
+import { allows, NOT_ALLOWED, PERMISSIONS, READ_ONLY, ROLES, ruleKey, type Role } from "../src/api/auth/permissions";
 import { addTestUser, useTestApp } from "./support";
 
 const t = useTestApp({ now: "2026-03-15T10:00:00-03:00" });
 
-const routes = () => [...new Set(t.app.routes.map((r) => `${r.method} ${r.path}`))];
+/** Every route the app registers, spelt as the table spells it (no trailing slash: `.get("/")` under a prefix registers one). */
+const routes = () => [...new Set(t.app.routes.map((r) => ruleKey(r.method, r.path)))];
 
 /** A request path for a route pattern: every parameter an id that does not exist (the handler's 404 is fine here). */
 const pathOf = (pattern: string) => pattern.replace(/:[a-zA-Z]+/g, (param) => (param === ":month" ? "2026-03" : param === ":name" ? "nao-existe.js" : "999999"));
@@ -28,6 +29,8 @@ describe("the route × role table", () => {
     const registered = routes();
     expect(registered.filter((route) => PERMISSIONS[route] === undefined)).toEqual([]);
     expect(Object.keys(PERMISSIONS).filter((rule) => !registered.includes(rule))).toEqual([]);
+    // One spelling: the table's keys are canonical (a key with a trailing slash would never match).
+    expect(Object.keys(PERMISSIONS).filter((rule) => rule !== ruleKey(rule.split(" ")[0]!, rule.split(" ")[1]!))).toEqual([]);
   });
 
   test("is enforced before any handler, for every route and every role (403 exactly where the table refuses)", async () => {

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { backOffWhileBusy, codeOf, isBusyError, isCorruptError, isDiskFullError } from "../../db/client";
 import type { FieldErrors } from "../lib/field-errors";
+import { requestPath } from "./paths";
 
 /** An answer the client caused: always JSON `{message, errors?}` in pt-BR. */
 export class HttpError extends Error {
@@ -48,7 +49,8 @@ async function readUpload(request: Request, contentType: string, upload: { limit
 
 /** Reads a request body once, refusing oversize bodies before JSON parsing (and before buffering them). */
 async function readBody(request: Request, contentType: string): Promise<unknown> {
-  const upload = request.method === "POST" ? UPLOADS[new URL(request.url).pathname] : undefined;
+  // The path as the router matches it: `/api/statements/` is the upload route too (issue 31 item 17).
+  const upload = request.method === "POST" ? UPLOADS[requestPath(request)] : undefined;
   if (upload) return readUpload(request, contentType, upload);
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > BODY_LIMIT_BYTES) throw tooLarge();
@@ -81,7 +83,7 @@ export const DISK_FULL_MESSAGE = "Sem espaço em disco: nada foi gravado";
 
 // Machines read these paths: their errors are JSON even for a GET.
 const isApi = (request: Request) => {
-  const path = new URL(request.url).pathname;
+  const path = requestPath(request);
   return path.startsWith("/api/") || path === "/healthz";
 };
 

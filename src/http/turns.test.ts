@@ -39,6 +39,7 @@ test("a /healthz sent behind ten queued pages is answered before they are all do
 
 test("the quick answers are /healthz, the assets and the icon", () => {
   expect(isQuick("http://127.0.0.1:3000/healthz")).toBe(true);
+  expect(isQuick("http://127.0.0.1:3000/healthz/")).toBe(true);
   expect(isQuick("http://127.0.0.1:3000/assets/app-1.css")).toBe(true);
   expect(isQuick("https://cofre.empresa.com.br/favicon.ico")).toBe(true);
   expect(isQuick("http://127.0.0.1:3000/")).toBe(false);

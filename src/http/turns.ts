@@ -8,6 +8,7 @@
 // same; the slowest answers under load come sooner (measured with 50 clients on 4 ms handlers:
 // p99 396 → 205 ms, /healthz p99 353 → 4 ms).
 import { Elysia } from "elysia";
+import { canonicalPath } from "./paths";
 
 const waiting: (() => void)[] = [];
 let handingOut = false;
@@ -39,10 +40,10 @@ export function turn(): Promise<void> {
  */
 export const isQuickPath = (path: string) => path === "/healthz" || path.startsWith("/assets/") || path === "/favicon.ico";
 
-/** isQuickPath of a request's URL (its query included, so /healthz?x waits like a page). */
+/** isQuickPath of a request's URL (its query included, so /healthz?x waits like a page; /healthz/ is /healthz). */
 export function isQuick(url: string): boolean {
   const start = url.indexOf("/", url.indexOf("//") + 2);
-  return isQuickPath(start < 0 ? "/" : url.slice(start));
+  return isQuickPath(start < 0 ? "/" : canonicalPath(url.slice(start)));
 }
 
 export const fairTurns = new Elysia({ name: "turns" }).onRequest(async ({ request }) => {

@@ -4,6 +4,7 @@
 // the app against this table and every role.
 import { Elysia } from "elysia";
 import { HttpError } from "../../http/errors";
+import { canonicalPath } from "../../http/paths";
 import { ROLES, type Role } from "../../lib/roles";
 import { sessionOf } from "./plugin";
 
@@ -18,7 +19,11 @@ const EVERYONE: readonly Role[] = ROLES;
 const FINANCE: readonly Role[] = ["administrador", "financeiro"];
 const ADMIN: readonly Role[] = ["administrador"];
 
-/** `METHOD /route` (the route as registered, `:id` and all) → who may call it. */
+/**
+ * `METHOD /route` (the route as registered, `:id` and all, without a trailing slash: a plugin's
+ * `.get("/")` registers `/api/clients/`, which the router answers as `/api/clients` too, and
+ * both are looked up here canonically — issue 31 item 17) → who may call it.
+ */
 export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   // Public
   "GET /login": PUBLIC,
@@ -64,10 +69,10 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /history/export": EVERYONE,
 
   // Clients and their subscriptions
-  "GET /api/clients/": EVERYONE,
+  "GET /api/clients": EVERYONE,
   "GET /api/clients/:id": EVERYONE,
   "GET /api/clients/:id/history": EVERYONE,
-  "POST /api/clients/": FINANCE,
+  "POST /api/clients": FINANCE,
   "PUT /api/clients/:id": FINANCE,
   "DELETE /api/clients/:id": FINANCE,
   "PATCH /api/clients/:id/toggle-block": FINANCE,
@@ -80,7 +85,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "POST /api/subscriptions/run": FINANCE,
 
   // Receivables
-  "GET /api/installments/": EVERYONE,
+  "GET /api/installments": EVERYONE,
   "GET /api/installments/summary": EVERYONE,
   "GET /api/installments/:id/history": EVERYONE,
   "POST /api/installments/generate": FINANCE,
@@ -94,13 +99,13 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /api/installments/:id/pix": FINANCE,
 
   // Suppliers and payables
-  "GET /api/suppliers/": EVERYONE,
+  "GET /api/suppliers": EVERYONE,
   "GET /api/suppliers/:id/history": EVERYONE,
-  "POST /api/suppliers/": FINANCE,
+  "POST /api/suppliers": FINANCE,
   "PUT /api/suppliers/:id": FINANCE,
   "PATCH /api/suppliers/:id/block": FINANCE,
   "DELETE /api/suppliers/:id": FINANCE,
-  "GET /api/payables/": EVERYONE,
+  "GET /api/payables": EVERYONE,
   "GET /api/payables/summary": EVERYONE,
   "GET /api/payables/:id/history": EVERYONE,
   "POST /api/payables/generate": FINANCE,
@@ -108,9 +113,9 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "DELETE /api/payables/:id": FINANCE,
 
   // Partners
-  "GET /api/partners/": EVERYONE,
+  "GET /api/partners": EVERYONE,
   "GET /api/partners/summary": EVERYONE,
-  "POST /api/partners/": FINANCE,
+  "POST /api/partners": FINANCE,
   "PATCH /api/partners/:id": FINANCE,
   "DELETE /api/partners/:id": FINANCE,
 
@@ -124,15 +129,15 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /api/history": EVERYONE,
 
   // Settings: everyone reads them (the subscription preview reads the business-day rule); administrators change them
-  "GET /api/settings/": EVERYONE,
-  "PUT /api/settings/": ADMIN,
+  "GET /api/settings": EVERYONE,
+  "PUT /api/settings": ADMIN,
 
   // Bank reconciliation
-  "GET /api/statements/": EVERYONE,
+  "GET /api/statements": EVERYONE,
   "GET /api/statements/:id": EVERYONE,
   "GET /api/statements/:id/transactions": EVERYONE,
   "GET /api/statements/:id/transactions/:tid/candidates": EVERYONE,
-  "POST /api/statements/": FINANCE,
+  "POST /api/statements": FINANCE,
   "POST /api/statements/:id/transactions/:tid/confirm": FINANCE,
   "POST /api/statements/:id/transactions/:tid/ignore": FINANCE,
   "POST /api/statements/:id/transactions/:tid/undo": FINANCE,
@@ -154,9 +159,12 @@ const WHILE_TEMPORARY = new Set([
 ]);
 export const CHANGE_PASSWORD_FIRST = "Troque a senha temporária em Minha conta antes de continuar";
 
+/** The table's key of a route as registered (or as requested): `GET /api/clients/` → `GET /api/clients`. */
+export const ruleKey = (method: string, route: string) => `${method === "HEAD" ? "GET" : method} ${canonicalPath(route)}`;
+
 /** Whether `role` may call `method route` (HEAD reads as GET); null means the table has no such route. */
 export function allows(role: Role | null, method: string, route: string): boolean | null {
-  const rule = PERMISSIONS[`${method === "HEAD" ? "GET" : method} ${route}`];
+  const rule = PERMISSIONS[ruleKey(method, route)];
   if (rule === undefined) return null;
   if (rule === PUBLIC) return true;
   return role !== null && rule.includes(role);
@@ -173,7 +181,8 @@ export const authorization = new Elysia({ name: "authorization" }).onBeforeHandl
   const user = sessionOf(request)?.user ?? null;
   const role = (user?.papel ?? null) as Role | null;
   const allowed = allows(role, request.method, route);
-  if (allowed && user?.trocarSenha && PERMISSIONS[`${request.method} ${route}`] !== PUBLIC && !WHILE_TEMPORARY.has(`${request.method} ${route}`)) {
+  const key = ruleKey(request.method, route);
+  if (allowed && user?.trocarSenha && PERMISSIONS[key] !== PUBLIC && !WHILE_TEMPORARY.has(key)) {
     // A temporary password: every page leads to Minha conta until the person chooses their own.
     if (request.method === "GET" && !route.startsWith("/api/")) return new Response(null, { status: 302, headers: { location: "/account" } });
     throw new HttpError(403, CHANGE_PASSWORD_FIRST);

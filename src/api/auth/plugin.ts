@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import type { AppDeps } from "../../context";
 import { HttpError } from "../../http/errors";
+import { requestPath } from "../../http/paths";
 import { isQuickPath } from "../../http/turns";
 import { FLASH_COOKIE, type FlashName } from "../../lib/flash";
 import { findSession, type PublicUser } from "./service";
@@ -36,7 +37,8 @@ export function sessionGate({ db, config }: AppDeps) {
     if (!SAFE_METHODS.has(request.method) && isForeignOrigin(request, config)) {
       throw new HttpError(403, "Origem da requisição não permitida");
     }
-    const path = new URL(request.url).pathname;
+    // Canonical: /login/ and /healthz/ are as public as /login and /healthz (issue 31 item 17).
+    const path = requestPath(request);
     // No database work for a stylesheet or a health probe: they never read the session.
     if (isQuickPath(path)) return;
     const token = readCookie(request, SESSION_COOKIE);
