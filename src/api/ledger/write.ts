@@ -34,6 +34,12 @@ export interface Payment {
 
 const FUTURE_PAYMENT = "Data de pagamento não pode ser futura";
 
+/** The statement line a reconciliation pays with (its origin's `conciliacao.transacao`), if any. */
+function settlingLineOf(payment: Payment): number | undefined {
+  const line = (payment.origem?.conciliacao as { transacao?: unknown } | undefined)?.transacao;
+  return typeof line === "number" ? line : undefined;
+}
+
 interface Stored {
   partyId: number;
   status: "em_aberto" | "pago";
@@ -82,7 +88,7 @@ export function payLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: numb
       t.fees ? { id, dataPagamento, valorPago, multa, juros } : { id, dataPagamento, valorPago },
     );
     // A statement line still suggesting this row can no longer settle it (DECISIONS §9).
-    dropSuggestionsOf(db, t, id);
+    dropSuggestionsOf(db, t, id, settlingLineOf(payment));
     // Recorded after the UPDATE: the event shows the payment as stored.
     const cause = recordLedgerEvent(db, actor, t, "pay", id, payment.origem ?? {});
     onChange?.(db, row.partyId, cause);

@@ -361,4 +361,17 @@ describe("the ledger side of a reconciled payment (issue 31 items 1 and 9)", () 
     expect((await api(`/api/installments/${gone.id}`, { method: "DELETE" })).status).toBe(200);
     expect((await transactions(answer.id)).map((r) => r.situacao)).toEqual(["pendente", "pendente"]);
   });
+
+  test("a reconciliation that settles, by a person's choice, an installment another statement's line suggested drops that suggestion too", async () => {
+    const padaria = await createClient();
+    const one = await installment(padaria.id, "150.00", "2026-11-05");
+    const first = await imported(ofx([{ fitid: "O1", data: "20261105", valor: "150.00", nome: "PIX PADARIA PAO QUENTE" }]));
+    expect((await transactions(first.id))[0]!.sugestao).toMatchObject({ id: one.id });
+    const second = await imported(ofx([{ fitid: "O2", data: "20261106", valor: "150.00", nome: "DEPOSITO" }], "22222-2"));
+    const [chosen] = await transactions(second.id);
+    expect(chosen!.situacao).toBe("pendente");
+    expect((await api(`/api/statements/${second.id}/transactions/${chosen!.id}/confirm`, { method: "POST", body: { receivableId: one.id } })).status).toBe(200);
+    expect((await transactions(first.id))[0]).toMatchObject({ situacao: "pendente", sugestao: null });
+    expect(((await (await api(`/api/statements/${first.id}`)).json()) as StatementJson).sugestoesAlta).toBe(0);
+  });
 });
