@@ -28,7 +28,7 @@ export function backfillSearchColumns(sqlite: Database): void {
 
 /** Migration 0004: the folded search text of history events written before it. */
 export function foldUnsearchedEvents(sqlite: Database): void {
-  const rows = sqlite.query("SELECT id, label, user_email FROM history_events WHERE busca = ''").all() as { id: number; label: string; user_email: string }[];
+  const rows = sqlite.query<{ id: number; label: string; user_email: string }, []>("SELECT id, label, user_email FROM history_events WHERE busca = ''").all();
   if (!rows.length) return;
   const update = sqlite.prepare("UPDATE history_events SET busca = ? WHERE id = ?");
   sqlite.transaction(() => {

@@ -6,11 +6,19 @@ import type { Db } from "../../db/client";
 import { badRequest } from "../http/errors";
 import { clock, nowISO } from "../lib/clock";
 import type { DailyJob } from "./daily-jobs";
-import { prepared } from "./prepared";
+import { sql } from "./prepared";
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
 // Visible ASCII, as HTTP header values and UUIDs are.
 const VALID_KEY = /^[\x21-\x7e]{1,200}$/;
+
+const FIRST_ANSWER = sql<{ response: string }, { userId: number; route: string; key: string; since: string }>(
+  "SELECT response FROM idempotency_keys WHERE user_id = $userId AND route = $route AND key = $key AND created_at >= $since",
+);
+const REMEMBER_ANSWER = sql<never, { userId: number; route: string; key: string; response: string; at: string }>(
+  "INSERT OR REPLACE INTO idempotency_keys (user_id, route, key, status, response, created_at) VALUES ($userId, $route, $key, 201, $response, $at)",
+);
+const FORGET_OLD_KEYS = sql<never, { since: string }>("DELETE FROM idempotency_keys WHERE created_at < $since");
 
 const since = () => new Date(clock.now().getTime() - KEEP_MS).toISOString();
 
@@ -24,15 +32,10 @@ export function withIdempotencyKey<T>(db: Db, key: string | null, userId: number
   if (!VALID_KEY.test(key)) throw badRequest("Idempotency-Key inválida: até 200 caracteres visíveis");
   return db.transaction(
     () => {
-      const first = prepared(db, "SELECT response FROM idempotency_keys WHERE user_id = $userId AND route = $route AND key = $key AND created_at >= $since").get({
-        userId,
-        route,
-        key,
-        since: since(),
-      }) as { response: string } | null;
+      const first = FIRST_ANSWER.get(db, { userId, route, key, since: since() });
       if (first) return JSON.parse(first.response) as T;
       const answer = change();
-      prepared(db, "INSERT OR REPLACE INTO idempotency_keys (user_id, route, key, status, response, created_at) VALUES ($userId, $route, $key, 201, $response, $at)").run({
+      REMEMBER_ANSWER.run(db, {
         userId,
         route,
         key,
@@ -49,7 +52,7 @@ export function withIdempotencyKey<T>(db: Db, key: string | null, userId: number
 export const idempotencyCleanupJob: DailyJob = {
   name: "Chaves de idempotência",
   run(db) {
-    prepared(db, "DELETE FROM idempotency_keys WHERE created_at < $since").run({ since: since() });
+    FORGET_OLD_KEYS.run(db, { since: since() });
     return null;
   },
 };

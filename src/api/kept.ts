@@ -6,9 +6,9 @@
 // its triggers.
 import type { Db } from "../../db/client";
 import { today } from "../lib/clock";
-import { prepared } from "./prepared";
+import { sql } from "./prepared";
 
-const CHANGES_SQL = "SELECT group_concat(alteracoes) AS n FROM change_counts";
+const CHANGES = sql<{ n: string }>("SELECT group_concat(alteracoes) AS n FROM change_counts");
 const kept = new WeakMap<Db, Map<string, { key: string; value: unknown }>>();
 /** Figures kept per database (a list's cards per filter add one each); the oldest goes first. */
 const MAX_KEPT = 64;
@@ -18,7 +18,7 @@ export function keptWhileUnchanged<T>(db: Db, name: string, compute: () => T): T
   // Inside a transaction the counts may yet roll back, and a later change could bring them to
   // the same numbers: what is computed there is never kept.
   if (db.$client.inTransaction) return compute();
-  const { n } = prepared(db, CHANGES_SQL).get() as { n: string };
+  const { n } = CHANGES.get(db)!;
   const key = `${today()}|${n}`;
   let figures = kept.get(db);
   if (!figures) kept.set(db, (figures = new Map()));

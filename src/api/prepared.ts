@@ -1,4 +1,4 @@
-import type { Database, Statement } from "bun:sqlite";
+import type { Changes, Database, SQLQueryBindings, Statement } from "bun:sqlite";
 import type { Db } from "../../db/client";
 
 // Hot statements (the ledger's lists and writes, the blocking rule) are prepared once per
@@ -33,4 +33,51 @@ export function prepared(db: Db, sql: string): Statement {
   let statement = cache.get(sql);
   if (!statement) cache.set(sql, (statement = db.$client.prepare(sql)));
   return statement;
+}
+
+/** Bindings of a statement: named parameters (`$name`, bound as `{ name }` in strict mode). */
+export type Params = Record<string, string | number | bigint | boolean | null | Uint8Array>;
+
+/**
+ * A hand-written statement with its row type declared once, beside its SQL: the call sites get
+ * typed rows and never cast. Written only where a rule keeps raw SQL (docs/architecture.md "The
+ * database"): hot paths measured against Drizzle, and plans Drizzle cannot express. Every
+ * statement defined this way is prepared against a freshly migrated database by
+ * db/statements.test.ts, so a misspelt or renamed column fails in `bun test`.
+ */
+export interface Sql<Row, P extends Params | void = void> {
+  readonly text: string;
+  /** Integers come back as bigints (sums of money exact beyond 2^53); declare them so in Row. */
+  readonly exact: boolean;
+  get(db: Db, ...params: P extends Params ? [P] : []): Row | null;
+  all(db: Db, ...params: P extends Params ? [P] : []): Row[];
+  iterate(db: Db, ...params: P extends Params ? [P] : []): IterableIterator<Row>;
+  run(db: Db, ...params: P extends Params ? [P] : []): Changes;
+}
+
+const defined: Sql<unknown, Params | void>[] = [];
+
+/** Every statement `sql()` defined in the modules loaded so far (db/statements.test.ts). */
+export function definedStatements(): readonly Sql<unknown, Params | void>[] {
+  return defined;
+}
+
+/**
+ * Defines a kept statement: `const SESSION = sql<{ userId: number }, { hash: string }>("SELECT …")`,
+ * then `SESSION.get(db, { hash })`. Prepared once per database on first use (`prepared`).
+ */
+export function sql<Row, P extends Params | void = void>(text: string, options: { exact?: boolean } = {}): Sql<Row, P> {
+  const exact = options.exact === true;
+  const statement = (db: Db) => (exact ? preparedExact(db, text) : prepared(db, text));
+  const bind = (params: unknown[]) => (params.length === 0 ? [] : [params[0] as SQLQueryBindings]);
+  const typed: Sql<Row, P> = {
+    text,
+    exact,
+    get: (db, ...params) => statement(db).get(...bind(params)) as Row | null,
+    all: (db, ...params) => statement(db).all(...bind(params)) as Row[],
+    iterate: (db, ...params) => statement(db).iterate(...bind(params)) as IterableIterator<Row>,
+    run: (db, ...params) => statement(db).run(...bind(params)),
+  };
+  defined.push(typed as Sql<unknown, Params | void>);
+  return typed;
 }

@@ -49,13 +49,11 @@ export function backupDatabase(databasePath: string, target: string): BackupRepo
 function verifyCopy(path: string, shownAs: string): BackupReport {
   const copy = new Database(path, { readonly: true });
   try {
-    const integrity = (copy.query("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((r) => r.integrity_check).join("; ");
-    const tables = copy
-      .query("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-      .all() as { name: string }[];
+    const integrity = copy.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((r) => r.integrity_check).join("; ");
+    const tables = copy.query<{ name: string }, []>("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all();
     const counts: Record<string, number> = {};
     for (const { name } of tables) {
-      counts[name] = (copy.query(`select count(*) as n from "${name.replaceAll('"', '""')}"`).get() as { n: number }).n;
+      counts[name] = copy.query<{ n: number }, []>(`select count(*) as n from "${name.replaceAll('"', '""')}"`).get()!.n;
     }
     if (integrity !== "ok") throw new CliError(`A cópia ${shownAs} falhou na verificação (integrity_check: ${integrity}); nenhum arquivo foi gravado.`, 74);
     return { bytes: statSync(path).size, integrity, counts };

@@ -22,6 +22,7 @@ import { today } from "../lib/clock";
 import { addDays, addMonthsClamped, addMonthsToMonth, monthOf } from "../lib/dates";
 import { lateFees } from "../lib/fees";
 import { centsToDecimal, parseMoney, type Cents } from "../lib/money";
+import { sql } from "../api/prepared";
 import { CliError } from "./cli-error";
 import {
   CLIENTS_PER_UNIT,
@@ -67,9 +68,20 @@ export function seedDemo(db: Db, options: SeedOptions = {}): string {
   );
 }
 
+const HAS_RECORDS = sql<{ n: number }>(
+  "SELECT EXISTS (SELECT 1 FROM clients) OR EXISTS (SELECT 1 FROM suppliers) OR EXISTS (SELECT 1 FROM partners) OR EXISTS (SELECT 1 FROM receivables) OR EXISTS (SELECT 1 FROM payables) AS n",
+);
+const PARTY_COUNT = sql<{ n: number }>("SELECT (SELECT count(*) FROM clients) + (SELECT count(*) FROM suppliers) AS n");
+const HAS_SUBSCRIPTION = sql<{ one: number }, { clientId: number }>("SELECT 1 AS one FROM subscriptions WHERE client_id = $clientId");
+// A demo subscription started when its first month was billed, not the day the demo was made.
+const STARTED_AT_FIRST_MONTH = sql<never, { clientId: number }>("UPDATE subscriptions SET iniciada_em = min(iniciada_em, inicio || '-01') WHERE client_id = $clientId");
+const BILLED_MONTHS = sql<{ id: number; dataVencimento: string; valor: number }, { clientId: number; today: string }>(
+  "SELECT id, data_vencimento AS dataVencimento, valor FROM receivables WHERE client_id = $clientId AND subscription_id IS NOT NULL AND data_vencimento <= $today ORDER BY data_vencimento",
+);
+const NUMBER_TAKEN = sql<{ one: number }, { cnpj: string; codigo: string }>("SELECT 1 AS one FROM clients WHERE cnpj = $cnpj OR codigo_cliente = $codigo");
+
 function hasRecords(db: Db): boolean {
-  const sql = "SELECT EXISTS (SELECT 1 FROM clients) OR EXISTS (SELECT 1 FROM suppliers) OR EXISTS (SELECT 1 FROM partners) OR EXISTS (SELECT 1 FROM receivables) OR EXISTS (SELECT 1 FROM payables) AS n";
-  return (db.$client.query(sql).get() as { n: number }).n === 1;
+  return HAS_RECORDS.get(db)!.n === 1;
 }
 
 const cents = (decimal: string) => parseMoney(decimal) as Cents;
@@ -86,7 +98,7 @@ class Seeder {
     private readonly graceDays: number,
   ) {
     // CNPJs and client codes continue after whatever is there (seed-demo --force).
-    this.number = (db.$client.query("SELECT (SELECT count(*) FROM clients) + (SELECT count(*) FROM suppliers) AS n").get() as { n: number }).n;
+    this.number = PARTY_COUNT.get(db)!.n;
   }
 
   unit(unit: number): void {
@@ -143,21 +155,18 @@ class Seeder {
 
   /** Starts (or changes) the client's subscription through the API's schema and service. */
   private subscribe(clientId: number, terms: { valor: string; diaVencimento: number; inicio: string; trialAte?: string; status?: string; fim?: string; reajuste?: { mes: number } }) {
-    const first = !this.db.$client.query("SELECT 1 FROM subscriptions WHERE client_id = ?").get(clientId);
+    const first = !HAS_SUBSCRIPTION.get(this.db, { clientId });
     const input = subscriptionSchema.parse({ status: "ativa", ...terms });
     const answer = saveSubscription(this.db, SYSTEM, clientId, input, this.graceDays);
     this.counts.receivables += answer.geradas - answer.excluidas;
     if (!first) return;
     this.counts.subscriptions++;
-    // A demo subscription started when its first month was billed, not the day the demo was made.
-    this.db.$client.query("UPDATE subscriptions SET iniciada_em = min(iniciada_em, inicio || '-01') WHERE client_id = ?").run(clientId);
+    STARTED_AT_FIRST_MONTH.run(this.db, { clientId });
   }
 
   /** Pays the subscription's months due by today as the client's profile pays. */
   private receiveAll(clientId: number, payer: Payer, r: ReturnType<typeof randomFor>) {
-    const rows = this.db.$client
-      .query("SELECT id, data_vencimento AS dataVencimento, valor FROM receivables WHERE client_id = ? AND subscription_id IS NOT NULL AND data_vencimento <= ? ORDER BY data_vencimento")
-      .all(clientId, this.today) as { id: number; dataVencimento: string; valor: number }[];
+    const rows = BILLED_MONTHS.all(this.db, { clientId, today: this.today });
     const unpaid = payer === "inadimplente" ? r.int(1, 3) : 0;
     for (const row of rows.slice(0, Math.max(0, rows.length - unpaid))) this.receive({ id: row.id, dataVencimento: row.dataVencimento, valor: centsToDecimal(row.valor as Cents) }, payer, r);
   }
@@ -212,9 +221,8 @@ class Seeder {
 
   /** The next number whose CNPJ and client code nobody has. */
   private nextFreeNumber(): number {
-    const taken = this.db.$client.query("SELECT 1 FROM clients WHERE cnpj = ? OR codigo_cliente = ?");
     do this.number++;
-    while (taken.get(cnpjNumber(this.number), `CLI-${String(this.number).padStart(5, "0")}`));
+    while (NUMBER_TAKEN.get(this.db, { cnpj: cnpjNumber(this.number), codigo: `CLI-${String(this.number).padStart(5, "0")}` }));
     return this.number;
   }
 }

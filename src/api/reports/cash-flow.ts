@@ -3,7 +3,7 @@
 import type { Db } from "../../../db/client";
 import { currentMonth } from "../../lib/clock";
 import { centsToDecimal } from "../../lib/money";
-import { preparedExact } from "../prepared";
+import { sql } from "../prepared";
 import { dateBounds, type MonthRange } from "./period";
 
 export interface CashFlowRow {
@@ -73,7 +73,7 @@ SELECT month, rs, ro, ps, po, nr, np,
 FROM per_month
 ORDER BY month`;
 
-// Every integer as a bigint: sums stay exact (src/api/prepared.ts preparedExact).
+// Every integer as a bigint: sums stay exact (`exact` in src/api/prepared.ts).
 interface Row {
   month: string;
   rs: bigint;
@@ -91,12 +91,14 @@ interface Row {
   totalNp: bigint;
 }
 
+const CASH_FLOW = sql<Row, { from: string; to: string; start: string; until: string }>(CASH_FLOW_SQL, { exact: true });
+
 const money = centsToDecimal;
 
 /** `range` is valid (parseRange): at most 36 months. */
 export function getCashFlow(db: Db, range: MonthRange): { rows: CashFlowRow[]; totals: CashFlowTotals } {
   const { start, until } = dateBounds(range);
-  const result = preparedExact(db, CASH_FLOW_SQL).all({ from: range.from, to: range.to, start, until }) as Row[];
+  const result = CASH_FLOW.all(db, { from: range.from, to: range.to, start, until });
   const current = currentMonth();
   const rows = result.map((row): CashFlowRow => ({
     month: row.month,

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { notFound } from "../../http/errors";
 import { today } from "../../lib/clock";
 import { partyTotals, partyTotalsSql, type PartyTotals, type PartyTotalsRow } from "./party-totals";
-import { preparedExact } from "../prepared";
+import { sql } from "../prepared";
 
 export interface ClientReportTotals extends PartyTotals {
   clientId: number;
@@ -12,10 +12,10 @@ export interface ClientReportTotals extends PartyTotals {
   totalRecebidoComEncargos: string;
 }
 
-const CLIENT_TOTALS_SQL = partyTotalsSql("clients", "receivables", "client_id");
+const CLIENT_TOTALS = sql<PartyTotalsRow, { id: number; today: string }>(partyTotalsSql("clients", "receivables", "client_id"), { exact: true });
 
 export function getClientReportTotals(db: Db, clientId: number): ClientReportTotals {
-  const row = preparedExact(db, CLIENT_TOTALS_SQL).get({ id: clientId, today: today() }) as PartyTotalsRow | null;
+  const row = CLIENT_TOTALS.get(db, { id: clientId, today: today() });
   if (!row) throw notFound("Cliente não encontrado");
   const { efetivo, ...totals } = partyTotals(row);
   return { clientId: Number(row.id), clientName: row.nome, ...totals, totalRecebidoComEncargos: efetivo };

@@ -2,7 +2,7 @@
 // what is still due in it (unpaid rows by due date). One statement, one conditional scan per table.
 import type { Db } from "../../../db/client";
 import { centsToDecimal } from "../../lib/money";
-import { preparedExact } from "../prepared";
+import { sql } from "../prepared";
 import { dateBounds } from "./period";
 
 export interface MonthlyReport {
@@ -36,7 +36,7 @@ SELECT r.done AS recebido, r.doneCount AS recebidas, r.pending AS receber, r.pen
        p.done AS pago, p.doneCount AS pagas, p.pending AS pagar, p.pendingCount AS pagarCount
 FROM (${scan("receivables")}) AS r, (${scan("payables")}) AS p`;
 
-// Every integer as a bigint: sums stay exact (src/api/prepared.ts preparedExact).
+// Every integer as a bigint: sums stay exact (`exact` in src/api/prepared.ts).
 interface Row {
   recebido: bigint;
   recebidas: bigint;
@@ -48,10 +48,12 @@ interface Row {
   pagarCount: bigint;
 }
 
+const MONTHLY = sql<Row, { start: string; until: string }>(MONTHLY_SQL, { exact: true });
+
 /** `month` is a valid YYYY-MM (parseMonth). */
 export function getMonthlyReport(db: Db, month: string): MonthlyReport {
   const { start, until } = dateBounds({ from: month, to: month });
-  const row = preparedExact(db, MONTHLY_SQL).get({ start, until }) as Row;
+  const row = MONTHLY.get(db, { start, until })!; // aggregates: always one row
   const realizado = row.recebido - row.pago;
   const money = centsToDecimal;
   return {

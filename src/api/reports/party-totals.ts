@@ -34,7 +34,7 @@ export interface PartyTotals {
   quantidadeVencidas: number;
 }
 
-/** Read with preparedExact: every integer a bigint, so the sums stay exact. */
+/** Read `exact` (src/api/prepared.ts): every integer a bigint, so the sums stay exact. */
 export interface PartyTotalsRow {
   id: bigint;
   nome: string;

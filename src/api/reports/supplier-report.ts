@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { notFound } from "../../http/errors";
 import { today } from "../../lib/clock";
 import { partyTotals, partyTotalsSql, type PartyTotals, type PartyTotalsRow } from "./party-totals";
-import { preparedExact } from "../prepared";
+import { sql } from "../prepared";
 
 export interface SupplierReportTotals extends PartyTotals {
   supplierId: number;
@@ -12,10 +12,10 @@ export interface SupplierReportTotals extends PartyTotals {
   totalPagoEfetivo: string;
 }
 
-const SUPPLIER_TOTALS_SQL = partyTotalsSql("suppliers", "payables", "supplier_id");
+const SUPPLIER_TOTALS = sql<PartyTotalsRow, { id: number; today: string }>(partyTotalsSql("suppliers", "payables", "supplier_id"), { exact: true });
 
 export function getSupplierReportTotals(db: Db, supplierId: number): SupplierReportTotals {
-  const row = preparedExact(db, SUPPLIER_TOTALS_SQL).get({ id: supplierId, today: today() }) as PartyTotalsRow | null;
+  const row = SUPPLIER_TOTALS.get(db, { id: supplierId, today: today() });
   if (!row) throw notFound("Fornecedor não encontrado");
   const { efetivo, ...totals } = partyTotals(row);
   return { supplierId: Number(row.id), supplierName: row.nome, ...totals, totalPagoEfetivo: efetivo };
