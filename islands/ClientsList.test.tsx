@@ -24,6 +24,7 @@ const props = (rows: ClientListRow[] = [ACOUGUE, OTICA, PADARIA], total = rows.l
   initial: { rows, total },
   params: PARAMS,
   today: "2026-03-15",
+  graceDays: 5,
 });
 
 /** A list API answer: the rows and X-Total-Count. */

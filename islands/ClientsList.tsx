@@ -29,6 +29,8 @@ const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) =>
 export interface ClientsListProps extends ListIslandProps<ClientListRow> {
   /** Today in APP_TZ, for the Assinatura dialog's preview. */
   today: string;
+  /** BLOCK_GRACE_DAYS, for the Assinatura dialog's warning about months already overdue. */
+  graceDays: number;
 }
 
 /**
@@ -143,6 +145,7 @@ export default function ClientsList(props: ClientsListProps) {
             clientId={subscriptionOf.id}
             clientName={subscriptionOf.nome}
             today={props.today}
+            graceDays={props.graceDays}
             onClose={() => setSubscriptionOf(null)}
             onChanged={reload}
             onSaved={() => {

@@ -37,6 +37,7 @@ const props = (rows: SubscriptionRowJson[] = [PADARIA, OTICA]): SubscriptionsLis
   params: PARAMS,
   summary: { ativas: 1, mrr: "620.00", novasNoMes: 0, encerradasNoMes: 0 },
   today: "2026-03-15",
+  graceDays: 5,
 });
 
 let calls: Call[];
