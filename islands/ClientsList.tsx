@@ -135,7 +135,18 @@ export default function ClientsList(props: ClientsListProps) {
 
       {dialog.props && (
         <Loading onFailed={dialog.props.onClose}>
-          <ClientFormDialog client={dialog.props.record} onClose={dialog.props.onClose} onSaved={dialog.props.onSaved} />
+          <ClientFormDialog
+            client={dialog.props.record}
+            today={props.today}
+            onClose={dialog.props.onClose}
+            onSaved={dialog.props.onSaved}
+            onOpenSubscription={() => {
+              // The trial of a running subscription is changed there (DECISIONS §8): one dialog for the other.
+              const record = dialog.props!.record;
+              dialog.props!.onClose();
+              if (record) setSubscriptionOf(record);
+            }}
+          />
         </Loading>
       )}
       {deletion.dialog}
