@@ -233,6 +233,24 @@ describe("ClientsList: the trial of a running subscription (DECISIONS §8, one s
     expect(get(".ui-dialog__title", lastDialog()).textContent).toBe("Assinatura — Padaria Pão Quente");
   });
 
+  test("with edits typed, 'Alterar na assinatura' asks before discarding them; discarded, the subscription opens", async () => {
+    serve(RUNNING);
+    render(<ClientsList {...props([{ ...PADARIA, isTrial: true }])} />);
+    click(button("Editar Padaria Pão Quente"));
+    await settle();
+    typeInto(control("Nome", lastDialog()), "Padaria Nova");
+    click(button("Alterar na assinatura", lastDialog()));
+    expect(lastDialog().textContent).toContain("Descartar alterações?");
+    click(button("Continuar editando", lastDialog()));
+    expect(control("Nome", lastDialog()).value).toBe("Padaria Nova");
+    click(button("Alterar na assinatura", lastDialog()));
+    click(button("Descartar", lastDialog()));
+    await settle();
+    expect(openDialogs()).toHaveLength(1);
+    expect(get(".ui-dialog__title", lastDialog()).textContent).toBe("Assinatura — Padaria Pão Quente");
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+  });
+
   test("a running subscription without trial: said so, the fee editable, and the form sends no trial whatever the client's flag said", async () => {
     serve({ ...RUNNING, trialAte: null });
     render(<ClientsList {...props([{ ...PADARIA, isTrial: true }])} />);

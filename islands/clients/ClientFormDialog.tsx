@@ -110,6 +110,10 @@ export function ClientFormDialog({ client, onClose, onSaved, today, onOpenSubscr
   const { form, field } = dialog;
   const { values, errors } = form;
   const isTrial = held ? held.trial : values.isTrial;
+  // Kept editing after "Descartar alterações?": the way to the subscription is no longer asked for.
+  useEffect(() => {
+    toSubscription.current = false;
+  }, [values]);
   const nomeRef = useRef<HTMLInputElement>(null);
   // The fee typed before trial was checked, given back when it is unchecked.
   const feeBeforeTrial = useRef<string | null>(null);
