@@ -24,6 +24,7 @@ const props = (rows: ClientListRow[] = [ACOUGUE, OTICA, PADARIA], total = rows.l
   initial: { rows, total },
   params: PARAMS,
   today: "2026-03-15",
+  graceDays: 5,
 });
 
 /** A list API answer: the rows and X-Total-Count. */
@@ -199,6 +200,80 @@ describe("ClientsList: money typed the Brazilian way", () => {
   });
 });
 
+describe("ClientsList: the trial of a running subscription (DECISIONS §8, one source)", () => {
+  const SETTINGS = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: "", antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+  const RUNNING = { clientId: PADARIA.id, status: "ativa", valor: "620.00", diaVencimento: 15, inicio: "2026-03", fim: null, trialAte: "2026-04-01", reajuste: null, ultimoReajuste: null, reajustePermitidoEm: "2027-03-01", reajusteAPartirDe: "2026-04", proximoVencimento: "2026-04-15" };
+  const serve = (subscription: object) =>
+    mockFetch(calls, (call) => {
+      if (call.url === "/api/settings") return json(SETTINGS);
+      if (call.url.endsWith("/subscription")) return json(subscription);
+      if (call.method === "PUT") return json({ ...PADARIA, message: "Cliente atualizado" });
+      return page([PADARIA]);
+    });
+
+  test("the client form shows the subscription's trial as text, with no box to uncheck; saving sends that trial; the button leads to the subscription", async () => {
+    serve(RUNNING);
+    render(<ClientsList {...props([{ ...PADARIA, isTrial: true }])} />);
+    click(button("Editar Padaria Pão Quente"));
+    await settle();
+    const dialog = lastDialog();
+    expect(() => control("Cliente em período de teste (trial)", dialog)).toThrow();
+    expect(dialog.querySelector("input[name=isTrial]")).toBeNull();
+    expect(get(".reg-form__held", dialog).textContent).toContain("Período de teste: até 01/04/2026, definido na assinatura do cliente.");
+    expect(control("Mensalidade", dialog).disabled).toBe(true);
+    click(button("Salvar", dialog));
+    await settle();
+    expect((calls.find((c) => c.method === "PUT")!.body as { isTrial: boolean }).isTrial).toBe(true);
+
+    click(button("Editar Padaria Pão Quente"));
+    await settle();
+    click(button("Alterar na assinatura", lastDialog()));
+    await settle();
+    expect(openDialogs()).toHaveLength(1);
+    expect(get(".ui-dialog__title", lastDialog()).textContent).toBe("Assinatura — Padaria Pão Quente");
+  });
+
+  test("with edits typed, 'Alterar na assinatura' asks before discarding them; discarded, the subscription opens", async () => {
+    serve(RUNNING);
+    render(<ClientsList {...props([{ ...PADARIA, isTrial: true }])} />);
+    click(button("Editar Padaria Pão Quente"));
+    await settle();
+    typeInto(control("Nome", lastDialog()), "Padaria Nova");
+    click(button("Alterar na assinatura", lastDialog()));
+    expect(lastDialog().textContent).toContain("Descartar alterações?");
+    click(button("Continuar editando", lastDialog()));
+    expect(control("Nome", lastDialog()).value).toBe("Padaria Nova");
+    click(button("Alterar na assinatura", lastDialog()));
+    click(button("Descartar", lastDialog()));
+    await settle();
+    expect(openDialogs()).toHaveLength(1);
+    expect(get(".ui-dialog__title", lastDialog()).textContent).toBe("Assinatura — Padaria Pão Quente");
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+  });
+
+  test("a running subscription without trial: said so, the fee editable, and the form sends no trial whatever the client's flag said", async () => {
+    serve({ ...RUNNING, trialAte: null });
+    render(<ClientsList {...props([{ ...PADARIA, isTrial: true }])} />);
+    click(button("Editar Padaria Pão Quente"));
+    await settle();
+    const dialog = lastDialog();
+    expect(get(".reg-form__held", dialog).textContent).toContain("Período de teste: nenhum em curso, definido na assinatura do cliente.");
+    expect(control("Mensalidade", dialog).disabled).toBe(false);
+    click(button("Salvar", dialog));
+    await settle();
+    expect((calls.find((c) => c.method === "PUT")!.body as { isTrial: boolean }).isTrial).toBe(false);
+  });
+
+  test("no subscription running (not started): the client's own trial box", async () => {
+    serve({ ...RUNNING, status: "nao_iniciada", inicio: null, trialAte: null });
+    render(<ClientsList {...props()} />);
+    click(button("Editar Padaria Pão Quente"));
+    await settle();
+    expect(control("Cliente em período de teste (trial)", lastDialog()).disabled).toBe(false);
+    expect(lastDialog().querySelector(".reg-form__held")).toBeNull();
+  });
+});
+
 describe("ClientsList: dialogs and confirmations", () => {
   test("Esc on a dialog with unsaved changes asks 'Descartar alterações?' before closing", async () => {
     render(<ClientsList {...props()} />);
@@ -284,7 +359,7 @@ describe("ClientsList: dialogs and confirmations", () => {
 
 describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
   const SETTINGS = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: "", antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
-  const SUBSCRIPTION = { clientId: 0, status: "ativa", valor: "620.00", diaVencimento: 15, inicio: "2026-01", fim: null, trialAte: "2026-02-01", reajuste: { mes: 7, percentual: null }, ultimoReajuste: null, proximoVencimento: "2026-04-15" };
+  const SUBSCRIPTION = { clientId: 0, status: "ativa", valor: "620.00", diaVencimento: 15, inicio: "2026-01", fim: null, trialAte: "2026-02-01", reajuste: { mes: 7, percentual: null }, ultimoReajuste: null, reajustePermitidoEm: "2027-01-01", reajusteAPartirDe: "2026-04", proximoVencimento: "2026-04-15" };
   const consulta = (ui: React.ReactNode) => render(<CanWrite.Provider value={false}>{ui}</CanWrite.Provider>);
   test("hydrates the server's read-only HTML without a mismatch", () => {
     const { errors, html } = serverRenderAndHydrate(

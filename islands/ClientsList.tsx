@@ -29,6 +29,8 @@ const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) =>
 export interface ClientsListProps extends ListIslandProps<ClientListRow> {
   /** Today in APP_TZ, for the Assinatura dialog's preview. */
   today: string;
+  /** BLOCK_GRACE_DAYS, for the Assinatura dialog's warning about months already overdue. */
+  graceDays: number;
 }
 
 /**
@@ -133,7 +135,18 @@ export default function ClientsList(props: ClientsListProps) {
 
       {dialog.props && (
         <Loading onFailed={dialog.props.onClose}>
-          <ClientFormDialog client={dialog.props.record} onClose={dialog.props.onClose} onSaved={dialog.props.onSaved} />
+          <ClientFormDialog
+            client={dialog.props.record}
+            today={props.today}
+            onClose={dialog.props.onClose}
+            onSaved={dialog.props.onSaved}
+            onOpenSubscription={() => {
+              // The trial of a running subscription is changed there (DECISIONS §8): one dialog for the other.
+              const record = dialog.props!.record;
+              dialog.props!.onClose();
+              if (record) setSubscriptionOf(record);
+            }}
+          />
         </Loading>
       )}
       {deletion.dialog}
@@ -143,6 +156,7 @@ export default function ClientsList(props: ClientsListProps) {
             clientId={subscriptionOf.id}
             clientName={subscriptionOf.nome}
             today={props.today}
+            graceDays={props.graceDays}
             onClose={() => setSubscriptionOf(null)}
             onChanged={reload}
             onSaved={() => {

@@ -37,6 +37,7 @@ const props = (rows: ClientListRow[]): ClientsListProps => ({
   initial: { rows, total: rows.length },
   params: { q: "", cnpj: "", status: "", ordem: "nome", pagina: "1", porPagina: "50" },
   today: "2026-03-15",
+  graceDays: 5,
 });
 
 beforeEach(() => history.replaceState(null, "", "/clients"));

@@ -25,6 +25,8 @@ const PADARIA: SubscriptionRowJson = {
   trialAte: "2026-02-01",
   reajuste: { mes: 7, percentual: null },
   ultimoReajuste: null,
+  reajustePermitidoEm: "2027-01-01",
+  reajusteAPartirDe: "2026-04",
   proximoVencimento: "2026-04-15",
 };
 const OTICA: SubscriptionRowJson = { ...PADARIA, clientId: 8, clientName: "Ótica Visão Clara", status: "pausada", trialAte: null, reajuste: null, proximoVencimento: null };
@@ -35,6 +37,7 @@ const props = (rows: SubscriptionRowJson[] = [PADARIA, OTICA]): SubscriptionsLis
   params: PARAMS,
   summary: { ativas: 1, mrr: "620.00", novasNoMes: 0, encerradasNoMes: 0 },
   today: "2026-03-15",
+  graceDays: 5,
 });
 
 let calls: Call[];

@@ -27,6 +27,8 @@ export interface SubscriptionsListProps extends ListIslandProps<SubscriptionRowJ
   summary: SubscriptionSummary;
   /** Today in APP_TZ, for the dialog's preview. */
   today: string;
+  /** BLOCK_GRACE_DAYS, for the dialog's warning about months already overdue. */
+  graceDays: number;
 }
 
 const STATUS_FILTER = [
@@ -46,7 +48,7 @@ const monthText = (ym: string | null) => (ym ? `${ym.slice(5, 7)}/${ym.slice(0, 
  * A consulta (DECISIONS §10) gets no "Gerar parcelas agora", and "Ver assinatura" instead of "Editar assinatura":
  * the dialog read-only (trial and readjustment month are in no column).
  */
-export default function SubscriptionsList({ summary: initialSummary, today, ...props }: SubscriptionsListProps) {
+export default function SubscriptionsList({ summary: initialSummary, today, graceDays, ...props }: SubscriptionsListProps) {
   const canWrite = useCanWrite();
   const list = useUrlList<SubscriptionRowJson>({ ...props, spec: SUBSCRIPTION_LIST });
   const { params, update } = list;
@@ -142,6 +144,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, ...p
             clientId={editing.clientId}
             clientName={editing.clientName}
             today={today}
+            graceDays={graceDays}
             onClose={() => setEditing(null)}
             onChanged={reload}
             onSaved={() => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   clientFormValues,
   clientSchema,
@@ -6,8 +6,11 @@ import {
   type ClientFormValues,
   type ClientJson,
 } from "../../src/api/clients/model";
+import type { SubscriptionJson } from "../../src/api/subscriptions/model";
 import { maskCnpj, maskPhone } from "../../src/lib/brazil";
+import { formatDateBR } from "../../src/lib/dates";
 import { centsToDecimal, parseMoney, ZERO } from "../../src/lib/money";
+import { Button } from "../../src/ui/Button";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { MoneyInput } from "../../src/ui/MoneyInput";
@@ -28,6 +31,36 @@ export interface ClientFormDialogProps {
   onClose(): void;
   /** After a successful save (the toast is already shown). */
   onSaved(): void;
+  /** Today in APP_TZ: whether the subscription's trial still runs. */
+  today: string;
+  /** Closes this dialog and opens the client's Assinatura (where a running subscription's trial is changed). */
+  onOpenSubscription?(): void;
+}
+
+/** The trial a running subscription (ativa or pausada) holds: then it is the client's, read-only here. */
+type SubscriptionTrial = { state: "loading" } | { state: "none" } | { state: "running"; trialAte: string | null; trial: boolean };
+
+/**
+ * The client's subscription, for an edit (a new client has none). If it cannot be read, the box
+ * stays: the API refuses a trial that disagrees with a running subscription (409), never a no-op.
+ */
+function useSubscriptionTrial(clientId: number | null, today: string): SubscriptionTrial {
+  const [trial, setTrial] = useState<SubscriptionTrial>(clientId === null ? { state: "none" } : { state: "loading" });
+  useEffect(() => {
+    if (clientId === null) return;
+    let current = true;
+    api<SubscriptionJson>(`/api/clients/${clientId}/subscription`)
+      .then((s) => {
+        if (!current) return;
+        const running = s.status === "ativa" || s.status === "pausada";
+        setTrial(running ? { state: "running", trialAte: s.trialAte, trial: s.trialAte !== null && s.trialAte > today } : { state: "none" });
+      })
+      .catch(() => current && setTrial({ state: "none" }));
+    return () => {
+      current = false;
+    };
+  }, [clientId, today]);
+  return trial;
 }
 
 // useForm wants an index-signature-compatible type; a mapped copy of the interface is one.
@@ -46,17 +79,22 @@ function conflictField(message: string): keyof FormValues | null {
  * For a consulta it is the row's "Ver": 'Cliente', the same fields disabled, only "Fechar"
  * (the URL is shown nowhere else).
  */
-export function ClientFormDialog({ client, onClose, onSaved }: ClientFormDialogProps) {
+export function ClientFormDialog({ client, onClose, onSaved, today, onOpenSubscription }: ClientFormDialogProps) {
   const readOnly = !useCanWrite();
   const editing = client !== null;
   const [feeError, setFeeError] = useState<string | null>(null);
+  const subscription = useSubscriptionTrial(client?.id ?? null, today);
+  const held = subscription.state === "running" ? subscription : null;
+  // "Alterar na assinatura" closes through the form's own close (which asks before discarding edits).
+  const toSubscription = useRef(false);
   const dialog = useDialogForm<FormValues>(
     clientSchema,
     client ? clientFormValues(client as ClientJson) : emptyClientForm,
     {
       // SPEC §7 lists statusBloqueio=0 in the payload; the server never changes blocking on save.
       send: (values) => {
-        const body = { ...values, statusBloqueio: 0 };
+        // While a subscription runs, the trial sent is its own (DECISIONS §8): shown, not edited here.
+        const body = { ...values, ...(held ? { isTrial: held.trial } : {}), statusBloqueio: 0 };
         return editing
           ? api(`/api/clients/${client.id}`, { method: "PUT", body })
           : api("/api/clients", { method: "POST", body });
@@ -64,13 +102,18 @@ export function ClientFormDialog({ client, onClose, onSaved }: ClientFormDialogP
       savedTitle: editing ? "Cliente atualizado" : "Cliente criado",
       failedMessage: editing ? "Não foi possível atualizar o cliente." : "Não foi possível criar o cliente.",
       onSaved,
-      onClose,
+      onClose: () => (toSubscription.current && onOpenSubscription ? onOpenSubscription() : onClose()),
       conflictField,
       extraErrors: (): Record<string, string> => (feeError ? { valorMensalidade: feeError } : {}),
     },
   );
   const { form, field } = dialog;
   const { values, errors } = form;
+  const isTrial = held ? held.trial : values.isTrial;
+  // Kept editing after "Descartar alterações?": the way to the subscription is no longer asked for.
+  useEffect(() => {
+    toSubscription.current = false;
+  }, [values]);
   const nomeRef = useRef<HTMLInputElement>(null);
   // The fee typed before trial was checked, given back when it is unchecked.
   const feeBeforeTrial = useRef<string | null>(null);
@@ -85,6 +128,12 @@ export function ClientFormDialog({ client, onClose, onSaved }: ClientFormDialogP
       const previous = parseMoney(feeBeforeTrial.current ?? "");
       form.set("valorMensalidade", previous && previous > 0 ? centsToDecimal(previous) : "");
     }
+  }
+
+  function openSubscription() {
+    if (readOnly) return onOpenSubscription?.();
+    toSubscription.current = true;
+    dialog.requestClose();
   }
 
   const fields = (
@@ -119,14 +168,20 @@ export function ClientFormDialog({ client, onClose, onSaved }: ClientFormDialogP
       </Field>
       <Field
         label="Mensalidade"
-        required={!values.isTrial}
+        required={!isTrial}
         error={errors.valorMensalidade}
-        hint={values.isTrial ? "Clientes em período de teste não pagam mensalidade." : undefined}
+        hint={
+          isTrial
+            ? held
+              ? "Cobrada a partir do fim do trial; altere-a na assinatura."
+              : "Clientes em período de teste não pagam mensalidade."
+            : undefined
+        }
       >
         <MoneyInput
           name="valorMensalidade"
           placeholder="0,00"
-          disabled={values.isTrial}
+          disabled={isTrial}
           value={parseMoney(values.valorMensalidade)}
           onValueChange={(cents, error) => {
             setFeeError(error);
@@ -134,10 +189,30 @@ export function ClientFormDialog({ client, onClose, onSaved }: ClientFormDialogP
           }}
         />
       </Field>
-      <label className="reg-form__check">
-        <input type="checkbox" name="isTrial" checked={values.isTrial} onChange={(e) => setTrial(e.currentTarget.checked)} />
-        <span>Cliente em período de teste (trial)</span>
-      </label>
+      {held ? (
+        <div className="reg-form__held" role="group" aria-labelledby="client-trial-held">
+          <p id="client-trial-held">
+            <strong>Período de teste:</strong>{" "}
+            {held.trial ? `até ${formatDateBR(held.trialAte)}` : "nenhum em curso"}, definido na assinatura do cliente.
+          </p>
+          {onOpenSubscription && (
+            <Button variant="secondary" size="sm" onClick={openSubscription}>
+              {readOnly ? "Ver assinatura" : "Alterar na assinatura"}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <label className="reg-form__check">
+          <input
+            type="checkbox"
+            name="isTrial"
+            checked={values.isTrial}
+            disabled={subscription.state === "loading"}
+            onChange={(e) => setTrial(e.currentTarget.checked)}
+          />
+          <span>Cliente em período de teste (trial)</span>
+        </label>
+      )}
     </>
   );
 

@@ -10,7 +10,7 @@ import { CanWrite } from "../lib/can-write";
 import { SubscriptionDialog } from "./SubscriptionDialog";
 
 const SETTINGS: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
-const NOT_STARTED: SubscriptionJson = { clientId: 7, status: "nao_iniciada", valor: "150.00", diaVencimento: null, inicio: null, fim: null, trialAte: null, reajuste: null, ultimoReajuste: null, proximoVencimento: null };
+const NOT_STARTED: SubscriptionJson = { clientId: 7, status: "nao_iniciada", valor: "150.00", diaVencimento: null, inicio: null, fim: null, trialAte: null, reajuste: null, ultimoReajuste: null, reajustePermitidoEm: null, reajusteAPartirDe: null, proximoVencimento: null };
 const ACTIVE: SubscriptionJson = { ...NOT_STARTED, status: "ativa", diaVencimento: 10, inicio: "2026-03", proximoVencimento: "2026-04-10", reajuste: { mes: 3, percentual: null } };
 
 let calls: Call[];
@@ -32,17 +32,29 @@ const open = (subscription: SubscriptionJson, put: (call: Call) => Response = ()
     if (call.method === "GET") return json(subscription);
     return put(call);
   });
-  render(<SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" onClose={() => {}} onSaved={() => saved++} onChanged={() => {}} />);
+  render(<SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" graceDays={5} onClose={() => {}} onSaved={() => saved++} onChanged={() => {}} />);
 };
 
 const months = () => [...lastDialog().querySelectorAll(".sub-dialog__months li")].map((li) => li.textContent);
 
-test("starting: the form opens with the client's fee, previews the next due dates by the server's rule and sends what the API takes", async () => {
+const choose = (label: string, value: string) => {
+  const select = control<HTMLSelectElement>(label, lastDialog());
+  act(() => {
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+};
+const warning = () => lastDialog().querySelector(".sub-dialog__late")?.textContent ?? null;
+
+test("starting: the form opens with the client's fee and the first month not yet overdue, previews the due dates by the server's rule and sends what the API takes", async () => {
   open(NOT_STARTED);
   await settle();
   expect(lastDialog().textContent).toContain("Iniciar assinatura — Padaria Pão Quente");
-  // April 10 is a Friday; May 10 a Sunday → Monday 11; Carnaval is not in range.
-  expect(months().slice(0, 3)).toEqual(["03/202610/03/2026", "04/202610/04/2026", "05/202611/05/2026"]);
+  // Today is 15/03: March's due date (10/03) has passed, so the start defaults to April, and nothing is overdue.
+  expect(control<HTMLInputElement>("Início (primeiro mês cobrado)", lastDialog()).value).toBe("2026-04");
+  expect(warning()).toBeNull();
+  // April 10 is a Friday; May 10 a Sunday → Monday 11.
+  expect(months().slice(0, 2)).toEqual(["04/202610/04/2026", "05/202611/05/2026"]);
   typeInto(control<HTMLInputElement>("Trial até", lastDialog()), "2026-05-01");
   expect(months()[0]).toBe("05/202611/05/2026");
   click(button("Iniciar assinatura"));
@@ -50,10 +62,39 @@ test("starting: the form opens with the client's fee, previews the next due date
   expect(calls.at(-1)).toEqual({
     method: "PUT",
     url: "/api/clients/7/subscription",
-    body: { status: "ativa", valor: "150.00", diaVencimento: "10", inicio: "2026-03", fim: null, trialAte: "2026-05-01", reajuste: null, confirmarSobreposicao: false, atualizarParcelasAbertas: false },
+    body: { status: "ativa", valor: "150.00", diaVencimento: "10", inicio: "2026-04", fim: null, trialAte: "2026-05-01", reajuste: null, confirmarSobreposicao: false, atualizarParcelasAbertas: false },
   });
   expect(saved).toBe(1);
   expect(toastSignal.value?.title).toBe("Assinatura iniciada");
+});
+
+test("starting: a default start follows the due day (day 20 has not passed on 15/03, so March)", async () => {
+  open(NOT_STARTED);
+  await settle();
+  choose("Dia de vencimento", "20");
+  expect(control<HTMLInputElement>("Início (primeiro mês cobrado)", lastDialog()).value).toBe("2026-03");
+  expect(warning()).toBeNull();
+  // A start the person typed stays as typed.
+  typeInto(control<HTMLInputElement>("Início (primeiro mês cobrado)", lastDialog()), "2026-06");
+  choose("Dia de vencimento", "5");
+  expect(control<HTMLInputElement>("Início (primeiro mês cobrado)", lastDialog()).value).toBe("2026-06");
+});
+
+test("starting in a month already due says, before saving, how many installments are overdue, their total and that the client will be blocked", async () => {
+  open(NOT_STARTED);
+  await settle();
+  typeInto(control<HTMLInputElement>("Início (primeiro mês cobrado)", lastDialog()), "2026-01");
+  // 10/01/2026 is a Saturday: January is due Monday 12/01. Past the 5 days of grace: blocked at once.
+  expect(warning()).toBe("3 parcelas já vencidas (desde 12/01/2026), total de R$\u00a0450,00: entram como vencidas ao salvar e Padaria Pão Quente será bloqueado automaticamente.");
+  typeInto(control<HTMLInputElement>("Início (primeiro mês cobrado)", lastDialog()), "2026-03");
+  expect(warning()).toBe("1 parcela já vencida (desde 10/03/2026), total de R$\u00a0150,00: entra como vencida ao salvar; o bloqueio automático vem após 5 dias de atraso.");
+  // Months in the trial are not billed, so not overdue; a paused start bills nothing.
+  typeInto(control<HTMLInputElement>("Trial até", lastDialog()), "2026-04-01");
+  expect(warning()).toBeNull();
+  typeInto(control<HTMLInputElement>("Trial até", lastDialog()), "");
+  choose("Situação", "pausada");
+  expect(warning()).toBeNull();
+  expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
 });
 
 test("a 409 overlap lists the installments made by hand; confirming sends confirmarSobreposicao", async () => {
@@ -75,31 +116,45 @@ test("a 409 overlap lists the installments made by hand; confirming sends confir
   expect(saved).toBe(1);
 });
 
-test("an active one: ending needs fim (the API's message, before sending); a readjustment shows the new fee before applying", async () => {
-  open(ACTIVE, () => json({ message: "Reajuste aplicado", valorAnterior: "150.00", valorNovo: "156.93" }));
+test("an active one: ending needs fim (the API's message, before sending); a readjustment shows the new fee, then asks naming the month it applies from", async () => {
+  open({ ...ACTIVE, reajustePermitidoEm: "2026-03-01", reajusteAPartirDe: "2026-04" }, () => json({ message: "Reajuste aplicado", valorAnterior: "150.00", valorNovo: "156.93" }));
   await settle();
-  const select = control<HTMLSelectElement>("Situação", lastDialog());
-  act(() => {
-    select.value = "encerrada";
-    select.dispatchEvent(new Event("change", { bubbles: true }));
-  });
+  choose("Situação", "encerrada");
   click(button("Salvar"));
   await settle();
   expect(lastDialog().textContent).toContain("Informe o último mês cobrado (fim) para encerrar a assinatura");
   expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
   typeInto(control<HTMLInputElement>("Percentual (ex.: IPCA ou IGP-M dos últimos 12 meses)", lastDialog()), "4,62");
-  expect(lastDialog().textContent).toContain("Nova mensalidade: R$\u00a0156,93 (de R$\u00a0150,00, 4,62%)");
+  expect(lastDialog().textContent).toContain("Nova mensalidade: R$\u00a0156,93 (de R$\u00a0150,00, 4,62%), a partir de 04/2026");
   click(button("Aplicar reajuste"));
   await settle();
-  expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", url: "/api/clients/7/subscription/readjust", body: { percentual: "4,62" } });
+  // Nothing sent yet: a confirmation, on top, names the month; its Cancelar really cancels.
+  expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  const confirm = lastDialog();
+  expect(confirm.textContent).toContain("O reajuste vale a partir de 04/2026: a mensalidade passa de R$\u00a0150,00 para R$\u00a0156,93 (4,62%).");
+  click(button("Cancelar", confirm));
+  await settle();
+  expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  click(button("Aplicar reajuste"));
+  await settle();
+  click(button("Aplicar reajuste", lastDialog()));
+  await settle();
+  expect(calls.filter((c) => c.method === "POST")).toEqual([{ method: "POST", url: "/api/clients/7/subscription/readjust", body: { percentual: "4,62" } }]);
   expect(toastSignal.value?.title).toBe("Reajuste aplicado");
 });
 
+test("in the first year there is no 'Aplicar reajuste': the dialog names the first date allowed (Lei 10.192/2001)", async () => {
+  open({ ...ACTIVE, reajustePermitidoEm: "2027-03-01", reajusteAPartirDe: "2026-04" });
+  await settle();
+  expect(lastDialog().textContent).toContain("O primeiro reajuste pode ser aplicado a partir de 01/03/2027, 12 meses após o início (Lei 10.192/2001).");
+  expect(() => button("Aplicar reajuste", lastDialog())).toThrow();
+});
+
 test("for a consulta: the terms read-only, the last readjustment said, no Salvar and no 'Aplicar reajuste'", async () => {
-  mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...ACTIVE, ultimoReajuste: "2026-03-02" })));
+  mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...ACTIVE, ultimoReajuste: "2026-03-02", reajustePermitidoEm: "2027-03-02" })));
   render(
     <CanWrite.Provider value={false}>
-      <SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" onClose={() => closed++} onSaved={() => saved++} onChanged={() => {}} />
+      <SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" graceDays={5} onClose={() => closed++} onSaved={() => saved++} onChanged={() => {}} />
     </CanWrite.Provider>,
   );
   await settle();
@@ -120,7 +175,7 @@ test("for a consulta: a subscription not started shows no form's defaults as if 
   mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json(NOT_STARTED)));
   render(
     <CanWrite.Provider value={false}>
-      <SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" onClose={() => {}} onSaved={() => saved++} onChanged={() => {}} />
+      <SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" graceDays={5} onClose={() => {}} onSaved={() => saved++} onChanged={() => {}} />
     </CanWrite.Provider>,
   );
   await settle();

@@ -14,12 +14,14 @@ import {
   type SubscriptionFormValues,
   type SubscriptionJson,
 } from "../../src/api/subscriptions/model";
-import { addMonthsToMonth, formatDateBR, monthOf } from "../../src/lib/dates";
-import { centsToDecimal, formatBRL, parseMoney, ZERO } from "../../src/lib/money";
-import { dueDateOf, upcomingMonths } from "../../src/lib/subscription-schedule";
+import { addDays, addMonthsToMonth, formatDateBR, monthOf } from "../../src/lib/dates";
+import { centsToDecimal, formatBRL, parseMoney, sumCents, ZERO } from "../../src/lib/money";
+import { billedOnStart, dueDateOf, firstMonthNotPast, upcomingMonths, type BilledMonth, type ScheduleSettings } from "../../src/lib/subscription-schedule";
 import { Button } from "../../src/ui/Button";
+import { ConfirmDialog } from "../../src/ui/ConfirmDialog";
 import { Dialog } from "../../src/ui/Dialog";
 import { Field } from "../../src/ui/Field";
+import { Icon } from "../../src/ui/Icon";
 import { Input } from "../../src/ui/Input";
 import { MoneyInput } from "../../src/ui/MoneyInput";
 import { Select } from "../../src/ui/Select";
@@ -34,6 +36,8 @@ export interface SubscriptionDialogProps {
   clientName: string;
   /** Today in APP_TZ (the browser has no APP_TZ): the preview starts from this month. */
   today: string;
+  /** BLOCK_GRACE_DAYS: whether months already overdue on saving block the client at once. */
+  graceDays: number;
   onClose(): void;
   /** After a save (the toast is already shown): the dialog closes, the list reloads. */
   onSaved(): void;
@@ -44,6 +48,7 @@ export interface SubscriptionDialogProps {
 interface Loaded {
   subscription: SubscriptionJson;
   vencimentoEmDiaUtil: boolean;
+  antecedenciaDias: number;
 }
 
 /**
@@ -59,7 +64,7 @@ export function SubscriptionDialog(props: SubscriptionDialogProps) {
   useEffect(() => {
     let current = true;
     Promise.all([api<SubscriptionJson>(`/api/clients/${props.clientId}/subscription`), api<SettingsJson>("/api/settings")])
-      .then(([subscription, settings]) => current && setLoaded({ subscription, vencimentoEmDiaUtil: settings.vencimentoEmDiaUtil }))
+      .then(([subscription, settings]) => current && setLoaded({ subscription, vencimentoEmDiaUtil: settings.vencimentoEmDiaUtil, antecedenciaDias: settings.antecedenciaDias }))
       .catch((error) => current && setFailed((error instanceof ApiError && error.serverMessage) || "Não foi possível carregar a assinatura."));
     return () => {
       current = false;
@@ -87,11 +92,14 @@ export function SubscriptionDialog(props: SubscriptionDialogProps) {
   );
 }
 
-const valuesOf = (s: SubscriptionJson, today: string): SubscriptionFormValues => ({
+const DEFAULT_DAY = 10;
+
+/** A new one starts at the first month not yet overdue (DECISIONS §8): saving it bills nothing late. */
+const valuesOf = (s: SubscriptionJson, today: string, vencimentoEmDiaUtil: boolean): SubscriptionFormValues => ({
   status: s.status === "nao_iniciada" ? "ativa" : s.status,
   valor: s.valor === "0.00" ? "" : s.valor,
-  diaVencimento: s.diaVencimento === null ? "10" : String(s.diaVencimento),
-  inicio: s.inicio ?? monthOf(today),
+  diaVencimento: s.diaVencimento === null ? String(DEFAULT_DAY) : String(s.diaVencimento),
+  inicio: s.inicio ?? firstMonthNotPast(today, DEFAULT_DAY, vencimentoEmDiaUtil),
   fim: s.fim ?? "",
   trialAte: s.trialAte ?? "",
   reajusteMes: s.reajuste ? String(s.reajuste.mes) : "",
@@ -132,6 +140,22 @@ function previewFrom(s: SubscriptionJson, inicio: string, today: string, vencime
   return dueDateOf(before, s.diaVencimento, vencimentoEmDiaUtil) === s.proximoVencimento ? before : month;
 }
 
+/**
+ * The months a save would bill already overdue (DECISIONS §8), by the server's own schedule: for a
+ * start, every overdue month from `inicio`; for an active one whose start moves earlier, those
+ * before the old start (the later ones went through the run already). None when it bills nothing
+ * now: paused, ended, resumed (a resume never back-fills), a fee of zero.
+ */
+function lateOnSave(s: SubscriptionJson, v: SubscriptionFormValues, settings: ScheduleSettings, today: string): BilledMonth[] {
+  const dia = Number(v.diaVencimento);
+  if (v.status !== "ativa" || !/^\d{4}-\d{2}$/.test(v.inicio) || !Number.isInteger(dia) || dia < 1 || dia > 31) return [];
+  if ((parseMoney(v.valor) ?? ZERO) <= 0) return [];
+  const movedEarlier = s.status === "ativa" && s.inicio !== null && v.inicio < s.inicio;
+  if (s.status !== "nao_iniciada" && !movedEarlier) return [];
+  const { overdue } = billedOnStart({ diaVencimento: dia, inicio: v.inicio, fim: v.fim || null, trialAte: v.trialAte || null }, settings, today);
+  return movedEarlier ? overdue.filter((m) => m.competencia < s.inicio!) : overdue;
+}
+
 const STATUS_OPTIONS = [
   { value: "ativa", label: "Ativa" },
   { value: "pausada", label: "Pausada" },
@@ -140,16 +164,16 @@ const STATUS_OPTIONS = [
 const DAY_OPTIONS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
 const MONTH_OPTIONS = [{ value: "", label: "Sem reajuste anual" }, ...MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name[0]!.toUpperCase() + name.slice(1) }))];
 
-function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSaved, onReadjusted }: SubscriptionDialogProps & { loaded: Loaded; onReadjusted(): void }) {
+function SubscriptionForm({ clientId, clientName, today, graceDays, loaded, onClose, onSaved, onReadjusted }: SubscriptionDialogProps & { loaded: Loaded; onReadjusted(): void }) {
   const readOnly = !useCanWrite();
-  const { subscription, vencimentoEmDiaUtil } = loaded;
+  const { subscription, vencimentoEmDiaUtil, antecedenciaDias } = loaded;
   const starting = subscription.status === "nao_iniciada";
   const [overlap, setOverlap] = useState<OverlapJson[] | null>(null);
   const [confirmOverlap, setConfirmOverlap] = useState(false);
   const [updateOpen, setUpdateOpen] = useState(false);
   const [feeError, setFeeError] = useState<string | null>(null);
   const firstField = useRef<HTMLSelectElement>(null);
-  const dialog = useDialogForm<SubscriptionFormValues>(formSchema, valuesOf(subscription, today), {
+  const dialog = useDialogForm<SubscriptionFormValues>(formSchema, valuesOf(subscription, today, vencimentoEmDiaUtil), {
     async send(values) {
       try {
         return await api<SubscriptionAnswer>(`/api/clients/${clientId}/subscription`, {
@@ -178,7 +202,23 @@ function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSave
     previewFrom(subscription, inicio, today, vencimentoEmDiaUtil),
     6,
   );
-  const backFill = starting && values.status === "ativa" && /^\d{4}-\d{2}$/.test(values.inicio) && values.inicio < monthOf(today);
+  const late = lateOnSave(subscription, values, { vencimentoEmDiaUtil, antecedenciaDias }, today);
+  const blocking = late.length > 0 && late.some((m) => m.vencimento < addDays(today, -graceDays));
+  const fee = parseMoney(values.valor) ?? ZERO;
+  const lateWarning = late.length > 0 && (
+    <p className="generate-warning sub-dialog__late" role="status">
+      <Icon name="alert" size={18} />
+      <span>
+        {late.length === 1 ? "1 parcela já vencida" : `${late.length} parcelas já vencidas`} (desde {formatDateBR(late[0]!.vencimento)}), total de{" "}
+        {formatBRL(sumCents(late.map(() => fee)))}: {late.length === 1 ? "entra como vencida" : "entram como vencidas"}
+        {blocking
+          ? ` ao salvar e ${clientName} será bloqueado automaticamente.`
+          : graceDays > 0
+            ? ` ao salvar; o bloqueio automático vem após ${graceDays} ${graceDays === 1 ? "dia" : "dias"} de atraso.`
+            : " ao salvar."}
+      </span>
+    </p>
+  );
 
   // The terms: the form's fields (disabled in a consulta's view).
   const terms = (
@@ -198,9 +238,20 @@ function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSave
         />
       </Field>
       <Field label="Dia de vencimento" error={form.errors.diaVencimento} hint="No mês sem esse dia, o último dia do mês.">
-        <Select name="diaVencimento" options={DAY_OPTIONS} value={values.diaVencimento} onValueChange={(dia) => form.set("diaVencimento", dia)} />
+        <Select
+          name="diaVencimento"
+          options={DAY_OPTIONS}
+          value={values.diaVencimento}
+          onValueChange={(dia) => {
+            // A start still at its default follows the day: the first month not overdue with the new one.
+            if (starting && values.inicio === firstMonthNotPast(today, Number(values.diaVencimento), vencimentoEmDiaUtil)) {
+              form.set("inicio", firstMonthNotPast(today, Number(dia), vencimentoEmDiaUtil));
+            }
+            form.set("diaVencimento", dia);
+          }}
+        />
       </Field>
-      <Field label="Início (primeiro mês cobrado)" error={form.errors.inicio}>
+      <Field label="Início (primeiro mês cobrado)" error={form.errors.inicio} hint={starting ? "Sugerido: o primeiro mês ainda não vencido." : undefined}>
         <Input type="month" {...field("inicio")} />
       </Field>
       <Field label="Fim (último mês cobrado)" error={form.errors.fim} hint={values.status === "encerrada" ? "Obrigatório para encerrar." : "Opcional."}>
@@ -230,11 +281,6 @@ function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSave
             </li>
           ))}
         </ol>
-      )}
-      {backFill && (
-        <p className="sub-dialog__muted">
-          O início é anterior a este mês: ao iniciar, as parcelas de {values.inicio.slice(5, 7)}/{values.inicio.slice(0, 4)} até hoje são geradas na hora.
-        </p>
       )}
     </section>
   );
@@ -276,6 +322,7 @@ function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSave
     >
       {status}
       {terms}
+      {lateWarning}
 
       {feeChanged && (
         <label className="reg-form__check">
@@ -310,27 +357,33 @@ function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSave
   );
 }
 
-/** "Aplicar reajuste": the percentage a person types, the new fee shown before applying (the server's own rounding). */
+const monthLabel = (ym: string) => `${ym.slice(5, 7)}/${ym.slice(0, 4)}`;
+
+/**
+ * "Aplicar reajuste": the percentage a person types, the new fee shown (the server's own rounding),
+ * then a confirmation naming the month it applies from — applying it is not part of the form's
+ * Salvar, and the form's Cancelar does not undo it. In the first year after `inicio`, and within 12
+ * months of the last one (Lei 10.192/2001 art. 2º §1º), it says from when instead.
+ */
 function Readjustment({ clientId, subscription, today, onApplied }: { clientId: number; subscription: SubscriptionJson; today: string; onApplied(): void }) {
   const [typed, setTyped] = useState("");
-  const [sending, setSending] = useState(false);
+  const [asking, setAsking] = useState(false);
   const percent = typed.trim() === "" ? null : parsePercent(typed);
   const valor = parseMoney(subscription.valor) ?? ZERO;
   const novo = percent === null ? null : readjustedFee(valor, percent);
-  const blockedUntil = subscription.ultimoReajuste ? `${addMonthsToMonth(subscription.ultimoReajuste.slice(0, 7), 12)}${subscription.ultimoReajuste.slice(7)}` : null;
-  const waiting = blockedUntil !== null && today < blockedUntil;
+  const allowedFrom = subscription.reajustePermitidoEm;
+  const waiting = allowedFrom !== null && today < allowedFrom;
+  const from = subscription.reajusteAPartirDe ? monthLabel(subscription.reajusteAPartirDe) : null;
 
   async function apply() {
-    if (percent === null || sending) return;
-    setSending(true);
     try {
       const answer = await api<ReadjustAnswer>(`/api/clients/${clientId}/subscription/readjust`, { method: "POST", body: { percentual: typed } });
+      setAsking(false);
       toast({ title: serverMessage(answer) ?? "Reajuste aplicado", description: `${formatBRL(parseMoney(answer.valorAnterior) ?? ZERO)} → ${formatBRL(parseMoney(answer.valorNovo) ?? ZERO)}` });
       onApplied();
     } catch (error) {
+      setAsking(false);
       toast({ title: "Erro", description: (error instanceof ApiError && error.serverMessage) || "Não foi possível aplicar o reajuste.", variant: "destructive" });
-    } finally {
-      setSending(false);
     }
   }
 
@@ -339,7 +392,9 @@ function Readjustment({ clientId, subscription, today, onApplied }: { clientId: 
       <h3 id="sub-readjust-title">Aplicar reajuste</h3>
       {waiting ? (
         <p className="sub-dialog__muted">
-          Último reajuste em {formatDateBR(subscription.ultimoReajuste)}; o próximo pode ser aplicado a partir de {formatDateBR(blockedUntil)} (um por período de 12 meses).
+          {subscription.ultimoReajuste
+            ? `Último reajuste em ${formatDateBR(subscription.ultimoReajuste)}; o próximo pode ser aplicado a partir de ${formatDateBR(allowedFrom)} (um por período de 12 meses, Lei 10.192/2001).`
+            : `O primeiro reajuste pode ser aplicado a partir de ${formatDateBR(allowedFrom)}, 12 meses após o início (Lei 10.192/2001).`}
         </p>
       ) : (
         <div className="sub-dialog__readjust-row">
@@ -349,16 +404,31 @@ function Readjustment({ clientId, subscription, today, onApplied }: { clientId: 
           <p className="sub-dialog__newfee" aria-live="polite">
             {novo !== null && percent !== null ? (
               <>
-                Nova mensalidade: <strong>{formatBRL(novo)}</strong> (de {formatBRL(valor)}, {formatPercent(percent)}%), a partir do próximo mês ainda não gerado
+                Nova mensalidade: <strong>{formatBRL(novo)}</strong> (de {formatBRL(valor)}, {formatPercent(percent)}%), {from ? `a partir de ${from}` : "a partir do próximo mês ainda não gerado"}
               </>
             ) : (
               "Digite o percentual para ver a nova mensalidade."
             )}
           </p>
-          <Button variant="secondary" onClick={apply} disabled={percent === null} loading={sending}>
+          <Button variant="secondary" onClick={() => setAsking(true)} disabled={percent === null}>
             Aplicar reajuste
           </Button>
         </div>
+      )}
+      {novo !== null && percent !== null && (
+        <ConfirmDialog
+          open={asking}
+          title="Aplicar reajuste"
+          message={
+            <>
+              {from ? `O reajuste vale a partir de ${from}` : "O reajuste vale a partir do próximo mês ainda não gerado"}: a mensalidade passa de {formatBRL(valor)} para{" "}
+              {formatBRL(novo)} ({formatPercent(percent)}%). As parcelas já geradas não mudam, e o próximo reajuste só poderá ser aplicado daqui a 12 meses.
+            </>
+          }
+          confirmLabel="Aplicar reajuste"
+          onConfirm={apply}
+          onCancel={() => setAsking(false)}
+        />
       )}
     </section>
   );

@@ -74,3 +74,26 @@ export function upcomingMonths(terms: ScheduleTerms, vencimentoEmDiaUtil: boolea
   }
   return out;
 }
+
+/**
+ * The first month whose due date (clamped, then moved to a business day when asked) is `today`
+ * or later: a new subscription's default start (nothing overdue is billed on saving it) and where
+ * a resumed one picks up. The lead time (`antecedenciaDias`) only says when that month is
+ * generated, never which month comes first. Starts a month back: a due date moved past the
+ * month's end (31/01 on a Saturday → 02/02) may still be ahead.
+ */
+export function firstMonthNotPast(today: string, diaVencimento: number, vencimentoEmDiaUtil: boolean): string {
+  let month = addMonthsToMonth(today.slice(0, 7), -1);
+  while (dueDateOf(month, diaVencimento, vencimentoEmDiaUtil) < today) month = addMonthsToMonth(month, 1);
+  return month;
+}
+
+/**
+ * What saving these terms as a new start bills at once (every month due by `today`, the lead time
+ * counted, as the save's own run generates them) and which of those are already overdue: the
+ * dialog says both before it is saved (DECISIONS §8).
+ */
+export function billedOnStart(terms: ScheduleTerms, settings: ScheduleSettings, today: string): { now: BilledMonth[]; overdue: BilledMonth[] } {
+  const { due } = monthsDue(terms, settings, terms.inicio, today);
+  return { now: due, overdue: due.filter((m) => m.vencimento < today) };
+}

@@ -7,10 +7,12 @@ import { PageHeader } from "../ui/PageHeader";
 export interface ClientsPageProps {
   query: ClientQuery;
   page: { rows: ClientListRow[]; total: number };
+  /** BLOCK_GRACE_DAYS, for the Assinatura dialog's warning about months already overdue. */
+  graceDays: number;
 }
 
 /** Gerenciar Clientes: the heading is static; the list and its dialogs are one island, "Novo Cliente" another. */
-export function ClientsPage({ query, page }: ClientsPageProps) {
+export function ClientsPage({ query, page, graceDays }: ClientsPageProps) {
   const canWrite = useCanWrite();
   return (
     <>
@@ -19,7 +21,7 @@ export function ClientsPage({ query, page }: ClientsPageProps) {
         description={canWrite ? "Cadastre clientes, acompanhe mensalidades e bloqueie ou libere o acesso." : "Os clientes, as suas mensalidades e quem está bloqueado."}
         actions={canWrite && <Island name="NewRecordButton" props={{ label: "Novo Cliente" }} />}
       />
-      <Island name="ClientsList" props={{ initial: page, params: query.view, today: today() }} />
+      <Island name="ClientsList" props={{ initial: page, params: query.view, today: today(), graceDays }} />
     </>
   );
 }

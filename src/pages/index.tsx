@@ -123,13 +123,13 @@ export function pageRoutes(deps: AppDeps) {
     .get("/clients", ({ user, query, redirect }) =>
       listScreen(CLIENT_LIST.path, query, (url) => redirect(url, 302), parseClientQuery, (view) => {
         const page = findClients(deps.db, view, deps.config.blockGraceDays);
-        return { total: page.total, render: (notice) => shellPage(CLIENT_LIST.path, "Clientes", user, <ClientsPage query={view} page={page} />, notice) };
+        return { total: page.total, render: (notice) => shellPage(CLIENT_LIST.path, "Clientes", user, <ClientsPage query={view} page={page} graceDays={deps.config.blockGraceDays} />, notice) };
       }),
     )
     .get("/subscriptions", ({ user, query, redirect }) =>
       listScreen(SUBSCRIPTION_LIST.path, query, (url) => redirect(url, 302), parseSubscriptionQuery, (view) => {
         const page = findSubscriptions(deps.db, view);
-        const screen = <SubscriptionsPage query={view} page={page} summary={subscriptionSummary(deps.db)} today={today()} />;
+        const screen = <SubscriptionsPage query={view} page={page} summary={subscriptionSummary(deps.db)} today={today()} graceDays={deps.config.blockGraceDays} />;
         return { total: page.total, render: (notice) => shellPage(SUBSCRIPTION_LIST.path, "Assinaturas", user, screen, notice) };
       }),
     )

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-o
 import { sqliteMessage, type Db, type Tx } from "../../../db/client";
 import { clients, clientStatusOrder, receivables, type ClientRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
-import { nowISO } from "../../lib/clock";
+import { nowISO, today } from "../../lib/clock";
+import { formatDateBR } from "../../lib/dates";
 import { centsToDecimal, parseMoney, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
 import { changedFields, recordEvent, type Actor } from "../history/record";
@@ -136,7 +137,8 @@ export function createClient(db: Db, actor: Actor, input: ClientInput): ClientJs
 export function updateClient(db: Db, actor: Actor, id: number, form: ClientInput): ClientJson {
   return writeUnique(db, (tx) => {
     const before = getClient(tx, id);
-    const input = runningSubscription(db, id) ? subscriptionKeeps(form, before) : form;
+    const running = runningSubscription(db, id);
+    const input = running ? subscriptionKeeps(form, before, running) : form;
     assertUnique(tx, input, id);
     const row = tx
       .update(clients)
@@ -152,18 +154,27 @@ export function updateClient(db: Db, actor: Actor, id: number, form: ClientInput
   });
 }
 
-/** Whether the client's subscription runs (ativa or pausada): its trial flag is then the subscription's. */
+/** The client's running subscription (ativa or pausada), whose `trialAte` is then the client's trial; null when none runs. */
 const runningSubscription = (db: Db, clientId: number) =>
-  db.$client.query("SELECT 1 FROM subscriptions WHERE client_id = ? AND status IN ('ativa', 'pausada')").get(clientId) !== null;
+  db.$client.query("SELECT trial_ate AS trialAte FROM subscriptions WHERE client_id = ? AND status IN ('ativa', 'pausada')").get(clientId) as { trialAte: string | null } | null;
 
 /**
- * While a subscription runs, the trial is its `trialAte` (DECISIONS §8): the form's trial box
- * changes nothing, and a form sent as trial (whose fee SPEC §9 reads as 0) keeps the fee the
- * subscription bills. The fee itself is one column: a new one typed here is the subscription's.
+ * While a subscription runs, the trial is its `trialAte` (DECISIONS §8, one source): a form whose
+ * trial disagrees is a 409 sending the person to the subscription, never a saved-looking no-op.
+ * A form sent as trial (whose fee SPEC §9 reads as 0) keeps the fee the subscription bills after
+ * it; otherwise the fee is one column, and a new one typed here is the subscription's.
  */
-function subscriptionKeeps(form: ClientInput, before: ClientJson): ClientInput {
-  const fee = form.isTrial ? (parseMoney(before.valorMensalidade) ?? form.valorMensalidade) : form.valorMensalidade;
-  return { ...form, isTrial: before.isTrial, valorMensalidade: fee };
+function subscriptionKeeps(form: ClientInput, before: ClientJson, { trialAte }: { trialAte: string | null }): ClientInput {
+  const trial = trialAte !== null && trialAte > today();
+  if (form.isTrial !== trial) {
+    throw conflict(
+      trial
+        ? `O período de teste deste cliente vem da assinatura (trial até ${formatDateBR(trialAte)}): para encerrá-lo, altere "Trial até" na assinatura.`
+        : 'O período de teste deste cliente vem da assinatura, que não tem trial em curso: para dar um período de teste, preencha "Trial até" na assinatura.',
+    );
+  }
+  const fee = trial ? (parseMoney(before.valorMensalidade) ?? form.valorMensalidade) : form.valorMensalidade;
+  return { ...form, isTrial: trial, valorMensalidade: fee };
 }
 
 /** Refused while the client has receivables (DECISIONS §2): nothing is deleted implicitly. */

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
+import { addMonthsClamped, addMonthsToMonth, isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
 import type { ListParams } from "../../lib/list-spec";
 import { cents, type Cents } from "../../lib/money";
 import { moneyField } from "../fields";
@@ -59,6 +59,20 @@ export function readjustedFee(valor: Cents, hundredths: number): Cents {
   // Integers only: valor × (10000 + p) / 10000, half up (both factors are positive: p ≥ -50%).
   const scaled = valor * (10_000 + hundredths);
   return cents(Math.floor((scaled + 5_000) / 10_000));
+}
+
+/** Lei 10.192/2001 art. 2º §1º: a readjustment at most once a year, the year counted from the contract. */
+export const READJUST_WINDOW_MONTHS = 12;
+
+/**
+ * The first day a readjustment may be applied (DECISIONS §8): 12 months after the first day of
+ * `inicio`, and 12 months after the previous readjustment (the same day, or the month's last day
+ * when it has none: 29/02 → 28/02), whichever is later.
+ */
+export function firstReadjustDate(inicio: string, ultimoReajuste: string | null): string {
+  const fromStart = `${addMonthsToMonth(inicio, READJUST_WINDOW_MONTHS)}-01`;
+  const fromLast = ultimoReajuste ? addMonthsClamped(ultimoReajuste, READJUST_WINDOW_MONTHS) : null;
+  return fromLast !== null && fromLast > fromStart ? fromLast : fromStart;
 }
 
 const percentField = z.pipe(
@@ -156,6 +170,10 @@ export interface SubscriptionJson {
   reajuste: { mes: number; percentual: string | null } | null;
   /** When the last readjustment was applied (the next one waits 12 months). */
   ultimoReajuste: string | null;
+  /** The first day a readjustment may be applied (firstReadjustDate); null before the start. */
+  reajustePermitidoEm: string | null;
+  /** The month (YYYY-MM) a readjustment applied now would bill first: the next one not generated yet. */
+  reajusteAPartirDe: string | null;
   /** The due date of the next month it will generate; null when it generates nothing. */
   proximoVencimento: string | null;
 }

@@ -54,7 +54,9 @@ describe("mrrMovement: what the subscriptions bill per competência, and how it 
     const mercado = await createClient(MERCADO);
     await start(padaria.id, { inicio: "2026-01" }); // January to March billed at once (back-fill)
     await start(flores.id, { valor: "250.00", inicio: "2026-02" });
-    // 4,62 % from April, the next month not generated yet.
+    // 4,62 % from April, the next month not generated yet. A readjustment waits 12 months from the
+    // contract (Lei 10.192/2001): this one's contract dates from March 2025, billed outside Cofre before 2026.
+    t.db.$client.run("UPDATE subscriptions SET inicio = '2025-03' WHERE client_id = ?", [padaria.id]);
     expect((await api(`/api/clients/${padaria.id}/subscription/readjust`, { method: "POST", body: { percentual: "4,62" } })).status).toBe(200);
     const unpin = await jump("2026-05-20T08:00:00-03:00");
     try {

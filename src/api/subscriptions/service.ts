@@ -7,7 +7,7 @@ import { today } from "../../lib/clock";
 import { addDays, addMonthsToMonth, formatDateBR, monthOf } from "../../lib/dates";
 import { fold, likeContains } from "../../lib/text";
 import { centsToDecimal, type Cents } from "../../lib/money";
-import { dueDateOf, upcomingMonths } from "../../lib/subscription-schedule";
+import { firstMonthNotPast, upcomingMonths } from "../../lib/subscription-schedule";
 import { applyAutomaticBlocking } from "../clients/blocking";
 import { changedFields, recordEvent, type Actor } from "../history/record";
 import { recordLedgerEvent } from "../ledger/events";
@@ -18,7 +18,9 @@ import { keptWhileUnchanged } from "../kept";
 import { getSettings } from "../settings/service";
 import { generateDueMonths, STORED_COLUMNS, termsOf, type StoredSubscription } from "./generate";
 import {
+  firstReadjustDate,
   percentDecimal,
+  READJUST_WINDOW_MONTHS,
   readjustedFee,
   SUBSCRIPTION_LIST,
   type OverlapJson,
@@ -57,6 +59,11 @@ export function nextDueDate(s: StoredSubscription, vencimentoEmDiaUtil: boolean)
   return upcomingMonths(termsOf(s), vencimentoEmDiaUtil, s.proximaCompetencia, 1)[0]?.vencimento ?? null;
 }
 
+/** The first month billed at a fee changed now: the next billed month not generated yet (the cursor when none is left). */
+function readjustFrom(s: StoredSubscription, vencimentoEmDiaUtil: boolean): string {
+  return upcomingMonths(termsOf(s), vencimentoEmDiaUtil, s.proximaCompetencia, 1)[0]?.competencia ?? s.proximaCompetencia;
+}
+
 function toJson(s: StoredSubscription, vencimentoEmDiaUtil: boolean): SubscriptionJson {
   return {
     clientId: s.clientId,
@@ -68,6 +75,8 @@ function toJson(s: StoredSubscription, vencimentoEmDiaUtil: boolean): Subscripti
     trialAte: s.trialAte,
     reajuste: s.reajusteMes === null ? null : { mes: s.reajusteMes, percentual: s.reajustePercentual === null ? null : percentDecimal(s.reajustePercentual) },
     ultimoReajuste: s.ultimoReajuste,
+    reajustePermitidoEm: firstReadjustDate(s.inicio, s.ultimoReajuste),
+    reajusteAPartirDe: readjustFrom(s, vencimentoEmDiaUtil),
     proximoVencimento: nextDueDate(s, vencimentoEmDiaUtil),
   };
 }
@@ -87,6 +96,8 @@ export function getSubscription(db: Db, clientId: number): SubscriptionJson {
     trialAte: null,
     reajuste: null,
     ultimoReajuste: null,
+    reajustePermitidoEm: null,
+    reajusteAPartirDe: null,
     proximoVencimento: null,
   };
 }
@@ -106,12 +117,6 @@ function overlapping(db: Db, clientId: number, subscriptionId: number | null, in
       ORDER BY r.data_vencimento, r.id`,
   ).all({ clientId, subscriptionId: subscriptionId ?? 0, from: `${inicio}-01`, to: fim ? `${addMonthsToMonth(fim, 1)}-01` : "9999-12-31" }) as (Omit<OverlapJson, "valor"> & { valor: Cents })[];
   return rows.map((row) => ({ ...row, valor: centsToDecimal(row.valor) }));
-}
-
-/** The first month whose due date has not passed by `day`: where a resumed subscription picks up (no back-fill of paused months). */
-function firstMonthNotPast(day: string, diaVencimento: number, vencimentoEmDiaUtil: boolean): string {
-  const month = monthOf(day);
-  return dueDateOf(month, diaVencimento, vencimentoEmDiaUtil) >= day ? month : addMonthsToMonth(month, 1);
 }
 
 const SAVED: Record<string, string> = {
@@ -152,6 +157,7 @@ export function saveSubscription(db: Db, actor: Actor, clientId: number, input: 
       if (before && input.inicio !== before.inicio) cursor = input.inicio;
       const resuming = before !== null && before.status !== "ativa" && input.status === "ativa";
       if (resuming) {
+        // No back-fill of paused months: it picks up at the first month not yet overdue.
         const resumeAt = firstMonthNotPast(day, input.diaVencimento, settings.vencimentoEmDiaUtil);
         if (resumeAt > cursor) cursor = resumeAt;
       }
@@ -276,11 +282,11 @@ function deleteAfterEnd(db: Db, actor: Actor, subscriptionId: number, fim: strin
   return ids.length;
 }
 
-const READJUST_WINDOW_MONTHS = 12;
-
 /**
  * POST /api/clients/:id/subscription/readjust: the fee times (1 + percentual), half up to the
- * cent, from the next month not yet generated; at most once in any 12 months (Lei 10.192/2001).
+ * cent, from the next month not yet generated. Lei 10.192/2001 art. 2º §1º: the first one 12 months
+ * after `inicio`, each next one 12 months after the previous (firstReadjustDate); earlier is a 409
+ * naming the first date allowed.
  */
 export function readjustSubscription(db: Db, actor: Actor, clientId: number, percentual: number): ReadjustAnswer {
   return db.transaction(
@@ -290,13 +296,13 @@ export function readjustSubscription(db: Db, actor: Actor, clientId: number, per
       const s = stored(db, clientId);
       if (!s) throw conflict("Inicie a assinatura antes de aplicar um reajuste");
       if (s.status === "encerrada") throw conflict("Esta assinatura está encerrada: não há reajuste a aplicar");
-      if (s.ultimoReajuste) {
-        const allowedFrom = `${addMonthsToMonth(s.ultimoReajuste.slice(0, 7), READJUST_WINDOW_MONTHS)}${s.ultimoReajuste.slice(7)}`;
-        if (day < allowedFrom) {
-          throw conflict(
-            `Já houve um reajuste em ${formatDateBR(s.ultimoReajuste)}: a lei permite um por período de 12 meses, o próximo a partir de ${formatDateBR(allowedFrom)}`,
-          );
-        }
+      const allowedFrom = firstReadjustDate(s.inicio, s.ultimoReajuste);
+      if (day < allowedFrom) {
+        throw conflict(
+          s.ultimoReajuste && allowedFrom > `${addMonthsToMonth(s.inicio, READJUST_WINDOW_MONTHS)}-01`
+            ? `Já houve um reajuste em ${formatDateBR(s.ultimoReajuste)}: a lei permite um por período de 12 meses, o próximo a partir de ${formatDateBR(allowedFrom)}`
+            : `O primeiro reajuste só pode ser aplicado 12 meses após o início da assinatura (${s.inicio.slice(5, 7)}/${s.inicio.slice(0, 4)}): a partir de ${formatDateBR(allowedFrom)}`,
+        );
       }
       const novo = readjustedFee(s.valor, percentual);
       if (novo <= 0) throw conflict("O reajuste deixaria a mensalidade sem valor");
@@ -308,7 +314,7 @@ export function readjustSubscription(db: Db, actor: Actor, clientId: number, per
         entity: "subscription",
         entityId: s.id,
         label: s.clientName,
-        details: { percentual: percentDecimal(percentual), de: centsToDecimal(s.valor), para: centsToDecimal(novo), aPartirDe: s.proximaCompetencia },
+        details: { percentual: percentDecimal(percentual), de: centsToDecimal(s.valor), para: centsToDecimal(novo), aPartirDe: readjustFrom(s, getSettings(db).vencimentoEmDiaUtil) },
         clientId,
       });
       const settings = getSettings(db);

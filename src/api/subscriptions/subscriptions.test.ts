@@ -55,6 +55,8 @@ describe("GET /api/clients/:id/subscription", () => {
       trialAte: null,
       reajuste: null,
       ultimoReajuste: null,
+      reajustePermitidoEm: null,
+      reajusteAPartirDe: null,
       proximoVencimento: null,
     } satisfies SubscriptionJson);
     const missing = await api("/api/clients/99999/subscription");
@@ -263,24 +265,78 @@ describe("trial, pause, end, fee changes", () => {
 
   test("reajuste: the typed percentage, half up to the cent, from the next month not generated; once in 12 months", async () => {
     const client = await createClient();
-    await save(client.id, terms({ reajuste: { mes: 3 } }));
+    // Started a year and more ago (a client moved in from a spreadsheet): the first readjustment is due.
+    await save(client.id, terms({ inicio: "2025-03", reajuste: { mes: 3 } }));
     const readjust = (percentual: unknown) => api(`/api/clients/${client.id}/subscription/readjust`, { method: "POST", body: { percentual } });
     const applied = await readjust("4,62");
     expect(applied.status).toBe(200);
-    expect(await applied.json()).toMatchObject({ message: "Reajuste aplicado", valorAnterior: "150.00", valorNovo: "156.93", subscription: { valor: "156.93", ultimoReajuste: "2026-03-15", reajuste: { mes: 3, percentual: "4.62" } } });
+    expect(await applied.json()).toMatchObject({
+      message: "Reajuste aplicado",
+      valorAnterior: "150.00",
+      valorNovo: "156.93",
+      subscription: { valor: "156.93", ultimoReajuste: "2026-03-15", reajustePermitidoEm: "2027-03-15", reajusteAPartirDe: "2026-04", reajuste: { mes: 3, percentual: "4.62" } },
+    });
     expect(events("readjust")[0]!.details).toContain('"para":"156.93"');
+    expect(events("readjust")[0]!.details).toContain('"aPartirDe":"2026-04"');
     const again = await readjust("1");
     expect(again.status).toBe(409);
     expect((await again.json()).message).toBe("Já houve um reajuste em 15/03/2026: a lei permite um por período de 12 meses, o próximo a partir de 15/03/2027");
     const unpin = await jump("2026-03-31T08:00:00-03:00");
     try {
       await run();
-      expect((await installments(client.id)).map((r) => r.valor)).toEqual(["150.00", "156.93"]);
+      expect((await installments(client.id)).map((r) => r.valor).slice(-2)).toEqual(["150.00", "156.93"]);
     } finally {
       await unpin();
     }
     const bad = await readjust("4,625");
     expect(bad.status).toBe(400);
+  });
+
+  test("reajuste in the first year (Lei 10.192/2001 art. 2º §1º): refused until 12 months after inicio, the 409 naming the first date allowed", async () => {
+    const client = await createClient();
+    const started = await save(client.id, terms({ inicio: "2026-03", reajuste: { mes: 3 } }));
+    expect(started.subscription.reajustePermitidoEm).toBe("2027-03-01");
+    const readjust = () => api(`/api/clients/${client.id}/subscription/readjust`, { method: "POST", body: { percentual: "4,62" } });
+    const early = await readjust();
+    expect(early.status).toBe(409);
+    expect((await early.json()).message).toBe("O primeiro reajuste só pode ser aplicado 12 meses após o início da assinatura (03/2026): a partir de 01/03/2027");
+    // Nothing changed: the fee, the subscription, the history.
+    expect((await (await api(`/api/clients/${client.id}/subscription`)).json()).valor).toBe("150.00");
+    expect(events("readjust")).toEqual([]);
+    // The day before is still early; the day itself is allowed.
+    let unpin = await jump("2027-02-28T23:00:00-03:00");
+    try {
+      expect((await readjust()).status).toBe(409);
+    } finally {
+      await unpin();
+    }
+    unpin = await jump("2027-03-01T08:00:00-03:00");
+    try {
+      const applied = await readjust();
+      expect(applied.status).toBe(200);
+      expect((await applied.json()).subscription).toMatchObject({ valor: "156.93", ultimoReajuste: "2027-03-01", reajustePermitidoEm: "2028-03-01" });
+    } finally {
+      await unpin();
+    }
+  });
+
+  test("the next readjustment counts 12 months from the previous one, a 29 February landing on the 28th", async () => {
+    const client = await createClient();
+    await save(client.id, terms({ inicio: "2026-01" }));
+    let unpin = await jump("2028-02-29T10:00:00-03:00");
+    try {
+      expect((await api(`/api/clients/${client.id}/subscription/readjust`, { method: "POST", body: { percentual: "3" } })).status).toBe(200);
+    } finally {
+      await unpin();
+    }
+    unpin = await jump("2029-02-27T10:00:00-03:00");
+    try {
+      const early = await api(`/api/clients/${client.id}/subscription/readjust`, { method: "POST", body: { percentual: "3" } });
+      expect(early.status).toBe(409);
+      expect((await early.json()).message).toBe("Já houve um reajuste em 29/02/2028: a lei permite um por período de 12 meses, o próximo a partir de 28/02/2029");
+    } finally {
+      await unpin();
+    }
   });
 
   test("starting over months with installments made by hand shows them and asks; confirmed, those months are not billed again", async () => {
@@ -378,15 +434,40 @@ describe("bad input never writes and never answers 500", () => {
 });
 
 describe("the client form while a subscription runs", () => {
-  test("the trial box changes nothing (the trial is the subscription's) and the fee typed there is the subscription's", async () => {
+  test("the trial is the subscription's: a form that disagrees is a 409 naming where to change it, and changes nothing", async () => {
     const client = await createClient();
     await save(client.id, terms({ trialAte: "2026-05-01" }));
+    const form = { ...PADARIA, valorMensalidade: "150.00", isTrial: true };
+    const put = (body: object) => api(`/api/clients/${client.id}`, { method: "PUT", body });
+    const unchecked = await put({ ...form, isTrial: false, nome: "Padaria Nova" });
+    expect(unchecked.status).toBe(409);
+    expect((await unchecked.json()).message).toBe('O período de teste deste cliente vem da assinatura (trial até 01/05/2026): para encerrá-lo, altere "Trial até" na assinatura.');
+    expect(await (await api(`/api/clients/${client.id}`)).json()).toMatchObject({ nome: "Padaria Pão Quente", isTrial: true, valorMensalidade: "150.00" });
+    // Agreeing with it: saved, the fee the subscription bills after the trial kept (SPEC §9 reads a trial form's fee as 0).
+    const agreeing = await put({ ...form, nome: "Padaria Nova" });
+    expect(agreeing.status).toBe(200);
+    expect(await agreeing.json()).toMatchObject({ nome: "Padaria Nova", isTrial: true, valorMensalidade: "150.00" });
+  });
+
+  test("without a trial in the subscription, checking trial is a 409; a fee typed there is the subscription's", async () => {
+    const client = await createClient();
+    await save(client.id, terms());
     const form = { ...PADARIA, valorMensalidade: "150.00", isTrial: false };
     const put = (body: object) => api(`/api/clients/${client.id}`, { method: "PUT", body });
-    expect(((await (await put(form)).json()) as ClientJson).isTrial).toBe(true);
-    const asTrial = (await (await put({ ...form, isTrial: true })).json()) as ClientJson;
-    expect(asTrial).toMatchObject({ isTrial: true, valorMensalidade: "150.00" });
-    await put({ ...form, valorMensalidade: "199.90" });
+    const checked = await put({ ...form, isTrial: true });
+    expect(checked.status).toBe(409);
+    expect((await checked.json()).message).toBe('O período de teste deste cliente vem da assinatura, que não tem trial em curso: para dar um período de teste, preencha "Trial até" na assinatura.');
+    expect(((await (await api(`/api/clients/${client.id}`)).json()) as ClientJson).isTrial).toBe(false);
+    expect((await put({ ...form, valorMensalidade: "199.90" })).status).toBe(200);
     expect(((await (await api(`/api/clients/${client.id}/subscription`)).json()) as SubscriptionJson).valor).toBe("199.90");
+  });
+
+  test("an ended subscription no longer holds the trial: the client's own box works again", async () => {
+    const client = await createClient();
+    await save(client.id, terms({ trialAte: "2026-05-01" }));
+    await save(client.id, terms({ trialAte: "2026-05-01", status: "encerrada", fim: "2026-03" }));
+    const answer = await api(`/api/clients/${client.id}`, { method: "PUT", body: { ...PADARIA, valorMensalidade: "150.00", isTrial: false } });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as ClientJson).isTrial).toBe(false);
   });
 });

@@ -32,6 +32,9 @@ beforeAll(async () => {
     const mercado = await send("/api/clients", "POST", MERCADO);
     await send(`/api/clients/${padaria.id}/subscription`, "PUT", terms({}));
     await send(`/api/clients/${flores.id}/subscription`, "PUT", terms({ valor: "250.00", inicio: "2026-02" }));
+    // A readjustment waits 12 months from the contract (Lei 10.192/2001): Padaria's dates from
+    // March 2025, billed outside Cofre before 2026.
+    t.db.$client.run("UPDATE subscriptions SET inicio = '2025-03' WHERE client_id = ?", [padaria.id]);
     await send(`/api/clients/${padaria.id}/subscription/readjust`, "POST", { percentual: "4,62" });
     unpin();
     unpin = pinClock(TODAY);
