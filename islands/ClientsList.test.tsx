@@ -283,7 +283,7 @@ describe("ClientsList: dialogs and confirmations", () => {
 });
 
 describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
-  const SETTINGS = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: "", antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+  const SETTINGS = { antecedenciaDias: 10, vencimentoEmDiaUtil: true };
   const SUBSCRIPTION = { clientId: 0, status: "ativa", valor: "620.00", diaVencimento: 15, inicio: "2026-01", fim: null, trialAte: "2026-02-01", reajuste: { mes: 7, percentual: null }, ultimoReajuste: null, proximoVencimento: "2026-04-15" };
   const consulta = (ui: React.ReactNode) => render(<CanWrite.Provider value={false}>{ui}</CanWrite.Provider>);
   test("hydrates the server's read-only HTML without a mismatch", () => {
@@ -331,7 +331,7 @@ describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
   });
 
   test("Assinatura opens the terms read-only: no Salvar, no Aplicar reajuste", async () => {
-    mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...SUBSCRIPTION, clientId: PADARIA.id })));
+    mockFetch(calls, (call) => (call.url === "/api/settings/subscription-rules" ? json(SETTINGS) : json({ ...SUBSCRIPTION, clientId: PADARIA.id })));
     consulta(<ClientsList {...props()} />);
     click(rowAction("Assinatura", "Padaria Pão Quente"));
     await settle();
