@@ -13,6 +13,7 @@ describe("loadConfig", () => {
       cookieSecure: "auto",
       blockGraceDays: 0,
       publicUrl: undefined,
+      trustProxy: [],
     });
   });
 
@@ -21,6 +22,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_URL: "http://10.0.0.5:8080" }).publicUrl).toBe("http://10.0.0.5:8080");
     for (const bad of ["cofre.empresa.com.br", "https://cofre.empresa.com.br/app", "https://x.com/?a=1", "ftp://x.com"])
       expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(/PUBLIC_URL/);
+  });
+
+  test("TRUST_PROXY: comma-separated IPv4 and IPv6 addresses and CIDR ranges", () => {
+    const { trustProxy } = loadConfig({ TRUST_PROXY: " 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8" });
+    expect(trustProxy.map((r) => [[...r.bytes].length, r.prefix])).toEqual([[4, 32], [4, 8], [16, 128], [16, 8]]);
+    expect(() => loadConfig({ TRUST_PROXY: "caddy" })).toThrow(/Configuração inválida: TRUST_PROXY="caddy"/);
   });
 
   test("reads every variable", () => {
@@ -45,6 +52,14 @@ describe("loadConfig", () => {
     ["COOKIE_SECURE", "sim"],
     ["BLOCK_GRACE_DAYS", "1.5"],
     ["ADMIN_EMAIL", "sem-arroba"],
+    ["TRUST_PROXY", "caddy"],
+    ["TRUST_PROXY", "127.0.0.1,localhost"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["TRUST_PROXY", "256.0.0.1"],
+    ["TRUST_PROXY", "::1/129"],
+    ["TRUST_PROXY", "2001:db8:::1"],
+    ["TRUST_PROXY", "10.0.0.0/8/8"],
+    ["TRUST_PROXY", ","],
   ])("a bad %s (%s) stops start-up naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -1,5 +1,6 @@
 import type { Server } from "bun";
 import type { AppDeps } from "../../context";
+import { requestAddress } from "../../http/client-address";
 import { HttpError } from "../../http/errors";
 import { parseWith } from "../../http/validate";
 import { clock } from "../../lib/clock";
@@ -25,7 +26,8 @@ export function signInRules(deps: AppDeps): SignInRules {
 
   async function signIn({ body, request, server, set }: SignInContext): Promise<PublicUser> {
     const { email, password } = parseWith(loginSchema, body);
-    const address = server?.requestIP(request)?.address ?? "local";
+    // The client's, through TRUST_PROXY (DECISIONS §1): behind Caddy, not Caddy's own.
+    const address = requestAddress(request, server, deps.config.trustProxy);
     const keys = [`email:${normalizeEmail(email)}`, `ip:${address}`];
     const attemptAt = clock.now().getTime();
     // Counted before the password check, so a parallel burst cannot slip past the limit.
