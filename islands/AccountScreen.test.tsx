@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { act } from "react";
-import { PASSWORD_TOO_COMMON, type SessionJson } from "../src/api/users/model";
+import { PASSWORD_WEAK, type SessionJson } from "../src/api/users/model";
+
+const PASSWORD_TOO_COMMON = `${PASSWORD_WEAK} Esta é uma senha comumente usada. Adicione mais palavras menos comuns.`;
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import { button, control, json, mockFetch, settle, type Call } from "../tests/islands";
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";

@@ -36,7 +36,7 @@ describe("loadConfig", () => {
       HOST: "127.0.0.1",
       DATABASE_PATH: "/var/lib/cofre/app.db",
       ADMIN_EMAIL: "Dono@Empresa.com.br",
-      ADMIN_PASSWORD: "s3nha",
+      ADMIN_PASSWORD: "livro-caixa-da-padaria",
       APP_TZ: "America/Manaus",
       COOKIE_SECURE: "true",
       BLOCK_GRACE_DAYS: "5",
