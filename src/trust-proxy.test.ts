@@ -80,21 +80,38 @@ async function startCaddy(upstreams: string[]): Promise<string[]> {
 
 /** POST /api/auth/login with curl from `from` (a loopback address), with an X-Forwarded-For of its own when given: the status. */
 async function signIn(url: string, from: string, credentials: { email: string; password: string }, forwardedFor?: string): Promise<number> {
+  return (await signInAnswer(url, from, credentials, forwardedFor)).status;
+}
+
+/** The same, with the session cookie it set (if any). */
+async function signInAnswer(url: string, from: string, credentials: { email: string; password: string }, forwardedFor?: string): Promise<{ status: number; cookie: string | null }> {
   const curl = Bun.spawn(
     [
-      "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--interface", from,
+      "curl", "-s", "-o", "/dev/null", "-D", "-", "-w", "\n%{http_code}", "--interface", from,
       "-H", "content-type: application/json",
       ...(forwardedFor ? ["-H", `X-Forwarded-For: ${forwardedFor}`] : []),
       "--data", JSON.stringify(credentials), `${url}/api/auth/login`,
     ],
     { stdout: "pipe", stderr: "pipe" },
   );
-  const [status, code] = [await new Response(curl.stdout).text(), await curl.exited];
+  const [out, code] = [await new Response(curl.stdout).text(), await curl.exited];
   if (code !== 0) throw new Error(`curl from ${from}: exit ${code} ${await new Response(curl.stderr).text()}`);
-  return Number(status);
+  const cookie = out.match(/^set-cookie: (cofre_session=[^;]+)/im)?.[1] ?? null;
+  return { status: Number(out.trim().split("\n").pop()), cookie };
 }
 
 const wrong = (email: string) => ({ email, password: "nao-e-a-senha-certa" });
+
+/** The sign-in form (POST /login, what the login page sends) with curl from `from`: the status (303 signed in, else the page again). */
+async function signInWithForm(url: string, from: string, credentials: { email: string; password: string }): Promise<number> {
+  const curl = Bun.spawn(
+    ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--interface", from, "-H", `origin: ${url}`, "--data-urlencode", `email=${credentials.email}`, "--data-urlencode", `password=${credentials.password}`, `${url}/login`],
+    { stdout: "pipe", stderr: "pipe" },
+  );
+  const [out, code] = [await new Response(curl.stdout).text(), await curl.exited];
+  if (code !== 0) throw new Error(`curl from ${from}: exit ${code} ${await new Response(curl.stderr).text()}`);
+  return Number(out);
+}
 
 /** The addresses the history recorded for sign-ins (DECISIONS §6), in order. */
 function recordedAddresses(databasePath: string): { action: string; endereco: string }[] {
@@ -124,10 +141,26 @@ describe.skipIf(!haveCaddy)("behind Caddy (TRUST_PROXY)", () => {
     for (let i = 1; i <= 5; i++) expect(await signIn(viaCaddy!, "127.0.0.2", wrong(GUESSED[i]!))).toBe(401);
     expect(await signIn(viaCaddy!, "127.0.0.2", ADMIN)).toBe(429);
     // Client B, behind the same proxy, is not A.
-    expect(await signIn(viaCaddy!, "127.0.0.3", ADMIN)).toBe(200);
+    const b = await signInAnswer(viaCaddy!, "127.0.0.3", ADMIN);
+    expect(b.status).toBe(200);
+    // Minha conta's sessions list names B's address, not the proxy's.
+    const sessions = (await (await Bun.fetch(`${viaCaddy}/api/auth/sessions`, { headers: { cookie: b.cookie! } })).json()) as { endereco: string | null; atual: boolean }[];
+    expect(sessions.map((s) => [s.endereco, s.atual])).toEqual([["127.0.0.3", true]]);
     const recorded = recordedAddresses(databasePath);
     expect(recorded.filter((r) => r.action === "sign_in_failed").map((r) => r.endereco)).toEqual(Array(5).fill("127.0.0.2"));
     expect(recorded.filter((r) => r.action === "sign_in").map((r) => r.endereco)).toEqual(["127.0.0.3"]);
+  });
+
+  test("with TRUST_PROXY: the sign-in form counts and records the client's address too (the login page's own path)", async () => {
+    const [{ databasePath }, [viaCaddy]] = await Promise.all([trusting, proxied]);
+    for (let i = 1; i <= 5; i++) expect(await signInWithForm(viaCaddy!, "127.0.2.1", wrong(GUESSED[i]!))).toBe(401);
+    expect(await signInWithForm(viaCaddy!, "127.0.2.1", ADMIN)).toBe(429);
+    expect(await signInWithForm(viaCaddy!, "127.0.2.2", ADMIN)).toBe(303);
+    const recorded = recordedAddresses(databasePath).filter((r) => r.endereco.startsWith("127.0.2."));
+    expect(recorded).toEqual([...Array(5).fill({ action: "sign_in_failed", endereco: "127.0.2.1" }), { action: "sign_in", endereco: "127.0.2.2" }]);
+    const db = new Database(databasePath, { readonly: true });
+    expect(db.query("select count(*) n from sessions where address = '127.0.2.2'").get()).toEqual({ n: 1 });
+    db.close();
   });
 
   test("with TRUST_PROXY: guesses on one account, from many clients, lock that account only; another account signs in", async () => {

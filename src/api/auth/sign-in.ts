@@ -48,7 +48,7 @@ export function signInRules(deps: AppDeps): SignInRules {
       const previous = sessionOf(request);
       if (previous) deleteSession(deps.db, previous.token);
       recordEvent(deps.db, actorOf(user), { action: "sign_in", entity: "user", entityId: user.id, label: user.email, details: { endereco: address } });
-      return createSession(deps.db, user.id, request.headers.get("user-agent"));
+      return createSession(deps.db, user.id, request.headers.get("user-agent"), address === "local" ? null : address);
     });
     writeSessionCookie(deps.config, set, request, session.token, session.expiresAt);
     const { ativo: _ativo, ...signedIn } = user;

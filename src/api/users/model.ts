@@ -50,6 +50,8 @@ export interface SessionJson {
   ultimoUso: string | null;
   /** "Chrome no Windows", from the User-Agent; "Navegador desconhecido" without one. */
   navegador: string;
+  /** The client's address at sign-in (TRUST_PROXY: the client's behind a proxy); null for sessions from before it was kept. */
+  endereco: string | null;
   atual: boolean;
 }
 

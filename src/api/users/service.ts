@@ -192,13 +192,14 @@ export function ownSessions(db: Db, userId: number, currentToken: string): Sessi
   const current = tokenHash(currentToken);
   const rows = prepared(
     db,
-    "SELECT id_hash AS hash, created_at AS criadaEm, last_used_at AS lastUsed, user_agent AS ua FROM sessions WHERE user_id = $id AND expires_at > $now ORDER BY created_at DESC",
-  ).all({ id: userId, now: clock.now().getTime() }) as { hash: string; criadaEm: string; lastUsed: number | null; ua: string | null }[];
+    "SELECT id_hash AS hash, created_at AS criadaEm, last_used_at AS lastUsed, user_agent AS ua, address FROM sessions WHERE user_id = $id AND expires_at > $now ORDER BY created_at DESC",
+  ).all({ id: userId, now: clock.now().getTime() }) as { hash: string; criadaEm: string; lastUsed: number | null; ua: string | null; address: string | null }[];
   return rows.map((r) => ({
     id: publicId(r.hash),
     criadaEm: r.criadaEm,
     ultimoUso: r.lastUsed ? new Date(r.lastUsed).toISOString() : null,
     navegador: browserOf(r.ua),
+    endereco: r.address,
     atual: r.hash === current,
   }));
 }
