@@ -1,4 +1,4 @@
-import { parseAddressRanges, type AddressRange } from "./http/client-address";
+import { parseAddressRanges, type AddressRange } from "./lib/ip-address";
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from "./lib/clock";
 import { isUserEmail } from "./lib/user-email";
 

@@ -1,6 +1,6 @@
 // TRUST_PROXY (issue 31 §12, DECISIONS §1): whose X-Forwarded-For is read, and which entry of it.
 import { describe, expect, test } from "bun:test";
-import { clientAddressOf, formatAddress, inRanges, parseAddress, parseAddressRanges } from "./client-address";
+import { clientAddressOf, formatAddress, inRanges, parseAddress, parseAddressRanges } from "./ip-address";
 
 const ranges = (raw: string) => parseAddressRanges(raw)!;
 
