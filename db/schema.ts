@@ -51,6 +51,8 @@ export const sessions = sqliteTable(
     /** When it was last used (epoch ms, written with the sliding expiry) and the browser that made it. */
     lastUsedAt: integer("last_used_at"),
     userAgent: text("user_agent"),
+    /** The client's address at sign-in (through TRUST_PROXY: behind a proxy, the client's, not the proxy's). */
+    address: text("address"),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],

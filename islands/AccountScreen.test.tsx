@@ -1,17 +1,18 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { act } from "react";
-import { PASSWORD_TOO_COMMON, type SessionJson } from "../src/api/users/model";
+import { PASSWORD_WEAK, type SessionJson } from "../src/api/users/model";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import { button, control, json, mockFetch, settle, type Call } from "../tests/islands";
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import { MISMATCH } from "./account/PasswordForm";
 import AccountScreen, { TEMPORARY_NOTICE, type AccountScreenProps } from "./AccountScreen";
 
+const PASSWORD_TOO_COMMON = `${PASSWORD_WEAK} Esta é uma senha comumente usada. Adicione mais palavras menos comuns.`;
 const JOAO = { id: 7, email: "joao@padariapaoquente.com.br", nome: "João Financeiro", papel: "financeiro" as const, trocarSenha: false };
 
-const THIS: SessionJson = { id: "a1", criadaEm: "2026-03-12T17:05:00.000Z", ultimoUso: "2026-03-12T18:00:00.000Z", navegador: "Chrome no Linux", atual: true };
-const PHONE: SessionJson = { id: "b2", criadaEm: "2026-03-01T12:00:00.000Z", ultimoUso: "2026-03-02T09:15:00.000Z", navegador: "Safari no iOS", atual: false };
-const OLD: SessionJson = { id: "c3", criadaEm: "2026-02-20T12:00:00.000Z", ultimoUso: null, navegador: "Navegador desconhecido", atual: false };
+const THIS: SessionJson = { id: "a1", criadaEm: "2026-03-12T17:05:00.000Z", ultimoUso: "2026-03-12T18:00:00.000Z", navegador: "Chrome no Linux", endereco: "203.0.113.7", atual: true };
+const PHONE: SessionJson = { id: "b2", criadaEm: "2026-03-01T12:00:00.000Z", ultimoUso: "2026-03-02T09:15:00.000Z", navegador: "Safari no iOS", endereco: "2001:db8::7", atual: false };
+const OLD: SessionJson = { id: "c3", criadaEm: "2026-02-20T12:00:00.000Z", ultimoUso: null, navegador: "Navegador desconhecido", endereco: null, atual: false };
 
 const props = (overrides: Partial<AccountScreenProps> = {}): AccountScreenProps => ({
   user: JOAO,
@@ -128,13 +129,13 @@ describe("AccountScreen: Trocar senha", () => {
 });
 
 describe("AccountScreen: Sessões", () => {
-  test("Navegador with 'Esta sessão', Criada em, Último uso (or Nunca); Encerrar on the others only", () => {
+  test("Navegador with 'Esta sessão', Endereço (or desconhecido), Criada em, Último uso (or Nunca); Encerrar on the others only", () => {
     render(<AccountScreen {...props()} />);
-    expect([...document.querySelectorAll(".account-sessions th")].map((th) => th.textContent)).toEqual(["Navegador", "Criada em", "Último uso", "Ações"]);
+    expect([...document.querySelectorAll(".account-sessions th")].map((th) => th.textContent)).toEqual(["Navegador", "Endereço", "Criada em", "Último uso", "Ações"]);
     expect(rows().map(cells)).toEqual([
-      ["Chrome no LinuxEsta sessão", "12/03/2026 14:05", "12/03/2026 15:00", ""],
-      ["Safari no iOS", "01/03/2026 09:00", "02/03/2026 06:15", "Encerrar"],
-      ["Navegador desconhecido", "20/02/2026 09:00", "Nunca", "Encerrar"],
+      ["Chrome no LinuxEsta sessão", "203.0.113.7", "12/03/2026 14:05", "12/03/2026 15:00", ""],
+      ["Safari no iOS", "2001:db8::7", "01/03/2026 09:00", "02/03/2026 06:15", "Encerrar"],
+      ["Navegador desconhecido", "desconhecido", "20/02/2026 09:00", "Nunca", "Encerrar"],
     ]);
     expect(get(".account-sessions .ui-table").getAttribute("aria-label")).toBe("Suas sessões");
   });

@@ -201,11 +201,11 @@ describe("ClientsList: money typed the Brazilian way", () => {
 });
 
 describe("ClientsList: the trial of a running subscription (DECISIONS §8, one source)", () => {
-  const SETTINGS = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: "", antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+  const SETTINGS = { antecedenciaDias: 10, vencimentoEmDiaUtil: true };
   const RUNNING = { clientId: PADARIA.id, status: "ativa", valor: "620.00", diaVencimento: 15, inicio: "2026-03", fim: null, trialAte: "2026-04-01", reajuste: null, ultimoReajuste: null, reajustePermitidoEm: "2027-03-01", reajusteAPartirDe: "2026-04", proximoVencimento: "2026-04-15" };
   const serve = (subscription: object) =>
     mockFetch(calls, (call) => {
-      if (call.url === "/api/settings") return json(SETTINGS);
+      if (call.url === "/api/settings/subscription-rules") return json(SETTINGS);
       if (call.url.endsWith("/subscription")) return json(subscription);
       if (call.method === "PUT") return json({ ...PADARIA, message: "Cliente atualizado" });
       return page([PADARIA]);
@@ -358,7 +358,7 @@ describe("ClientsList: dialogs and confirmations", () => {
 });
 
 describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
-  const SETTINGS = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: "", antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+  const SETTINGS = { antecedenciaDias: 10, vencimentoEmDiaUtil: true };
   const SUBSCRIPTION = { clientId: 0, status: "ativa", valor: "620.00", diaVencimento: 15, inicio: "2026-01", fim: null, trialAte: "2026-02-01", reajuste: { mes: 7, percentual: null }, ultimoReajuste: null, reajustePermitidoEm: "2027-01-01", reajusteAPartirDe: "2026-04", proximoVencimento: "2026-04-15" };
   const consulta = (ui: React.ReactNode) => render(<CanWrite.Provider value={false}>{ui}</CanWrite.Provider>);
   test("hydrates the server's read-only HTML without a mismatch", () => {
@@ -406,7 +406,7 @@ describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
   });
 
   test("Assinatura opens the terms read-only: no Salvar, no Aplicar reajuste", async () => {
-    mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...SUBSCRIPTION, clientId: PADARIA.id })));
+    mockFetch(calls, (call) => (call.url === "/api/settings/subscription-rules" ? json(SETTINGS) : json({ ...SUBSCRIPTION, clientId: PADARIA.id })));
     consulta(<ClientsList {...props()} />);
     click(rowAction("Assinatura", "Padaria Pão Quente"));
     await settle();

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act, type ReactNode } from "react";
-import type { SettingsJson } from "../src/api/settings/model";
-import { DEFAULT_MESSAGE } from "../src/api/settings/model";
+import type { SubscriptionRulesJson } from "../src/api/settings/model";
 import type { SubscriptionRowJson } from "../src/api/subscriptions/model";
 import { dismissToast } from "../src/ui/toast";
 import { button, control, json, lastDialog, mockFetch, openDialogs, settle, type Call, locked } from "../tests/islands";
@@ -12,7 +11,7 @@ import SubscriptionsList, { type SubscriptionsListProps } from "./SubscriptionsL
 // the settle() after an opening click is enough for it to show.
 import "./subscriptions/SubscriptionDialog";
 
-const SETTINGS: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+const SETTINGS: SubscriptionRulesJson = { antecedenciaDias: 10, vencimentoEmDiaUtil: true };
 const PADARIA: SubscriptionRowJson = {
   clientId: 7,
   clientName: "Padaria Pão Quente",
@@ -81,7 +80,7 @@ describe("SubscriptionsList: read-only for a consulta (DECISIONS §10)", () => {
   });
 
   test("Ver opens the terms read-only: the subscription's values in disabled fields, Fechar, no Salvar or Aplicar reajuste", async () => {
-    mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...PADARIA, clientName: undefined, emTrial: undefined })));
+    mockFetch(calls, (call) => (call.url === "/api/settings/subscription-rules" ? json(SETTINGS) : json({ ...PADARIA, clientName: undefined, emTrial: undefined })));
     consulta(<SubscriptionsList {...props()} />);
     click(button("Ver assinatura Padaria Pão Quente"));
     await settle();

@@ -13,6 +13,7 @@ describe("loadConfig", () => {
       cookieSecure: "auto",
       blockGraceDays: 0,
       publicUrl: undefined,
+      trustProxy: [],
     });
   });
 
@@ -23,13 +24,19 @@ describe("loadConfig", () => {
       expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(/PUBLIC_URL/);
   });
 
+  test("TRUST_PROXY: comma-separated IPv4 and IPv6 addresses and CIDR ranges", () => {
+    const { trustProxy } = loadConfig({ TRUST_PROXY: " 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8" });
+    expect(trustProxy.map((r) => [[...r.bytes].length, r.prefix])).toEqual([[4, 32], [4, 8], [16, 128], [16, 8]]);
+    expect(() => loadConfig({ TRUST_PROXY: "caddy" })).toThrow(/Configuração inválida: TRUST_PROXY="caddy"/);
+  });
+
   test("reads every variable", () => {
     const config = loadConfig({
       PORT: "8080",
       HOST: "127.0.0.1",
       DATABASE_PATH: "/var/lib/cofre/app.db",
       ADMIN_EMAIL: "Dono@Empresa.com.br",
-      ADMIN_PASSWORD: "s3nha",
+      ADMIN_PASSWORD: "livro-caixa-da-padaria",
       APP_TZ: "America/Manaus",
       COOKIE_SECURE: "true",
       BLOCK_GRACE_DAYS: "5",
@@ -45,6 +52,14 @@ describe("loadConfig", () => {
     ["COOKIE_SECURE", "sim"],
     ["BLOCK_GRACE_DAYS", "1.5"],
     ["ADMIN_EMAIL", "sem-arroba"],
+    ["TRUST_PROXY", "caddy"],
+    ["TRUST_PROXY", "127.0.0.1,localhost"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["TRUST_PROXY", "256.0.0.1"],
+    ["TRUST_PROXY", "::1/129"],
+    ["TRUST_PROXY", "2001:db8:::1"],
+    ["TRUST_PROXY", "10.0.0.0/8/8"],
+    ["TRUST_PROXY", ","],
   ])("a bad %s (%s) stops start-up naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -1,3 +1,4 @@
+import { parseAddressRanges, type AddressRange } from "./lib/ip-address";
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from "./lib/clock";
 import { isUserEmail } from "./lib/user-email";
 
@@ -12,6 +13,8 @@ export interface Config {
   blockGraceDays: number;
   /** PUBLIC_URL's origin ("https://cofre.empresa.com.br"): the only Origin a write may carry. */
   publicUrl: string | undefined;
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (none: the header is ignored). */
+  trustProxy: AddressRange[];
 }
 
 /** A bad environment value: start-up stops and names the variable in both languages. */
@@ -64,6 +67,17 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError("PUBLIC_URL", publicRaw!, "an http(s) origin such as https://cofre.example.com", "uma origem http(s) como https://cofre.empresa.com.br");
   }
 
+  const trustRaw = optional(env, "TRUST_PROXY");
+  const trustProxy = trustRaw === undefined ? [] : parseAddressRanges(trustRaw);
+  if (trustProxy === null) {
+    throw new ConfigError(
+      "TRUST_PROXY",
+      trustRaw!,
+      "comma-separated IP addresses or CIDR ranges, such as 127.0.0.1 or 10.0.0.0/8,::1",
+      "endereços IP ou faixas CIDR separados por vírgula, como 127.0.0.1 ou 10.0.0.0/8,::1",
+    );
+  }
+
   return {
     port: wholeNumber(env, "PORT", 3000, 0, 65535),
     host: optional(env, "HOST") ?? "0.0.0.0",
@@ -74,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     cookieSecure: secureRaw === "auto" ? "auto" : secureRaw === "true",
     blockGraceDays: wholeNumber(env, "BLOCK_GRACE_DAYS", 0, 0, 3650),
     publicUrl,
+    trustProxy,
   };
 }
 

@@ -109,14 +109,46 @@ describe("a running server", () => {
   }, 60_000); // generous on a shared machine: nothing here is timed
 });
 
-test("a first start without ADMIN_* prints an account that signs in, through the API and the form", async () => {
+test("a first start without ADMIN_* prints an account that signs in, through the API and the form — with a temporary password, to be changed at once (issue 31 §15)", async () => {
   const { server, email, api, form } = await firstSignIns;
   expect(email).toBe("admin@localhost");
   expect(api.status).toBe(200);
-  expect(await api.json()).toEqual({ user: { id: 1, email: "admin@localhost", nome: "", papel: "administrador", trocarSenha: false } });
+  expect(await api.json()).toEqual({ user: { id: 1, email: "admin@localhost", nome: "", papel: "administrador", trocarSenha: true } });
   expect(form.status).toBe(303);
   expect(form.headers.get("location")).toBe("/");
   expect(server.output).toContain("usuário admin@localhost criado com a senha");
+  expect(server.output).toContain("(temporária: ao entrar, o Cofre pede uma senha sua)");
+  // Like one made in Usuários: every page leads to Minha conta, the API refuses, until it is changed.
+  const cookie = api.headers.get("set-cookie")!.split(";")[0]!;
+  const home = await fetch(`${server.url}/`, { headers: { cookie }, redirect: "manual" });
+  expect({ status: home.status, location: home.headers.get("location") }).toEqual({ status: 302, location: "/account" });
+  expect((await fetch(`${server.url}/api/clients`, { headers: { cookie } })).status).toBe(403);
+}, 60_000);
+
+test("a weak ADMIN_PASSWORD stops the first start with one pt-BR line and exit 78, creating nobody; a strong one is kept as the operator's (not temporary)", async () => {
+  const databasePath = join(dir, "weak-admin.db");
+  const env = { ...BASE_ENV, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, ADMIN_EMAIL: "dono@padaria.test" };
+  const proc = Bun.spawn(await cofreCommand("serve"), { cwd: dir, env: { ...env, ADMIN_PASSWORD: "123456789012" }, stdout: "pipe", stderr: "pipe" });
+  const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  expect(code).toBe(78);
+  expect(stdout).toBe("");
+  expect(stderr.trim().split("\n")).toEqual([
+    "ADMIN_PASSWORD recusada para o primeiro usuário (dono@padaria.test): Senha fácil de adivinhar. Esta é uma senha comumente usada. Adicione mais palavras menos comuns. Escolha outra senha e inicie de novo.",
+  ]);
+  expect(stderr).not.toContain("123456789012");
+  const { Database } = await import("bun:sqlite");
+  const db = new Database(databasePath, { readonly: true });
+  expect(db.query("select count(*) n from users").get()).toEqual({ n: 0 });
+  db.close();
+  // The same database, a strong password: started, and that password is the account's own.
+  const server = await startCofre({ DATABASE_PATH: databasePath, ADMIN_EMAIL: "dono@padaria.test", ADMIN_PASSWORD: "fermento-natural-da-padaria" }, dir);
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "dono@padaria.test", password: "fermento-natural-da-padaria" }) });
+    expect(((await login.json()) as { user: { trocarSenha: boolean } }).user.trocarSenha).toBe(false);
+  } finally {
+    server.proc.kill();
+    await server.proc.exited;
+  }
 }, 60_000);
 
 /** The first start's printed account, signed in with through the API and the form (together). */

@@ -75,6 +75,11 @@ try {
     console.error(error.message);
     process.exit(78);
   }
+  // What `serve` refuses to start with (a weak ADMIN_PASSWORD for the first user): its one line.
+  if ((error as Error)?.name === "CliError") {
+    console.error((error as Error).message);
+    process.exit((error as { exitCode: number }).exitCode);
+  }
   // A damaged database: the reason and what to do, not a stack (and no restart loop serving it).
   if ((error as Error)?.name === "DatabaseCorruptError") {
     console.error((error as Error).message);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { passwordChangeSchema } from "../../src/api/users/model";
+import { PASSWORD_HINT, passwordChangeSchema } from "../../src/api/users/model";
 import { Button } from "../../src/ui/Button";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
@@ -19,7 +19,7 @@ export interface PasswordFormProps {
 
 /**
  * "Trocar senha": the current password, the new one twice. The confirmation is checked here; the
- * rules (length, not the e-mail, not a common password) are the server's, its messages under the fields.
+ * rules (length, not the e-mail, strong enough by zxcvbn-ts) are the server's, its messages under the fields.
  */
 export function PasswordForm({ email, onChanged }: PasswordFormProps) {
   const form = useForm(passwordChangeSchema, EMPTY);
@@ -61,7 +61,7 @@ export function PasswordForm({ email, onChanged }: PasswordFormProps) {
       <Field label="Senha atual" required error={errors.senhaAtual}>
         <Input type="password" autoComplete="current-password" {...field("senhaAtual")} />
       </Field>
-      <Field label="Nova senha" required error={errors.novaSenha} hint="Pelo menos 10 caracteres; nem o seu e-mail, nem uma senha comum.">
+      <Field label="Nova senha" required error={errors.novaSenha} hint={PASSWORD_HINT}>
         <Input type="password" autoComplete="new-password" {...field("novaSenha")} />
       </Field>
       <Field label="Confirmar nova senha" required error={errors.confirmacao}>

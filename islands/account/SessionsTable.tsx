@@ -12,7 +12,7 @@ export interface SessionsTableProps {
   onEnd(session: SessionJson): void;
 }
 
-/** The person's sessions: Navegador ("Esta sessão"), Criada em, Último uso, and "Encerrar" for each other one. */
+/** The person's sessions: Navegador ("Esta sessão"), Endereço, Criada em, Último uso, and "Encerrar" for each other one. */
 export function SessionsTable({ sessions, timeZone, ending, onEnd }: SessionsTableProps) {
   const columns: TableColumn<SessionJson>[] = [
     {
@@ -27,6 +27,19 @@ export function SessionsTable({ sessions, timeZone, ending, onEnd }: SessionsTab
           {s.atual && <Badge variant="info">Esta sessão</Badge>}
         </span>
       ),
+    },
+    {
+      key: "endereco",
+      header: "Endereço",
+      // The client's address at sign-in (behind a proxy, through TRUST_PROXY); unknown for older sessions.
+      render: (s) =>
+        s.endereco ? (
+          <span className="ui-ellipsis" title={s.endereco}>
+            {s.endereco}
+          </span>
+        ) : (
+          <span className="users-muted">desconhecido</span>
+        ),
     },
     { key: "criadaEm", header: "Criada em", render: (s) => <span className="ui-nowrap">{instantText(s.criadaEm, timeZone)}</span> },
     { key: "ultimoUso", header: "Último uso", render: (s) => <span className="ui-nowrap">{lastUseText(s.ultimoUso, timeZone)}</span> },

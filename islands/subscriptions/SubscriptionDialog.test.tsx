@@ -1,15 +1,14 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { act } from "react";
-import type { SettingsJson } from "../../src/api/settings/model";
+import type { SubscriptionRulesJson } from "../../src/api/settings/model";
 import type { SubscriptionJson } from "../../src/api/subscriptions/model";
-import { DEFAULT_MESSAGE } from "../../src/api/settings/model";
 import { dismissToast, toastSignal } from "../../src/ui/toast";
 import { button, control, json, lastDialog, mockFetch, settle, type Call, locked } from "../../tests/islands";
 import { cleanup, click, render, typeInto } from "../../tests/ui";
 import { CanWrite } from "../lib/can-write";
 import { SubscriptionDialog } from "./SubscriptionDialog";
 
-const SETTINGS: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+const SETTINGS: SubscriptionRulesJson = { antecedenciaDias: 10, vencimentoEmDiaUtil: true };
 const NOT_STARTED: SubscriptionJson = { clientId: 7, status: "nao_iniciada", valor: "150.00", diaVencimento: null, inicio: null, fim: null, trialAte: null, reajuste: null, ultimoReajuste: null, reajustePermitidoEm: null, reajusteAPartirDe: null, proximoVencimento: null };
 const ACTIVE: SubscriptionJson = { ...NOT_STARTED, status: "ativa", diaVencimento: 10, inicio: "2026-03", proximoVencimento: "2026-04-10", reajuste: { mes: 3, percentual: null } };
 
@@ -28,7 +27,7 @@ afterEach(() => {
 
 const open = (subscription: SubscriptionJson, put: (call: Call) => Response = () => json({ message: "Assinatura iniciada" })) => {
   mockFetch(calls, (call) => {
-    if (call.url === "/api/settings") return json(SETTINGS);
+    if (call.url === "/api/settings/subscription-rules") return json(SETTINGS);
     if (call.method === "GET") return json(subscription);
     return put(call);
   });
@@ -151,7 +150,7 @@ test("in the first year there is no 'Aplicar reajuste': the dialog names the fir
 });
 
 test("for a consulta: the terms read-only, the last readjustment said, no Salvar and no 'Aplicar reajuste'", async () => {
-  mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...ACTIVE, ultimoReajuste: "2026-03-02", reajustePermitidoEm: "2027-03-02" })));
+  mockFetch(calls, (call) => (call.url === "/api/settings/subscription-rules" ? json(SETTINGS) : json({ ...ACTIVE, ultimoReajuste: "2026-03-02", reajustePermitidoEm: "2027-03-02" })));
   render(
     <CanWrite.Provider value={false}>
       <SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" graceDays={5} onClose={() => closed++} onSaved={() => saved++} onChanged={() => {}} />
@@ -172,7 +171,7 @@ test("for a consulta: the terms read-only, the last readjustment said, no Salvar
 });
 
 test("for a consulta: a subscription not started shows no form's defaults as if they were terms", async () => {
-  mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json(NOT_STARTED)));
+  mockFetch(calls, (call) => (call.url === "/api/settings/subscription-rules" ? json(SETTINGS) : json(NOT_STARTED)));
   render(
     <CanWrite.Provider value={false}>
       <SubscriptionDialog clientId={7} clientName="Padaria Pão Quente" today="2026-03-15" graceDays={5} onClose={() => {}} onSaved={() => saved++} onChanged={() => {}} />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { SettingsJson } from "../../src/api/settings/model";
+import type { SubscriptionRulesJson } from "../../src/api/settings/model";
 import {
   formatPercent,
   MONTH_NAMES,
@@ -52,7 +52,7 @@ interface Loaded {
 }
 
 /**
- * A client's Assinatura (DECISIONS §8): loads the subscription and the business-day setting,
+ * A client's Assinatura (DECISIONS §8): loads the subscription and the business-day rule (every role may read the rules, not the settings),
  * then the form. While loading (or when loading fails) a small dialog says so. For a consulta
  * (DECISIONS §10) the same terms read-only: no Salvar, no "Aplicar reajuste", only "Fechar".
  */
@@ -63,8 +63,8 @@ export function SubscriptionDialog(props: SubscriptionDialogProps) {
 
   useEffect(() => {
     let current = true;
-    Promise.all([api<SubscriptionJson>(`/api/clients/${props.clientId}/subscription`), api<SettingsJson>("/api/settings")])
-      .then(([subscription, settings]) => current && setLoaded({ subscription, vencimentoEmDiaUtil: settings.vencimentoEmDiaUtil, antecedenciaDias: settings.antecedenciaDias }))
+    Promise.all([api<SubscriptionJson>(`/api/clients/${props.clientId}/subscription`), api<SubscriptionRulesJson>("/api/settings/subscription-rules")])
+      .then(([subscription, rules]) => current && setLoaded({ subscription, vencimentoEmDiaUtil: rules.vencimentoEmDiaUtil, antecedenciaDias: rules.antecedenciaDias }))
       .catch((error) => current && setFailed((error instanceof ApiError && error.serverMessage) || "Não foi possível carregar a assinatura."));
     return () => {
       current = false;

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { newUserSchema, type CreatedUserAnswer } from "../../src/api/users/model";
+import { newUserSchema, PASSWORD_HINT, type CreatedUserAnswer } from "../../src/api/users/model";
 import { ROLES, type Role } from "../../src/lib/roles";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
@@ -61,7 +61,7 @@ export function NewUserDialog({ onClose, onCreated }: NewUserDialogProps) {
         <span>Definir senha agora</span>
       </label>
       {form.values.definirSenha ? (
-        <Field label="Senha" required error={form.errors.senha} hint="Pelo menos 10 caracteres; nem o e-mail, nem uma senha comum." className="reg-form__wide">
+        <Field label="Senha" required error={form.errors.senha} hint={PASSWORD_HINT} className="reg-form__wide">
           <Input type="password" autoComplete="new-password" {...field("senha")} />
         </Field>
       ) : (

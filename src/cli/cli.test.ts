@@ -109,6 +109,23 @@ describe("commands that change an existing database never create one", () => {
     db.close();
   }, SLOW);
 
+  test.concurrent("user add and user passwd refuse a weak password (the password rules, DECISIONS §10) with one pt-BR line and exit 65, changing nothing", async () => {
+    const path = databaseWithOneClient("weak-users.db");
+    const weak = await cofre(["user", "add", "joana@empresa.com.br"], { DATABASE_PATH: path }, "aaaaaaaaaa\n");
+    expect({ code: weak.code, out: weak.out, err: weak.err.trim() }).toEqual({
+      code: 65,
+      out: "",
+      err: 'Senha recusada: Senha fácil de adivinhar. Caracteres repetidos, como "aaa" são fáceis de adivinhar. Adicione mais palavras menos comuns. Evite repetir sequências de caracteres e palavras.',
+    });
+    expect((await cofre(["user", "add", "joana@empresa.com.br"], { DATABASE_PATH: path, ADMIN_PASSWORD: "joana-do-caixa-da-loja" })).code).toBe(0);
+    const passwd = await cofre(["user", "passwd", "joana@empresa.com.br"], { DATABASE_PATH: path, ADMIN_PASSWORD: "joana@empresa.com.br" });
+    expect({ code: passwd.code, err: passwd.err.trim() }).toEqual({ code: 65, err: "Senha recusada: A senha não pode ser o seu e-mail" });
+    const db = new Database(path, { readonly: true });
+    expect(db.query("select email from users").all()).toEqual([{ email: "joana@empresa.com.br" }]);
+    expect(db.query("select count(*) n from history_events where action = 'user_passwd'").get()).toEqual({ n: 0 });
+    db.close();
+  }, SLOW);
+
   test.concurrent("user add --role, user list and user disable (which ends the sessions and keeps one active administrator)", async () => {
     const path = databaseWithOneClient("roles.db");
     const env = { DATABASE_PATH: path, ADMIN_PASSWORD: "senha-longa-do-teste" };

@@ -3,10 +3,18 @@ import { SYSTEM } from "../api/history/record";
 import { ROLE_LABELS, ROLES, type Role } from "../api/auth/permissions";
 import { createUser, findUserByEmail, normalizeEmail, setPassword } from "../api/auth/service";
 import { recordEvent } from "../api/history/record";
+import { passwordProblem } from "../api/users/password-rules";
 import { CliError } from "./cli-error";
 
-/** The password for `user add/passwd`: ADMIN_PASSWORD, else the first line of stdin. */
-async function readPassword(): Promise<string> {
+/** The password for `user add/passwd`: ADMIN_PASSWORD, else the first line of stdin; refused (exit 65) when it breaks the rules (DECISIONS §10). */
+async function readPassword(email: string): Promise<string> {
+  const password = await typedPassword();
+  const problem = await passwordProblem(password, email);
+  if (problem) throw new CliError(`Senha recusada: ${problem}`, 65);
+  return password;
+}
+
+async function typedPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
   if (process.stdin.isTTY) process.stdout.write("Senha: ");
   for await (const line of console) {
@@ -30,7 +38,7 @@ export async function addUser(databasePath: string, email: string, papel: Role =
   const db = openDatabase(databasePath, { mustExist: true });
   try {
     if (findUserByEmail(db, email)) throw new CliError(`O usuário ${email} já existe.`);
-    await createUser(db, SYSTEM, email, await readPassword(), { papel });
+    await createUser(db, SYSTEM, email, await readPassword(email), { papel });
     return `Usuário ${email} criado (${ROLE_LABELS[papel]}).`;
   } finally {
     db.$client.close();
@@ -42,7 +50,7 @@ export async function changePassword(databasePath: string, email: string): Promi
   const db = openDatabase(databasePath, { mustExist: true });
   try {
     if (!findUserByEmail(db, email)) throw new CliError(`Usuário ${email} não encontrado.`);
-    if (!(await setPassword(db, SYSTEM, email, await readPassword()))) throw new CliError(`Usuário ${email} não encontrado.`);
+    if (!(await setPassword(db, SYSTEM, email, await readPassword(email)))) throw new CliError(`Usuário ${email} não encontrado.`);
     return `Senha de ${email} alterada; as sessões abertas foram encerradas.`;
   } finally {
     db.$client.close();

@@ -15,7 +15,9 @@ export function authForms(rules: SignInRules, config: Config) {
       // The API's body parser leaves a form's urlencoded text as it is: the fields are read here.
       const fields = typeof context.body === "string" ? Object.fromEntries(new URLSearchParams(context.body)) : {};
       try {
-        await rules.signIn({ ...context, body: fields });
+        // Named one by one: a spread of Elysia's context drops `server` (a getter), and with it
+        // the client's address — every form sign-in shared one throttle bucket ("local").
+        await rules.signIn({ body: fields, request: context.request, server: context.server, set: context.set });
         // SPEC §8's "Login realizado com sucesso!", shown by the page the redirect lands on.
         writeFlashCookie(config, context.set, context.request, "login");
         return context.redirect("/", 303);

@@ -389,7 +389,7 @@ describe("Perfis de acesso", () => {
       clients: await getJson<unknown[]>(page, "/api/clients"),
       receivables: await getJson<unknown[]>(page, `/api/installments?clientId=${seed.floricultura}`),
       partners: await getJson<unknown[]>(page, "/api/partners"),
-      settings: await getJson<unknown>(page, "/api/settings"),
+      rules: await getJson<unknown>(page, "/api/settings/subscription-rules"),
     };
     const refused = { status: 403, json: READ_ONLY };
     expect(await call(page, "POST", "/api/clients", { ...FLORICULTURA, nome: "Quitanda do Contador", cnpj: "45.723.174/0001-10", codigoCliente: "QUI-9" })).toEqual(refused);
@@ -399,7 +399,7 @@ describe("Perfis de acesso", () => {
     expect(await getJson<unknown[]>(page, "/api/clients")).toEqual(before.clients);
     expect(await getJson<unknown[]>(page, `/api/installments?clientId=${seed.floricultura}`)).toEqual(before.receivables);
     expect(await getJson<unknown[]>(page, "/api/partners")).toEqual(before.partners);
-    expect(await getJson<unknown>(page, "/api/settings")).toEqual(before.settings);
+    expect(await getJson<unknown>(page, "/api/settings/subscription-rules")).toEqual(before.rules);
     const open3 = (before.receivables as { id: number; status: string }[]).find((r) => r.id === seed.parcelas[2]);
     expect(open3?.status).toBe("em_aberto");
 

@@ -140,6 +140,15 @@ describe("Usuários and Minha conta", () => {
     await consulta.getByLabel("Confirmar nova senha").fill(CONTADOR.email);
     await consulta.getByRole("button", { name: "Trocar senha" }).click();
     await consulta.locator(".ui-field__error").getByText("A senha não pode ser o seu e-mail").waitFor();
+    // Long enough but easy to guess: the estimator's pt-BR advice under the field (issue 31 §15).
+    await consulta.getByLabel(/^Nova senha/).fill("123456789012");
+    await consulta.getByLabel("Confirmar nova senha").fill("123456789012");
+    await consulta.getByRole("button", { name: "Trocar senha" }).click();
+    await consulta.locator(".ui-field__error").getByText("Senha fácil de adivinhar. Esta é uma senha comumente usada. Adicione mais palavras menos comuns.").waitFor();
+    await dismissToasts(consulta);
+    await expectNoHorizontalOverflow(consulta);
+    await screenshot(consulta, "account-weak-password-375");
+    expect(await axeViolations(consulta)).toEqual([]);
     await consulta.getByLabel(/^Nova senha/).fill(NEW_PASSWORD);
     await consulta.getByLabel("Confirmar nova senha").fill(NEW_PASSWORD);
     await consulta.getByRole("button", { name: "Trocar senha" }).click();

@@ -128,8 +128,10 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /api/reports/cash-flow": EVERYONE,
   "GET /api/history": EVERYONE,
 
-  // Settings: everyone reads them (the subscription preview reads the business-day rule); administrators change them
-  "GET /api/settings": EVERYONE,
+  // Settings: the administrators' (the PIX key and the template are theirs, DECISIONS §7); the
+  // subscription preview reads its two rules from a narrower answer
+  "GET /api/settings": ADMIN,
+  "GET /api/settings/subscription-rules": EVERYONE,
   "PUT /api/settings": ADMIN,
 
   // Bank reconciliation

@@ -88,13 +88,13 @@ export async function verifyCredentials(db: Db, email: string, password: string)
 export const DUMMY_HASH = "$argon2id$v=19$m=65536,t=2,p=1$RLySlVTfQevhPI86DSOqbng1mTspjiyMTSNGnpqH4cI$TUQpJjHyixqomop908fWCXQ5skwM65AV611juTasmqI";
 
 /** A fresh random 256-bit session id; only its hash is stored. */
-export function createSession(db: Db, userId: number, userAgent: string | null = null): { token: string; expiresAt: number } {
+export function createSession(db: Db, userId: number, userAgent: string | null = null, address: string | null = null): { token: string; expiresAt: number } {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const now = clock.now().getTime();
   const expiresAt = now + SESSION_TTL_MS;
   db.transaction((tx) => {
     tx.delete(sessions).where(lt(sessions.expiresAt, now)).run();
-    tx.insert(sessions).values({ idHash: hashToken(token), userId, expiresAt, lastUsedAt: now, userAgent: userAgent?.slice(0, 300) ?? null }).run();
+    tx.insert(sessions).values({ idHash: hashToken(token), userId, expiresAt, lastUsedAt: now, userAgent: userAgent?.slice(0, 300) ?? null, address: address?.slice(0, 64) ?? null }).run();
     tx.update(users).set({ ultimoAcesso: new Date(now).toISOString() }).where(eq(users.id, userId)).run();
   });
   return { token, expiresAt };

@@ -1,5 +1,6 @@
 import type { Server } from "bun";
 import type { AppDeps } from "../../context";
+import { requestAddress } from "../../http/client-address";
 import { HttpError } from "../../http/errors";
 import { parseWith } from "../../http/validate";
 import { clock } from "../../lib/clock";
@@ -25,7 +26,8 @@ export function signInRules(deps: AppDeps): SignInRules {
 
   async function signIn({ body, request, server, set }: SignInContext): Promise<PublicUser> {
     const { email, password } = parseWith(loginSchema, body);
-    const address = server?.requestIP(request)?.address ?? "local";
+    // The client's, through TRUST_PROXY (DECISIONS §1): behind Caddy, not Caddy's own.
+    const address = requestAddress(request, server, deps.config.trustProxy);
     const keys = [`email:${normalizeEmail(email)}`, `ip:${address}`];
     const attemptAt = clock.now().getTime();
     // Counted before the password check, so a parallel burst cannot slip past the limit.
@@ -46,7 +48,7 @@ export function signInRules(deps: AppDeps): SignInRules {
       const previous = sessionOf(request);
       if (previous) deleteSession(deps.db, previous.token);
       recordEvent(deps.db, actorOf(user), { action: "sign_in", entity: "user", entityId: user.id, label: user.email, details: { endereco: address } });
-      return createSession(deps.db, user.id, request.headers.get("user-agent"));
+      return createSession(deps.db, user.id, request.headers.get("user-agent"), address === "local" ? null : address);
     });
     writeSessionCookie(deps.config, set, request, session.token, session.expiresAt);
     const { ativo: _ativo, ...signedIn } = user;

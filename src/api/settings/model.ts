@@ -156,6 +156,13 @@ export interface SettingsJson {
   updatedAt: string | null;
 }
 
+/**
+ * GET /api/settings/subscription-rules: the two rules the subscription dialog's preview needs,
+ * for every role (DECISIONS §7: the settings themselves — the PIX key, the template — are the
+ * administrators').
+ */
+export type SubscriptionRulesJson = Pick<SettingsJson, "antecedenciaDias" | "vencimentoEmDiaUtil">;
+
 export interface SettingsAnswer {
   message: string;
   settings: SettingsJson;

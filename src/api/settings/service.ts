@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../../db/client";
 import { settings } from "../../../db/schema";
 import { nowISO } from "../../lib/clock";
 import { changedFields, recordEvent, type Actor } from "../history/record";
-import { DEFAULT_MESSAGE, pixKeyLabel, type SettingsInput, type SettingsJson } from "./model";
+import { DEFAULT_MESSAGE, pixKeyLabel, type SettingsInput, type SettingsJson, type SubscriptionRulesJson } from "./model";
 
 // The one settings row (id 1). Until someone saves the form there is no row: the defaults stand in.
 const ROW_ID = 1;
@@ -23,6 +23,12 @@ export function getSettings(db: Db | Tx): SettingsJson {
     vencimentoEmDiaUtil: row?.vencimentoEmDiaUtil ?? true,
     updatedAt: row?.updatedAt ?? null,
   };
+}
+
+/** The subscription rules alone (the preview's), without the PIX key or the template. */
+export function subscriptionRules(db: Db | Tx): SubscriptionRulesJson {
+  const { antecedenciaDias, vencimentoEmDiaUtil } = getSettings(db);
+  return { antecedenciaDias, vencimentoEmDiaUtil };
 }
 
 /**

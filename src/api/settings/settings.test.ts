@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { useTestApp } from "../../../tests/support";
+import { addTestUser, useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import { DEFAULT_MESSAGE, INVALID_PIX_KEY, type SettingsAnswer } from "./model";
 
@@ -34,6 +34,25 @@ describe("GET /api/settings", () => {
     for (const placeholder of ["{cliente}", "{contato}", "{parcela}", "{valor}", "{vencimento}", "{pix}", "{empresa}"]) {
       expect(DEFAULT_MESSAGE).toContain(placeholder);
     }
+  });
+
+  test("is the administrators' alone (issue 31 §16): financeiro and consulta get 403, not the PIX key or the template; every role reads the two subscription rules, and nothing else", async () => {
+    expect((await put({ ...padaria, antecedenciaDias: 7, vencimentoEmDiaUtil: false })).status).toBe(200);
+    for (const papel of ["financeiro", "consulta"] as const) {
+      const email = `${papel}@settings.test`;
+      await addTestUser(t.db, email, "senha-de-teste-longa", { papel });
+      const login = await t.request("/api/auth/login", { method: "POST", body: { email, password: "senha-de-teste-longa" } });
+      const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+      const refused = await t.request("/api/settings", { cookie });
+      expect({ papel, status: refused.status }).toEqual({ papel, status: 403 });
+      const text = await refused.text();
+      expect(text).not.toContain("12345678909");
+      expect(text).not.toContain("Parcela {parcela}");
+      const rules = await t.request("/api/settings/subscription-rules", { cookie });
+      expect({ papel, status: rules.status, body: await rules.json() }).toEqual({ papel, status: 200, body: { antecedenciaDias: 7, vencimentoEmDiaUtil: false } });
+    }
+    expect(await (await api("/api/settings/subscription-rules")).json()).toEqual({ antecedenciaDias: 7, vencimentoEmDiaUtil: false });
+    expect((await t.request("/api/settings/subscription-rules")).status).toBe(401);
   });
 
   test("needs a session", async () => {

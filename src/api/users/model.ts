@@ -11,7 +11,11 @@ import { ROLE_INVALID, USER_LIST } from "./list-spec";
 export const MIN_PASSWORD = 10;
 export const PASSWORD_TOO_SHORT = `A senha deve ter pelo menos ${MIN_PASSWORD} caracteres`;
 export const PASSWORD_IS_EMAIL = "A senha não pode ser o seu e-mail";
-export const PASSWORD_TOO_COMMON = "Esta senha é muito comum: escolha outra";
+/** zxcvbn-ts's score (0–4) a password must reach (DECISIONS §10); below it the estimator's advice follows this. */
+export const MIN_SCORE = 3;
+export const PASSWORD_WEAK = "Senha fácil de adivinhar.";
+/** The fields' hint, on every screen that takes a new password. */
+export const PASSWORD_HINT = `Pelo menos ${MIN_PASSWORD} caracteres, difícil de adivinhar (uma frase de palavras pouco comuns serve); nem o e-mail.`;
 export const LAST_ADMIN = "Este é o último administrador ativo: promova ou reative outro antes";
 export const CONSULTA_ONLY = "Seu perfil permite apenas consulta";
 
@@ -46,6 +50,8 @@ export interface SessionJson {
   ultimoUso: string | null;
   /** "Chrome no Windows", from the User-Agent; "Navegador desconhecido" without one. */
   navegador: string;
+  /** The client's address at sign-in (TRUST_PROXY: the client's behind a proxy); null for sessions from before it was kept. */
+  endereco: string | null;
   atual: boolean;
 }
 

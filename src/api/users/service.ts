@@ -9,13 +9,9 @@ import { recordEvent, type Actor } from "../history/record";
 import { dirSql, limitOffset, parseListView, viewPaging, type ListPage } from "../list";
 import { prepared } from "../prepared";
 import { hashPassword, normalizeEmail } from "../auth/service";
-import { COMMON_PASSWORDS } from "./common-passwords";
+import { passwordProblem } from "./password-rules";
 import {
   LAST_ADMIN,
-  MIN_PASSWORD,
-  PASSWORD_IS_EMAIL,
-  PASSWORD_TOO_COMMON,
-  PASSWORD_TOO_SHORT,
   USER_LIST,
   type NewUserInput,
   type SessionJson,
@@ -25,19 +21,11 @@ import {
 } from "./model";
 
 const USER_NOT_FOUND = "Usuário não encontrado";
+export const PASSWORD_CHANGED_MEANWHILE = "A senha acabou de ser trocada em outra sessão; esta troca não foi feita. Entre de novo com a senha nova.";
 
 const COLUMNS = `id, email, nome, papel, ativo, trocar_senha AS trocarSenha, ultimo_acesso AS ultimoAcesso, created_at AS createdAt`;
 type Stored = Omit<UserJson, "ativo" | "trocarSenha"> & { ativo: number; trocarSenha: number };
 const toJson = (row: Stored): UserJson => ({ ...row, ativo: row.ativo === 1, trocarSenha: row.trocarSenha === 1 });
-
-/** The password rules (DECISIONS §10): the message that refuses `password` for `email`, or null. */
-export function passwordProblem(password: string, email: string): string | null {
-  if ([...password].length < MIN_PASSWORD) return PASSWORD_TOO_SHORT;
-  const lowered = password.trim().toLowerCase();
-  if (lowered === normalizeEmail(email) || lowered === normalizeEmail(email).split("@")[0]) return PASSWORD_IS_EMAIL;
-  if (COMMON_PASSWORDS.has(lowered)) return PASSWORD_TOO_COMMON;
-  return null;
-}
 
 /** A temporary password shown once: 16 letters and digits (no look-alikes), four groups. */
 export function temporaryPassword(): string {
@@ -87,10 +75,11 @@ export function findUsers(db: Db, query: UserQuery): ListPage<UserJson> {
 
 /** POST /api/users: with `senha` it is the person's own; without, a temporary one is made (and must be changed at first sign-in). */
 export async function addUser(db: Db, actor: Actor, input: NewUserInput): Promise<{ user: UserJson; senhaTemporaria?: string }> {
-  const temporary = input.senha ? null : temporaryPassword();
-  const password = input.senha ?? temporary!;
+  // Left out (or null): a temporary one. Given, even empty, it is the person's and follows the rules.
+  const temporary = input.senha === undefined || input.senha === null ? temporaryPassword() : null;
+  const password = temporary ?? input.senha!;
   if (!temporary) {
-    const problem = passwordProblem(password, input.email);
+    const problem = await passwordProblem(password, input.email);
     if (problem) throw badRequest(problem, { senha: problem });
   }
   const hash = await hashPassword(password);
@@ -150,13 +139,16 @@ export async function changeOwnPassword(db: Db, userId: number, currentToken: st
   const row = prepared(db, "SELECT email, password_hash AS hash FROM users WHERE id = $id").get({ id: userId }) as { email: string; hash: string } | null;
   if (!row) throw notFound(USER_NOT_FOUND);
   if (!(await Bun.password.verify(senhaAtual, row.hash))) throw badRequest("Senha atual incorreta", { senhaAtual: "Senha atual incorreta" });
-  const problem = passwordProblem(novaSenha, row.email);
+  const problem = await passwordProblem(novaSenha, row.email);
   if (problem) throw badRequest(problem, { novaSenha: problem });
   if (await Bun.password.verify(novaSenha, row.hash)) throw badRequest("A nova senha deve ser diferente da atual", { novaSenha: "A nova senha deve ser diferente da atual" });
   const hash = await hashPassword(novaSenha);
   db.transaction(
     () => {
-      prepared(db, "UPDATE users SET password_hash = $hash, trocar_senha = 0 WHERE id = $id").run({ hash, id: userId });
+      // Compare-and-swap on the hash the current password was checked against: of two changes
+      // at once (two tabs, two devices), the one that writes second finds it gone (409).
+      const { changes } = prepared(db, "UPDATE users SET password_hash = $hash, trocar_senha = 0 WHERE id = $id AND password_hash = $checked").run({ hash, id: userId, checked: row.hash });
+      if (changes === 0) throw conflict(PASSWORD_CHANGED_MEANWHILE);
       prepared(db, "DELETE FROM sessions WHERE user_id = $id AND id_hash <> $current").run({ id: userId, current: tokenHash(currentToken) });
       recordEvent(db, { userId, email: row.email }, { action: "user_passwd", entity: "user", entityId: userId, label: row.email, details: { propria: true } });
     },
@@ -200,13 +192,14 @@ export function ownSessions(db: Db, userId: number, currentToken: string): Sessi
   const current = tokenHash(currentToken);
   const rows = prepared(
     db,
-    "SELECT id_hash AS hash, created_at AS criadaEm, last_used_at AS lastUsed, user_agent AS ua FROM sessions WHERE user_id = $id AND expires_at > $now ORDER BY created_at DESC",
-  ).all({ id: userId, now: clock.now().getTime() }) as { hash: string; criadaEm: string; lastUsed: number | null; ua: string | null }[];
+    "SELECT id_hash AS hash, created_at AS criadaEm, last_used_at AS lastUsed, user_agent AS ua, address FROM sessions WHERE user_id = $id AND expires_at > $now ORDER BY created_at DESC",
+  ).all({ id: userId, now: clock.now().getTime() }) as { hash: string; criadaEm: string; lastUsed: number | null; ua: string | null; address: string | null }[];
   return rows.map((r) => ({
     id: publicId(r.hash),
     criadaEm: r.criadaEm,
     ultimoUso: r.lastUsed ? new Date(r.lastUsed).toISOString() : null,
     navegador: browserOf(r.ua),
+    endereco: r.address,
     atual: r.hash === current,
   }));
 }

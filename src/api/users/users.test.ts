@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { ADMIN, addTestUser, useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, type SweepTarget } from "../../../tests/sweep";
 import type { CreatedUserAnswer, SessionJson, UserJson } from "./model";
-import { browserOf, passwordProblem } from "./service";
+import { passwordProblem } from "./password-rules";
+import { browserOf, changeOwnPassword, PASSWORD_CHANGED_MEANWHILE } from "./service";
 
 const t = useTestApp({ now: "2026-03-15T10:00:00-03:00" });
 const api = t.api;
@@ -79,16 +80,25 @@ describe("users (administrators)", () => {
     expect((await t.request("/clients", { cookie })).status).toBe(200);
   });
 
-  test("a typed password follows the rules: 10 characters, not the e-mail, not a common one", async () => {
+  test("a typed password follows the rules (issue 31 §15): 10 characters, not the e-mail, zxcvbn-ts score ≥ 3 with its pt-BR advice; an empty one is a 400, not a 500", async () => {
     for (const [senha, message] of [
+      ["", "A senha deve ter pelo menos 10 caracteres"],
       ["curta", "A senha deve ter pelo menos 10 caracteres"],
-      ["1234567890", "Esta senha é muito comum: escolha outra"],
+      ["1234567890", "Senha fácil de adivinhar. Esta é uma senha usada frequentemente. Adicione mais palavras menos comuns."],
+      ["123456789012", "Senha fácil de adivinhar. Esta é uma senha comumente usada. Adicione mais palavras menos comuns."],
+      ["aaaaaaaaaa", "Senha fácil de adivinhar. Caracteres repetidos, como \"aaa\" são fáceis de adivinhar. Adicione mais palavras menos comuns. Evite repetir sequências de caracteres e palavras."],
     ] as const) {
       const refused = await api("/api/users", { method: "POST", body: { email: email("x"), nome: "X", papel: "consulta", senha } });
-      expect(refused.status).toBe(400);
-      expect((await refused.json()).errors).toEqual({ senha: message });
+      expect({ senha, status: refused.status, errors: (await refused.json()).errors }).toEqual({ senha, status: 400, errors: { senha: message } });
     }
-    expect(passwordProblem("Maria@Empresa.com.br", "maria@empresa.com.br")).toBe("A senha não pode ser o seu e-mail");
+    expect(t.db.$client.query("select count(*) n from users where email like 'x.%'").get()).toEqual({ n: 0 });
+    expect(await passwordProblem("Maria@Empresa.com.br", "maria@empresa.com.br")).toBe("A senha não pode ser o seu e-mail");
+    // Weak by the Brazilian dictionaries and by the account's own words, each with its advice.
+    for (const weak of ["flamengo2024", "senhasenha12", "qwertyuiop12", "mariasilva2026", "brasil123456"]) {
+      const problem = await passwordProblem(weak, "maria.silva@empresa.com.br");
+      expect({ weak, problem: problem?.startsWith("Senha fácil de adivinhar. ") }).toEqual({ weak, problem: true });
+    }
+    for (const strong of ["livro-caixa-2026", "Correta-Cavalo-Bateria-9", "uma senha bem minha"]) expect({ strong, problem: await passwordProblem(strong, "maria@empresa.com.br") }).toEqual({ strong, problem: null });
     const typed = await create({ email: email("consulta"), nome: "Contador", papel: "consulta", senha: "livro-caixa-2026" });
     expect(typed.senhaTemporaria).toBeUndefined();
     expect(typed.user.trocarSenha).toBe(false);
@@ -124,6 +134,25 @@ describe("Minha conta", () => {
     expect(ok.status).toBe(200);
     expect((await t.request("/api/auth/me", { cookie: here })).status).toBe(200);
     expect((await t.request("/api/auth/me", { cookie: there })).status).toBe(401);
+  });
+
+  test("two changes of one person's password at once (two tabs, two devices): exactly one succeeds, the other is a 409 and changed nothing", async () => {
+    const dora = await seeded("financeiro", "Dora");
+    // Straight to the service: both start before either writes, as two requests do when each
+    // waits on its argon2 checks (over HTTP the second may also arrive after the first ended its session: a 401).
+    const change = (token: string, novaSenha: string) =>
+      changeOwnPassword(t.db, dora.id, token, "livro-caixa-2026", novaSenha).then(
+        () => 200,
+        (error: { status?: number; message: string }) => ({ status: error.status, message: error.message }),
+      );
+    const answers = await Promise.all([change("aba-1", "primeira-escolha-de-senha"), change("aba-2", "segunda-escolha-de-senha")]);
+    expect(answers).toContainEqual({ status: 409, message: PASSWORD_CHANGED_MEANWHILE });
+    expect(answers).toContain(200);
+    const kept = answers[0] === 200 ? "primeira-escolha-de-senha" : "segunda-escolha-de-senha";
+    const lost = kept.startsWith("primeira") ? "segunda-escolha-de-senha" : "primeira-escolha-de-senha";
+    expect((await login(dora.email, kept)).status).toBe(200);
+    expect((await login(dora.email, lost)).status).toBe(401);
+    expect(events("user_passwd").filter((e) => e.label === dora.email)).toHaveLength(1);
   });
 
   test("end one session, or all the others; another person's session cannot be named", async () => {
