@@ -51,9 +51,9 @@ function stored(db: Db, clientId: number): StoredSubscription | null {
   return (prepared(db, `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id WHERE s.client_id = +$clientId`).get({ clientId }) as StoredSubscription | null) ?? null;
 }
 
-/** The due date of the next month an active subscription will generate (null when it generates nothing more). */
+/** The due date of the next month a subscription will generate (null when paused or when nothing is left up to `fim`). */
 export function nextDueDate(s: StoredSubscription, vencimentoEmDiaUtil: boolean): string | null {
-  if (s.status !== "ativa") return null;
+  if (s.status === "pausada") return null;
   return upcomingMonths(termsOf(s), vencimentoEmDiaUtil, s.proximaCompetencia, 1)[0]?.vencimento ?? null;
 }
 
@@ -151,7 +151,8 @@ export function saveSubscription(db: Db, actor: Actor, clientId: number, input: 
       let cursor = before ? before.proximaCompetencia : input.inicio;
       if (before && input.inicio !== before.inicio) cursor = input.inicio;
       const resuming = before !== null && before.status !== "ativa" && input.status === "ativa";
-      if (resuming) {
+      // Ended while paused, it bills what is left up to `fim` from the next month not yet due, as a resume would.
+      if (resuming || (before?.status === "pausada" && input.status === "encerrada")) {
         const resumeAt = firstMonthNotPast(day, input.diaVencimento, settings.vencimentoEmDiaUtil);
         if (resumeAt > cursor) cursor = resumeAt;
       }
@@ -222,7 +223,8 @@ export function saveSubscription(db: Db, actor: Actor, clientId: number, input: 
 
       // Read again: the fee just saved is the one the months now due are billed at.
       const current = stored(db, clientId)!;
-      const geradas = current.status === "ativa" ? generateDueMonths(db, actor, [current], { settings, graceDays }, day) : 0;
+      // `fim` is the last month billed whatever the status: an `encerrada` one bills up to it too.
+      const geradas = current.status !== "pausada" ? generateDueMonths(db, actor, [current], { settings, graceDays }, day) : 0;
       applyAutomaticBlocking(db, { graceDays, clientIds: [clientId] });
 
       const kind = !before ? "start" : resuming ? "resume" : before.status !== input.status ? (input.status === "pausada" ? "pause" : "end") : "save";
