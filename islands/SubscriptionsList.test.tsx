@@ -33,7 +33,7 @@ const PARAMS = { status: "", q: "", ordem: "cliente", pagina: "1", porPagina: "5
 const props = (rows: SubscriptionRowJson[] = [PADARIA, OTICA]): SubscriptionsListProps => ({
   initial: { rows, total: rows.length },
   params: PARAMS,
-  summary: { ativas: 1, mrr: "620.00", novasNoMes: 0, encerradasNoMes: 0 },
+  summary: { ativas: 1, mes: "2026-03", mrr: "620.00", novasNoMes: 0, novas: "0.00", encerradasNoMes: 0, encerradas: "0.00", emTrial: 0, trial: "0.00" },
   today: "2026-03-15",
 });
 

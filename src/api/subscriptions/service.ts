@@ -17,6 +17,7 @@ import { prepared } from "../prepared";
 import { keptWhileUnchanged } from "../kept";
 import { getSettings } from "../settings/service";
 import { generateDueMonths, STORED_COLUMNS, termsOf, type StoredSubscription } from "./generate";
+import { currentMrr } from "./mrr";
 import {
   percentDecimal,
   readjustedFee,
@@ -378,26 +379,33 @@ export function findSubscriptions(db: Db, query: SubscriptionQuery): ListPage<Su
 }
 
 /**
- * The cards: active subscriptions, MRR (active, out of trial), started and ended this month. A
- * scan of every subscription (~19 ms at 50,000): kept while subscriptions and clients stay as
- * they were (src/api/kept.ts).
+ * The cards: subscriptions in effect, today's MRR and its movement this month — the MRR
+ * module's current month (src/api/subscriptions/mrr.ts), so the dashboard's card, its chart and
+ * Relatórios › Assinaturas show one figure. Kept while subscriptions, clients and receivables stay
+ * as they were (src/api/kept.ts).
  */
 export function subscriptionSummary(db: Db): SubscriptionSummary {
   return keptWhileUnchanged(db, "subscriptionSummary", () => computeSummary(db));
 }
 
 function computeSummary(db: Db): SubscriptionSummary {
-  const day = today();
-  const month = monthOf(day);
-  const row = prepared(
+  const now = currentMrr(db);
+  // In effect or starting ahead: ativa before its fim, or encerrada with fim not passed ("Encerra após").
+  const { ativas } = prepared(
     db,
-    `SELECT count(*) FILTER (WHERE s.status = 'ativa') AS ativas,
-            coalesce(sum(c.valor_mensalidade) FILTER (WHERE s.status = 'ativa' AND (s.trial_ate IS NULL OR s.trial_ate <= $today)), 0) AS mrr,
-            count(*) FILTER (WHERE s.iniciada_em >= $from AND s.iniciada_em < $to) AS novas,
-            count(*) FILTER (WHERE s.encerrada_em >= $from AND s.encerrada_em < $to) AS encerradas
-       FROM subscriptions s JOIN clients c ON c.id = s.client_id`,
-  ).get({ today: day, from: `${month}-01`, to: `${addMonthsToMonth(month, 1)}-01` }) as { ativas: number; mrr: number; novas: number; encerradas: number };
-  return { ativas: row.ativas, mrr: centsToDecimal(row.mrr as Cents), novasNoMes: row.novas, encerradasNoMes: row.encerradas };
+    "SELECT count(*) AS ativas FROM subscriptions WHERE (status = 'ativa' AND (fim IS NULL OR fim >= $month)) OR (status = 'encerrada' AND fim >= $month)",
+  ).get({ month: now.mes }) as { ativas: number };
+  return {
+    ativas,
+    mes: now.mes,
+    mrr: now.mrr,
+    novasNoMes: now.novasQtd,
+    novas: now.novas,
+    encerradasNoMes: now.encerradasQtd,
+    encerradas: now.encerradas,
+    emTrial: now.emTrial ?? 0,
+    trial: now.trial ?? "0.00",
+  };
 }
 
 /** A bound on how far ahead a person may generate (POST /api/subscriptions/run `ate`). */

@@ -366,7 +366,8 @@ describe("fim is the last month billed, whatever the status (issue 31 items 2 an
         ["Padaria Pão Quente", { status: ["ativa", "encerrada"] }],
         ["Floricultura Ipê Amarelo", { status: ["pausada", "encerrada"] }],
       ]);
-      expect(await (await api("/api/subscriptions/summary")).json()).toMatchObject({ ativas: 0, mrr: "0.00", encerradasNoMes: 2 });
+      // Out of the MRR: the active one left it this month (the paused one had left it when paused).
+      expect(await (await api("/api/subscriptions/summary")).json()).toMatchObject({ ativas: 0, mrr: "0.00", encerradasNoMes: 1, encerradas: "100.00" });
       expect(t.db.$client.query("select encerrada_em from subscriptions order by id").all()).toEqual([{ encerrada_em: "2026-05-01" }, { encerrada_em: "2026-05-01" }]);
     } finally {
       await unpin();
@@ -376,7 +377,7 @@ describe("fim is the last month billed, whatever the status (issue 31 items 2 an
 });
 
 describe("GET /api/subscriptions and its summary", () => {
-  test("lists with filters in the URL (situação, text), X-Total-Count; the cards count active, MRR out of trial, new and ended this month", async () => {
+  test("lists with filters in the URL (situação, text), X-Total-Count; the cards count active, MRR out of trial (trials apart), what joined and left it this month", async () => {
     const a = await createClient();
     const b = await createClient(FLORICULTURA);
     await save(a.id, terms({ valor: "100.00" }));
@@ -390,7 +391,18 @@ describe("GET /api/subscriptions and its summary", () => {
     ]);
     expect(((await (await api("/api/subscriptions?status=trial")).json()) as SubscriptionRowJson[]).map((r) => r.clientName)).toEqual(["Floricultura Ipê Amarelo"]);
     expect(((await (await api("/api/subscriptions?q=padaria")).json()) as SubscriptionRowJson[]).map((r) => r.clientName)).toEqual(["Padaria Pão Quente"]);
-    expect(await (await api("/api/subscriptions/summary")).json()).toEqual({ ativas: 2, mrr: "100.00", novasNoMes: 2, encerradasNoMes: 0 } satisfies SubscriptionSummary);
+    // The trial is counted apart: it joins the MRR (and "novas") the month it ends.
+    expect(await (await api("/api/subscriptions/summary")).json()).toEqual({
+      ativas: 2,
+      mes: "2026-03",
+      mrr: "100.00",
+      novasNoMes: 1,
+      novas: "100.00",
+      encerradasNoMes: 0,
+      encerradas: "0.00",
+      emTrial: 1,
+      trial: "250.00",
+    } satisfies SubscriptionSummary);
     expect((await api("/api/subscriptions?status=cancelada")).status).toBe(400);
   });
 
