@@ -14,6 +14,7 @@ import {
   type SubscriptionFormValues,
   type SubscriptionJson,
 } from "../../src/api/subscriptions/model";
+import { statusLabel } from "../../src/api/subscriptions/list-spec";
 import { addMonthsToMonth, formatDateBR, monthOf } from "../../src/lib/dates";
 import { centsToDecimal, formatBRL, parseMoney, ZERO } from "../../src/lib/money";
 import { dueDateOf, upcomingMonths } from "../../src/lib/subscription-schedule";
@@ -217,10 +218,11 @@ function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSave
   const previewSection = (
     <section className="sub-dialog__preview" aria-labelledby="sub-preview-title">
       <h3 id="sub-preview-title">Próximos vencimentos</h3>
-      {values.status !== "ativa" ? (
-        <p className="sub-dialog__muted">{values.status === "pausada" ? "Pausada: nenhuma parcela é gerada." : "Encerrada: nenhuma parcela é gerada após o fim."}</p>
+      {/* `fim` is the last month billed whatever the status: an ended one lists what is left up to it. */}
+      {values.status === "pausada" ? (
+        <p className="sub-dialog__muted">Pausada: nenhuma parcela é gerada.</p>
       ) : preview.length === 0 ? (
-        <p className="sub-dialog__muted">Nenhum mês a cobrar com estas datas.</p>
+        <p className="sub-dialog__muted">{values.status === "encerrada" ? "Encerrada: nenhuma parcela é gerada após o fim." : "Nenhum mês a cobrar com estas datas."}</p>
       ) : (
         <ol className="sub-dialog__months">
           {preview.map((m) => (
@@ -241,7 +243,7 @@ function SubscriptionForm({ clientId, clientName, today, loaded, onClose, onSave
 
   const status = (
     <p className="sub-dialog__status">
-      Situação atual: <strong>{STATUS_LABELS[subscription.status]}</strong>
+      Situação atual: <strong>{statusLabel(subscription, today)}</strong>
       {subscription.proximoVencimento && <> · próximo vencimento {formatDateBR(subscription.proximoVencimento)}</>}
     </p>
   );
