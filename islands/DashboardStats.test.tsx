@@ -9,21 +9,21 @@ import DashboardStats from "./DashboardStats";
 afterEach(cleanup);
 
 const stats: Stats = { totalClients: 12, blockedClients: 1, monthlyRevenue: "2150.00", openInstallments: 9, overdueInstallments: 2 };
-const subscriptions: SubscriptionSummary = { ativas: 8, mrr: "1234.56", novasNoMes: 2, encerradasNoMes: 1 };
+const subscriptions: SubscriptionSummary = { ativas: 8, mes: "2026-11", mrr: "1234.56", novasNoMes: 2, novas: "300.00", encerradasNoMes: 1, encerradas: "100.00", emTrial: 2, trial: "450.00" };
 
 const cards = (container: HTMLElement) =>
-  [...container.querySelectorAll(".stat")].map((card) => [card.querySelector("h2")!.textContent, card.querySelector(".stat__value")!.textContent!.replace(/\u00a0/g, " "), card.querySelector(".stat__note")!.textContent]);
+  [...container.querySelectorAll(".stat")].map((card) => [card.querySelector("h2")!.textContent, card.querySelector(".stat__value")!.textContent!.replace(/\u00a0/g, " "), card.querySelector(".stat__note")!.textContent!.replace(/\u00a0/g, " ")]);
 
 describe("DashboardStats", () => {
   test("six cards: SPEC's four, then MRR and the active subscriptions with this month's movement", () => {
     const { container, errors } = serverRenderAndHydrate(<DashboardStats stats={stats} subscriptions={subscriptions} />);
     expect(cards(container)).toEqual([
       ["Total de Clientes", "12", "Crescimento estável"],
-      ["Recebimento Mensal", "R$ 2.150,00", "Meta em dia"],
+      ["Recebimento Mensal", "R$ 2.150,00", "Mensalidades dos clientes não bloqueados"],
       ["Parcelas em Aberto", "9", "2 vencidas"],
       ["Clientes Bloqueados", "1", "Requer atenção"],
-      ["MRR", "R$ 1.234,56", "Mensalidades das assinaturas ativas"],
-      ["Assinaturas ativas", "8", "+2 novas, −1 encerrada no mês"],
+      ["MRR", "R$ 1.234,56", "Hoje, sem 2 em trial (R$ 450,00)"],
+      ["Assinaturas ativas", "8", "+2 novas, −1 encerrada em nov/2026"],
     ]);
     expect(errors).toEqual([]);
   });
@@ -31,7 +31,7 @@ describe("DashboardStats", () => {
   test("back from the back/forward cache: both summaries are read again and the cards follow", async () => {
     const calls: Call[] = [];
     mockFetch(calls, (call) =>
-      call.url === "/api/subscriptions/summary" ? json({ ativas: 9, mrr: "1400.00", novasNoMes: 1, encerradasNoMes: 0 }) : json({ ...stats, totalClients: 13 }),
+      call.url === "/api/subscriptions/summary" ? json({ ...subscriptions, ativas: 9, mrr: "1400.00", novasNoMes: 1, encerradasNoMes: 0, emTrial: 0 }) : json({ ...stats, totalClients: 13 }),
     );
     const { container } = serverRenderAndHydrate(<DashboardStats stats={stats} subscriptions={subscriptions} />);
     await act(async () => {
@@ -40,7 +40,8 @@ describe("DashboardStats", () => {
     await settle();
     expect(calls.map((c) => c.url).sort()).toEqual(["/api/dashboard/stats", "/api/subscriptions/summary"]);
     expect(cards(container).map((c) => c[1])).toEqual(["13", "R$ 2.150,00", "9", "1", "R$ 1.400,00", "9"]);
-    expect(cards(container).at(-1)![2]).toBe("+1 nova, −0 encerradas no mês");
+    expect(cards(container).at(-1)![2]).toBe("+1 nova, −0 encerradas em nov/2026");
+    expect(cards(container).at(-2)![2]).toBe("Assinaturas fora do trial, hoje");
     expect(container.querySelector("[aria-busy]")).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { api } from "./lib/api";
 import { useRefetchOnReturn } from "./charts/chart";
 import { StatusDonut } from "./dashboard/StatusDonut";
 import { formatCount } from "../src/lib/numbers";
+import { monthSlashBR } from "../src/lib/months";
 
 export interface DashboardStatsProps {
   stats: Stats;
@@ -42,12 +43,13 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
     <>
       <section className="dash-stats" aria-label="Resumo" aria-busy={loading || undefined}>
         <StatCard title="Total de Clientes" icon="users" tone="primary" value={n(stats.totalClients)} note="Crescimento estável" />
+        {/* Each money figure says what it is (issue 31): three "monthly" figures are three different things. */}
         <StatCard
           title="Recebimento Mensal"
           icon="wallet"
           tone="success"
           value={formatBRL(parseMoney(stats.monthlyRevenue) ?? ZERO)}
-          note="Meta em dia"
+          note="Mensalidades dos clientes não bloqueados"
         />
         <StatCard
           title="Parcelas em Aberto"
@@ -70,14 +72,14 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
           icon="chart"
           tone="primary"
           value={formatBRL(parseMoney(subscriptions.mrr) ?? ZERO)}
-          note="Mensalidades das assinaturas ativas"
+          note={mrrNote(subscriptions)}
         />
         <StatCard
           title="Assinaturas ativas"
           icon="calendar-clock"
           tone="success"
           value={n(subscriptions.ativas)}
-          note={`+${n(subscriptions.novasNoMes)} ${subscriptions.novasNoMes === 1 ? "nova" : "novas"}, −${n(subscriptions.encerradasNoMes)} ${subscriptions.encerradasNoMes === 1 ? "encerrada" : "encerradas"} no mês`}
+          note={`+${n(subscriptions.novasNoMes)} ${subscriptions.novasNoMes === 1 ? "nova" : "novas"}, −${n(subscriptions.encerradasNoMes)} ${subscriptions.encerradasNoMes === 1 ? "encerrada" : "encerradas"} em ${monthSlashBR(subscriptions.mes)}`}
         />
       </section>
       <Card className="dash-donut" aria-busy={loading || undefined}>
@@ -90,6 +92,12 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
       </Card>
     </>
   );
+}
+
+/** What the MRR card holds, in one line: today's fees out of trial, the trials named apart. */
+export function mrrNote(s: SubscriptionSummary): string {
+  if (!s.emTrial) return "Assinaturas fora do trial, hoje";
+  return `Hoje, sem ${s.emTrial === 1 ? "1 em trial" : `${n(s.emTrial)} em trial`} (${formatBRL(parseMoney(s.trial) ?? ZERO)})`;
 }
 
 interface StatCardProps {

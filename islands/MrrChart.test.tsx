@@ -32,7 +32,20 @@ afterEach(() => {
   charts.length = 0;
 });
 
-const month = (mes: string, mrr: string, extra: Partial<MrrMonth> = {}): MrrMonth => ({ mes, mrr, novas: "0.00", reajustes: "0.00", encerradas: "0.00", assinaturas: 1, ...extra });
+const month = (mes: string, mrr: string, extra: Partial<MrrMonth> = {}): MrrMonth => ({
+  mes,
+  base: "cobranca",
+  mrr,
+  novas: "0.00",
+  reajustes: "0.00",
+  encerradas: "0.00",
+  assinaturas: 1,
+  novasQtd: 0,
+  encerradasQtd: 0,
+  emTrial: null,
+  trial: null,
+  ...extra,
+});
 const months: MrrMonth[] = [
   month("2026-02", "400.00", { novas: "250.00", assinaturas: 2 }),
   month("2026-03", "256.93", { novas: "100.00", reajustes: "6.93", encerradas: "250.00", assinaturas: 2 }),

@@ -51,13 +51,14 @@ export default function MrrChart({ months: initial, period, source, table = true
             const m = months[idx];
             if (!m) return null;
             return [
-              formatMonthBR(m.mes),
+              `${formatMonthBR(m.mes)}${m.base === "hoje" ? " (hoje)" : m.base === "previsao" ? " (previsão)" : ""}`,
               `MRR: ${brl(m.mrr)}`,
               `Novas: ${signed(centsOf(m.novas))}`,
               `Reajustes: ${signed(centsOf(m.reajustes))}`,
               // What left, as a loss.
               `Encerradas: ${signed(-centsOf(m.encerradas) as Cents)}`,
               `Assinaturas: ${formatCount(m.assinaturas)}`,
+              ...(m.emTrial ? [`Em trial (fora do MRR): ${formatCount(m.emTrial)}`] : []),
             ];
           }),
         ],
@@ -66,6 +67,8 @@ export default function MrrChart({ months: initial, period, source, table = true
     },
     [months],
   );
+  // The current month (the one whose trials are counted: later ones are a projection), read out.
+  const today = months.find((m) => m.base === "hoje");
   // Nothing billed and nothing that left: no bars to draw.
   const empty = months.every((m) => m.assinaturas === 0 && centsOf(m.encerradas) === 0);
   const chartRef = useUplot(empty ? null : build);
@@ -74,7 +77,13 @@ export default function MrrChart({ months: initial, period, source, table = true
     <Card className="dash-mrr" aria-busy={loading || undefined}>
       <CardHeader>
         <CardTitle>MRR por mês</CardTitle>
-        <CardDescription>Soma das mensalidades que as assinaturas cobram em cada competência</CardDescription>
+        <CardDescription>Mensalidades das assinaturas ativas fora do trial no último dia de cada mês; no mês atual, hoje</CardDescription>
+        {today && (
+          <p className="chart-current" data-mrr-current={today.mes}>
+            {formatMonthBR(today.mes)} até hoje: <strong className="ui-nowrap">{brl(today.mrr)}</strong>
+            {today.emTrial ? ` · ${formatCount(today.emTrial)} em trial (${brl(today.trial ?? "0.00")}) fora do MRR` : ""}
+          </p>
+        )}
       </CardHeader>
       <CardContent>
         <div className="chart-box">

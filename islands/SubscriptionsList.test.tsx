@@ -34,7 +34,7 @@ const PARAMS = { status: "", q: "", ordem: "cliente", pagina: "1", porPagina: "5
 const props = (rows: SubscriptionRowJson[] = [PADARIA, OTICA]): SubscriptionsListProps => ({
   initial: { rows, total: rows.length },
   params: PARAMS,
-  summary: { ativas: 1, mrr: "620.00", novasNoMes: 0, encerradasNoMes: 0 },
+  summary: { ativas: 1, mes: "2026-03", mrr: "620.00", novasNoMes: 0, novas: "0.00", encerradasNoMes: 0, encerradas: "0.00", emTrial: 0, trial: "0.00" },
   today: "2026-03-15",
   graceDays: 5,
 });
@@ -109,5 +109,21 @@ describe("SubscriptionsList: read-only for a consulta (DECISIONS §10)", () => {
     cleanup();
     render(<SubscriptionsList {...props([])} />);
     expect(document.querySelector('.ui-empty a[href="/clients"]')).not.toBeNull();
+  });
+});
+
+describe("SubscriptionsList: an ended subscription with fim ahead (issue 31 item 2)", () => {
+  test("the status reads 'Encerra após MM/AAAA' until its last month has passed, then 'Encerrada'", async () => {
+    const ending: SubscriptionRowJson = { ...PADARIA, clientId: 9, clientName: "Mercadinho Bom Preço", status: "encerrada", fim: "2026-05", proximoVencimento: "2026-04-15" };
+    const ended: SubscriptionRowJson = { ...PADARIA, clientId: 10, clientName: "Floricultura Ipê Amarelo", status: "encerrada", fim: "2026-02", proximoVencimento: null };
+    render(<SubscriptionsList {...props([ending, ended])} />);
+    const badges = [...document.querySelectorAll(".subscriptions-table tbody .ui-badge")].map((b) => b.textContent);
+    expect(badges).toEqual(["Encerra após 05/2026", "Encerrada"]);
+    // The dialog's status line says the same.
+    mockFetch(calls, (call) => (call.url === "/api/settings" ? json(SETTINGS) : json({ ...ending, clientName: undefined, emTrial: undefined })));
+    click(button("Editar assinatura Mercadinho Bom Preço"));
+    await settle();
+    expect(get(".sub-dialog__status", lastDialog()).textContent).toContain("Situação atual: Encerra após 05/2026");
+    expect([...lastDialog().querySelectorAll(".sub-dialog__months li")].map((li) => li.textContent)).toEqual(["04/202615/04/2026", "05/202615/05/2026"]);
   });
 });

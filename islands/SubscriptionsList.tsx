@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { STATUS_LABELS, SUBSCRIPTION_LIST } from "../src/api/subscriptions/list-spec";
+import { STATUS_LABELS, statusLabel, SUBSCRIPTION_LIST } from "../src/api/subscriptions/list-spec";
 import type { SubscriptionRowJson, SubscriptionSummary } from "../src/api/subscriptions/model";
 import { formatDateBR } from "../src/lib/dates";
 import { formatCount } from "../src/lib/numbers";
@@ -69,7 +69,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
     setRunning(false);
   }
 
-  const columns = useMemo(() => subscriptionColumns((row) => setEditing(row), canWrite), [canWrite]);
+  const columns = useMemo(() => subscriptionColumns((row) => setEditing(row), canWrite, today), [canWrite, today]);
 
   return (
     <div className="list-screen" {...preloadOnIntent(SubscriptionDialog)}>
@@ -175,7 +175,7 @@ function Figure({ icon, label, value }: { icon: "repeat" | "wallet" | "plus" | "
 type Row = SubscriptionRowJson & { id: number };
 
 /** Cliente, Situação, Mensalidade, Dia, Próximo vencimento, Período, Ações (Editar, or Ver for a consulta). */
-function subscriptionColumns(open: (row: Row) => void, canWrite: boolean): TableColumn<Row>[] {
+function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today: string): TableColumn<Row>[] {
   return [
     {
       key: "cliente",
@@ -193,7 +193,7 @@ function subscriptionColumns(open: (row: Row) => void, canWrite: boolean): Table
       header: "Situação",
       sortable: true,
       phone: "badge",
-      render: (row) => <Badge variant={row.emTrial ? "info" : BADGE[row.status]}>{row.emTrial ? "Trial" : STATUS_LABELS[row.status]}</Badge>,
+      render: (row) => <Badge variant={row.emTrial ? "info" : BADGE[row.status]}>{row.emTrial ? "Trial" : statusLabel(row, today)}</Badge>,
     },
     {
       key: "valor",

@@ -14,6 +14,7 @@ import {
   type SubscriptionFormValues,
   type SubscriptionJson,
 } from "../../src/api/subscriptions/model";
+import { statusLabel } from "../../src/api/subscriptions/list-spec";
 import { addDays, addMonthsToMonth, formatDateBR, monthOf } from "../../src/lib/dates";
 import { centsToDecimal, formatBRL, parseMoney, sumCents, ZERO } from "../../src/lib/money";
 import { billedOnStart, dueDateOf, firstMonthNotPast, upcomingMonths, type BilledMonth, type ScheduleSettings } from "../../src/lib/subscription-schedule";
@@ -268,10 +269,11 @@ function SubscriptionForm({ clientId, clientName, today, graceDays, loaded, onCl
   const previewSection = (
     <section className="sub-dialog__preview" aria-labelledby="sub-preview-title">
       <h3 id="sub-preview-title">Próximos vencimentos</h3>
-      {values.status !== "ativa" ? (
-        <p className="sub-dialog__muted">{values.status === "pausada" ? "Pausada: nenhuma parcela é gerada." : "Encerrada: nenhuma parcela é gerada após o fim."}</p>
+      {/* `fim` is the last month billed whatever the status: an ended one lists what is left up to it. */}
+      {values.status === "pausada" ? (
+        <p className="sub-dialog__muted">Pausada: nenhuma parcela é gerada.</p>
       ) : preview.length === 0 ? (
-        <p className="sub-dialog__muted">Nenhum mês a cobrar com estas datas.</p>
+        <p className="sub-dialog__muted">{values.status === "encerrada" ? "Encerrada: nenhuma parcela é gerada após o fim." : "Nenhum mês a cobrar com estas datas."}</p>
       ) : (
         <ol className="sub-dialog__months">
           {preview.map((m) => (
@@ -287,7 +289,7 @@ function SubscriptionForm({ clientId, clientName, today, graceDays, loaded, onCl
 
   const status = (
     <p className="sub-dialog__status">
-      Situação atual: <strong>{STATUS_LABELS[subscription.status]}</strong>
+      Situação atual: <strong>{statusLabel(subscription, today)}</strong>
       {subscription.proximoVencimento && <> · próximo vencimento {formatDateBR(subscription.proximoVencimento)}</>}
     </p>
   );

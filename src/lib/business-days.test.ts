@@ -7,11 +7,11 @@ import { addDays, weekday } from "./dates";
 const EXPECTED: Record<number, string[]> = {
   2026: [
     "2026-01-01", "2026-02-16", "2026-02-17", "2026-04-03", "2026-04-21", "2026-05-01", "2026-06-04",
-    "2026-09-07", "2026-10-12", "2026-11-02", "2026-11-15", "2026-11-20", "2026-12-25",
+    "2026-09-07", "2026-10-12", "2026-11-02", "2026-11-15", "2026-11-20", "2026-12-25", "2026-12-31",
   ],
   2027: [
     "2027-01-01", "2027-02-08", "2027-02-09", "2027-03-26", "2027-04-21", "2027-05-01", "2027-05-27",
-    "2027-09-07", "2027-10-12", "2027-11-02", "2027-11-15", "2027-11-20", "2027-12-25",
+    "2027-09-07", "2027-10-12", "2027-11-02", "2027-11-15", "2027-11-20", "2027-12-25", "2027-12-31",
   ],
 };
 
@@ -49,7 +49,16 @@ test("a date moves to the next business day over weekends and holidays, and stay
   expect(nextBusinessDay("2026-11-24")).toBe("2026-11-24");
 });
 
-test("outside the library's years only weekends move a date", () => {
-  expect(bankHolidays(2150).size).toBe(0);
+test("31 December is not a business day for due dates (FEBRABAN: no public banking on the year's last day)", () => {
+  expect(weekday("2026-12-31")).toBe(4); // a Thursday
+  expect(isBusinessDay("2026-12-31")).toBe(false);
+  expect(nextBusinessDay("2026-12-31")).toBe("2027-01-04"); // 1 January, then the weekend
+  expect(nextBusinessDay("2027-12-31")).toBe("2028-01-03"); // a Friday: 1 January is a Saturday
+  expect(isBusinessDay("2026-12-30")).toBe(true);
+  expect(isBusinessDay("2150-12-31")).toBe(false); // a bank rule, outside the library's years too
+});
+
+test("outside the library's years only weekends and 31 December move a date", () => {
+  expect([...bankHolidays(2150)]).toEqual(["2150-12-31"]);
   expect(nextBusinessDay("2150-01-03")).toBe("2150-01-05"); // a Saturday
 });

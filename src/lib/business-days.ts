@@ -1,12 +1,13 @@
 // The banks' business days (DECISIONS §8): a due date on a Saturday, Sunday or bank holiday moves
 // to the next business day, without fees (Código Civil art. 132). Bank holidays are the national
 // ones plus Carnaval Monday and Tuesday, Good Friday and Corpus Christi; Ash Wednesday is a
-// business day. Client-safe: the subscription preview in the browser uses this same rule.
+// business day. 31 December is not one either: banks give no public service on the year's last
+// day (FEBRABAN), so a bill due then is paid on the next business day without fees. Client-safe: the subscription preview in the browser uses this same rule.
 // The deep import keeps the rest of the library (the PIX key rules…) out of the browser bundles that preview due dates.
 import { getHolidays } from "@brazilian-utils/brazilian-utils/get-holidays";
 import { addDays, weekday } from "./dates";
 
-// getHolidays covers 1900–2099; outside it only weekends move a date.
+// getHolidays covers 1900–2099; outside it only weekends and 31 December move a date.
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2099;
 
@@ -17,6 +18,8 @@ export function bankHolidays(year: number): ReadonlySet<string> {
   let days = byYear.get(year);
   if (days) return days;
   const found = new Set<string>();
+  // A rule of the banks, not a holiday: it holds whatever years the library covers.
+  found.add(`${String(year).padStart(4, "0")}-12-31`);
   if (year >= FIRST_YEAR && year <= LAST_YEAR) {
     for (const holiday of getHolidays(year)) {
       const name = holiday.name.toLowerCase();

@@ -32,3 +32,10 @@ export function shortMonthBR(ym: string | null | undefined): string {
   if (!isYearMonth(ym)) return ym;
   return SHORT_MONTH_NAMES[Number(ym.slice(5, 7)) - 1]!;
 }
+
+/** "2026-11" → "nov/2026": a month in a short line (a card's note). */
+export function monthSlashBR(ym: string | null | undefined): string {
+  if (ym == null) return "";
+  if (!isYearMonth(ym)) return ym;
+  return `${shortMonthBR(ym).replace(".", "")}/${ym.slice(0, 4)}`;
+}

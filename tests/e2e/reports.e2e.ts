@@ -66,7 +66,7 @@ describe("Dashboard", () => {
     expect(await cards.count()).toBe(6); // SPEC's four and the subscriptions' two (MRR, Assinaturas ativas)
     expect((await cards.nth(0).innerText()).replace(/\s+/g, " ")).toContain(`Total de Clientes ${stats.totalClients}`);
     expect(await cards.nth(0).innerText()).toContain("Crescimento estável");
-    expect(await cards.nth(1).innerText()).toContain("Meta em dia");
+    expect(await cards.nth(1).innerText()).toContain("Mensalidades dos clientes não bloqueados"); // what the figure is (issue 31)
     expect(await cards.nth(2).innerText()).toContain(stats.overdueInstallments > 0 ? `${stats.overdueInstallments} vencidas` : "Todas em dia");
     expect(await cards.nth(3).innerText()).toContain(stats.blockedClients > 0 ? "Requer atenção" : "Nenhum bloqueio");
     await page.getByRole("heading", { name: "Previsão de Recebimento" }).waitFor();

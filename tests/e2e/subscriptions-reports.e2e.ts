@@ -13,7 +13,7 @@ import { currentMonth } from "../../src/lib/clock";
 import { addMonthsToMonth } from "../../src/lib/dates";
 import { formatBRL, parseMoney } from "../../src/lib/money";
 import { formatMonthBR } from "../../src/lib/months";
-import { axeViolations, pageApi, signIn, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, eventually, pageApi, screenshot, signIn, useServerAndBrowser, waitForIslands } from "./support";
 
 const e2e = useServerAndBrowser();
 const ROOT = join(import.meta.dir, "..", "..");
@@ -115,9 +115,9 @@ describe("Dashboard", () => {
     expect(summary.ativas).toBeGreaterThanOrEqual(5);
     const cards = page.locator(".dash-stats .stat");
     expect(await cards.count()).toBe(6);
-    expect(clean(await cards.nth(4).innerText())).toBe(`MRR ${brl(summary.mrr)} Mensalidades das assinaturas ativas`);
+    expect(clean(await cards.nth(4).innerText())).toMatch(new RegExp(`^MRR ${brl(summary.mrr).replace(/[.$]/g, "\\$&")} (Assinaturas fora do trial, hoje|Hoje, sem \\d+ em trial \\(R\\$ [\\d.,]+\\))$`));
     expect(clean(await cards.nth(5).innerText())).toContain(`Assinaturas ativas ${summary.ativas}`);
-    expect(clean(await cards.nth(5).innerText())).toMatch(/\+\d+ novas?, −\d+ encerradas? no mês$/);
+    expect(clean(await cards.nth(5).innerText())).toMatch(/\+\d+ novas?, −\d+ encerradas? em [a-z]{3}\/\d{4}$/);
 
     const chart = page.locator(".dash-mrr");
     await chart.locator("canvas").first().waitFor();
@@ -229,6 +229,68 @@ describe("Relatórios › Assinaturas", () => {
       expect(await printScale(page, pdf)).toBe(1);
       await page.close();
     }
+  });
+});
+
+describe("One MRR (issue 31 item 5)", () => {
+  test("the card, the chart's current month and Relatórios › Assinaturas show one MRR, and agree on novas; axe clean at 1280 and 375", async () => {
+    const { page, errors } = await signedInPage(1280);
+    // An ended subscription that still bills up to two months ahead: it counts, and says "Encerra após".
+    const client = { nome: "Academia Corpo em Forma", cnpj: cnpjNumber(900_100), contato: "Rita Souza", telefone: "(11) 91234-5678", email: "academia@cofre.test", valorMensalidade: "310.00", codigoCliente: "ASS-ACAD", isTrial: false };
+    const made = await pageApi(page, "/api/clients", client);
+    expect(made.status).toBe(201);
+    const id = (made.json as { id: number }).id;
+    const terms = { valor: "310.00", diaVencimento: 10, inicio: addMonthsToMonth(MONTH, -2) };
+    expect((await pageApi(page, `/api/clients/${id}/subscription`, { status: "ativa", ...terms }, "PUT")).status).toBe(200);
+    const fim = addMonthsToMonth(MONTH, 2);
+    expect((await pageApi(page, `/api/clients/${id}/subscription`, { status: "encerrada", ...terms, fim }, "PUT")).status).toBe(200);
+    const summary = await getJson<{ mrr: string; novasNoMes: number; novas: string; emTrial: number }>(page, "/api/subscriptions/summary");
+    const mrr = brl(summary.mrr);
+
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      await open(page, "/");
+      // The card: the figure and what it is.
+      const card = page.locator(".dash-stats .stat").filter({ has: page.getByRole("heading", { name: "MRR", exact: true }) });
+      await eventually(async () => clean(await card.locator(".stat__value").innerText()), mrr);
+      expect(clean(await card.locator(".stat__note").innerText())).toMatch(/hoje|Hoje/);
+      const active = page.locator(".dash-stats .stat").filter({ has: page.getByRole("heading", { name: "Assinaturas ativas" }) });
+      expect(clean(await active.locator(".stat__note").innerText())).toStartWith(`+${summary.novasNoMes} ${summary.novasNoMes === 1 ? "nova" : "novas"},`);
+      // The chart: its current month read out above the bars.
+      const current = page.locator(".dash-mrr [data-mrr-current]");
+      expect(clean(await current.innerText())).toStartWith(`${formatMonthBR(MONTH)} até hoje: ${mrr}`);
+      if (summary.emTrial) expect(clean(await current.innerText())).toContain(`${summary.emTrial} em trial`);
+      // Every money figure on the dashboard says what it is.
+      for (const title of ["Recebimento Mensal", "MRR"]) {
+        const note = page.locator(".dash-stats .stat").filter({ has: page.getByRole("heading", { name: title, exact: true }) }).locator(".stat__note");
+        expect(clean(await note.innerText())).not.toBe("Meta em dia");
+      }
+      await noHorizontalScroll(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `one-mrr-dashboard-${width}`);
+      await screenshot(page, `one-mrr-dashboard-${width}`);
+
+      // The report: the current month's row and its sentence.
+      await open(page, "/reports?aba=assinaturas");
+      const row = page.locator(".report-subscriptions .report-table tbody tr:not(.report-total)").last();
+      expect(clean(await row.locator("th").innerText())).toBe(formatMonthBR(MONTH));
+      const cells = await row.locator("td").evaluateAll((tds) => tds.map((td) => (td as HTMLElement).innerText.replace(/\u00a0/g, " ").trim()));
+      expect(cells.map((cell) => cell.replace(/^(MRR|Novas|Reajustes|Encerradas|Assinaturas)\s*/, "")).slice(0, 2)).toEqual([mrr, brl(summary.novas)]);
+      const sentence = clean(await page.locator(".report-note[data-mrr-current]").innerText());
+      expect(sentence).toStartWith(`${formatMonthBR(MONTH)} até hoje: MRR ${mrr}; ${summary.novasNoMes} ${summary.novasNoMes === 1 ? "nova" : "novas"} e `);
+      await noHorizontalScroll(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `one-mrr-report-${width}`);
+      await screenshot(page, `one-mrr-report-${width}`);
+    }
+
+    // Item 2 where the status is shown: the list's badge.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/subscriptions?q=academia");
+    await page.locator(".subscriptions-table tbody .ui-badge", { hasText: `Encerra após ${fim.slice(5, 7)}/${fim.slice(0, 4)}` }).waitFor();
+    await screenshot(page, "one-mrr-subscriptions-1280");
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });
 

@@ -5,7 +5,7 @@
 // second process, a restart mid-run or a person's click racing the daily job inserts nothing.
 import type { Db } from "../../../db/client";
 import { nowISO, today } from "../../lib/clock";
-import { addDays, monthOf } from "../../lib/dates";
+import { addDays, addMonthsToMonth, monthOf } from "../../lib/dates";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { monthsDue, type ScheduleTerms } from "../../lib/subscription-schedule";
 import { applyAutomaticBlocking } from "../clients/blocking";
@@ -32,9 +32,13 @@ export interface StoredSubscription {
   proximaCompetencia: string;
 }
 
+// An `encerrada` subscription bills what is left up to its `fim` (DECISIONS §8) from the month it
+// was ended on at the earliest: one ended while paused never back-fills its paused months.
+const CURSOR_SQL = "CASE WHEN s.status = 'encerrada' THEN max(s.proxima_competencia, coalesce(substr(s.encerrada_em, 1, 7), '')) ELSE s.proxima_competencia END";
+
 export const STORED_COLUMNS = `s.id, s.client_id AS clientId, c.nome AS clientName, s.status, c.valor_mensalidade AS valor,
   s.dia_vencimento AS diaVencimento, s.inicio, s.fim, s.trial_ate AS trialAte, s.reajuste_mes AS reajusteMes,
-  s.reajuste_percentual AS reajustePercentual, s.ultimo_reajuste AS ultimoReajuste, s.proxima_competencia AS proximaCompetencia`;
+  s.reajuste_percentual AS reajustePercentual, s.ultimo_reajuste AS ultimoReajuste, ${CURSOR_SQL} AS proximaCompetencia`;
 
 export const termsOf = (s: Pick<StoredSubscription, "diaVencimento" | "inicio" | "fim" | "trialAte">): ScheduleTerms => ({
   diaVencimento: s.diaVencimento,
@@ -99,6 +103,8 @@ export interface RunResult {
   geradas: number;
   /** Clients whose trial ended in this run. */
   trialEncerrado: number;
+  /** Subscriptions ended in this run because their `fim` had passed. */
+  encerradas: number;
 }
 
 /**
@@ -113,13 +119,44 @@ export function runSubscriptions(db: Db, actor: Actor, graceDays: number, until 
   const trialEncerrado = endTrials(db, day);
   // A month can be due by `until` only if its first day minus the lead time has come.
   const lastMonth = monthOf(addDays(until, settings.antecedenciaDias));
+  // `fim` is the last month billed whatever the status (DECISIONS §8): `encerrada` bills up to it.
+  // (The plain cursor test lets the (status, proxima_competencia) index pick the rows.)
   const due = prepared(
     db,
     `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id
-      WHERE s.status = 'ativa' AND s.proxima_competencia <= $lastMonth AND (s.fim IS NULL OR s.proxima_competencia <= s.fim)
+      WHERE s.status IN ('ativa', 'encerrada') AND s.proxima_competencia <= $lastMonth AND ${CURSOR_SQL} <= $lastMonth AND (s.fim IS NULL OR ${CURSOR_SQL} <= s.fim)
       ORDER BY s.id`,
   ).all({ lastMonth }) as StoredSubscription[];
-  return { geradas: generateDueMonths(db, actor, due, { settings, graceDays }, until), trialEncerrado };
+  const geradas = generateDueMonths(db, actor, due, { settings, graceDays }, until);
+  // After billing, so a run after days off bills the last months before ending the subscription.
+  return { geradas, trialEncerrado, encerradas: endPastFim(db, day) };
+}
+
+/**
+ * The day after its last month a subscription past its `fim` ends (DECISIONS §8): an `ativa` or
+ * `pausada` one whose `fim` is before this month becomes `encerrada`, ended on the first day
+ * after `fim` (that day by the rule, even when the server was off then), one event by "sistema".
+ */
+function endPastFim(db: Db, day: string): number {
+  const rows = prepared(
+    db,
+    `SELECT s.id, s.client_id AS clientId, s.status, s.fim, c.nome FROM subscriptions s JOIN clients c ON c.id = s.client_id
+      WHERE s.status IN ('ativa', 'pausada') AND s.fim IS NOT NULL AND s.fim < $month ORDER BY s.id`,
+  ).all({ month: monthOf(day) }) as { id: number; clientId: number; status: string; fim: string; nome: string }[];
+  const end = prepared(db, "UPDATE subscriptions SET status = 'encerrada', encerrada_em = $on, updated_at = $now WHERE id = $id");
+  const now = nowISO();
+  for (const s of rows) {
+    end.run({ on: `${addMonthsToMonth(s.fim, 1)}-01`, now, id: s.id });
+    recordEvent(db, SYSTEM, {
+      action: "update",
+      entity: "subscription",
+      entityId: s.id,
+      label: s.nome,
+      details: { alteracoes: { status: [s.status, "encerrada"] }, motivo: "passou o último mês cobrado (fim)", fim: s.fim },
+      clientId: s.clientId,
+    });
+  }
+  return rows.length;
 }
 
 /** A trial client becomes a paying one on its subscription's `trialAte`, without anyone acting. */
@@ -141,8 +178,12 @@ export function subscriptionsJob(graceDays: number): DailyJob {
   return {
     name: "Assinaturas",
     run(db, day) {
-      const { geradas, trialEncerrado } = runSubscriptions(db, SYSTEM, graceDays, day);
-      const said = [geradas ? `${geradas} parcela(s) gerada(s)` : "", trialEncerrado ? `${trialEncerrado} trial(s) encerrado(s)` : ""].filter(Boolean);
+      const { geradas, trialEncerrado, encerradas } = runSubscriptions(db, SYSTEM, graceDays, day);
+      const said = [
+        geradas ? `${geradas} parcela(s) gerada(s)` : "",
+        trialEncerrado ? `${trialEncerrado} trial(s) encerrado(s)` : "",
+        encerradas ? `${encerradas} assinatura(s) encerrada(s) após o último mês` : "",
+      ].filter(Boolean);
       return said.length ? said.join(", ") : null;
     },
   };

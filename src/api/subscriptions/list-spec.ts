@@ -12,6 +12,18 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   encerrada: "Encerrada",
 };
 
+/**
+ * "Encerra após 05/2026": an `encerrada` subscription whose `fim` has not passed still bills up
+ * to it (DECISIONS §8), and says so where its status is shown; null otherwise.
+ */
+export function endsAfterLabel(s: { status: SubscriptionStatus; fim: string | null }, today: string): string | null {
+  if (s.status !== "encerrada" || !s.fim || s.fim < today.slice(0, 7)) return null;
+  return `Encerra após ${s.fim.slice(5, 7)}/${s.fim.slice(0, 4)}`;
+}
+
+/** The status as a person reads it: "Encerra após MM/AAAA" until an ended subscription's last month has passed. */
+export const statusLabel = (s: { status: SubscriptionStatus; fim: string | null }, today: string) => endsAfterLabel(s, today) ?? STATUS_LABELS[s.status];
+
 export const SUBSCRIPTION_SORTS = ["cliente", "valor", "proximoVencimento", "status"] as const;
 export type SubscriptionSortKey = (typeof SUBSCRIPTION_SORTS)[number];
 

@@ -214,13 +214,22 @@ export interface SubscriptionRowJson extends Omit<SubscriptionJson, "status"> {
   emTrial: boolean;
 }
 
-/** GET /api/subscriptions/summary. */
+/** GET /api/subscriptions/summary: the MRR module's current month (DECISIONS §8) and a count. */
 export interface SubscriptionSummary {
+  /** Subscriptions that bill now or ahead: ativa before its fim, encerrada with fim not passed (trials included). */
   ativas: number;
-  /** Monthly recurring revenue: the fees of the active subscriptions out of trial. */
+  /** The current month, YYYY-MM. */
+  mes: string;
+  /** MRR today: the fees of the subscriptions in effect and out of trial. */
   mrr: string;
+  /** Subscriptions that entered / left the MRR this month, and their fees (Relatórios › Assinaturas' Novas and Encerradas). */
   novasNoMes: number;
+  novas: string;
   encerradasNoMes: number;
+  encerradas: string;
+  /** In effect but in trial today: counted apart, not in the MRR. */
+  emTrial: number;
+  trial: string;
 }
 
 export interface SubscriptionQuery {

@@ -77,8 +77,9 @@ describe("mrrMovement: what the subscriptions bill per competência, and how it 
         "2026-03:400.00:0.00:0.00:0.00:2",
         "2026-04:256.93:100.00:6.93:250.00:2", // Mercadinho new, Padaria readjusted, the florist gone
         "2026-05:256.93:0.00:0.00:0.00:2",
-        "2026-06:0.00:0.00:0.00:256.93:0", // not generated yet (due 10 June, lead 10 days)
-        "2026-07:0.00:0.00:0.00:0.00:0",
+        // May is the current month (today's subscriptions); June and July a projection of them.
+        "2026-06:256.93:0.00:0.00:0.00:2",
+        "2026-07:256.93:0.00:0.00:0.00:2",
       ]);
       expectBridge(months);
       // A range's first month still compares with the month before it.
@@ -96,7 +97,8 @@ describe("mrrMovement: what the subscriptions bill per competência, and how it 
     expect((await api(`/api/installments/${february.id}`, { method: "DELETE" })).status).toBe(200);
     // A lower fee for the open months not yet due: April on, once generated.
     await start(padaria.id, { valor: "180.00", inicio: "2026-01", atualizarParcelasAbertas: true });
-    const unpin = await jump("2026-03-31T08:00:00-03:00");
+    // April is the current month: its MRR is today's fee; March, closed, what it billed.
+    const unpin = await jump("2026-04-30T08:00:00-03:00");
     try {
       await run();
       expect(lines(await mrr("?de=2026-01&ate=2026-04"))).toEqual([
@@ -145,19 +147,36 @@ describe("mrrMovement: what the subscriptions bill per competência, and how it 
     // The same figures counted one subscription at a time in JavaScript.
     const expected = months.map((month): MrrMonth => {
       const before = addMonthsToMonth(month, -1);
-      const sum = { mrr: 0, novas: 0, reajustes: 0, encerradas: 0, assinaturas: 0 };
+      const sum = { mrr: 0, novas: 0, reajustes: 0, encerradas: 0, assinaturas: 0, novasQtd: 0, encerradasQtd: 0 };
       for (const s of subscriptions) {
         const now = billed.get(`${s.id}:${month}`);
         const prev = billed.get(`${s.id}:${before}`);
         if (now !== undefined) {
           sum.mrr += now;
           sum.assinaturas++;
-          if (prev === undefined) sum.novas += now;
-          else sum.reajustes += now - prev;
-        } else if (prev !== undefined) sum.encerradas += prev;
+          if (prev === undefined) {
+            sum.novas += now;
+            sum.novasQtd++;
+          } else sum.reajustes += now - prev;
+        } else if (prev !== undefined) {
+          sum.encerradas += prev;
+          sum.encerradasQtd++;
+        }
       }
       const decimal = (c: number) => (c < 0 ? "-" : "") + `${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
-      return { mes: month, mrr: decimal(sum.mrr), novas: decimal(sum.novas), reajustes: decimal(sum.reajustes), encerradas: decimal(sum.encerradas), assinaturas: sum.assinaturas };
+      return {
+        mes: month,
+        base: "cobranca",
+        mrr: decimal(sum.mrr),
+        novas: decimal(sum.novas),
+        reajustes: decimal(sum.reajustes),
+        encerradas: decimal(sum.encerradas),
+        assinaturas: sum.assinaturas,
+        novasQtd: sum.novasQtd,
+        encerradasQtd: sum.encerradasQtd,
+        emTrial: null,
+        trial: null,
+      };
     });
     expect(answer).toEqual(expected);
     // Installments made by hand (no subscription) are not recurring revenue.

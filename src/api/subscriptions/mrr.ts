@@ -1,33 +1,46 @@
-// MRR movement per month (issue 18; docs/decisions.md "MRR movement"). The MRR of a month M is
-// what the subscriptions bill for that competência: the sum of `valor` of the receivables with
-// subscription_id set and competencia = M (paid or not; a deleted installment bills nothing).
-// Per subscription, M against M-1: billed in M only → novas (+valor of M); in both with another
-// valor → reajustes (valor M − valor M-1, may be negative); in M-1 only → encerradas (valor of
-// M-1, a positive amount that left). So mrr(M) = mrr(M-1) + novas + reajustes − encerradas.
+// MRR, defined once (DECISIONS §8; docs/decisions.md "MRR"): on a day, the sum of the monthly
+// fees of the subscriptions in effect that day and out of trial — `ativa`, or `encerrada` with
+// its `fim` not passed yet ("Encerra após"), from `inicio` to `fim`. A month's figure is its
+// last day's; the current month's is today's. The dashboard card, the chart and Relatórios ›
+// Assinaturas all read `mrrMovement` (the card its current month), so they agree.
+//   - The current month (and later ones, a projection of today's statuses) is read from the
+//     subscriptions as they stand: today's fee; trials counted apart (`emTrial`, `trial`).
+//   - A closed month is read from what the subscriptions billed for that competência: Cofre keeps
+//     no dated record of pauses, and a subscription bills a month exactly when it was ativa and
+//     out of trial then (the fee it billed is that month's).
+// Per subscription, M against M-1: counted in M only → novas (+fee in M); in both with another
+// fee → reajustes (fee M − fee M-1, may be negative); in M-1 only → encerradas (fee of M-1). So
+// mrr(M) = mrr(M-1) + novas + reajustes − encerradas.
 import type { Db } from "../../../db/client";
 import { badRequest } from "../../http/errors";
-import { currentMonth } from "../../lib/clock";
-import { addMonthsToMonth, monthRange } from "../../lib/dates";
+import { currentMonth, today } from "../../lib/clock";
+import { addMonthsToMonth, daysInMonth, monthRange } from "../../lib/dates";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { prepared } from "../prepared";
 import { parseMonth, type MonthRange } from "../reports/period";
 
 export interface MrrMonth {
   mes: string;
+  /** Where the figure comes from: a closed month's billing, today's subscriptions, or a projection of them to a month ahead. */
+  base: "cobranca" | "hoje" | "previsao";
   mrr: string;
   novas: string;
   reajustes: string;
   encerradas: string;
-  /** Subscriptions billed for this month. */
+  /** Subscriptions counted in the month's MRR. */
   assinaturas: number;
+  /** How many subscriptions make up `novas` and `encerradas`. */
+  novasQtd: number;
+  encerradasQtd: number;
+  /** In effect but in trial on the month's day (not in the MRR); null for a closed month (not kept). */
+  emTrial: number | null;
+  /** Their fees. */
+  trial: string | null;
 }
 
 export const MRR_DEFAULT_MONTHS = 12;
 export const MRR_MAX_MONTHS = 120;
 
-// One statement: the months of the range from a recursive CTE; each subscription's billing of
-// M-1..to read once (the partial index on (subscription_id, competencia) holds exactly these
-// rows); each billed month paired with the next by shifting it one month forward.
 /**
  * The subscriptions' billed months of the range and the month before it, read from the covering
  * (competencia, subscription_id, valor) index alone. The movement is summed in JavaScript over
@@ -37,58 +50,125 @@ export const MRR_MAX_MONTHS = 120;
 export const MRR_SQL = `SELECT subscription_id AS s, competencia AS m, valor AS v FROM receivables
   WHERE subscription_id IS NOT NULL AND competencia >= $before AND competencia <= $to`;
 
-/** One entry per month from `from` to `to` (both "YYYY-MM", from ≤ to), months without billing as zeros. */
-export function mrrMovement(db: Db, from: string, to: string): MrrMonth[] {
+/**
+ * The subscriptions that may be in effect from `month` on: `ativa` or `encerrada` (a person's
+ * `encerrada` with `fim` ahead bills up to it), not ended before it. `pausada` ones bill nothing.
+ */
+export const MRR_STATE_SQL = `SELECT s.id AS s, c.valor_mensalidade AS v, s.inicio AS i, s.fim AS f, s.trial_ate AS t
+  FROM subscriptions s JOIN clients c ON c.id = s.client_id
+  WHERE s.status IN ('ativa', 'encerrada') AND (s.fim IS NULL OR s.fim >= $month) AND (s.status = 'ativa' OR s.fim IS NOT NULL)`;
+
+type StateRow = [id: number, valor: number, inicio: string, fim: string | null, trialAte: string | null];
+
+/** Whether a subscription (a MRR_STATE_SQL row) is in effect in `month`, and in trial on `day`. */
+const inEffect = (row: StateRow, month: string) => row[2] <= month && (row[3] === null || row[3] >= month);
+const inTrial = (row: StateRow, day: string) => row[4] !== null && row[4] > day;
+
+const lastDayOf = (month: string) => `${month}-${String(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))).padStart(2, "0")}`;
+
+/** One entry per month from `from` to `to` (both "YYYY-MM", from ≤ to), months without MRR as zeros. */
+export function mrrMovement(db: Db, from: string, to: string, day = today()): MrrMonth[] {
+  const current = day.slice(0, 7);
   const before = addMonthsToMonth(from, -1);
   const months = monthRange(before, to);
-  const index = new Map(months.map((m, i) => [m, i]));
-  const rows = prepared(db, MRR_SQL).values({ before, to }) as [number, string, number][];
-  // A grid of subscription × month (NaN: not billed) instead of a Map keyed by "sub|month"
-  // strings: building 25,000 strings was most of this function's ~20 ms at --scale 50.
   const n = months.length;
-  const monthOf = new Int32Array(rows.length);
-  const slotOf = new Int32Array(rows.length);
+  const index = new Map(months.map((m, i) => [m, i]));
+  // Closed months from their billing; the current month and later ones from the subscriptions.
+  const lastClosed = addMonthsToMonth(current, -1);
+  const billedRows = before <= lastClosed ? (prepared(db, MRR_SQL).values({ before, to: to < lastClosed ? to : lastClosed }) as [number, string, number][]) : [];
+  const stateRows = to >= current ? (prepared(db, MRR_STATE_SQL).values({ month: before > current ? before : current }) as StateRow[]) : [];
+  const emTrial = new Array<number | null>(n).fill(null);
+  const trial = new Array<number>(n).fill(0);
+  // (subscription slot, month index, fee) per counted row, in typed arrays sized up front: the
+  // billed ones, then each state month's. A grid of subscription × month (NaN: not counted)
+  // instead of a Map keyed by "sub|month" strings: building 25,000 strings was most of this
+  // function's ~20 ms at --scale 50.
+  const firstState = Math.max(0, index.get(current) ?? (before > current ? 0 : n));
+  const capacity = billedRows.length + stateRows.length * (n - firstState);
+  const slotOf = new Int32Array(capacity);
+  const monthOf = new Int32Array(capacity);
+  const fees = new Float64Array(capacity);
   const slots = new Map<number, number>();
+  const slot = (sub: number) => {
+    let found = slots.get(sub);
+    if (found === undefined) slots.set(sub, (found = slots.size));
+    return found * n;
+  };
+  let count = 0;
   let month = "";
   let i = 0;
-  for (let r = 0; r < rows.length; r++) {
-    const [sub, competencia] = rows[r]!;
+  for (let r = 0; r < billedRows.length; r++) {
+    const billed = billedRows[r]!;
     // The index hands the rows in month order: one lookup per month, not per row.
-    if (competencia !== month) i = index.get((month = competencia))!;
-    monthOf[r] = i;
-    let slot = slots.get(sub);
-    if (slot === undefined) slots.set(sub, (slot = slots.size));
-    slotOf[r] = slot * n;
+    if (billed[1] !== month) i = index.get((month = billed[1]))!;
+    slotOf[count] = slot(billed[0]);
+    monthOf[count] = i;
+    fees[count++] = billed[2];
   }
-  const billed = new Float64Array(slots.size * n).fill(Number.NaN);
-  for (let r = 0; r < rows.length; r++) billed[slotOf[r]! + monthOf[r]!] = rows[r]![2];
+  for (let k = firstState; k < n; k++) {
+    const m = months[k]!;
+    const on = m === current ? day : lastDayOf(m);
+    let trials = 0;
+    for (const row of stateRows) {
+      if (!inEffect(row, m)) continue;
+      if (inTrial(row, on)) {
+        trials++;
+        trial[k]! += row[1];
+      } else {
+        slotOf[count] = slot(row[0]);
+        monthOf[count] = k;
+        fees[count++] = row[1];
+      }
+    }
+    emTrial[k] = trials;
+  }
+  const counted = new Float64Array(slots.size * n).fill(Number.NaN);
+  for (let r = 0; r < count; r++) counted[slotOf[r]! + monthOf[r]!] = fees[r]!;
   const mrr = new Array<number>(n).fill(0);
   const novas = new Array<number>(n).fill(0);
   const reajustes = new Array<number>(n).fill(0);
   const encerradas = new Array<number>(n).fill(0);
   const assinaturas = new Array<number>(n).fill(0);
-  for (let r = 0; r < rows.length; r++) {
-    const valor = rows[r]![2];
+  const novasQtd = new Array<number>(n).fill(0);
+  const encerradasQtd = new Array<number>(n).fill(0);
+  for (let r = 0; r < count; r++) {
+    const valor = fees[r]!;
     const i = monthOf[r]!;
     const row = slotOf[r]!;
     if (i > 0) {
       mrr[i]! += valor;
       assinaturas[i]!++;
-      const previous = billed[row + i - 1]!;
-      if (Number.isNaN(previous)) novas[i]! += valor;
-      else if (previous !== valor) reajustes[i]! += valor - previous;
+      const previous = counted[row + i - 1]!;
+      if (Number.isNaN(previous)) {
+        novas[i]! += valor;
+        novasQtd[i]!++;
+      } else if (previous !== valor) reajustes[i]! += valor - previous;
     }
-    if (i < n - 1 && Number.isNaN(billed[row + i + 1]!)) encerradas[i + 1]! += valor;
+    if (i < n - 1 && Number.isNaN(counted[row + i + 1]!)) {
+      encerradas[i + 1]! += valor;
+      encerradasQtd[i + 1]!++;
+    }
   }
   // Index 0 is the month before the range: it only tells the first month what it moved from.
   return months.slice(1).map((mes, k) => ({
     mes,
+    base: mes < current ? "cobranca" : mes === current ? "hoje" : "previsao",
     mrr: centsToDecimal(mrr[k + 1]! as Cents),
     novas: centsToDecimal(novas[k + 1]! as Cents),
     reajustes: centsToDecimal(reajustes[k + 1]! as Cents),
     encerradas: centsToDecimal(encerradas[k + 1]! as Cents),
     assinaturas: assinaturas[k + 1]!,
+    novasQtd: novasQtd[k + 1]!,
+    encerradasQtd: encerradasQtd[k + 1]!,
+    emTrial: emTrial[k + 1]!,
+    trial: emTrial[k + 1] === null ? null : centsToDecimal(trial[k + 1]! as Cents),
   }));
+}
+
+/** Today's MRR with its movement against last month (the dashboard's and /subscriptions' cards). */
+export function currentMrr(db: Db): MrrMonth {
+  const month = currentMonth();
+  return mrrMovement(db, month, month)[0]!;
 }
 
 /** The last 12 months, ending with the current one (APP_TZ). */

@@ -17,6 +17,7 @@ import { prepared } from "../prepared";
 import { keptWhileUnchanged } from "../kept";
 import { getSettings } from "../settings/service";
 import { generateDueMonths, STORED_COLUMNS, termsOf, type StoredSubscription } from "./generate";
+import { currentMrr } from "./mrr";
 import {
   firstReadjustDate,
   percentDecimal,
@@ -53,9 +54,9 @@ function stored(db: Db, clientId: number): StoredSubscription | null {
   return (prepared(db, `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id WHERE s.client_id = +$clientId`).get({ clientId }) as StoredSubscription | null) ?? null;
 }
 
-/** The due date of the next month an active subscription will generate (null when it generates nothing more). */
+/** The due date of the next month a subscription will generate (null when paused or when nothing is left up to `fim`). */
 export function nextDueDate(s: StoredSubscription, vencimentoEmDiaUtil: boolean): string | null {
-  if (s.status !== "ativa") return null;
+  if (s.status === "pausada") return null;
   return upcomingMonths(termsOf(s), vencimentoEmDiaUtil, s.proximaCompetencia, 1)[0]?.vencimento ?? null;
 }
 
@@ -156,8 +157,9 @@ export function saveSubscription(db: Db, actor: Actor, clientId: number, input: 
       let cursor = before ? before.proximaCompetencia : input.inicio;
       if (before && input.inicio !== before.inicio) cursor = input.inicio;
       const resuming = before !== null && before.status !== "ativa" && input.status === "ativa";
-      if (resuming) {
-        // No back-fill of paused months: it picks up at the first month not yet overdue.
+      // No back-fill of paused months: a resume picks up at the first month not yet overdue; one
+      // ended while paused bills what is left up to `fim` from there too.
+      if (resuming || (before?.status === "pausada" && input.status === "encerrada")) {
         const resumeAt = firstMonthNotPast(day, input.diaVencimento, settings.vencimentoEmDiaUtil);
         if (resumeAt > cursor) cursor = resumeAt;
       }
@@ -228,7 +230,8 @@ export function saveSubscription(db: Db, actor: Actor, clientId: number, input: 
 
       // Read again: the fee just saved is the one the months now due are billed at.
       const current = stored(db, clientId)!;
-      const geradas = current.status === "ativa" ? generateDueMonths(db, actor, [current], { settings, graceDays }, day) : 0;
+      // `fim` is the last month billed whatever the status: an `encerrada` one bills up to it too.
+      const geradas = current.status !== "pausada" ? generateDueMonths(db, actor, [current], { settings, graceDays }, day) : 0;
       applyAutomaticBlocking(db, { graceDays, clientIds: [clientId] });
 
       const kind = !before ? "start" : resuming ? "resume" : before.status !== input.status ? (input.status === "pausada" ? "pause" : "end") : "save";
@@ -382,26 +385,33 @@ export function findSubscriptions(db: Db, query: SubscriptionQuery): ListPage<Su
 }
 
 /**
- * The cards: active subscriptions, MRR (active, out of trial), started and ended this month. A
- * scan of every subscription (~19 ms at 50,000): kept while subscriptions and clients stay as
- * they were (src/api/kept.ts).
+ * The cards: subscriptions in effect, today's MRR and its movement this month — the MRR
+ * module's current month (src/api/subscriptions/mrr.ts), so the dashboard's card, its chart and
+ * Relatórios › Assinaturas show one figure. Kept while subscriptions, clients and receivables stay
+ * as they were (src/api/kept.ts).
  */
 export function subscriptionSummary(db: Db): SubscriptionSummary {
   return keptWhileUnchanged(db, "subscriptionSummary", () => computeSummary(db));
 }
 
 function computeSummary(db: Db): SubscriptionSummary {
-  const day = today();
-  const month = monthOf(day);
-  const row = prepared(
+  const now = currentMrr(db);
+  // In effect or starting ahead: ativa before its fim, or encerrada with fim not passed ("Encerra após").
+  const { ativas } = prepared(
     db,
-    `SELECT count(*) FILTER (WHERE s.status = 'ativa') AS ativas,
-            coalesce(sum(c.valor_mensalidade) FILTER (WHERE s.status = 'ativa' AND (s.trial_ate IS NULL OR s.trial_ate <= $today)), 0) AS mrr,
-            count(*) FILTER (WHERE s.iniciada_em >= $from AND s.iniciada_em < $to) AS novas,
-            count(*) FILTER (WHERE s.encerrada_em >= $from AND s.encerrada_em < $to) AS encerradas
-       FROM subscriptions s JOIN clients c ON c.id = s.client_id`,
-  ).get({ today: day, from: `${month}-01`, to: `${addMonthsToMonth(month, 1)}-01` }) as { ativas: number; mrr: number; novas: number; encerradas: number };
-  return { ativas: row.ativas, mrr: centsToDecimal(row.mrr as Cents), novasNoMes: row.novas, encerradasNoMes: row.encerradas };
+    "SELECT count(*) AS ativas FROM subscriptions WHERE (status = 'ativa' AND (fim IS NULL OR fim >= $month)) OR (status = 'encerrada' AND fim >= $month)",
+  ).get({ month: now.mes }) as { ativas: number };
+  return {
+    ativas,
+    mes: now.mes,
+    mrr: now.mrr,
+    novasNoMes: now.novasQtd,
+    novas: now.novas,
+    encerradasNoMes: now.encerradasQtd,
+    encerradas: now.encerradas,
+    emTrial: now.emTrial ?? 0,
+    trial: now.trial ?? "0.00",
+  };
 }
 
 /** A bound on how far ahead a person may generate (POST /api/subscriptions/run `ate`). */

@@ -5,6 +5,8 @@ import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "../installments/model";
 import { SUBSCRIPTION_SORTS, type SubscriptionAnswer, type SubscriptionJson, type SubscriptionRowJson, type SubscriptionSummary } from "./model";
 import { cnpjCheckDigits } from "../../lib/brazil";
+import { today } from "../../lib/clock";
+import { subscriptionsJob } from "./generate";
 
 // Today is Sunday 15 March 2026 in São Paulo unless a test says otherwise; lead time 10 days.
 const t = useTestApp({ tables: ["subscription_months", "subscriptions", "receivables", "history_events", "clients", "settings"], now: "2026-03-15T10:00:00-03:00" });
@@ -355,8 +357,83 @@ describe("trial, pause, end, fee changes", () => {
   });
 });
 
+describe("fim is the last month billed, whatever the status (issue 31 items 2 and 3)", () => {
+  const job = () => t.db.transaction(() => subscriptionsJob(5).run(t.db, today()), { behavior: "immediate" });
+  const statusOf = async (clientId: number) => ((await (await api(`/api/clients/${clientId}/subscription`)).json()) as SubscriptionJson).status;
+
+  test("ended with a future fim, it bills every month up to fim and nothing after", async () => {
+    const client = await createClient();
+    await save(client.id, terms()); // March billed
+    const ended = await save(client.id, terms({ status: "encerrada", fim: "2026-05" }));
+    expect(ended).toMatchObject({ message: "Assinatura encerrada", excluidas: 0 });
+    expect(ended.subscription.proximoVencimento).toBe("2026-04-10");
+    for (const [instant, expected] of [["2026-04-01T08:00:00-03:00", 1], ["2026-05-01T08:00:00-03:00", 1], ["2026-06-01T08:00:00-03:00", 0], ["2026-09-01T08:00:00-03:00", 0]] as const) {
+      const unpin = await jump(instant);
+      try {
+        expect(await run()).toBe(expected);
+      } finally {
+        await unpin();
+      }
+    }
+    expect(months(await installments(client.id))).toEqual(["2026-03:2026-03-10:150.00:vencido", "2026-04:2026-04-10:150.00:em_aberto", "2026-05:2026-05-11:150.00:em_aberto"]);
+  });
+
+  test("ended while paused with a future fim, it bills from the next month not yet due up to fim: the paused months are not back-filled", async () => {
+    const client = await createClient();
+    await save(client.id, terms());
+    await save(client.id, terms({ status: "pausada" }));
+    let unpin = await jump("2026-06-20T08:00:00-03:00");
+    try {
+      const ended = await save(client.id, terms({ status: "encerrada", fim: "2026-08" }));
+      expect(ended.geradas).toBe(0);
+      expect(ended.subscription.proximoVencimento).toBe("2026-07-10");
+    } finally {
+      await unpin();
+    }
+    unpin = await jump("2026-08-05T08:00:00-03:00");
+    try {
+      expect(await run()).toBe(2);
+    } finally {
+      await unpin();
+    }
+    expect((await installments(client.id)).map((r) => r.competencia)).toEqual(["2026-03", "2026-07", "2026-08"]);
+  });
+
+  test("the day after its last month the daily job ends a subscription past its fim: encerrada, one event by sistema, out of the cards", async () => {
+    const a = await createClient();
+    const b = await createClient(FLORICULTURA);
+    await save(a.id, terms({ valor: "100.00", fim: "2026-04" }));
+    await save(b.id, terms({ valor: "250.00", fim: "2026-04" }));
+    await save(b.id, terms({ valor: "250.00", fim: "2026-04", status: "pausada" }));
+    let unpin = await jump("2026-04-30T23:30:00-03:00");
+    try {
+      job();
+      expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(["ativa", "pausada"]);
+    } finally {
+      await unpin();
+    }
+    unpin = await jump("2026-05-01T00:30:00-03:00");
+    try {
+      expect(job()).toContain("2 assinatura(s) encerrada(s)");
+      expect(job()).toBeNull(); // a second run changes nothing
+      expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(["encerrada", "encerrada"]);
+      const ended = t.db.$client.query("select label, details, user_email from history_events where entity = 'subscription' and user_email = 'sistema' order by id").all() as { label: string; details: string; user_email: string }[];
+      expect(ended.map((e) => [e.label, JSON.parse(e.details).alteracoes])).toEqual([
+        ["Padaria Pão Quente", { status: ["ativa", "encerrada"] }],
+        ["Floricultura Ipê Amarelo", { status: ["pausada", "encerrada"] }],
+      ]);
+      // Out of the MRR: the active one left it this month (the paused one had left it when paused).
+      expect(await (await api("/api/subscriptions/summary")).json()).toMatchObject({ ativas: 0, mrr: "0.00", encerradasNoMes: 1, encerradas: "100.00" });
+      expect(t.db.$client.query("select encerrada_em from subscriptions order by id").all()).toEqual([{ encerrada_em: "2026-05-01" }, { encerrada_em: "2026-05-01" }]);
+    } finally {
+      await unpin();
+    }
+    expect((await installments(a.id)).map((r) => r.competencia)).toEqual(["2026-03", "2026-04"]);
+  });
+});
+
 describe("GET /api/subscriptions and its summary", () => {
-  test("lists with filters in the URL (situação, text), X-Total-Count; the cards count active, MRR out of trial, new and ended this month", async () => {
+  test("lists with filters in the URL (situação, text), X-Total-Count; the cards count active, MRR out of trial (trials apart), what joined and left it this month", async () => {
     const a = await createClient();
     const b = await createClient(FLORICULTURA);
     await save(a.id, terms({ valor: "100.00" }));
@@ -370,7 +447,18 @@ describe("GET /api/subscriptions and its summary", () => {
     ]);
     expect(((await (await api("/api/subscriptions?status=trial")).json()) as SubscriptionRowJson[]).map((r) => r.clientName)).toEqual(["Floricultura Ipê Amarelo"]);
     expect(((await (await api("/api/subscriptions?q=padaria")).json()) as SubscriptionRowJson[]).map((r) => r.clientName)).toEqual(["Padaria Pão Quente"]);
-    expect(await (await api("/api/subscriptions/summary")).json()).toEqual({ ativas: 2, mrr: "100.00", novasNoMes: 2, encerradasNoMes: 0 } satisfies SubscriptionSummary);
+    // The trial is counted apart: it joins the MRR (and "novas") the month it ends.
+    expect(await (await api("/api/subscriptions/summary")).json()).toEqual({
+      ativas: 2,
+      mes: "2026-03",
+      mrr: "100.00",
+      novasNoMes: 1,
+      novas: "100.00",
+      encerradasNoMes: 0,
+      encerradas: "0.00",
+      emTrial: 1,
+      trial: "250.00",
+    } satisfies SubscriptionSummary);
     expect((await api("/api/subscriptions?status=cancelada")).status).toBe(400);
   });
 

@@ -84,18 +84,21 @@ describe("the Assinaturas tab", () => {
       ["mar. de 2026", "R$ 400,00", "R$ 0,00", "R$ 0,00", "R$ 0,00", "2"],
       ["abr. de 2026", "R$ 256,93", "R$ 100,00", "R$ 6,93", "R$ 250,00", "2"],
       ["mai. de 2026", "R$ 256,93", "R$ 0,00", "R$ 0,00", "R$ 0,00", "2"],
-      ["jun. de 2026", "R$ 0,00", "R$ 0,00", "R$ 0,00", "R$ 256,93", "0"],
+      // May is the current month (today's subscriptions); June a projection of them.
+      ["jun. de 2026", "R$ 256,93", "R$ 0,00", "R$ 0,00", "R$ 0,00", "2"],
       [
         "Fechamento do período MRR e assinaturas em jun. de 2026; novas, reajustes e encerradas somadas",
-        "R$ 0,00",
+        "R$ 256,93",
         "R$ 500,00",
         "R$ 6,93",
-        "R$ 506,93",
-        "0",
+        "R$ 250,00",
+        "2",
       ],
     ]);
-    // Opening + novas + reajustes − encerradas = closing: 0 + 500,00 + 6,93 − 506,93 = 0.
-    expect(text(root.querySelector(".report-subscriptions .ui-list-count"))).toBe("MRR de R$ 0,00 em dez. de 2025 a R$ 0,00 em jun. de 2026.");
+    // Opening + novas + reajustes − encerradas = closing: 0 + 500,00 + 6,93 − 250,00 = 256,93.
+    expect(text(root.querySelector(".report-subscriptions .ui-list-count"))).toBe("MRR de R$ 0,00 em dez. de 2025 a R$ 256,93 em jun. de 2026.");
+    // The current month read out, as the dashboard's card says it.
+    expect(text(root.querySelector(".report-note[data-mrr-current]"))).toBe("mai. de 2026 até hoje: MRR R$ 256,93; 0 novas e 0 encerradas; 0 em trial (R$ 0,00) fora do MRR.");
     const from = await page("aba=assinaturas&de=2026-03&ate=2026-05");
     expect(text(from.root.querySelector(".report-subscriptions .ui-list-count"))).toBe("MRR de R$ 400,00 em fev. de 2026 a R$ 256,93 em mai. de 2026.");
     expect(from.rows.at(-1)!.slice(1)).toEqual(["R$ 256,93", "R$ 100,00", "R$ 6,93", "R$ 250,00", "2"]);
@@ -159,7 +162,7 @@ describe("CSV export", () => {
       ["2026-03", "400,00", "0,00", "0,00", "0,00", "2"],
       ["2026-04", "256,93", "100,00", "6,93", "250,00", "2"],
       ["2026-05", "256,93", "0,00", "0,00", "0,00", "2"],
-      ["2026-06", "0,00", "0,00", "0,00", "256,93", "0"],
+      ["2026-06", "256,93", "0,00", "0,00", "0,00", "2"],
     ]);
     const api = (await (await get("/api/subscriptions/mrr?de=2026-01&ate=2026-06")).json()) as MrrMonth[];
     const comma = (decimal: string) => decimal.replace(".", ",");

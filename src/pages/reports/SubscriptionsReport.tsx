@@ -34,6 +34,7 @@ export function closing(months: MrrMonth[]) {
 /** Assinaturas: the range, the MRR chart (island) and the month-by-month table with its closing row. */
 export function SubscriptionsReport({ range, months }: SubscriptionsReportProps) {
   const total = closing(months);
+  const now = months.find((m) => m.base === "hoje");
   const before = addMonthsToMonth(range.from, -1);
   const query = new URLSearchParams({ de: range.from, ate: range.to });
   return (
@@ -51,10 +52,18 @@ export function SubscriptionsReport({ range, months }: SubscriptionsReportProps)
             <span className="ui-nowrap">{brl(total.mrr)}</span> em {formatMonthBR(range.to)}.
           </p>
           <p className="report-note">
-            O MRR de um mês é a soma das mensalidades que as assinaturas cobram nessa competência. Comparado ao mês anterior: novas
-            assinaturas somam, reajustes somam a diferença (negativa se a mensalidade baixou) e encerradas subtraem o que deixou de
-            ser cobrado.
+            O MRR é a soma das mensalidades das assinaturas ativas e fora do trial no último dia de cada mês; no mês atual, hoje (o
+            mesmo valor do Dashboard); nos meses fechados, o que as assinaturas cobraram na competência; nos meses à frente, uma
+            previsão pelas assinaturas de hoje. Comparado ao mês anterior: novas assinaturas somam, reajustes somam a diferença
+            (negativa se a mensalidade baixou) e encerradas subtraem o que deixou de ser cobrado.
           </p>
+          {now && (
+            <p className="report-note" data-mrr-current={now.mes}>
+              {formatMonthBR(now.mes)} até hoje: MRR <strong className="ui-nowrap">{brl(now.mrr)}</strong>; {formatCount(now.novasQtd)}{" "}
+              {now.novasQtd === 1 ? "nova" : "novas"} e {formatCount(now.encerradasQtd)} {now.encerradasQtd === 1 ? "encerrada" : "encerradas"};{" "}
+              {formatCount(now.emTrial ?? 0)} em trial (<span className="ui-nowrap">{brl(now.trial ?? "0.00")}</span>) fora do MRR.
+            </p>
+          )}
         </CardHeader>
         {/* Focusable: on a narrow window the six columns can scroll sideways, and a keyboard must reach them. */}
         <div className="ui-table-wrap ui-table-wrap--cards report-table" tabIndex={0} role="region" aria-label="Assinaturas mês a mês">
@@ -96,7 +105,7 @@ export function SubscriptionsReport({ range, months }: SubscriptionsReportProps)
 }
 
 /** MRR, the movement and the count: a month's row and the closing row alike. */
-function MrrCells({ figures }: { figures: Omit<MrrMonth, "mes"> }) {
+function MrrCells({ figures }: { figures: Pick<MrrMonth, "mrr" | "novas" | "reajustes" | "encerradas" | "assinaturas"> }) {
   return (
     <>
       <FigureCell label="MRR"><strong>{money(figures.mrr)}</strong></FigureCell>

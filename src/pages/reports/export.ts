@@ -29,7 +29,7 @@ function csvFor(db: Db, view: ReportView) {
   }
 }
 
-/** One line per month of the range: the MRR and its movement (docs/decisions.md "MRR movement"), the count of subscriptions billed. */
+/** One line per month of the range: the MRR and its movement (docs/decisions.md "MRR, defined once"), the count of subscriptions in it. */
 function subscriptionsCsv(db: Db, range: MonthRange) {
   const lines = mrrMovement(db, range.from, range.to).map((m): CsvCell[] => [
     csvMonth(m.mes),
