@@ -11,7 +11,7 @@ import { dueDateOf, upcomingMonths } from "../../lib/subscription-schedule";
 import { applyAutomaticBlocking } from "../clients/blocking";
 import { changedFields, recordEvent, type Actor } from "../history/record";
 import { recordLedgerEvent } from "../ledger/events";
-import { RECEIVABLES } from "../ledger/table";
+import { RECEIVABLES } from "../installments/table";
 import { dirSql, pageWindow, parseListView, reversed, viewPaging, type ListPage } from "../list";
 import { prepared } from "../prepared";
 import { keptWhileUnchanged } from "../kept";
