@@ -7,7 +7,7 @@ import { addMonthsToMonth } from "../../lib/dates";
 import type { Status } from "../../lib/status";
 import { dirSql, limitOffset, pageAcrossParts, pageWindow, parseListView, reversed, viewPaging, wantsPage, type ListPage } from "../list";
 import { prepared } from "../prepared";
-import { overdueWhereSql, statusCaseSql } from "../status-sql";
+import { openWhereSql, overdueWhereSql, statusCaseSql } from "../status-sql";
 import type { LedgerQuery, LedgerSortKey } from "./model";
 import type { LedgerTable } from "./table";
 
@@ -127,8 +127,7 @@ function statusPageIds(db: Db, t: LedgerTable, query: LedgerQuery, ascendingCoun
   });
 }
 
-const OPEN = "(r.status = 'em_aberto' AND r.data_vencimento >= $today)";
-const STATUS_CODES = [OPEN, "r.status = 'pago'", overdueWhereSql("r", "$today")];
+const STATUS_CODES = [openWhereSql("r", "$today"), "r.status = 'pago'", overdueWhereSql("r", "$today")];
 const idsOf = (rows: unknown[]) => (rows as { id: number }[]).map((row) => row.id);
 const whereOf = (parts: string[]) => (parts.length ? `WHERE ${parts.join(" AND ")}` : "");
 
@@ -202,7 +201,7 @@ function conditions(t: LedgerTable, query: Pick<LedgerQuery, "status" | "mes" | 
   const r = statusIndex ? "r" : "+r";
   if (query.status === "pago") parts.push(`${r}.status = 'pago'`);
   if (query.status === "vencido") parts.push(overdueWhereSql(r, "$today"));
-  if (query.status === "em_aberto") parts.push(`(${r}.status = 'em_aberto' AND ${r}.data_vencimento >= $today)`);
+  if (query.status === "em_aberto") parts.push(openWhereSql(r, "$today"));
   if (query.mes) {
     parts.push("r.data_vencimento >= $mesFrom AND r.data_vencimento < $mesTo");
     params.mesFrom = `${query.mes}-01`;
