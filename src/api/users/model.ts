@@ -13,7 +13,6 @@ export const PASSWORD_TOO_SHORT = `A senha deve ter pelo menos ${MIN_PASSWORD} c
 export const PASSWORD_IS_EMAIL = "A senha não pode ser o seu e-mail";
 export const PASSWORD_TOO_COMMON = "Esta senha é muito comum: escolha outra";
 export const LAST_ADMIN = "Este é o último administrador ativo: promova ou reative outro antes";
-export const CONSULTA_ONLY = "Seu perfil permite apenas consulta";
 
 /** A user as the API sends it (never the hash). */
 export interface UserJson {
