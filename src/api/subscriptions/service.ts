@@ -3,7 +3,7 @@
 // transaction, with the client's blocking re-evaluated and the months now due generated there too.
 import type { Db } from "../../../db/client";
 import { conflict, notFound } from "../../http/errors";
-import { today } from "../../lib/clock";
+import { nowISO, today } from "../../lib/clock";
 import { addDays, addMonthsToMonth, formatDateBR, monthOf } from "../../lib/dates";
 import { fold, likeContains } from "../../lib/text";
 import { centsToDecimal, type Cents } from "../../lib/money";
@@ -168,7 +168,7 @@ export function saveSubscription(db: Db, actor: Actor, clientId: number, input: 
         reajustePercentual: input.reajuste ? (input.reajuste.percentual ?? before?.reajustePercentual ?? null) : null,
         cursor,
         day,
-        now: new Date().toISOString(),
+        now: nowISO(),
       };
       if (before) {
         prepared(
@@ -300,7 +300,7 @@ export function readjustSubscription(db: Db, actor: Actor, clientId: number, per
       }
       const novo = readjustedFee(s.valor, percentual);
       if (novo <= 0) throw conflict("O reajuste deixaria a mensalidade sem valor");
-      const now = new Date().toISOString();
+      const now = nowISO();
       prepared(db, "UPDATE clients SET valor_mensalidade = $valor, updated_at = $now WHERE id = $id").run({ valor: novo, now, id: clientId });
       prepared(db, "UPDATE subscriptions SET ultimo_reajuste = $day, reajuste_percentual = $p, updated_at = $now WHERE id = $id").run({ day, p: percentual, now, id: s.id });
       recordEvent(db, actor, {
