@@ -189,7 +189,7 @@ describe("LedgerList (Contas a Receber)", () => {
   });
 
   test("Cancelar Baixa and Excluir ask SPEC's questions first, starting on the safe button", async () => {
-    // The server's answers say what happened (src/api/ledger/table.ts messages): the toast shows them.
+    // The server's answers say what happened (src/api/installments/table.ts messages): the toast shows them.
     const said = (call: Call) => json({ message: call.method === "POST" ? "Baixa cancelada com sucesso!" : "Parcela excluída com sucesso!" });
     mockFetch(calls, (call) => (call.url.includes("summary") ? json(SUMMARY) : call.method === "GET" ? page(apiRows) : said(call)));
     render(<LedgerList {...props()} />);

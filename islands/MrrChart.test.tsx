@@ -1,29 +1,12 @@
-import { afterEach, describe, expect, mock, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { MrrMonth } from "../src/api/subscriptions/mrr";
+import { fakeUplot } from "../tests/fake-uplot";
 import { cleanup, serverRenderAndHydrate } from "../tests/ui";
 import { json, mockFetch, settle, type Call } from "../tests/islands";
 
-// happy-dom has no canvas: a stand-in records what the island asks uPlot to draw, and keeps
-// the options so the tooltip's text can be read.
-const charts: { data: unknown[][]; opts: { plugins?: { hooks: Record<string, (u: unknown) => void> }[] }; destroyed: boolean }[] = [];
-class FakePlot {
-  static paths = { bars: () => () => null };
-  record: (typeof charts)[number];
-  constructor(opts: (typeof charts)[number]["opts"], data: unknown[][]) {
-    this.record = { data, opts, destroyed: false };
-    charts.push(this.record);
-  }
-  setSize() {}
-  destroy() {
-    this.record.destroyed = true;
-  }
-}
-mock.module("uplot", () => ({ default: FakePlot }));
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+// uPlot drawn by a stand-in (tests/fake-uplot.ts): what the island asks it to draw.
+const charts = fakeUplot();
 
 const { default: MrrChart } = await import("./MrrChart");
 

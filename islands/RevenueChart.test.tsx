@@ -1,27 +1,11 @@
-import { afterEach, describe, expect, mock, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
+import { fakeUplot } from "../tests/fake-uplot";
 import { cleanup, serverRenderAndHydrate } from "../tests/ui";
 import { json, mockFetch, settle, type Call } from "../tests/islands";
 
-// happy-dom has no canvas: a stand-in records what the island asks uPlot to draw.
-const charts: { data: unknown[][]; destroyed: boolean }[] = [];
-class FakePlot {
-  static paths = { bars: () => () => null };
-  record: { data: unknown[][]; destroyed: boolean };
-  constructor(_opts: unknown, data: unknown[][]) {
-    this.record = { data, destroyed: false };
-    charts.push(this.record);
-  }
-  setSize() {}
-  destroy() {
-    this.record.destroyed = true;
-  }
-}
-mock.module("uplot", () => ({ default: FakePlot }));
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
+// uPlot drawn by a stand-in (tests/fake-uplot.ts): what the island asks it to draw.
+const charts = fakeUplot();
 
 const { default: RevenueChart } = await import("./RevenueChart");
 

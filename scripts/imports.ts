@@ -1,5 +1,5 @@
-// The import graph of the product's source (db/, src/, islands/; tests excluded): its circles and
-// the imports that run from a lower layer up to a higher one. `bun scripts/imports.ts` prints
+// The import graph of the product's source (db/, src/, islands/; tests excluded): its circles,
+// between files and between folders, and the imports that run from a lower layer up to a higher one. `bun scripts/imports.ts` prints
 // both and exits 1 when there is any; tests/imports.test.ts runs it in `bun test`.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -30,7 +30,7 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       if (name !== "migrations" && name !== "node_modules") sourceFiles(path, out);
-    } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts")) out.push(path);
+    } else if (/\.tsx?$/.test(name) && !/\.(test|process)\.tsx?$/.test(name) && !name.endsWith(".d.ts")) out.push(path);
   }
   return out;
 }
@@ -98,6 +98,25 @@ export function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * The same graph between folders: a leaf folder (one with no source folder inside) is one node
+ * named "dir/", and a file beside other folders (src/server.ts, islands/ClientsList.tsx,
+ * src/api/list.ts) is a node of its own. A circle here is two features leaning on each other.
+ */
+export function folderGraph(graph: Map<string, string[]>): Map<string, string[]> {
+  const dirs = new Set([...graph.keys()].map(dirname));
+  const isLeaf = (dir: string) => ![...dirs].some((other) => other.startsWith(`${dir}/`));
+  const nodeOf = (file: string) => (isLeaf(dirname(file)) ? `${dirname(file)}/` : file);
+  const folders = new Map<string, Set<string>>();
+  for (const [from, targets] of graph) {
+    const node = nodeOf(from);
+    const edges = folders.get(node) ?? new Set<string>();
+    for (const to of targets) if (nodeOf(to) !== node) edges.add(nodeOf(to));
+    folders.set(node, edges);
+  }
+  return new Map([...folders].map(([node, edges]) => [node, [...edges].sort()]));
+}
+
 /** "from → to" for each import from a lower layer to a higher one. */
 export function upwardImports(graph: Map<string, string[]>): string[] {
   const found: string[] = [];
@@ -107,10 +126,15 @@ export function upwardImports(graph: Map<string, string[]>): string[] {
 
 if (import.meta.main) {
   const graph = importGraph();
+  const folders = folderGraph(graph);
   const found = circles(graph);
+  const folderCircles = circles(folders);
   const upward = upwardImports(graph);
-  console.log(`${graph.size} files; ${found.length} circles; ${upward.length} imports up a layer`);
+  console.log(
+    `${graph.size} files; ${found.length} circles; ${folders.size} folder nodes; ${folderCircles.length} folder circles; ${upward.length} imports up a layer`,
+  );
   for (const circle of found) console.log(`circle: ${circle.join(", ")}`);
+  for (const circle of folderCircles) console.log(`folder circle: ${circle.join(", ")}`);
   for (const line of upward) console.log(`up: ${line}`);
-  process.exit(found.length + upward.length > 0 ? 1 : 0);
+  process.exit(found.length + folderCircles.length + upward.length > 0 ? 1 : 0);
 }

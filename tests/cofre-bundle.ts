@@ -1,6 +1,7 @@
-// What the processes the tests start run (tests/serve.ts). Preloaded (bunfig.toml): the build
-// starts with the run, on Bun's own threads while the first files' tests run, and the files that
-// spawn cofre find it built instead of waiting ~0.2 s for it.
+// What the processes the tests start run (tests/serve.ts). Preloaded by `bun run test:processes`
+// (package.json; plain `bun test` starts no process and does not build it): the build starts with
+// the run, on Bun's own threads, and the files that spawn cofre find it built instead of waiting
+// ~0.2 s for it.
 import { mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// Real `cofre subscriptions run` processes on one database file (src/cli/subscriptions.test.ts
+// Real `cofre subscriptions run` processes on one database file (src/cli/subscriptions.process.ts
 // and tests/e2e/subscriptions-race.e2e.ts).
 import { afterAll } from "bun:test";
 import { Database } from "bun:sqlite";

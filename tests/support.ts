@@ -181,6 +181,8 @@ export function useTestApp(options: UseTestAppOptions = {}): SignedInTestApp {
   // A stack: concurrent tests run their beforeEach and afterEach interleaved, and each afterEach
   // undoing the latest pin (to the same instant) leaves the real clock once the last one ends.
   const unpins: (() => void)[] = [];
+  // Its own generous limit: the first start of a run builds the client (createApp → loadAssets),
+  // on a busy machine more than the hooks' default 5 s.
   beforeAll(async () => {
     app = await startTestApp(options.env);
     // Signed in at the file's own "now": a session made at another date could have expired by then.
@@ -190,7 +192,7 @@ export function useTestApp(options: UseTestAppOptions = {}): SignedInTestApp {
     } finally {
       restore();
     }
-  });
+  }, 60_000);
   afterAll(() => app?.close());
   beforeEach(() => {
     if (options.tables?.length) app!.db.$client.exec(options.tables.map((table) => `delete from ${table}`).join("; "));

@@ -1,11 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
 import { PASSWORD_HINT, passwordChangeSchema } from "../../src/api/users/model";
 import { Button } from "../../src/ui/Button";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
-import { toast } from "../../src/ui/toast";
-import { api, ApiError } from "../lib/api";
-import { useForm } from "../lib/form";
+import { api, serverMessage } from "../lib/api";
+import { useSubmitForm } from "../lib/form";
 
 const EMPTY = { senhaAtual: "", novaSenha: "", confirmacao: "" };
 export const MISMATCH = "A confirmação não confere com a nova senha";
@@ -22,37 +20,16 @@ export interface PasswordFormProps {
  * rules (length, not the e-mail, strong enough by zxcvbn-ts) are the server's, its messages under the fields.
  */
 export function PasswordForm({ email, onChanged }: PasswordFormProps) {
-  const form = useForm(passwordChangeSchema, EMPTY);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const { values, errors } = form;
-  const field = (name: keyof typeof EMPTY) => ({ name, value: values[name], onValueChange: (value: string) => form.set(name, value) });
-
-  useEffect(() => {
-    if (attempt) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    if (!form.validate(values.confirmacao === values.novaSenha ? {} : { confirmacao: MISMATCH })) return setAttempt((n) => n + 1);
-    setSaving(true);
-    try {
-      const answer = await api<{ message: string }>("/api/auth/password", { method: "POST", body: { senhaAtual: values.senhaAtual, novaSenha: values.novaSenha } });
+  const { form, formRef, saving, submit, field } = useSubmitForm<typeof EMPTY>(passwordChangeSchema, EMPTY, {
+    send: ({ senhaAtual, novaSenha }) => api<{ message: string }>("/api/auth/password", { method: "POST", body: { senhaAtual, novaSenha } }),
+    failedMessage: "Não foi possível trocar a senha.",
+    extraErrors: (): Record<string, string> => (form.values.confirmacao === form.values.novaSenha ? {} : { confirmacao: MISMATCH }),
+    onSaved(answer): void {
       form.reset(EMPTY);
-      onChanged(answer.message);
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      if (apiError && Object.keys(apiError.errors).length) {
-        form.setErrors(apiError.errors);
-        setAttempt((n) => n + 1);
-      }
-      toast({ title: "Erro", description: apiError?.serverMessage ?? "Não foi possível trocar a senha.", variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
-  }
+      onChanged(serverMessage(answer) ?? "Senha alterada");
+    },
+  });
+  const { errors } = form;
 
   return (
     <form ref={formRef} className="account-password" noValidate onSubmit={submit} aria-labelledby="conta-senha">

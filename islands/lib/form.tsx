@@ -41,40 +41,41 @@ export function useForm<V extends object>(schema: Schema, initial: V) {
   };
 }
 
-export interface DialogFormOptions<V> {
+export interface SubmitOptions<V> {
   /** Sends the form's values: the server normalizes them with the same schema. */
   send(values: V): Promise<unknown>;
-  /** Toast title on success, e.g. 'Parceiro criado'. */
-  /** The success toast when the server's answer carries no `message` (a created record). */
-  savedTitle?: string;
   /** Toast description when the server sends no message, e.g. 'Erro ao salvar fornecedor.'. */
   failedMessage: string;
-  onSaved(): void;
-  onClose(): void;
+  /** After the server accepted the values, with its answer. */
+  onSaved(answer: unknown): void;
   /** The field a 409 is about ("CNPJ já cadastrado" → cnpj), so it shows under that field. */
   conflictField?(message: string): keyof V | null;
-  /** Messages the schema cannot know (a MoneyInput's unreadable text), checked with it. */
+  /** Messages the schema cannot know (a MoneyInput's unreadable text, a confirmation), checked with it. */
   extraErrors?(): Record<string, string>;
+}
+
+export interface DialogFormOptions<V> extends Omit<SubmitOptions<V>, "onSaved"> {
+  /** The success toast when the server's answer carries no `message` (a created record). */
+  savedTitle?: string;
+  onSaved(): void;
+  onClose(): void;
 }
 
 const sameValues = (a: object, b: object) =>
   Object.keys({ ...a, ...b }).every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 
 /**
- * A create/edit dialog's whole flow, for every register and ledger dialog: checked by the schema
- * before sending; on a refusal the server's field messages land under the fields (a 409 under
- * the field it is about, else at the top), the first invalid field gets the focus, the input
- * stays, and a destructive 'Erro' toast says why (SPEC §8). Closing with unsaved changes asks
- * "Descartar alterações?" first.
+ * A form's submit flow, for every form that sends to the API (the dialogs through useDialogForm,
+ * "Trocar senha" inline): checked by the schema before sending; on a refusal the server's field
+ * messages land under the fields (a 409 under the field it is about, else at the top), the first
+ * invalid field gets the focus, the input stays, and a destructive 'Erro' toast says why (SPEC §8).
  */
-export function useDialogForm<V extends object>(schema: Schema, initial: V, options: DialogFormOptions<V>) {
+export function useSubmitForm<V extends object>(schema: Schema, initial: V, options: SubmitOptions<V>) {
   const form = useForm(schema, initial);
-  const initialValues = useRef(initial);
   const formRef = useRef<HTMLFormElement>(null);
   const [saving, setSaving] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [askingDiscard, setAskingDiscard] = useState(false);
 
   useEffect(() => {
     if (attempt) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -87,10 +88,7 @@ export function useDialogForm<V extends object>(schema: Schema, initial: V, opti
     if (!form.validate(options.extraErrors?.())) return setAttempt((n) => n + 1);
     setSaving(true);
     try {
-      const answer = await options.send(form.values);
-      // The server says what happened ({message}); `savedTitle` only where it answers the record alone.
-      toast({ title: serverMessage(answer) ?? options.savedTitle ?? "Salvo" });
-      options.onSaved();
+      options.onSaved(await options.send(form.values));
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       const message = apiError?.serverMessage ?? options.failedMessage;
@@ -108,19 +106,39 @@ export function useDialogForm<V extends object>(schema: Schema, initial: V, opti
     }
   }
 
-  /** Esc, the backdrop and "Fechar": with unsaved changes, ask first. */
-  function requestClose() {
-    if (saving) return;
-    if (sameValues(form.values, initialValues.current)) options.onClose();
-    else setAskingDiscard(true);
-  }
-
   /** Props wiring a text input to one field. */
   const field = <K extends keyof V & string>(name: K) => ({
     name,
     value: form.values[name] as string,
     onValueChange: (value: string) => form.set(name, value as V[K]),
   });
+
+  return { form, formRef, saving, submit, field, alert };
+}
+
+/**
+ * A create/edit dialog's whole flow, for every register and ledger dialog: useSubmitForm's, a
+ * toast of what the server did on success, and closing with unsaved changes asks
+ * "Descartar alterações?" first.
+ */
+export function useDialogForm<V extends object>(schema: Schema, initial: V, options: DialogFormOptions<V>) {
+  const submitted = useSubmitForm(schema, initial, {
+    ...options,
+    onSaved(answer) {
+      // The server says what happened ({message}); `savedTitle` only where it answers the record alone.
+      toast({ title: serverMessage(answer) ?? options.savedTitle ?? "Salvo" });
+      options.onSaved();
+    },
+  });
+  const initialValues = useRef(initial);
+  const [askingDiscard, setAskingDiscard] = useState(false);
+
+  /** Esc, the backdrop and "Fechar": with unsaved changes, ask first. */
+  function requestClose() {
+    if (submitted.saving) return;
+    if (sameValues(submitted.form.values, initialValues.current)) options.onClose();
+    else setAskingDiscard(true);
+  }
 
   const discard = (
     <ConfirmDialog
@@ -138,7 +156,7 @@ export function useDialogForm<V extends object>(schema: Schema, initial: V, opti
     />
   );
 
-  return { form, formRef, saving, submit, field, alert, requestClose, discard };
+  return { ...submitted, requestClose, discard };
 }
 
 export interface FormDialogProps {

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { PADARIA, useTestApp } from "../../tests/support";
-import { MAX_MONEY_CENTS } from "./fields";
+import { MAX_MONEY_CENTS } from "../lib/money";
 
 // Sums beyond 2^53 cents (R$ 90 trilhões) stay exact to the cent: SQLite adds them as 64-bit
 // integers and we read them as bigints (src/api/prepared.ts preparedExact), never as doubles.

@@ -1,9 +1,9 @@
 import { expect, test } from "bun:test";
 import { PADARIA, useTestApp } from "../../tests/support";
-import { MAX_MONEY_CENTS } from "./fields";
+import { MAX_MONEY_CENTS, parseTypedMoney, type Cents } from "../lib/money";
 
-// One money rule and one limit for every field (src/api/fields.ts): a monthly fee and an
-// installment take exactly the same amounts.
+// One money rule and one limit for every field (MAX_MONEY_CENTS in src/lib/money.ts, read by the
+// API's fields and the forms' typed amounts): a monthly fee and an installment take exactly the same amounts.
 const t = useTestApp();
 
 const post = (path: string, body: unknown) => t.request(path, { method: "POST", body, cookie: t.cookie });
@@ -12,6 +12,11 @@ const ABOVE = "1000000000000.00";
 
 test("the limit is R$ 999.999.999.999,99", () => {
   expect(MAX_MONEY_CENTS).toBe(99_999_999_999_999);
+});
+
+test("what a form takes typed is what the API takes: the limit, not a cent more", () => {
+  expect(parseTypedMoney("999.999.999.999,99")).toEqual({ cents: MAX_MONEY_CENTS as Cents, error: null });
+  expect(parseTypedMoney("1.000.000.000.000,00")).toEqual({ cents: null, error: "Valor inválido" });
 });
 
 test("a monthly fee and an installment both take the limit and both refuse a cent more (R$ 5 trillion too)", async () => {

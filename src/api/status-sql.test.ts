@@ -2,14 +2,16 @@ import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { clock, pinClock, today } from "../lib/clock";
 import { deriveStatus, type StoredStatus } from "../lib/status";
-import { overdueWhereSql, statusCaseSql } from "./status-sql";
+import { openWhereSql, overdueWhereSql, statusCaseSql } from "./status-sql";
 
 // The overdue rule's two forms (src/lib/status.ts for islands, status-sql.ts for SQL) must agree,
 // above all around midnight in APP_TZ, where "today" changes.
 
 const sqlite = new Database(":memory:", { strict: true });
 const rowSql = "(SELECT $status AS status, $due AS data_vencimento) r";
-const twin = sqlite.prepare(`SELECT ${statusCaseSql("r", "$today")} AS status, ${overdueWhereSql("r", "$today")} AS overdue FROM ${rowSql}`);
+const twin = sqlite.prepare(
+  `SELECT ${statusCaseSql("r", "$today")} AS status, ${overdueWhereSql("r", "$today")} AS overdue, ${openWhereSql("r", "$today")} AS open FROM ${rowSql}`,
+);
 
 let restore = () => {};
 const zone = clock.timeZone;
@@ -37,8 +39,14 @@ describe("deriveStatus and its SQL twin agree", () => {
       for (const due of ["2026-03-14", "2026-03-15", "2026-03-16", "2026-03-17"]) {
         for (const status of ["em_aberto", "pago"] as StoredStatus[]) {
           const ts = deriveStatus({ status, dataVencimento: due }, now);
-          const row = twin.get({ status, due, today: now }) as { status: string; overdue: number };
-          expect({ due, status, sql: row.status, overdue: row.overdue === 1 }).toEqual({ due, status, sql: ts, overdue: ts === "vencido" });
+          const row = twin.get({ status, due, today: now }) as { status: string; overdue: number; open: number };
+          expect({ due, status, sql: row.status, overdue: row.overdue === 1, open: row.open === 1 }).toEqual({
+            due,
+            status,
+            sql: ts,
+            overdue: ts === "vencido",
+            open: ts === "em_aberto",
+          });
         }
       }
     });

@@ -15,3 +15,8 @@ export function statusCaseSql(alias: string, todayParam = "$today"): string {
 export function overdueWhereSql(alias: string, todayParam = "$today"): string {
   return `(${alias}.status = 'em_aberto' AND ${alias}.data_vencimento < ${todayParam})`;
 }
+
+/** The condition "this row is em_aberto" (open and not yet overdue) as SQL text. */
+export function openWhereSql(alias: string, todayParam = "$today"): string {
+  return `(${alias}.status = 'em_aberto' AND ${alias}.data_vencimento >= ${todayParam})`;
+}

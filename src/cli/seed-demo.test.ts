@@ -11,16 +11,20 @@ afterAll(() => unpin());
 
 const count = (db: Db, table: string) => (db.$client.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
+/** What writing demo companies may take on a machine busy with other work (~160 ms each when quiet). */
+const SEEDING_LIMIT_MS = 60_000;
+
 // Each demo company takes ~160 ms to write: one database of two (--scale 2) is read by the
 // tests below in order; the last one adds a third with --force. In memory (the same migrations
 // and services; what is written, not the file, is the subject): a file's WAL cost ~30 % more.
 describe("seed-demo --scale 2 on an empty database", () => {
   let db: Db;
   let said: string;
+  // Its own generous limit: the hook's default 5 s was hit once in 17 runs on a loaded machine.
   beforeAll(() => {
     db = openDatabase(":memory:");
     said = seedDemo(db, { scale: 2 });
-  });
+  }, SEEDING_LIMIT_MS);
   afterAll(() => db.$client.close());
 
   test("--scale N makes N companies", () => {
@@ -72,7 +76,7 @@ describe("seed-demo --scale 2 on an empty database", () => {
     expect(count(db, "clients")).toBe(3 * CLIENTS_PER_UNIT);
     const distinct = db.$client.query("select count(distinct cnpj) as cnpjs, count(distinct codigo_cliente) as codes from clients").get();
     expect(distinct).toEqual({ cnpjs: 3 * CLIENTS_PER_UNIT, codes: 3 * CLIENTS_PER_UNIT });
-  });
+  }, SEEDING_LIMIT_MS);
 });
 
 test("seed-demo's options", () => {

@@ -128,15 +128,15 @@ export const errorHandling = new Elysia({ name: "errors" })
     set.status = status;
     if (!isApi(request) && request.method === "GET") {
       set.headers["content-type"] = "text/html; charset=utf-8";
-      return errorPage(status, body.message);
+      // A route that does not exist is "Página não encontrada"; a record that does not, its own words.
+      return errorPage(status, code === "NOT_FOUND" ? "Página não encontrada" : body.message);
     }
     return body;
   });
 
 // No inline style: the Content-Security-Policy refuses it (the page is plain, and says enough).
 function errorPage(status: number, message: string): string {
-  const title = status === 404 ? "Página não encontrada" : message;
-  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status} · Cofre</title><body><main><h1>${status}</h1><p>${title}</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
+  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${status} · Cofre</title><body><main><h1>${status}</h1><p>${Bun.escapeHTML(message)}</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
 }
 
 /**

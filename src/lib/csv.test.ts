@@ -22,6 +22,9 @@ describe("CSV for Excel pt-BR", () => {
   test("text that a spreadsheet would run as a formula is neutralised", () => {
     for (const text of ["=HYPERLINK(\"x\")", "+55 11", "-2+3", "@SUM(A1)", "\tx"]) expect(csvCell(text).replace(/^"|"$/g, "").startsWith("'")).toBe(true);
     expect(csvCell("Padaria = boa")).toBe("Padaria = boa");
+    // A carriage return first: neutralised, then quoted (it is a line break to a CSV reader).
+    expect(csvCell("\r=1+1")).toBe(`"'\r=1+1"`);
+    expect(csvCell("\rPadaria")).toBe(`"'\rPadaria"`);
   });
 
   test("separators, quotes and line breaks are quoted and survive a parse back", () => {

@@ -52,6 +52,7 @@ export const ACTION_LABELS: Record<HistoryAction, string> = {
   trial_end: "Fim do trial",
 };
 
+const isHistoryEntity = (entity: string): entity is HistoryEntity => (HISTORY_ENTITIES as readonly string[]).includes(entity);
 const isHistoryAction = (action: string): action is HistoryAction => (HISTORY_ACTIONS as readonly string[]).includes(action);
 
 export function actionLabel(action: string, entity: string): string {
@@ -88,7 +89,8 @@ export interface BlockingInstallment {
   dataVencimento?: string;
 }
 
-const NOUN: Record<string, { the: string; a: string }> = {
+/** Each entity's noun: typed by HISTORY_ENTITIES, so a new entity does not compile without its own. */
+const NOUN: Record<HistoryEntity, { the: string; a: string }> = {
   client: { the: "o cliente", a: "cliente" },
   subscription: { the: "a assinatura de", a: "assinatura" },
   supplier: { the: "o fornecedor", a: "fornecedor" },
@@ -193,7 +195,8 @@ const CAUSE: Record<string, string> = {
 export function describeEvent(e: HistoryFacts): string {
   const u = who(e.usuario);
   const d = e.detalhes;
-  const noun = NOUN[e.entidade] ?? { the: "o registro", a: "registro" };
+  // Stored text: an entity this version does not know still reads as "o registro".
+  const noun = isHistoryEntity(e.entidade) ? NOUN[e.entidade] : { the: "o registro", a: "registro" };
   const ledger = e.entidade === "installment" || e.entidade === "payable";
   const action = e.acao;
   // Stored text: an action this version does not know still reads as something.

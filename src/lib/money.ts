@@ -86,8 +86,12 @@ export type TypedMoney = { cents: Cents | null; error: null } | { cents: null; e
 
 export const INVALID_MONEY = "Valor inválido";
 export const NEGATIVE_MONEY = "Valor não pode ser negativo";
-/** Amounts above this (R$ 999 bilhões) are typing mistakes, not fees. */
-const MAX_TYPED_CENTS = 99_999_999_999_999;
+/**
+ * The largest amount any money field takes, typed in a form or sent to the API: R$ 999 bilhões.
+ * Above it an amount is a typing mistake, and valor + multa + juros stays exact. One limit for
+ * every field (a monthly fee and an installment alike).
+ */
+export const MAX_MONEY_CENTS = 99_999_999_999_999;
 
 /**
  * What a person typed in a money field (DECISIONS §2), pt-BR first: "1.234,56", "1234,56",
@@ -96,7 +100,7 @@ const MAX_TYPED_CENTS = 99_999_999_999_999;
 export function parseTypedMoney(text: string): TypedMoney {
   if (text.trim() === "") return { cents: null, error: null };
   const amount = parseBRL(text);
-  if (amount === null || amount > MAX_TYPED_CENTS) return { cents: null, error: INVALID_MONEY };
+  if (amount === null || amount > MAX_MONEY_CENTS) return { cents: null, error: INVALID_MONEY };
   if (amount < 0 || /^\s*-/.test(text) || /R\$\s*-/.test(text)) return { cents: null, error: NEGATIVE_MONEY };
   return { cents: amount, error: null };
 }

@@ -13,7 +13,8 @@ import { findUsers, ownSessions, parseUserQuery } from "../api/users/service";
 import { findSubscriptions, parseSubscriptionQuery, subscriptionSummary } from "../api/subscriptions/service";
 import { historyCsv } from "../api/history/csv";
 import { ledgerCsv } from "../api/ledger/csv";
-import { PAYABLES, RECEIVABLES } from "../api/ledger/table";
+import { RECEIVABLES } from "../api/installments/table";
+import { PAYABLES } from "../api/payables/table";
 import { findHistory, historyUsers, parseHistoryQuery } from "../api/history/service";
 import { findPartners, parsePartnerQuery, partnerSummary } from "../api/partners/service";
 import { getSettings } from "../api/settings/service";
@@ -22,6 +23,7 @@ import { sessionOf, signedIn } from "../api/auth/plugin";
 import type { PublicUser } from "../api/auth/service";
 import type { AppDeps } from "../context";
 import { today } from "../lib/clock";
+import { HttpError } from "../http/errors";
 import { csvStreamResponse, PAUSE } from "../http/stream";
 import type { CsvCell } from "../lib/csv";
 import { renderPage } from "../ssr/render";
@@ -79,7 +81,8 @@ const shellPage = (path: string, title: string, user: PublicUser, screen: ReactE
 
 /**
  * A list screen (its spec's parse, its page): the view its URL asks for, or the default view with
- * a notice when the URL holds values no one could have meant; the last page for a page past the end.
+ * a notice when the URL holds values no one could have meant; the last page for a page past the
+ * end; a 404 page when it names a record that does not exist.
  */
 function listScreen<Q extends { page: number; perPage: number }>(
   path: string,
@@ -91,8 +94,11 @@ function listScreen<Q extends { page: number; perPage: number }>(
   let view: Q;
   try {
     view = parse(query);
-  } catch {
-    return redirect(toDefaultView(path));
+  } catch (error) {
+    // Only a value that cannot be read (the parse's 400) falls back to the default view; a
+    // record the URL names that does not exist (?extrato=999) is the 404 the API gives for it.
+    if (error instanceof HttpError && error.status === 400) return redirect(toDefaultView(path));
+    throw error;
   }
   const loaded = load(view);
   // A history search is read a slice at a time (api/history/search.ts): its screen comes later.

@@ -3,7 +3,7 @@ import { createContext, createElement, useContext, useId, type ComponentType } f
 // for the streaming API at start-up, which nothing here uses.
 import { renderToString } from "react-dom/server.browser";
 import { CanWrite } from "../../islands/lib/can-write";
-import { islands, type IslandName, type IslandProps } from "../../islands/lib/registry";
+import { islands, type IslandName, type IslandProps } from "../../islands/registry";
 
 const loaded = new Map<IslandName, ComponentType<any>>();
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "bun";
-import type { IslandName } from "../../islands/lib/registry";
+import type { IslandName } from "../../islands/registry";
 // Type only: the bundler (Bun.build) is loaded when running from source, never by the binary.
 import type { BuiltFile, ClientBuild } from "./client-build";
 

@@ -86,7 +86,7 @@ function chunkGroups(members: Record<keyof typeof CHUNK_GROUPS, string[]>): BunP
  * its islands) and the stylesheet. Used at start-up from source and by the binary's build.
  */
 export async function buildClient(): Promise<ClientBuild> {
-  const { islands } = await import("../../islands/lib/registry");
+  const { islands } = await import("../../islands/registry");
   const names = Object.keys(islands);
   const entryOf = (name: string) => join(ROOT, "islands", `${name}.tsx`);
   const islandEntries = names.map(entryOf);

@@ -2,7 +2,7 @@ import type { ReactElement } from "react";
 // renderToString only: the browser build, because Bun's build also loads node:stream and util
 // for the streaming API at start-up, which nothing here uses.
 import { renderToString } from "react-dom/server.browser";
-import type { IslandName } from "../../islands/lib/registry";
+import type { IslandName } from "../../islands/registry";
 import { IconSprite } from "../ui/IconSprite";
 import { assets } from "./assets";
 import { IslandsUsed } from "./Island";

@@ -1,22 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { axeViolations, eventually, screenshot, signIn, toast, useServerAndBrowser, waitForIslands, chooseRowAction, animationsDone, dismissToasts, expectNoHorizontalOverflow } from "./support";
+import { axeViolations, eventually, expectToast, screenshot, signIn, toast, useServerAndBrowser, waitForIslands, chooseRowAction, animationsDone, dismissToasts, expectNoHorizontalOverflow } from "./support";
 
 const e2e = useServerAndBrowser();
 
 async function openPartners(page: Page, search = "") {
   await page.goto(`${e2e.server.url}/partners${search}`);
   await waitForIslands(page);
-}
-
-/** Waits for the toast, then dismisses it so the next check sees a fresh one. */
-async function expectToast(page: Page, title: string) {
-  const toast = page.getByRole("status").filter({ hasText: title });
-  await toast.waitFor();
-  if ((await page.locator("dialog[open]").count()) === 0) {
-    await toast.getByRole("button", { name: "Fechar" }).click();
-    await toast.waitFor({ state: "detached" });
-  }
 }
 
 const summary = (page: Page) =>

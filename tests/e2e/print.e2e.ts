@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { formatBRL, parseMoney } from "../../src/lib/money";
 import { formatMonthBR, shortMonthBR } from "../../src/lib/months";
-import { isoDaysFromToday, pageApi, SCREENSHOTS, signIn, useServerAndBrowser, waitForIslands } from "./support";
+import { isoDaysFromToday, pageApi, printScale, SCREENSHOTS, signIn, useServerAndBrowser, waitForIslands } from "./support";
 
 const e2e = useServerAndBrowser();
 const WIDTHS = [800, 1280, 1920] as const;
@@ -27,27 +27,6 @@ const count = (text: string, what: string) => text.split(what).length - 1;
 
 // A4 less reports.css's @page margins (12 mm a side): 186 mm at 96 px an inch.
 const PRINTABLE_PX = (186 * 96) / 25.4;
-
-/**
- * How much Chromium shrank the page to fit the paper (1 = not at all): a table or a chart wider
- * than the page makes it scale everything down (the cash flow came out at 81 %, its small text
- * at 6 pt). The print header's "Cofre" (14 pt bold) in the PDF, against the same word laid out
- * for print in the page.
- */
-async function printScale(page: Page, pdf: string): Promise<number> {
-  await page.emulateMedia({ media: "print" });
-  const px = await page.evaluate(() => {
-    const title = document.querySelector(".print-header strong")!.firstChild!;
-    const range = document.createRange();
-    range.setStart(title, 0);
-    range.setEnd(title, "Cofre".length);
-    return range.getBoundingClientRect().width;
-  });
-  await page.emulateMedia({ media: null });
-  const bbox = Bun.spawnSync(["pdftotext", "-bbox", "-f", "1", "-l", "1", pdf, "-"]).stdout.toString();
-  const word = bbox.match(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>Cofre<\/word>/)!;
-  return Math.round(((Number(word[2]) - Number(word[1])) / (px * 0.75)) * 100) / 100;
-}
 
 /** The chart's canvas laid out for print (the print events have run): its width in CSS px. */
 async function printedChartWidth(page: Page, selector: string): Promise<number> {

@@ -13,7 +13,7 @@ import { currentMonth } from "../../src/lib/clock";
 import { addMonthsToMonth } from "../../src/lib/dates";
 import { formatBRL, parseMoney } from "../../src/lib/money";
 import { formatMonthBR } from "../../src/lib/months";
-import { axeViolations, eventually, pageApi, screenshot, signIn, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, eventually, pageApi, printScale, screenshot, signIn, useServerAndBrowser, waitForIslands } from "./support";
 
 const e2e = useServerAndBrowser();
 const ROOT = join(import.meta.dir, "..", "..");
@@ -293,22 +293,3 @@ describe("One MRR (issue 31 item 5)", () => {
     await page.close();
   });
 });
-
-/**
- * How much Chromium shrank the page to fit the paper (1 = not at all), as tests/e2e/print.e2e.ts
- * measures it: the print header's "Cofre" in the PDF against the same word laid out for print.
- */
-async function printScale(page: Page, pdf: string): Promise<number> {
-  await page.emulateMedia({ media: "print" });
-  const px = await page.evaluate(() => {
-    const title = document.querySelector(".print-header strong")!.firstChild!;
-    const range = document.createRange();
-    range.setStart(title, 0);
-    range.setEnd(title, "Cofre".length);
-    return range.getBoundingClientRect().width;
-  });
-  await page.emulateMedia({ media: null });
-  const bbox = Bun.spawnSync(["pdftotext", "-bbox", "-f", "1", "-l", "1", pdf, "-"]).stdout.toString();
-  const word = bbox.match(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>Cofre<\/word>/)!;
-  return Math.round(((Number(word[2]) - Number(word[1])) / (px * 0.75)) * 100) / 100;
-}

@@ -147,6 +147,16 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
 export const toasts = (page: Page) => page.locator(".ui-toaster");
 export const toast = (page: Page, text: string) => toasts(page).getByText(text, { exact: true }).waitFor();
 
+/** A toast with this title (role status), then closed so the next check sees a fresh one (when no dialog makes the toast inert). */
+export async function expectToast(page: Page, title: string): Promise<void> {
+  const shown = page.getByRole("status").filter({ hasText: title });
+  await shown.waitFor();
+  if ((await page.locator("dialog[open]").count()) === 0) {
+    await shown.getByRole("button", { name: "Fechar" }).click();
+    await shown.waitFor({ state: "detached" });
+  }
+}
+
 /** Today in APP_TZ (São Paulo, the server's default) moved by `days`, as the server computes it. */
 export const isoDaysFromToday = (days: number) => addDays(today(), days);
 
@@ -195,4 +205,25 @@ export function pageProblems(page: Page): string[] {
     if (message.type() === "error") problems.push(message.text());
   });
   return problems;
+}
+
+/**
+ * How much Chromium shrank the page to fit the paper (1 = not at all): a table or a chart wider
+ * than the page makes it scale everything down (the cash flow came out at 81 %, its small text
+ * at 6 pt). The print header's "Cofre" (14 pt bold) in the PDF, against the same word laid out
+ * for print in the page.
+ */
+export async function printScale(page: Page, pdf: string): Promise<number> {
+  await page.emulateMedia({ media: "print" });
+  const px = await page.evaluate(() => {
+    const title = document.querySelector(".print-header strong")!.firstChild!;
+    const range = document.createRange();
+    range.setStart(title, 0);
+    range.setEnd(title, "Cofre".length);
+    return range.getBoundingClientRect().width;
+  });
+  await page.emulateMedia({ media: null });
+  const bbox = Bun.spawnSync(["pdftotext", "-bbox", "-f", "1", "-l", "1", pdf, "-"]).stdout.toString();
+  const word = bbox.match(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>Cofre<\/word>/)!;
+  return Math.round(((Number(word[2]) - Number(word[1])) / (px * 0.75)) * 100) / 100;
 }

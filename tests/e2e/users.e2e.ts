@@ -6,6 +6,7 @@ import {
   chooseRowAction,
   dismissToasts,
   expectNoHorizontalOverflow,
+  expectToast,
   pageApi,
   pageProblems,
   screenshot,
@@ -23,16 +24,6 @@ const NEW_PASSWORD = "pao-quente-contas-2026";
 async function open(page: Page, path: string) {
   await page.goto(`${e2e.server.url}${path}`);
   await waitForIslands(page);
-}
-
-/** A toast with this title, then closed (when no dialog makes the toast inert). */
-async function expectToast(page: Page, title: string) {
-  const toast = page.getByRole("status").filter({ hasText: title });
-  await toast.waitFor();
-  if ((await page.locator("dialog[open]").count()) === 0) {
-    await toast.getByRole("button", { name: "Fechar" }).click();
-    await toast.waitFor({ state: "detached" });
-  }
 }
 
 const usersTable = (page: Page) => page.locator(".users-table");

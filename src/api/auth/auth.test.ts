@@ -44,7 +44,7 @@ describe("POST /api/auth/login", () => {
   });
 
   // Every other test hashes cheaply (tests/cheap-password-hashing.ts): this one pins the real
-  // cost. A first start checks its printed account at this cost (src/index.test.ts).
+  // cost. A first start checks its printed account at this cost (src/index.process.ts).
   test.concurrent("a password is stored as argon2id at Bun's default cost (64 MiB, 2 passes), the cost an unknown e-mail is checked at", async () => {
     const stored = await productionHashing(() => hashPassword("livro-caixa-2026"));
     const cost = (hash: string) => hash.split("$").slice(1, 4).join("$");

@@ -8,7 +8,7 @@ import { today } from "../../lib/clock";
 import { formatDateBR } from "../../lib/dates";
 import { lateFees } from "../../lib/fees";
 import { cents, centsToDecimal, formatBRL, parseMoney, type Cents } from "../../lib/money";
-import { RECEIVABLES } from "../ledger/table";
+import { RECEIVABLES } from "../installments/table";
 import { getSettings } from "../settings/service";
 import type { SettingsJson } from "../settings/model";
 import { chargeSubject, fillMessage, mailtoUrl, whatsappUrl } from "./message";

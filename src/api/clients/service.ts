@@ -1,14 +1,13 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { sqliteMessage, type Db, type Tx } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { clients, clientStatusOrder, receivables, type ClientRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
 import { formatDateBR } from "../../lib/dates";
 import { centsToDecimal, parseMoney, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
-import { changedFields, recordEvent, type Actor } from "../history/record";
 import { pageWindow, parseListView, reversed, viewPaging, type ListPage } from "../list";
-import { searchCondition } from "../registers";
+import { registerWrites, searchCondition } from "../registers";
 import { prepared } from "../prepared";
 import { registerSearchColumns } from "../../../db/search-columns";
 import { blockingReasonColumn } from "./blocking-sql";
@@ -118,42 +117,6 @@ export function getClient(db: Db | Tx, id: number): ClientJson {
   return toClientJson(row);
 }
 
-export function createClient(db: Db, actor: Actor, input: ClientInput): ClientJson {
-  return writeUnique(db, (tx) => {
-    assertUnique(tx, input, null);
-    const now = nowISO();
-    const row = tx
-      .insert(clients)
-      .values({ ...input, ...clientSearchColumns(input), createdAt: now, updatedAt: now })
-      .returning(columns)
-      .get();
-    const client = toClientJson(row);
-    recordEvent(db, actor, { action: "create", entity: "client", entityId: client.id, clientId: client.id, label: client.nome, details: { registro: snapshot(client) } });
-    return client;
-  });
-}
-
-/** Replaces the form's fields; blocking (statusBloqueio and its origin) changes only by toggle. */
-export function updateClient(db: Db, actor: Actor, id: number, form: ClientInput): ClientJson {
-  return writeUnique(db, (tx) => {
-    const before = getClient(tx, id);
-    const running = runningSubscription(db, id);
-    const input = running ? subscriptionKeeps(form, before, running) : form;
-    assertUnique(tx, input, id);
-    const row = tx
-      .update(clients)
-      .set({ ...input, ...clientSearchColumns(input), updatedAt: nowISO() })
-      .where(eq(clients.id, id))
-      .returning(columns)
-      .get();
-    const client = toClientJson(row!);
-    const alteracoes = changedFields(before, client, EDITABLE);
-    // A save that changed nothing is no event.
-    if (Object.keys(alteracoes).length) recordEvent(db, actor, { action: "update", entity: "client", entityId: id, clientId: id, label: client.nome, details: { alteracoes } });
-    return client;
-  });
-}
-
 /** The client's running subscription (ativa or pausada), whose `trialAte` is then the client's trial; null when none runs. */
 const runningSubscription = (db: Db, clientId: number) =>
   db.$client.query("SELECT trial_ate AS trialAte FROM subscriptions WHERE client_id = ? AND status IN ('ativa', 'pausada')").get(clientId) as { trialAte: string | null } | null;
@@ -175,26 +138,6 @@ function subscriptionKeeps(form: ClientInput, before: ClientJson, { trialAte }: 
   }
   const fee = trial ? (parseMoney(before.valorMensalidade) ?? form.valorMensalidade) : form.valorMensalidade;
   return { ...form, isTrial: trial, valorMensalidade: fee };
-}
-
-/** Refused while the client has receivables (DECISIONS §2): nothing is deleted implicitly. */
-export function deleteClient(db: Db, actor: Actor, id: number): void {
-  try {
-    db.transaction(
-      (tx) => {
-        const client = getClient(tx, id);
-        const installment = tx.select({ id: receivables.id }).from(receivables).where(eq(receivables.clientId, id)).limit(1).get();
-        if (installment) throw conflict(HAS_INSTALLMENTS);
-        tx.delete(clients).where(eq(clients.id, id)).run();
-        recordEvent(db, actor, { action: "delete", entity: "client", entityId: id, clientId: id, label: client.nome, details: { registro: snapshot(client) } });
-      },
-      { behavior: "immediate" },
-    );
-  } catch (error) {
-    // The RESTRICT foreign key, should an installment be added between the check and the delete.
-    if (sqliteMessage(error)?.includes("FOREIGN KEY constraint failed")) throw conflict(HAS_INSTALLMENTS);
-    throw error;
-  }
 }
 
 // The form's fields: an edit records each one that changed; a snapshot keeps them all.
@@ -243,17 +186,31 @@ function assertUnique(tx: Tx, input: ClientInput, ownId: number | null): void {
   if (taken.some((other) => other.codigoCliente.toLowerCase() === code)) throw conflict(DUPLICATE_CODE);
 }
 
-/**
- * Runs a write in an immediate transaction (the uniqueness check and the write see the same
- * data) and turns a UNIQUE violation that slipped past the check into the same 409.
- */
-function writeUnique<T>(db: Db, write: (tx: Tx) => T): T {
-  try {
-    return db.transaction(write, { behavior: "immediate" });
-  } catch (error) {
-    const message = sqliteMessage(error);
-    if (message?.includes("UNIQUE constraint failed: clients.cnpj")) throw conflict(DUPLICATE_CNPJ);
-    if (message?.includes("UNIQUE constraint failed: clients.codigo_cliente")) throw conflict(DUPLICATE_CODE);
-    throw error;
-  }
-}
+const writes = registerWrites<ClientJson, ClientInput>({
+  editable: EDITABLE,
+  snapshot,
+  subject: (client) => ({ entity: "client", entityId: client.id, clientId: client.id, label: client.nome }),
+  get: getClient,
+  insert(tx, input) {
+    const now = nowISO();
+    return toClientJson(tx.insert(clients).values({ ...input, ...clientSearchColumns(input), createdAt: now, updatedAt: now }).returning(columns).get());
+  },
+  // The form's fields; blocking (statusBloqueio and its origin) changes only by toggle.
+  update: (tx, id, input) =>
+    toClientJson(tx.update(clients).set({ ...input, ...clientSearchColumns(input), updatedAt: nowISO() }).where(eq(clients.id, id)).returning(columns).get()!),
+  delete(tx, id) {
+    tx.delete(clients).where(eq(clients.id, id)).run();
+  },
+  // Refused while the client has receivables (DECISIONS §2): nothing is deleted implicitly.
+  inUse: { exists: (tx, id) => tx.select({ id: receivables.id }).from(receivables).where(eq(receivables.clientId, id)).limit(1).get() !== undefined, message: HAS_INSTALLMENTS },
+  check: assertUnique,
+  // A UNIQUE violation that slipped past the check is the same 409.
+  unique: { "UNIQUE constraint failed: clients.cnpj": DUPLICATE_CNPJ, "UNIQUE constraint failed: clients.codigo_cliente": DUPLICATE_CODE },
+  edited(db, id, form, before) {
+    const running = runningSubscription(db, id);
+    return running ? subscriptionKeeps(form, before, running) : form;
+  },
+});
+export const createClient = writes.create;
+export const updateClient = writes.update;
+export const deleteClient = writes.delete;

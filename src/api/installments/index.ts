@@ -2,7 +2,7 @@ import type { AppDeps } from "../../context";
 import { parseId, parseWith } from "../../http/validate";
 import { actorOf } from "../history/record";
 import { ledgerRoutes } from "../ledger/routes";
-import { RECEIVABLES } from "../ledger/table";
+import { RECEIVABLES } from "./table";
 import { dueDateInstallmentSchema, generateInstallmentsSchema, payInstallmentSchema, payWithFeesInstallmentSchema } from "./model";
 import { changeInstallmentDueDate, installmentSummary, payInstallmentWithFees, receivables, undoInstallmentPayment } from "./service";
 

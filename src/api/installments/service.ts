@@ -5,7 +5,7 @@ import type { Db } from "../../../db/client";
 import { applyAutomaticBlocking } from "../clients/blocking";
 import { ledgerServices } from "../ledger/service";
 import { CARD, ledgerCards } from "../ledger/summary";
-import { RECEIVABLES } from "../ledger/table";
+import { RECEIVABLES } from "./table";
 import type { LedgerFilters } from "../ledger/model";
 import type { GeneratedInstallmentsAnswer, InstallmentAnswer, InstallmentJson, InstallmentSummary } from "./model";
 

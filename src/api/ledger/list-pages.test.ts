@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openDatabase, type Db } from "../../../db/client";
 import { pinClock } from "../../lib/clock";
 import { listLedger, NO_LIMIT, parseLedgerQuery, plainPage } from "./list";
-import { PAYABLES, RECEIVABLES, type LedgerTable } from "./table";
+import { RECEIVABLES } from "../installments/table";
+import { PAYABLES } from "../payables/table";
+import type { LedgerTable } from "./table";
 
 const TODAY = "2026-03-15";
 let db: Db;

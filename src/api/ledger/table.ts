@@ -1,9 +1,9 @@
 // Receivables and payables are one ledger over two tables: everything that differs between them
 // is in this descriptor, so generation, lists, cards and transitions exist once (src/api/ledger).
+// Each side fills it in its own folder (installments/table.ts, payables/table.ts): the ledger
+// knows the shape, never the sides, so the folders lean one way only.
 
-import { RECEIVABLE_LIST } from "../installments/model";
 import type { ListSpec } from "../../lib/list-spec";
-import { PAYABLE_LIST } from "../payables/model";
 
 export interface LedgerTable {
   /** SQL table and its alias in every statement. */
@@ -44,67 +44,3 @@ export interface LedgerTable {
     deleted: string;
   };
 }
-
-export const RECEIVABLES: LedgerTable = {
-  table: "receivables",
-  api: "/api/installments",
-  list: RECEIVABLE_LIST,
-  party: {
-    table: "clients",
-    column: "client_id",
-    idKey: "clientId",
-    nameKey: "clientName",
-    sortKey: "cliente",
-    notFound: "Cliente não encontrado",
-    invalid: "Cliente inválido",
-  },
-  fees: true,
-  recurring: true,
-  deletePaid: false,
-  rowKey: "installment",
-  rowsKey: "installments",
-  messages: {
-    notFound: "Parcela não encontrada",
-    alreadyPaid: "Esta parcela já está paga",
-    notPaid: "Esta parcela não está paga: não há baixa a cancelar",
-    redatePaid: "Não é possível alterar o vencimento de uma parcela paga",
-    deletePaid: "Não é possível excluir uma parcela paga: cancele a baixa primeiro",
-    generated: "Parcelas geradas com sucesso!",
-    paid: "Parcela quitada",
-    undone: "Baixa cancelada com sucesso!",
-    redated: "Vencimento alterado",
-    deleted: "Parcela excluída com sucesso!",
-  },
-};
-
-export const PAYABLES: LedgerTable = {
-  table: "payables",
-  api: "/api/payables",
-  list: PAYABLE_LIST,
-  party: {
-    table: "suppliers",
-    column: "supplier_id",
-    idKey: "supplierId",
-    nameKey: "supplierName",
-    sortKey: "fornecedor",
-    notFound: "Fornecedor não encontrado",
-    invalid: "Fornecedor inválido",
-  },
-  fees: false,
-  recurring: false,
-  deletePaid: true,
-  rowKey: "payable",
-  rowsKey: "payables",
-  messages: {
-    notFound: "Conta não encontrada",
-    alreadyPaid: "Esta conta já está paga",
-    notPaid: "Esta conta não está paga",
-    redatePaid: "Não é possível alterar o vencimento de uma conta paga",
-    deletePaid: "Não é possível excluir uma conta paga",
-    generated: "Parcelas geradas com sucesso!",
-    paid: "Pagamento realizado com sucesso!",
-    undone: "Pagamento cancelado",
-    redated: "Vencimento alterado",
-    deleted: "Conta excluída com sucesso!",
-  },
-};

@@ -4,9 +4,8 @@ import { partners, type PartnerRow } from "../../../db/schema";
 import { notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
 import { fold, sortKey } from "../../lib/text";
-import { changedFields, recordEvent, type Actor } from "../history/record";
 import { parseListView, viewPaging } from "../list";
-import { registerPage, searchCondition } from "../registers";
+import { registerPage, registerWrites, searchCondition } from "../registers";
 import { registerSearchColumns } from "../../../db/search-columns";
 import { PARTNER_LIST, type PartnerInput, type PartnerJson, type PartnerQuery, type PartnerSummary } from "./model";
 
@@ -63,46 +62,6 @@ export function getPartner(db: Db | Tx, id: number): PartnerJson {
   return toPartnerJson(row);
 }
 
-export function createPartner(db: Db, actor: Actor, input: PartnerInput): PartnerJson {
-  return db.transaction((tx) => {
-    const now = nowISO();
-    const partner = toPartnerJson(
-      tx
-        .insert(partners)
-        .values({ ...input, ...partnerSearchColumns(input), createdAt: now, updatedAt: now })
-        .returning(columns)
-        .get(),
-    );
-    recordEvent(db, actor, { ...subject(partner), action: "create", details: { registro: snapshot(partner) } });
-    return partner;
-  });
-}
-
-export function updatePartner(db: Db, actor: Actor, id: number, input: PartnerInput): PartnerJson {
-  return db.transaction((tx) => {
-    const before = getPartner(tx, id);
-    const row = tx
-      .update(partners)
-      .set({ ...input, ...partnerSearchColumns(input), updatedAt: nowISO() })
-      .where(eq(partners.id, id))
-      .returning(columns)
-      .get();
-    const partner = toPartnerJson(row!);
-    const alteracoes = changedFields(before, partner, EDITABLE);
-    // A save that changed nothing is no event.
-    if (Object.keys(alteracoes).length) recordEvent(db, actor, { ...subject(partner), action: "update", details: { alteracoes } });
-    return partner;
-  });
-}
-
-export function deletePartner(db: Db, actor: Actor, id: number): void {
-  db.transaction((tx) => {
-    const partner = getPartner(tx, id);
-    tx.delete(partners).where(eq(partners.id, id)).run();
-    recordEvent(db, actor, { ...subject(partner), action: "delete", details: { registro: snapshot(partner) } });
-  });
-}
-
 // The dialog's fields: an edit records each one that changed; a snapshot keeps them all.
 const EDITABLE = ["nome", "empresa", "email", "telefone"] as const;
 const snapshot = (partner: PartnerJson) => Object.fromEntries(EDITABLE.map((key) => [key, partner[key]]));
@@ -112,6 +71,25 @@ const partnerSearchColumns = (input: PartnerInput) => ({
   ...registerSearchColumns("partners", input),
   empresaOrdem: sortKey(input.empresa),
 });
+
+const writes = registerWrites<PartnerJson, PartnerInput>({
+  editable: EDITABLE,
+  snapshot,
+  subject,
+  get: getPartner,
+  insert(tx, input) {
+    const now = nowISO();
+    return toPartnerJson(tx.insert(partners).values({ ...input, ...partnerSearchColumns(input), createdAt: now, updatedAt: now }).returning(columns).get());
+  },
+  update: (tx, id, input) =>
+    toPartnerJson(tx.update(partners).set({ ...input, ...partnerSearchColumns(input), updatedAt: nowISO() }).where(eq(partners.id, id)).returning(columns).get()!),
+  delete(tx, id) {
+    tx.delete(partners).where(eq(partners.id, id)).run();
+  },
+});
+export const createPartner = writes.create;
+export const updatePartner = writes.update;
+export const deletePartner = writes.delete;
 
 function toPartnerJson(row: Pick<PartnerRow, keyof typeof columns>): PartnerJson {
   return {

@@ -1,6 +1,6 @@
 import type { AppDeps } from "../../context";
 import { ledgerRoutes } from "../ledger/routes";
-import { PAYABLES } from "../ledger/table";
+import { PAYABLES } from "./table";
 import { generatePayablesSchema, payPayableSchema } from "./model";
 import { payableSummary, payables } from "./service";
 

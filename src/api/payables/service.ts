@@ -4,7 +4,7 @@
 import type { Db } from "../../../db/client";
 import { ledgerServices } from "../ledger/service";
 import { CARD, ledgerCards } from "../ledger/summary";
-import { PAYABLES } from "../ledger/table";
+import { PAYABLES } from "./table";
 import type { LedgerFilters } from "../ledger/model";
 import type { GeneratedPayablesAnswer, PayableAnswer, PayableJson, PayableSummary } from "./model";
 

@@ -12,6 +12,7 @@ import { receivables } from "../installments/service";
 import { limitOffset, parseListView, viewPaging, type ListPage } from "../list";
 import { payables } from "../payables/service";
 import { prepared } from "../prepared";
+import { statusCaseSql } from "../status-sql";
 import { feesOf, openInstallments, suggest, type Matchable } from "./matching";
 import {
   SITUACOES,
@@ -248,7 +249,7 @@ function matchJson(db: Db, tipo: "receivable" | "payable", id: number): MatchJso
   const row = prepared(
     db,
     `SELECT r.id, p.nome AS parte, r.numeros_parcela AS numerosParcela, r.descricao, r.data_vencimento AS dataVencimento, r.valor,
-            CASE WHEN r.status = 'pago' THEN 'pago' WHEN r.data_vencimento < $today THEN 'vencido' ELSE 'em_aberto' END AS status
+            ${statusCaseSql("r", "$today")} AS status
        FROM ${table} r JOIN ${party} p ON p.id = r.${column} WHERE r.id = +$id`,
   ).get({ id, today: today() }) as (Omit<MatchJson, "tipo" | "valor"> & { valor: number }) | null;
   return row ? { ...row, tipo, valor: centsToDecimal(row.valor as Cents) } : null;

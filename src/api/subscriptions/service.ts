@@ -3,7 +3,7 @@
 // transaction, with the client's blocking re-evaluated and the months now due generated there too.
 import type { Db } from "../../../db/client";
 import { conflict, notFound } from "../../http/errors";
-import { today } from "../../lib/clock";
+import { nowISO, today } from "../../lib/clock";
 import { addDays, addMonthsToMonth, formatDateBR, monthOf } from "../../lib/dates";
 import { fold, likeContains } from "../../lib/text";
 import { centsToDecimal, type Cents } from "../../lib/money";
@@ -11,7 +11,7 @@ import { firstMonthNotPast, upcomingMonths } from "../../lib/subscription-schedu
 import { applyAutomaticBlocking } from "../clients/blocking";
 import { changedFields, recordEvent, type Actor } from "../history/record";
 import { recordLedgerEvent } from "../ledger/events";
-import { RECEIVABLES } from "../ledger/table";
+import { RECEIVABLES } from "../installments/table";
 import { dirSql, pageWindow, parseListView, reversed, viewPaging, type ListPage } from "../list";
 import { prepared } from "../prepared";
 import { keptWhileUnchanged } from "../kept";
@@ -176,7 +176,7 @@ export function saveSubscription(db: Db, actor: Actor, clientId: number, input: 
         reajustePercentual: input.reajuste ? (input.reajuste.percentual ?? before?.reajustePercentual ?? null) : null,
         cursor,
         day,
-        now: new Date().toISOString(),
+        now: nowISO(),
       };
       if (before) {
         prepared(
@@ -309,7 +309,7 @@ export function readjustSubscription(db: Db, actor: Actor, clientId: number, per
       }
       const novo = readjustedFee(s.valor, percentual);
       if (novo <= 0) throw conflict("O reajuste deixaria a mensalidade sem valor");
-      const now = new Date().toISOString();
+      const now = nowISO();
       prepared(db, "UPDATE clients SET valor_mensalidade = $valor, updated_at = $now WHERE id = $id").run({ valor: novo, now, id: clientId });
       prepared(db, "UPDATE subscriptions SET ultimo_reajuste = $day, reajuste_percentual = $p, updated_at = $now WHERE id = $id").run({ day, p: percentual, now, id: s.id });
       recordEvent(db, actor, {

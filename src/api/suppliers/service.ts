@@ -1,14 +1,13 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { payables, suppliers, type SupplierRow } from "../../../db/schema";
-import { conflict, notFound } from "../../http/errors";
+import { notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
-import { sqliteMessage } from "../../../db/client";
 import { normalizeCnpj } from "../../lib/brazil";
 import { fold } from "../../lib/text";
-import { changedFields, recordEvent, type Actor } from "../history/record";
+import { recordEvent, type Actor } from "../history/record";
 import { parseListView, viewPaging } from "../list";
-import { registerPage, searchCondition } from "../registers";
+import { registerPage, registerWrites, searchCondition } from "../registers";
 import { registerSearchColumns } from "../../../db/search-columns";
 import { SUPPLIER_LIST, type SupplierBlockAnswer, type SupplierInput, type SupplierJson, type SupplierQuery } from "./model";
 
@@ -54,38 +53,6 @@ export function getSupplier(db: Db | Tx, id: number): SupplierJson {
   return toSupplierJson(row);
 }
 
-export function createSupplier(db: Db, actor: Actor, input: SupplierInput): SupplierJson {
-  return db.transaction((tx) => {
-    const now = nowISO();
-    const row = tx
-      .insert(suppliers)
-      .values({ ...input, ...registerSearchColumns("suppliers", input), createdAt: now, updatedAt: now })
-      .returning(columns)
-      .get();
-    const supplier = toSupplierJson(row);
-    recordEvent(db, actor, { ...subject(supplier), action: "create", details: { registro: snapshot(supplier) } });
-    return supplier;
-  });
-}
-
-/** Replaces the dialog's fields; statusBloqueio changes only through setSupplierBlock. */
-export function updateSupplier(db: Db, actor: Actor, id: number, input: SupplierInput): SupplierJson {
-  return db.transaction((tx) => {
-    const before = getSupplier(tx, id);
-    const row = tx
-      .update(suppliers)
-      .set({ ...input, ...registerSearchColumns("suppliers", input), updatedAt: nowISO() })
-      .where(eq(suppliers.id, id))
-      .returning(columns)
-      .get();
-    const supplier = toSupplierJson(row!);
-    const alteracoes = changedFields(before, supplier, EDITABLE);
-    // A save that changed nothing is no event.
-    if (Object.keys(alteracoes).length) recordEvent(db, actor, { ...subject(supplier), action: "update", details: { alteracoes } });
-    return supplier;
-  });
-}
-
 export function setSupplierBlock(db: Db, actor: Actor, id: number, statusBloqueio: 0 | 1): SupplierBlockAnswer {
   return db.transaction((tx) => {
     const before = getSupplier(tx, id);
@@ -97,30 +64,32 @@ export function setSupplierBlock(db: Db, actor: Actor, id: number, statusBloquei
   });
 }
 
-/** Refused while the supplier has payables (DECISIONS §2): nothing is deleted implicitly. */
-export function deleteSupplier(db: Db, actor: Actor, id: number): void {
-  try {
-    db.transaction(
-      (tx) => {
-        const supplier = getSupplier(tx, id);
-        const payable = tx.select({ id: payables.id }).from(payables).where(eq(payables.supplierId, id)).limit(1).get();
-        if (payable) throw conflict(HAS_PAYABLES);
-        tx.delete(suppliers).where(eq(suppliers.id, id)).run();
-        recordEvent(db, actor, { ...subject(supplier), action: "delete", details: { registro: snapshot(supplier) } });
-      },
-      { behavior: "immediate" },
-    );
-  } catch (error) {
-    // The RESTRICT foreign key, should a payable be added between the check and the delete.
-    if (sqliteMessage(error)?.includes("FOREIGN KEY constraint failed")) throw conflict(HAS_PAYABLES);
-    throw error;
-  }
-}
-
 // The dialog's fields: an edit records each one that changed; a snapshot keeps them all.
 const EDITABLE = ["nome", "cnpj", "email", "telefone", "cidade", "estado"] as const;
 const snapshot = (supplier: SupplierJson) => ({ ...Object.fromEntries(EDITABLE.map((key) => [key, supplier[key]])), statusBloqueio: supplier.statusBloqueio });
 const subject = (supplier: SupplierJson) => ({ entity: "supplier" as const, entityId: supplier.id, supplierId: supplier.id, label: supplier.nome });
+
+const writes = registerWrites<SupplierJson, SupplierInput>({
+  editable: EDITABLE,
+  snapshot,
+  subject,
+  get: getSupplier,
+  insert(tx, input) {
+    const now = nowISO();
+    return toSupplierJson(tx.insert(suppliers).values({ ...input, ...registerSearchColumns("suppliers", input), createdAt: now, updatedAt: now }).returning(columns).get());
+  },
+  // The dialog's fields; statusBloqueio changes only through setSupplierBlock.
+  update: (tx, id, input) =>
+    toSupplierJson(tx.update(suppliers).set({ ...input, ...registerSearchColumns("suppliers", input), updatedAt: nowISO() }).where(eq(suppliers.id, id)).returning(columns).get()!),
+  delete(tx, id) {
+    tx.delete(suppliers).where(eq(suppliers.id, id)).run();
+  },
+  // Refused while the supplier has payables (DECISIONS §2): nothing is deleted implicitly.
+  inUse: { exists: (tx, id) => tx.select({ id: payables.id }).from(payables).where(eq(payables.supplierId, id)).limit(1).get() !== undefined, message: HAS_PAYABLES },
+});
+export const createSupplier = writes.create;
+export const updateSupplier = writes.update;
+export const deleteSupplier = writes.delete;
 
 function toSupplierJson(row: Pick<SupplierRow, keyof typeof columns>): SupplierJson {
   return {

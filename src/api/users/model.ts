@@ -17,7 +17,6 @@ export const PASSWORD_WEAK = "Senha fácil de adivinhar.";
 /** The fields' hint, on every screen that takes a new password. */
 export const PASSWORD_HINT = `Pelo menos ${MIN_PASSWORD} caracteres, difícil de adivinhar (uma frase de palavras pouco comuns serve); nem o e-mail.`;
 export const LAST_ADMIN = "Este é o último administrador ativo: promova ou reative outro antes";
-export const CONSULTA_ONLY = "Seu perfil permite apenas consulta";
 
 /** A user as the API sends it (never the hash). */
 export interface UserJson {

@@ -10,7 +10,7 @@ import { ADMIN } from "../tests/support";
 const fetch = Bun.fetch;
 const mountPoint = mkdtempSync(join(tmpdir(), "cofre-full-"));
 const mounted = Bun.spawnSync(["mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", mountPoint]).exitCode === 0;
-if (!mounted) console.warn(`disk-full.test.ts: skipped, cannot mount a tmpfs at ${mountPoint} (needs root)`);
+if (!mounted) console.warn(`disk-full.process.ts: skipped, cannot mount a tmpfs at ${mountPoint} (needs root)`);
 afterAll(() => {
   if (mounted) Bun.spawnSync(["umount", "-l", mountPoint]);
   rmSync(mountPoint, { recursive: true, force: true });

@@ -15,7 +15,7 @@ import { ADMIN, testPasswordHash } from "../tests/support";
 
 const CADDY = "/usr/bin/caddy";
 const haveCaddy = existsSync(CADDY) || Bun.which("caddy") !== null;
-if (!haveCaddy) console.warn("trust-proxy.test.ts: caddy is not installed (Debian package `caddy`): the tests through a real reverse proxy are skipped");
+if (!haveCaddy) console.warn("trust-proxy.process.ts: caddy is not installed (Debian package `caddy`): the tests through a real reverse proxy are skipped");
 
 const OTHER = { email: "outra.pessoa@cofre.test", password: "outra-senha-bem-forte" };
 const GUESSED = Array.from({ length: 15 }, (_, i) => `conta${i + 1}@cofre.test`);
