@@ -12,7 +12,7 @@ import SubscriptionsList, { type SubscriptionsListProps } from "./SubscriptionsL
 // the settle() after an opening click is enough for it to show.
 import "./subscriptions/SubscriptionDialog";
 
-const SETTINGS: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+const SETTINGS: SettingsJson = { empresa: "", cidade: "", cnpjEmpresa: "", enderecoEmpresa: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
 const PADARIA: SubscriptionRowJson = {
   clientId: 7,
   clientName: "Padaria Pão Quente",

@@ -9,7 +9,7 @@ import { cleanup, click, render, typeInto } from "../../tests/ui";
 import { CanWrite } from "../lib/can-write";
 import { SubscriptionDialog } from "./SubscriptionDialog";
 
-const SETTINGS: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+const SETTINGS: SettingsJson = { empresa: "", cidade: "", cnpjEmpresa: "", enderecoEmpresa: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
 const NOT_STARTED: SubscriptionJson = { clientId: 7, status: "nao_iniciada", valor: "150.00", diaVencimento: null, inicio: null, fim: null, trialAte: null, reajuste: null, ultimoReajuste: null, proximoVencimento: null };
 const ACTIVE: SubscriptionJson = { ...NOT_STARTED, status: "ativa", diaVencimento: 10, inicio: "2026-03", proximoVencimento: "2026-04-10", reajuste: { mes: 3, percentual: null } };
 

@@ -114,6 +114,8 @@ const FIELD_LABELS: Record<string, string> = {
   estado: "UF",
   empresa: "Empresa",
   chavePix: "Chave PIX",
+  cnpjEmpresa: "CNPJ da empresa",
+  enderecoEmpresa: "Endereço da empresa",
   valor: "Valor",
   ativo: "Ativo",
   papel: "Perfil",
