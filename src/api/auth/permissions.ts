@@ -131,6 +131,10 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   // Settings: everyone reads them (the subscription preview reads the business-day rule); administrators change them
   "GET /api/settings": EVERYONE,
   "PUT /api/settings": ADMIN,
+  // E-mail (SMTP): the password and the company's sending identity are the administrators'
+  "GET /api/settings/email": ADMIN,
+  "PUT /api/settings/email": ADMIN,
+  "POST /api/settings/email/test": ADMIN,
 
   // Bank reconciliation
   "GET /api/statements": EVERYONE,
