@@ -17,7 +17,7 @@ import { Field } from "../src/ui/Field";
 import { Input } from "../src/ui/Input";
 import { toast } from "../src/ui/toast";
 import { api, ApiError } from "./lib/api";
-import { useForm } from "./lib/form";
+import { useForm } from "./lib/use-form";
 
 export interface EmailSettingsProps {
   initial: EmailSettingsJson;

@@ -17,7 +17,7 @@ import { Icon } from "../src/ui/Icon";
 import { Input } from "../src/ui/Input";
 import { toast } from "../src/ui/toast";
 import { api, ApiError } from "./lib/api";
-import { useForm } from "./lib/form";
+import { useForm } from "./lib/use-form";
 
 export interface SettingsFormProps {
   initial: SettingsJson;

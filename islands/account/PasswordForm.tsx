@@ -5,7 +5,7 @@ import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { toast } from "../../src/ui/toast";
 import { api, ApiError } from "../lib/api";
-import { useForm } from "../lib/form";
+import { useForm } from "../lib/use-form";
 
 const EMPTY = { senhaAtual: "", novaSenha: "", confirmacao: "" };
 export const MISMATCH = "A confirmação não confere com a nova senha";
