@@ -12,6 +12,8 @@ export interface Config {
   blockGraceDays: number;
   /** PUBLIC_URL's origin ("https://cofre.empresa.com.br"): the only Origin a write may carry. */
   publicUrl: string | undefined;
+  /** How long an SMTP server may take to accept the connection, and then to greet (each). */
+  smtpTimeoutSeconds: number;
 }
 
 /** A bad environment value: start-up stops and names the variable in both languages. */
@@ -74,6 +76,7 @@ export function loadConfig(env: Env = process.env): Config {
     cookieSecure: secureRaw === "auto" ? "auto" : secureRaw === "true",
     blockGraceDays: wholeNumber(env, "BLOCK_GRACE_DAYS", 0, 0, 3650),
     publicUrl,
+    smtpTimeoutSeconds: wholeNumber(env, "SMTP_TIMEOUT_SECONDS", 8, 1, 60),
   };
 }
 

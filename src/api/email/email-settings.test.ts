@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from "bun:test";
-import { closedPort, selfSignedCert, startSmtp, type SelfSigned, type TestSmtp } from "../../../tests/smtp";
+import { closedPort, selfSignedCert, startSilentServer, startSmtp, type SelfSigned, type TestSmtp } from "../../../tests/smtp";
 import { addTestUser, useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, type BadInput } from "../../../tests/sweep";
 import type { EmailSettingsAnswer } from "./model";
 
-const t = useTestApp({ tables: ["email_settings", "settings"] });
+// A silent server is given up after 2 s here (production: 8): time enough for the requests made meanwhile, even on a busy machine.
+const t = useTestApp({ tables: ["email_settings", "settings"], env: { SMTP_TIMEOUT_SECONDS: "2" } });
 
 type Init = { method?: string; body?: unknown; rawBody?: string; cookie?: string };
 const api = (path: string, init: Init = {}) => t.request(path, { cookie: t.cookie, ...init });
@@ -206,6 +207,27 @@ describe("POST /api/settings/email/test: a real message, and what the server sai
     const response = await sendTest("maria@paoquente.com.br");
     expect(response.status).toBe(502);
     expect((await response.json()).message).toBe(`Conexão recusada por 127.0.0.1:${port}: confira o servidor e a porta.`);
+  });
+
+  test("a server that never greets: 502 after the timeout, and the app answers other requests meanwhile", async () => {
+    const silent = await startSilentServer();
+    try {
+      await put({ ...padaria, porta: silent.port });
+      let settled = false;
+      const pending = sendTest("maria@paoquente.com.br").then((response) => ((settled = true), response));
+      // While the test waits for a greeting that never comes, the event loop is free.
+      const health = await t.request("/healthz");
+      expect(health.status).toBe(200);
+      expect((await api("/api/settings/email")).status).toBe(200);
+      expect(settled).toBe(false);
+      const response = await pending;
+      expect(response.status).toBe(502);
+      expect((await response.json()).message).toBe(
+        `O servidor 127.0.0.1:${silent.port} aceitou a conexão mas não respondeu à saudação SMTP: confira a porta e a segurança (TLS na 465, STARTTLS na 587).`,
+      );
+    } finally {
+      await silent.close();
+    }
   });
 
   test("a self-signed certificate: 'não é confiável' without the setting, accepted with it", async () => {

@@ -6,13 +6,14 @@ import { signedIn } from "../auth/plugin";
 import { actorOf } from "../history/record";
 import { emailSettingsSchema, emailTestSchema, type EmailSettingsAnswer, type EmailTestAnswer } from "./model";
 import { getEmailSettings, saveEmailSettings, smtpConfig, testMessage } from "./service";
-import { smtpTransport } from "./transport";
+import { smtpTransport, timeoutsOf } from "./transport";
 
 export const NOT_CONFIGURED = "Informe o servidor SMTP e o e-mail do remetente e salve antes de enviar o teste";
 
 /** E-mail (SMTP) settings (DECISIONS §7, administrators only): read, save, and a real test message. */
 export function emailSettingsApi(deps: AppDeps) {
-  const { db } = deps;
+  const { db, config } = deps;
+  const timeouts = timeoutsOf(config.smtpTimeoutSeconds);
   return new Elysia({ name: "api.email-settings", prefix: "/api/settings/email" })
     .use(signedIn)
     .get("/", () => getEmailSettings(db))
@@ -24,11 +25,11 @@ export function emailSettingsApi(deps: AppDeps) {
     // what the server said: 200 when it accepted the message, 502 with its refusal in pt-BR.
     .post("/test", async ({ body }): Promise<EmailTestAnswer> => {
       const { para } = parseWith(emailTestSchema, body);
-      const config = smtpConfig(db);
-      if (!config) throw conflict(NOT_CONFIGURED);
-      const transport = smtpTransport(config);
+      const smtp = smtpConfig(db);
+      if (!smtp) throw conflict(NOT_CONFIGURED);
+      const transport = smtpTransport(smtp, { timeouts });
       try {
-        const result = await transport.send(testMessage(db, config, para));
+        const result = await transport.send(testMessage(db, smtp, para));
         if (!result.ok) throw new HttpError(502, result.error);
         return { message: `O servidor aceitou o e-mail de teste para ${para}.${result.response ? ` Resposta: ${result.response.replace(/\s+/g, " ").slice(0, 200)}` : ""}` };
       } finally {

@@ -3,7 +3,7 @@ import { closedPort, selfSignedCert, startSilentServer, startSmtp, type SelfSign
 import { smtpTransport, type SmtpConfig } from "./transport";
 
 // nodemailer against a real SMTP server in this process (smtp-server), every delivered message
-// read back by mailparser. Short timeouts here; production's are DEFAULT_TIMEOUTS.
+// read back by mailparser. Short timeouts here; production's come from SMTP_TIMEOUT_SECONDS (8 s).
 const FAST = { connectionMs: 1_500, greetingMs: 1_000, socketMs: 5_000 };
 
 const base = (port: number, over: Partial<SmtpConfig> = {}): SmtpConfig => ({

@@ -48,10 +48,12 @@ export interface TransportTimeouts {
 }
 
 /**
- * A server that never answers costs at most ~10 s (connection or greeting), so the settings'
- * test answers within the request and the outbox sender moves on; a slow DATA may take 30 s.
+ * A server that never answers costs at most ~8 s (connection or greeting: SMTP_TIMEOUT_SECONDS),
+ * so the settings' test answers within the request and the outbox sender moves on; a slow DATA
+ * may take 30 s.
  */
-export const DEFAULT_TIMEOUTS: TransportTimeouts = { connectionMs: 8_000, greetingMs: 8_000, socketMs: 30_000 };
+export const timeoutsOf = (seconds: number): TransportTimeouts => ({ connectionMs: seconds * 1000, greetingMs: seconds * 1000, socketMs: Math.max(30_000, seconds * 1000) });
+const DEFAULT_TIMEOUTS = timeoutsOf(8);
 
 /**
  * A transport over `config`. `pool`: keep up to 2 connections open for the outbox's batches
