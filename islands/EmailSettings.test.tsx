@@ -159,3 +159,11 @@ test("renders on the server and hydrates without a mismatch", () => {
   expect(html).toContain("E-mail (SMTP)");
   expect(html).toContain('value="smtp.paoquente.com.br"');
 });
+
+test("says whether e-mail is on, and through which server", () => {
+  render(<EmailSettings initial={SAVED} />);
+  expect(get(".settings-email-state").textContent).toBe("Enviando por smtp.paoquente.com.br como cobranca@paoquente.com.br.");
+  cleanup();
+  render(<EmailSettings initial={EMPTY} />);
+  expect(get(".settings-email-state").textContent).toBe("E-mail desligado: informe o servidor e o e-mail do remetente e salve.");
+});

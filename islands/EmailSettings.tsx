@@ -99,6 +99,15 @@ export default function EmailSettings({ initial }: EmailSettingsProps) {
         <p className="settings-section__text">
           O servidor pelo qual o Cofre envia as cobranças por e-mail. Deixe o servidor em branco para não enviar e-mails.
         </p>
+        <p className="settings-email-state">
+          {saved.configurado ? (
+            <>
+              Enviando por <strong>{saved.host}</strong> como <strong>{saved.remetenteEmail}</strong>.
+            </>
+          ) : (
+            "E-mail desligado: informe o servidor e o e-mail do remetente e salve."
+          )}
+        </p>
         <div className="reg-form">
           <Field label="Servidor SMTP" error={errors.host} hint="Ex.: smtp.seuprovedor.com.br">
             <Input autoComplete="off" spellCheck={false} {...field("host")} />

@@ -99,9 +99,11 @@ describe("GET/PUT /api/settings/email", () => {
     expect(stored()).toMatchObject([{ senha: null }]);
   });
 
-  test("a blank server turns e-mail off; a blank port means the usual one of the security", async () => {
-    const off = (await (await put({ host: "" })).json()) as EmailSettingsAnswer;
-    expect(off.settings).toMatchObject({ host: "", configurado: false, porta: null });
+  test("a blank server turns e-mail off and keeps the rest; a blank port means the usual one of the security", async () => {
+    expect(((await (await put({ host: "" })).json()) as EmailSettingsAnswer).settings).toMatchObject({ host: "", configurado: false, porta: null });
+    const off = (await (await put({ ...padaria, host: "" })).json()) as EmailSettingsAnswer;
+    expect(off.settings).toMatchObject({ host: "", configurado: false, remetenteEmail: padaria.remetenteEmail, senhaDefinida: true });
+    expect((await sendTest("maria@paoquente.com.br")).status).toBe(409);
     const usual = (await (await put({ ...padaria, porta: "" })).json()) as EmailSettingsAnswer;
     expect(usual.settings.porta).toBeNull();
   });
@@ -147,7 +149,6 @@ describe("GET/PUT /api/settings/email", () => {
     { name: "an invalid reply-to", body: { ...padaria, responderPara: "financeiro" }, status: 400, errors: { responderPara: "E-mail inválido" } },
     { name: "a password with a line break", body: { ...padaria, senha: "abc\r\nQUIT" }, status: 400, errors: { senha: "A senha não pode ter quebras de linha" } },
     { name: "a password without a user", body: { ...padaria, usuario: "" }, status: 400, errors: { usuario: "Informe o usuário da senha" } },
-    { name: "a sender without a server", body: { ...padaria, host: "" }, status: 400, errors: { host: "Informe o servidor SMTP" } },
     { name: "a string for aceitarAutoassinado", body: { ...padaria, aceitarAutoassinado: "sim" }, status: 400, errors: { aceitarAutoassinado: "Aceitar certificado autoassinado deve ser verdadeiro ou falso" } },
     { name: "a NUL in the sender's name", body: { ...padaria, remetenteNome: "Pão\0Quente" }, status: 400, errors: { remetenteNome: "Caractere inválido no texto" } },
   ];

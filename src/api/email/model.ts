@@ -10,7 +10,6 @@ export const SECURITY_LABELS: Record<Security, string> = { nenhuma: "Nenhuma", s
 /** The usual port of each kind of connection: a blank port means this one. */
 export const DEFAULT_PORTS: Record<Security, number> = { nenhuma: 25, starttls: 587, tls: 465 };
 
-export const HOST_REQUIRED = "Informe o servidor SMTP";
 export const HOST_INVALID = "Servidor inválido: use um nome como smtp.exemplo.com.br ou um endereço IP";
 export const PORT_INVALID = "Porta deve ser um número inteiro entre 1 e 65535";
 export const SECURITY_INVALID = "Segurança deve ser nenhuma, STARTTLS ou TLS";
@@ -99,12 +98,10 @@ const whenValid = (fields: string[]) => (payload: { value: unknown; issues: read
   typeof payload.value === "object" && payload.value !== null && !payload.issues.some((issue) => ["", ...fields].includes(String(issue.path?.[0] ?? "")));
 
 /**
- * PUT /api/settings/email. A blank server turns e-mail off (the other fields may stay); a server
- * needs the sender's address (the From of every message).
+ * PUT /api/settings/email. A blank server turns e-mail off (the other fields are kept for when it
+ * is filled in again); a server needs the sender's address (the From of every message).
  */
 export const emailSettingsSchema = emailFields.check(
-  // Filled in but no server: a forgotten field, not "e-mail off".
-  z.refine<EmailFields>((s) => s.host !== "" || (s.remetenteEmail === "" && s.usuario === "" && s.senha === null), { message: HOST_REQUIRED, path: ["host"], when: whenValid(["host"]) }),
   z.refine<EmailFields>((s) => s.host === "" || s.remetenteEmail !== "", { message: SENDER_REQUIRED, path: ["remetenteEmail"], when: whenValid(["host", "remetenteEmail"]) }),
   z.refine<EmailFields>((s) => !(s.removerSenha && s.senha !== null), { message: PASSWORD_OR_REMOVE, path: ["senha"], when: whenValid(["senha", "removerSenha"]) }),
   z.refine<EmailFields>((s) => s.senha === null || s.usuario !== "", { message: USER_FOR_PASSWORD, path: ["usuario"], when: whenValid(["senha", "usuario"]) }),

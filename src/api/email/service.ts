@@ -121,6 +121,7 @@ export function configuredTransport(db: Db, timeouts?: TransportTimeouts): Email
       if (!config) return { ok: false, error: "E-mail não configurado: informe o servidor SMTP e o remetente em Configurações.", retryable: true };
       const key = JSON.stringify(config);
       if (current?.key !== key) {
+        // The old pool finishes the deliveries it is in the middle of, then closes.
         current?.transport.close();
         current = { key, transport: smtpTransport(config, { pool: true, timeouts }) };
       }
