@@ -154,6 +154,20 @@ describe("failures, each in pt-BR with whether a retry may help", () => {
     });
   }
 
+  test("TLS spoken to a server that waits for plain SMTP (TLS on 587): permanent, pointing at the security and the port", async () => {
+    const smtp = await startSmtp();
+    try {
+      const result = await smtpTransport(base(smtp.port, { seguranca: "tls" }), { timeouts: FAST }).send(payload);
+      expect(result).toEqual({
+        ok: false,
+        error: `Não foi possível iniciar a conexão segura com 127.0.0.1:${smtp.port}: o servidor não oferece STARTTLS ou a negociação TLS falhou. Confira a segurança e a porta.`,
+        retryable: false,
+      });
+    } finally {
+      await smtp.close();
+    }
+  });
+
   test("STARTTLS required but not offered: refused, not sent in clear", async () => {
     const smtp = await startSmtp();
     try {

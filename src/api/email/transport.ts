@@ -180,7 +180,8 @@ export function describeFailure(raw: unknown, where: string, acceptingSelfSigned
       ? { error: `O servidor recusou a autenticação por ora.${reply}`, retryable: true }
       : { error: `Autenticação recusada: usuário ou senha incorretos.${reply}`, retryable: false };
   }
-  if (codes.includes("ETLS") || codes.includes("EREQUIRETLS") || (/STARTTLS/i.test(message) && !code)) {
+  // TLS spoken to a server that does not (TLS on 587), or a handshake that failed.
+  if (codes.includes("ETLS") || codes.includes("EREQUIRETLS") || codes.some((c) => c.startsWith("ERR_SSL_")) || (/STARTTLS/i.test(message) && !code)) {
     return { error: `Não foi possível iniciar a conexão segura com ${where}: o servidor não oferece STARTTLS ou a negociação TLS falhou. Confira a segurança e a porta.`, retryable: false };
   }
   if (code !== undefined && code >= 500) return { error: `O servidor recusou a mensagem.${reply}`, retryable: false };
