@@ -28,6 +28,8 @@ export interface TestSmtpOptions {
   cert?: SelfSigned;
   /** Username and password it accepts; without them any AUTH is refused with 535, and mail is taken without AUTH. */
   credentials?: { user: string; pass: string };
+  /** Mail only after AUTH (530 otherwise); by default AUTH is optional even with credentials. */
+  authRequired?: boolean;
   /** Reject every recipient with this reply (e.g. 550 or 451). */
   rejectRecipient?: { code: number; message: string };
 }
@@ -40,7 +42,7 @@ export async function startSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp
     cert: options.cert?.cert,
     // STARTTLS is offered only when there is a certificate.
     disabledCommands: options.cert ? [] : ["STARTTLS"],
-    authOptional: !options.credentials,
+    authOptional: !options.authRequired,
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {

@@ -118,6 +118,17 @@ describe("failures, each in pt-BR with whether a retry may help", () => {
     }
   });
 
+  test("a server that demands authentication, and no user configured: 530, permanent, asks for the user and password", async () => {
+    const smtp = await startSmtp({ credentials: { user: "cobranca", pass: "s3nha-certa" }, authRequired: true });
+    try {
+      const result = await smtpTransport(base(smtp.port), { timeouts: FAST }).send(payload);
+      expect(result).toMatchObject({ ok: false, retryable: false });
+      expect(result.ok ? "" : result.error).toStartWith("O servidor exige autenticação: informe o usuário e a senha. O servidor respondeu: 530");
+    } finally {
+      await smtp.close();
+    }
+  });
+
   test("5xx for the recipient is permanent; 4xx is retryable", async () => {
     const refusing = await startSmtp({ rejectRecipient: { code: 550, message: "5.1.1 Mailbox unavailable" } });
     const busy = await startSmtp({ rejectRecipient: { code: 451, message: "4.7.1 Try again later" } });

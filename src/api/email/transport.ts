@@ -174,7 +174,7 @@ export function describeFailure(raw: unknown, where: string, acceptingSelfSigned
       ? { error: `O servidor ${where} aceitou a conexão mas não respondeu à saudação SMTP: confira a porta e a segurança (TLS na 465, STARTTLS na 587).`, retryable: true }
       : { error: `O servidor ${where} não respondeu a tempo.`, retryable: true };
   }
-  if (codes.includes("ENOAUTH")) return { error: "O servidor exige autenticação: informe o usuário e a senha.", retryable: false };
+  if (codes.includes("ENOAUTH") || code === 530) return { error: `O servidor exige autenticação: informe o usuário e a senha.${reply}`, retryable: false };
   if (codes.includes("EAUTH")) {
     return code !== undefined && code >= 400 && code < 500
       ? { error: `O servidor recusou a autenticação por ora.${reply}`, retryable: true }
