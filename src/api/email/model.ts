@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { cleanText, INVALID_CHARACTER, MAX_TEXT, TOO_LONG } from "../fields";
+import { MAX_TEXT, optionalText, TOO_LONG } from "../fields";
 
 // The SMTP settings (DECISIONS §7, issue 33 §1), used by the EmailSettings island and by
 // PUT /api/settings/email. Client-safe (zod/mini, no server imports).
@@ -24,23 +24,12 @@ const WRONG_TYPE = "Formato inválido";
 const HOST_SHAPE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[?[0-9A-Fa-f:.]+\]?)$/;
 const emailShape = z.email();
 
-/** Optional text: missing, null or blank → ""; clean, no NUL, at most 255 characters, optionally checked. */
-function text(check?: (value: string) => string | null) {
-  return z.pipe(
-    z.optional(z.nullable(z.string(WRONG_TYPE))),
-    z.transform((value: string | null | undefined, ctx): string => {
-      const cleaned = cleanText(value ?? "");
-      const message = cleaned.includes("\0") ? INVALID_CHARACTER : cleaned.length > MAX_TEXT ? TOO_LONG : cleaned && check ? check(cleaned) : null;
-      if (message) {
-        ctx.issues.push({ code: "custom", message, input: value });
-        return z.NEVER;
-      }
-      return cleaned;
-    }),
-  );
-}
+/** Optional text (the registers' rule: clean, no NUL, at most 255 characters, optionally checked); missing, null or blank → "". */
+const text = (isValid?: (value: string) => boolean, invalid?: string) =>
+  z.pipe(optionalText({ isValid, invalid }), z.transform((value: string | null): string => value ?? ""));
 
-const email = text((value) => (emailShape.safeParse(value).success ? null : EMAIL_INVALID));
+const isEmail = (value: string) => emailShape.safeParse(value).success;
+const email = text(isEmail, EMAIL_INVALID);
 
 /** 1–65535, as a number or the digits a form sends; blank → null (the usual port of the security). */
 const port = z.pipe(
@@ -75,7 +64,7 @@ const password = z.pipe(
 
 const emailFields = z.object(
   {
-    host: text((value) => (HOST_SHAPE.test(value) ? null : HOST_INVALID)),
+    host: text((value) => HOST_SHAPE.test(value), HOST_INVALID),
     porta: port,
     seguranca: z._default(z.enum(SECURITY, SECURITY_INVALID), "starttls"),
     usuario: text(),
@@ -134,7 +123,7 @@ export interface EmailSettingsAnswer {
 export const emailTestSchema = z.object(
   {
     para: z.pipe(
-      text((value) => (emailShape.safeParse(value).success ? null : EMAIL_INVALID)),
+      email,
       z.transform((value: string, ctx): string => {
         if (value === "") {
           ctx.issues.push({ code: "custom", message: "Informe o e-mail que recebe o teste", input: value });
