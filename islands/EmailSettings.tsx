@@ -23,7 +23,7 @@ export interface EmailSettingsProps {
   initial: EmailSettingsJson;
 }
 
-export const SAVE_FIRST = "Salve as alterações antes de enviar o teste";
+const SAVE_FIRST = "Salve as alterações antes de enviar o teste";
 
 type TextField = "host" | "porta" | "usuario" | "senha" | "remetenteNome" | "remetenteEmail" | "responderPara";
 

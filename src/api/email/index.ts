@@ -8,7 +8,7 @@ import { emailSettingsSchema, emailTestSchema, type EmailSettingsAnswer, type Em
 import { getEmailSettings, saveEmailSettings, smtpConfig, testMessage } from "./service";
 import { smtpTransport, timeoutsOf } from "./transport";
 
-export const NOT_CONFIGURED = "Informe o servidor SMTP e o e-mail do remetente e salve antes de enviar o teste";
+const NOT_CONFIGURED = "Informe o servidor SMTP e o e-mail do remetente e salve antes de enviar o teste";
 
 /** E-mail (SMTP) settings (DECISIONS §7, administrators only): read, save, and a real test message. */
 export function emailSettingsApi(deps: AppDeps) {

@@ -10,14 +10,14 @@ export const SECURITY_LABELS: Record<Security, string> = { nenhuma: "Nenhuma", s
 /** The usual port of each kind of connection: a blank port means this one. */
 export const DEFAULT_PORTS: Record<Security, number> = { nenhuma: 25, starttls: 587, tls: 465 };
 
-export const HOST_INVALID = "Servidor inválido: use um nome como smtp.exemplo.com.br ou um endereço IP";
-export const PORT_INVALID = "Porta deve ser um número inteiro entre 1 e 65535";
-export const SECURITY_INVALID = "Segurança deve ser nenhuma, STARTTLS ou TLS";
-export const EMAIL_INVALID = "E-mail inválido";
-export const SENDER_REQUIRED = "Informe o e-mail do remetente";
-export const PASSWORD_INVALID = "A senha não pode ter quebras de linha";
-export const PASSWORD_OR_REMOVE = "Digite uma nova senha ou remova a senha, não os dois";
-export const USER_FOR_PASSWORD = "Informe o usuário da senha";
+const HOST_INVALID = "Servidor inválido: use um nome como smtp.exemplo.com.br ou um endereço IP";
+const PORT_INVALID = "Porta deve ser um número inteiro entre 1 e 65535";
+const SECURITY_INVALID = "Segurança deve ser nenhuma, STARTTLS ou TLS";
+const EMAIL_INVALID = "E-mail inválido";
+const SENDER_REQUIRED = "Informe o e-mail do remetente";
+const PASSWORD_INVALID = "A senha não pode ter quebras de linha";
+const PASSWORD_OR_REMOVE = "Digite uma nova senha ou remova a senha, não os dois";
+const USER_FOR_PASSWORD = "Informe o usuário da senha";
 
 const WRONG_TYPE = "Formato inválido";
 // A host name or an IPv4/IPv6 address: letters, digits, dots, hyphens and the colons of IPv6.

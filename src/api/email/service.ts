@@ -13,7 +13,7 @@ import { smtpTransport, type EmailPayload, type EmailTransport, type SendResult,
 // one, and the history says that it changed, never what it is.
 const ROW_ID = 1;
 /** History: the e-mail settings are "settings" events, told apart from the cobrança ones by this id. */
-export const EMAIL_SETTINGS_ENTITY_ID = 2;
+const EMAIL_SETTINGS_ENTITY_ID = 2;
 
 const readRow = (db: Db | Tx): EmailSettingsRow | undefined => db.select().from(emailSettings).where(eq(emailSettings.id, ROW_ID)).get();
 

@@ -149,7 +149,7 @@ const serverSaid = (error: MailError) => (error.response ? String(error.response
  * connection and a 4xx answer are passing troubles; a 5xx answer (535 included: the password is
  * wrong until someone changes it) and an untrusted certificate are not.
  */
-export function describeFailure(raw: unknown, where: string, acceptingSelfSigned: boolean): { error: string; retryable: boolean } {
+function describeFailure(raw: unknown, where: string, acceptingSelfSigned: boolean): { error: string; retryable: boolean } {
   const error = (raw instanceof Error ? raw : new Error(String(raw))) as MailError;
   const codes = codesOf(error);
   const message = `${error.message} ${String((error.cause as Error | undefined)?.message ?? "")}`;

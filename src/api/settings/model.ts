@@ -110,7 +110,7 @@ const antecedencia = z.optional(
   ),
 );
 
-export const INVALID_CNPJ = "CNPJ inválido";
+const INVALID_CNPJ = "CNPJ inválido";
 
 /** The company's CNPJ (DECISIONS §2, alphanumeric too), stored bare; blank → "" (not yet given). Missing keeps what is saved. */
 const cnpjEmpresa = z.optional(
