@@ -318,9 +318,40 @@ export const settings = sqliteTable(
     // due date on a weekend or bank holiday to the next business day.
     antecedenciaDias: integer("antecedencia_dias").notNull().default(10),
     vencimentoEmDiaUtil: integer("vencimento_em_dia_util", { mode: "boolean" }).notNull().default(true),
+    // CDC art. 42-A: every collection message names the company's CNPJ (bare, as clients') and address.
+    cnpjEmpresa: text("cnpj_empresa").notNull().default(""),
+    enderecoEmpresa: text("endereco_empresa").notNull().default(""),
     updatedAt: updatedAt(),
   },
   (t) => [check("settings_single_row_chk", sql`${t.id} = 1`)],
+);
+
+/**
+ * The SMTP server Cofre sends e-mail through (DECISIONS §7): one row, id 1, none until an
+ * administrator saves it. `senha` is write-only: no API returns it (src/api/email/service.ts);
+ * it is kept as typed because the SMTP server needs it back (docs/decisions.md says why it is not
+ * hashed). `host` = '' means e-mail is off.
+ */
+export const emailSettings = sqliteTable(
+  "email_settings",
+  {
+    id: integer("id").primaryKey(),
+    host: text("host").notNull().default(""),
+    /** null: the usual port of `seguranca` (587, 465, 25). */
+    porta: integer("porta"),
+    seguranca: text("seguranca", { enum: ["nenhuma", "starttls", "tls"] }).notNull().default("starttls"),
+    usuario: text("usuario").notNull().default(""),
+    senha: text("senha"),
+    remetenteNome: text("remetente_nome").notNull().default(""),
+    remetenteEmail: text("remetente_email").notNull().default(""),
+    responderPara: text("responder_para").notNull().default(""),
+    aceitarAutoassinado: integer("aceitar_autoassinado", { mode: "boolean" }).notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("email_settings_single_row_chk", sql`${t.id} = 1`),
+    check("email_settings_seguranca_chk", sql`${t.seguranca} in ('nenhuma', 'starttls', 'tls')`),
+  ],
 );
 
 /**
@@ -439,6 +470,7 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PayableRow = typeof payables.$inferSelect;
 export type PartnerRow = typeof partners.$inferSelect;
 export type SettingsRow = typeof settings.$inferSelect;
+export type EmailSettingsRow = typeof emailSettings.$inferSelect;
 export type HistoryEventRow = typeof historyEvents.$inferSelect;
 
 /**

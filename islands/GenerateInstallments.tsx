@@ -9,7 +9,7 @@ import { Input } from "../src/ui/Input";
 import { MoneyInput } from "../src/ui/MoneyInput";
 import { toast } from "../src/ui/toast";
 import { api, ApiError, serverMessage } from "./lib/api";
-import { useForm } from "./lib/form";
+import { useForm } from "./lib/use-form";
 import { LEDGER_KINDS, type LedgerKind } from "./ledger/kinds";
 import { generateSchemas } from "./ledger/schemas";
 import { PartyPicker, type Party } from "./lib/PartyPicker";

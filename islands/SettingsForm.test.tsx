@@ -6,7 +6,7 @@ import { cleanup, click, get, render, typeInto } from "../tests/ui";
 import SettingsForm from "./SettingsForm";
 import { json, mockFetch, settle, type Call } from "../tests/islands";
 
-const EMPTY: SettingsJson = { empresa: "", cidade: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+const EMPTY: SettingsJson = { empresa: "", cidade: "", cnpjEmpresa: "", enderecoEmpresa: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
 
 let calls: Call[];
 beforeEach(() => {
@@ -37,11 +37,13 @@ test("checks as the API does before sending: an invalid key, and the company and
 });
 
 test("sends the values as typed, then shows the key as saved with its kind", async () => {
-  const saved: SettingsJson = { empresa: "Padaria Pão Quente", cidade: "Campinas", chavePix: "+5511987654321", tipoChavePix: "Celular", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 5, vencimentoEmDiaUtil: false, updatedAt: "2026-03-15T13:00:00.000Z" };
+  const saved: SettingsJson = { empresa: "Padaria Pão Quente", cidade: "Campinas", cnpjEmpresa: "11.222.333/0001-81", enderecoEmpresa: "Rua das Flores, 123 — Centro, Campinas/SP", chavePix: "+5511987654321", tipoChavePix: "Celular", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 5, vencimentoEmDiaUtil: false, updatedAt: "2026-03-15T13:00:00.000Z" };
   mockFetch(calls, () => json({ message: "Configurações salvas", settings: saved }));
   render(<SettingsForm initial={EMPTY} />);
   typeInto(input("empresa"), "Padaria Pão Quente");
   typeInto(input("cidade"), "Campinas");
+  typeInto(input("cnpjEmpresa"), "11222333000181");
+  typeInto(input("enderecoEmpresa"), "Rua das Flores, 123 — Centro, Campinas/SP");
   typeInto(input("chavePix"), "(11) 98765-4321");
   typeInto(input("antecedenciaDias"), "5");
   click(input("vencimentoEmDiaUtil"));
@@ -51,10 +53,11 @@ test("sends the values as typed, then shows the key as saved with its kind", asy
     {
       method: "PUT",
       url: "/api/settings",
-      body: { empresa: "Padaria Pão Quente", cidade: "Campinas", chavePix: "(11) 98765-4321", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: "5", vencimentoEmDiaUtil: false },
+      body: { empresa: "Padaria Pão Quente", cidade: "Campinas", cnpjEmpresa: "11.222.333/0001-81", enderecoEmpresa: "Rua das Flores, 123 — Centro, Campinas/SP", chavePix: "(11) 98765-4321", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: "5", vencimentoEmDiaUtil: false },
     },
   ]);
   expect(input("chavePix").value).toBe("+5511987654321");
+  expect(input("cnpjEmpresa").value).toBe("11.222.333/0001-81");
   expect(input("antecedenciaDias").value).toBe("5");
   expect(input("vencimentoEmDiaUtil").checked).toBe(false);
   expect(document.body.textContent).toContain("Chave salva: Celular");
@@ -81,4 +84,19 @@ test("a lead time outside 0–60 days is refused before sending, in the API's wo
   await settle();
   expect(calls).toEqual([]);
   expect(errorOf("antecedenciaDias")).toBe("Antecedência deve ser um número inteiro de dias entre 0 e 60");
+});
+
+test("the company's CNPJ is masked as typed (letters too) and checked as the API does", async () => {
+  mockFetch(calls, () => json({ message: "Configurações salvas", settings: { ...EMPTY, cnpjEmpresa: "12.ABC.345/01DE-35" } }));
+  render(<SettingsForm initial={EMPTY} />);
+  typeInto(input("cnpjEmpresa"), "11.222.333/0001-80");
+  save();
+  await settle();
+  expect(calls).toEqual([]);
+  expect(errorOf("cnpjEmpresa")).toBe("CNPJ inválido");
+  typeInto(input("cnpjEmpresa"), "12abc34501de35");
+  expect(input("cnpjEmpresa").value).toBe("12.ABC.345/01DE-35");
+  save();
+  await settle();
+  expect(calls.map((call) => (call.body as { cnpjEmpresa: string }).cnpjEmpresa)).toEqual(["12.ABC.345/01DE-35"]);
 });

@@ -10,13 +10,14 @@ import {
   type SettingsFormValues,
   type SettingsJson,
 } from "../src/api/settings/model";
+import { maskCnpj } from "../src/lib/brazil";
 import { Button } from "../src/ui/Button";
 import { Field } from "../src/ui/Field";
 import { Icon } from "../src/ui/Icon";
 import { Input } from "../src/ui/Input";
 import { toast } from "../src/ui/toast";
 import { api, ApiError } from "./lib/api";
-import { useForm } from "./lib/form";
+import { useForm } from "./lib/use-form";
 
 export interface SettingsFormProps {
   initial: SettingsJson;
@@ -42,7 +43,7 @@ export default function SettingsForm({ initial }: SettingsFormProps) {
   const form = useForm<SettingsFormValues>(settingsSchema, settingsFormValues(initial));
   const [saving, setSaving] = useState(false);
   const { values, errors } = form;
-  const field = (name: "empresa" | "cidade" | "chavePix" | "modeloMensagem" | "antecedenciaDias") => ({
+  const field = (name: "empresa" | "cidade" | "cnpjEmpresa" | "enderecoEmpresa" | "chavePix" | "modeloMensagem" | "antecedenciaDias") => ({
     name,
     value: values[name],
     onValueChange: (value: string) => form.set(name, value),
@@ -77,6 +78,12 @@ export default function SettingsForm({ initial }: SettingsFormProps) {
           </Field>
           <Field label="Cidade" error={errors.cidade}>
             <Input autoComplete="address-level2" {...field("cidade")} />
+          </Field>
+          <Field label="CNPJ da empresa" error={errors.cnpjEmpresa} hint="Obrigatório nas mensagens de cobrança (CDC art. 42-A)">
+            <Input autoComplete="off" spellCheck={false} placeholder="00.000.000/0000-00" mask={maskCnpj} {...field("cnpjEmpresa")} />
+          </Field>
+          <Field label="Endereço da empresa" error={errors.enderecoEmpresa} hint="Rua, número, bairro, cidade/UF (CDC art. 42-A)">
+            <Input autoComplete="street-address" {...field("enderecoEmpresa")} />
           </Field>
         </div>
       </section>

@@ -22,6 +22,7 @@ export const islands = {
   ReportPartyPick: () => import("./ReportPartyPick"),
   PrintButton: () => import("./PrintButton"),
   SettingsForm: () => import("./SettingsForm"),
+  EmailSettings: () => import("./EmailSettings"),
   HistoryList: () => import("./HistoryList"),
   SubscriptionsList: () => import("./SubscriptionsList"),
   ReconciliationScreen: () => import("./ReconciliationScreen"),

@@ -14,6 +14,7 @@ describe("loadConfig", () => {
       blockGraceDays: 0,
       publicUrl: undefined,
       trustProxy: [],
+      smtpTimeoutSeconds: 8,
     });
   });
 
@@ -40,8 +41,9 @@ describe("loadConfig", () => {
       APP_TZ: "America/Manaus",
       COOKIE_SECURE: "true",
       BLOCK_GRACE_DAYS: "5",
+      SMTP_TIMEOUT_SECONDS: "20",
     });
-    expect(config).toMatchObject({ port: 8080, adminEmail: "dono@empresa.com.br", appTz: "America/Manaus", cookieSecure: true, blockGraceDays: 5 });
+    expect(config).toMatchObject({ port: 8080, adminEmail: "dono@empresa.com.br", appTz: "America/Manaus", cookieSecure: true, blockGraceDays: 5, smtpTimeoutSeconds: 20 });
   });
 
   test.each([

@@ -15,6 +15,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (none: the header is ignored). */
   trustProxy: AddressRange[];
+  /** How long an SMTP server may take to accept the connection, and then to greet (each). */
+  smtpTimeoutSeconds: number;
 }
 
 /** A bad environment value: start-up stops and names the variable in both languages. */
@@ -89,6 +91,7 @@ export function loadConfig(env: Env = process.env): Config {
     blockGraceDays: wholeNumber(env, "BLOCK_GRACE_DAYS", 0, 0, 3650),
     publicUrl,
     trustProxy,
+    smtpTimeoutSeconds: wholeNumber(env, "SMTP_TIMEOUT_SECONDS", 8, 1, 60),
   };
 }
 

@@ -10,6 +10,7 @@ import { installmentsApi } from "./api/installments";
 import { partnersApi } from "./api/partners";
 import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
+import { emailSettingsApi } from "./api/email";
 import { settingsApi } from "./api/settings";
 import { statementsApi } from "./api/statements";
 import { usersApi } from "./api/users";
@@ -71,6 +72,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(reportsApi(deps))
     .use(chargesApi(deps))
     .use(settingsApi(deps))
+    .use(emailSettingsApi(deps))
     .use(statementsApi(deps))
     .use(usersApi(deps))
     .use(historyApi(deps))

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
-import { fieldErrors } from "../../src/lib/field-errors";
 import { Button } from "../../src/ui/Button";
 import { ConfirmDialog } from "../../src/ui/ConfirmDialog";
 import { Dialog } from "../../src/ui/Dialog";
@@ -7,39 +6,7 @@ import { Icon } from "../../src/ui/Icon";
 import { toast } from "../../src/ui/toast";
 import { ApiError, serverMessage } from "./api";
 
-interface Issue { path: PropertyKey[]; message: string }
-interface Schema { safeParse(input: unknown): { success: true } | { success: false; error: { issues: Issue[] } } }
-
-/**
- * A form's state checked by the same zod schema the API uses: SPEC §5's messages show under
- * the fields before anything is sent, and the server's own field errors land there too.
- */
-export function useForm<V extends object>(schema: Schema, initial: V) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  return {
-    values,
-    errors,
-    set<K extends keyof V>(field: K, value: V[K]) {
-      setValues((current) => ({ ...current, [field]: value }));
-      // The message under a field goes away as soon as the user changes it.
-      setErrors(({ [field as string]: _dropped, ...rest }) => rest);
-    },
-    reset(next: V) {
-      setValues(next);
-      setErrors({});
-    },
-    /** True when the values pass the schema; otherwise shows the messages and returns false. */
-    validate(extra: Record<string, string> = {}): boolean {
-      const result = schema.safeParse(values);
-      const found = { ...(result.success ? {} : fieldErrors(result.error.issues)), ...extra };
-      setErrors(found);
-      return Object.keys(found).length === 0;
-    },
-    setErrors,
-  };
-}
+import { useForm, type Schema } from "./use-form";
 
 export interface SubmitOptions<V> {
   /** Sends the form's values: the server normalizes them with the same schema. */

@@ -116,6 +116,16 @@ const FIELD_LABELS: Record<string, string> = {
   estado: "UF",
   empresa: "Empresa",
   chavePix: "Chave PIX",
+  cnpjEmpresa: "CNPJ da empresa",
+  host: "Servidor SMTP",
+  porta: "Porta",
+  seguranca: "Segurança",
+  usuario: "Usuário",
+  remetenteNome: "Nome do remetente",
+  remetenteEmail: "E-mail do remetente",
+  responderPara: "Responder para",
+  aceitarAutoassinado: "Aceitar certificado autoassinado",
+  enderecoEmpresa: "Endereço da empresa",
   valor: "Valor",
   ativo: "Ativo",
   papel: "Perfil",
@@ -208,6 +218,12 @@ export function describeEvent(e: HistoryFacts): string {
       const changes = Object.entries((d.alteracoes ?? {}) as Record<string, [unknown, unknown]>).map(
         ([field, [before, after]]) => `${FIELD_LABELS[field] ?? field}: ${fieldValue(field, before)} → ${fieldValue(field, after)}`,
       );
+      if (e.entidade === "settings" && d.secao === "email") {
+        // The password itself is never in the event: only that it changed.
+        if (d.senhaAlterada) changes.push("senha do e-mail alterada");
+        if (d.senhaRemovida) changes.push("senha do e-mail removida");
+        return `${u} alterou as configurações de e-mail${changes.length ? `: ${changes.join("; ")}` : ""}`;
+      }
       if (e.entidade === "settings") {
         if (d.modeloAlterado) changes.push("modelo da mensagem alterado");
         return `${u} alterou as configurações de cobrança${changes.length ? `: ${changes.join("; ")}` : ""}`;

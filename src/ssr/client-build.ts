@@ -57,7 +57,7 @@ export const CHUNK_GROUPS = {
 };
 
 /** Islands of pages without the list kit (dashboard, reports, settings) and the Toaster, on every page: base only. */
-export const BASE_ONLY = ["Toaster", "DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "PrintButton", "ReportPartyPick", "SettingsForm"];
+export const BASE_ONLY = ["Toaster", "DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "PrintButton", "ReportPartyPick", "SettingsForm", "EmailSettings"];
 
 /** Prepends `import "cofre-chunk:<group>"` to each entry of a group; that module imports the group's modules. */
 function chunkGroups(members: Record<keyof typeof CHUNK_GROUPS, string[]>): BunPlugin {

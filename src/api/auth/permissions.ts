@@ -133,6 +133,10 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /api/settings": ADMIN,
   "GET /api/settings/subscription-rules": EVERYONE,
   "PUT /api/settings": ADMIN,
+  // E-mail (SMTP): the password and the company's sending identity are the administrators'
+  "GET /api/settings/email": ADMIN,
+  "PUT /api/settings/email": ADMIN,
+  "POST /api/settings/email/test": ADMIN,
 
   // Bank reconciliation
   "GET /api/statements": EVERYONE,

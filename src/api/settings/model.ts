@@ -1,5 +1,6 @@
 import { getPixKeyInfo, isValidPixKey, type PixKeyType } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod/mini";
+import { formatCnpj, isValidCnpj, normalizeCnpj } from "../../lib/brazil";
 import { cleanText, INVALID_CHARACTER, MAX_TEXT, TOO_LONG } from "../fields";
 
 // Cobrança settings (DECISIONS §7), used by the SettingsForm island and by PUT /api/settings.
@@ -109,10 +110,30 @@ const antecedencia = z.optional(
   ),
 );
 
+const INVALID_CNPJ = "CNPJ inválido";
+
+/** The company's CNPJ (DECISIONS §2, alphanumeric too), stored bare; blank → "" (not yet given). Missing keeps what is saved. */
+const cnpjEmpresa = z.optional(
+  z.pipe(
+    text(MAX_TEXT),
+    z.transform((cnpj: string, ctx): string => {
+      if (cnpj === "") return "";
+      if (!isValidCnpj(cnpj)) {
+        ctx.issues.push({ code: "custom", message: INVALID_CNPJ, input: cnpj });
+        return z.NEVER;
+      }
+      return normalizeCnpj(cnpj);
+    }),
+  ),
+);
+
 const settingsFields = z.object(
   {
     empresa: text(MAX_TEXT),
     cidade: text(MAX_TEXT),
+    // CDC art. 42-A: both go on every collection message (the régua cannot start without them).
+    cnpjEmpresa,
+    enderecoEmpresa: z.optional(text(MAX_TEXT)),
     chavePix: pixKey,
     modeloMensagem: template,
     antecedenciaDias: antecedencia,
@@ -145,6 +166,9 @@ export type SettingsInput = z.output<typeof settingsSchema>;
 export interface SettingsJson {
   empresa: string;
   cidade: string;
+  /** "11.222.333/0001-81" (punctuated for display, as clients' CNPJ); "" when not given. */
+  cnpjEmpresa: string;
+  enderecoEmpresa: string;
   chavePix: string | null;
   /** What kind of key `chavePix` is ("CPF", "E-mail"…), for the form's hint. */
   tipoChavePix: string | null;
@@ -172,15 +196,22 @@ export interface SettingsAnswer {
 export interface SettingsFormValues {
   empresa: string;
   cidade: string;
+  cnpjEmpresa: string;
+  enderecoEmpresa: string;
   chavePix: string;
   modeloMensagem: string;
   antecedenciaDias: string;
   vencimentoEmDiaUtil: boolean;
 }
 
+/** The stored bare CNPJ as the API shows it. */
+export const cnpjForDisplay = (bare: string) => (bare === "" ? "" : formatCnpj(bare));
+
 export const settingsFormValues = (settings: SettingsJson): SettingsFormValues => ({
   empresa: settings.empresa,
   cidade: settings.cidade,
+  cnpjEmpresa: settings.cnpjEmpresa,
+  enderecoEmpresa: settings.enderecoEmpresa,
   chavePix: settings.chavePix ?? "",
   modeloMensagem: settings.modeloMensagem,
   antecedenciaDias: String(settings.antecedenciaDias),

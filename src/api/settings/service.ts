@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { settings } from "../../../db/schema";
+import { normalizeCnpj } from "../../lib/brazil";
 import { nowISO } from "../../lib/clock";
 import { changedFields, recordEvent, type Actor } from "../history/record";
-import { DEFAULT_MESSAGE, pixKeyLabel, type SettingsInput, type SettingsJson, type SubscriptionRulesJson } from "./model";
+import { cnpjForDisplay, DEFAULT_MESSAGE, pixKeyLabel, type SettingsInput, type SettingsJson, type SubscriptionRulesJson } from "./model";
 
 // The one settings row (id 1). Until someone saves the form there is no row: the defaults stand in.
 const ROW_ID = 1;
@@ -16,6 +17,8 @@ export function getSettings(db: Db | Tx): SettingsJson {
   return {
     empresa: row?.empresa ?? "",
     cidade: row?.cidade ?? "",
+    cnpjEmpresa: cnpjForDisplay(row?.cnpjEmpresa ?? ""),
+    enderecoEmpresa: row?.enderecoEmpresa ?? "",
     chavePix,
     tipoChavePix: pixKeyLabel(chavePix),
     modeloMensagem: row?.modeloMensagem ?? DEFAULT_MESSAGE,
@@ -44,6 +47,9 @@ export function saveSettings(db: Db, actor: Actor, input: SettingsInput): Settin
       ...input,
       antecedenciaDias: input.antecedenciaDias ?? before.antecedenciaDias,
       vencimentoEmDiaUtil: input.vencimentoEmDiaUtil ?? before.vencimentoEmDiaUtil,
+      // Older forms and scripts that do not send them keep what is saved.
+      cnpjEmpresa: input.cnpjEmpresa ?? normalizeCnpj(before.cnpjEmpresa),
+      enderecoEmpresa: input.enderecoEmpresa ?? before.enderecoEmpresa,
       updatedAt: nowISO(),
     };
     db.insert(settings)
@@ -51,7 +57,7 @@ export function saveSettings(db: Db, actor: Actor, input: SettingsInput): Settin
       .onConflictDoUpdate({ target: settings.id, set: values })
       .run();
     const after = getSettings(db);
-    const alteracoes = changedFields(before, after, ["empresa", "cidade", "chavePix", "antecedenciaDias", "vencimentoEmDiaUtil"]);
+    const alteracoes = changedFields(before, after, ["empresa", "cidade", "cnpjEmpresa", "enderecoEmpresa", "chavePix", "antecedenciaDias", "vencimentoEmDiaUtil"]);
     const modeloAlterado = before.modeloMensagem !== after.modeloMensagem;
     if (Object.keys(alteracoes).length > 0 || modeloAlterado) {
       recordEvent(db, actor, { action: "update", entity: "settings", entityId: ROW_ID, label: "Configurações de cobrança", details: { alteracoes, ...(modeloAlterado ? { modeloAlterado } : {}) } });

@@ -24,6 +24,8 @@ describe("GET /api/settings", () => {
     expect(await response.json()).toEqual({
       empresa: "",
       cidade: "",
+      cnpjEmpresa: "",
+      enderecoEmpresa: "",
       chavePix: null,
       tipoChavePix: null,
       modeloMensagem: DEFAULT_MESSAGE,
@@ -123,10 +125,23 @@ describe("PUT /api/settings", () => {
     expect((await put({ modeloMensagem: "Olá {cliente}" })).status).toBe(200);
   });
 
+  test("the company's CNPJ (alphanumeric too) and address: stored bare, shown punctuated, kept when a form leaves them out", async () => {
+    const answer = (await (await put({ ...padaria, cnpjEmpresa: "12.abc.345/01de-35", enderecoEmpresa: "  Rua das Flores, 123 — Centro, São Paulo/SP " })).json()) as SettingsAnswer;
+    expect(answer.settings).toMatchObject({ cnpjEmpresa: "12.ABC.345/01DE-35", enderecoEmpresa: "Rua das Flores, 123 — Centro, São Paulo/SP" });
+    expect(t.db.$client.query("select cnpj_empresa, endereco_empresa from settings").all()).toEqual([{ cnpj_empresa: "12ABC34501DE35", endereco_empresa: "Rua das Flores, 123 — Centro, São Paulo/SP" }]);
+    // An older form without the two fields keeps them.
+    expect(((await (await put(padaria)).json()) as SettingsAnswer).settings.cnpjEmpresa).toBe("12.ABC.345/01DE-35");
+    // Blank clears them (the régua then cannot start).
+    expect(((await (await put({ ...padaria, cnpjEmpresa: "", enderecoEmpresa: "" })).json()) as SettingsAnswer).settings).toMatchObject({ cnpjEmpresa: "", enderecoEmpresa: "" });
+  });
+
   const sweep: SweepTarget = { send: (path, init) => api(path, init), snapshot: stored };
   const bodies: BadInput[] = [
     ...malformedBodies(padaria),
     { name: "an invalid PIX key", body: { ...padaria, chavePix: "abc" }, status: 400, errors: { chavePix: INVALID_PIX_KEY } },
+    { name: "an invalid company CNPJ", body: { ...padaria, cnpjEmpresa: "11.222.333/0001-80" }, status: 400, errors: { cnpjEmpresa: "CNPJ inválido" } },
+    { name: "a CNPJ of one repeated digit", body: { ...padaria, cnpjEmpresa: "00000000000000" }, status: 400, errors: { cnpjEmpresa: "CNPJ inválido" } },
+    { name: "a 300-character address", body: { ...padaria, enderecoEmpresa: "x".repeat(300) }, status: 400, errors: { enderecoEmpresa: "Máximo de 255 caracteres" } },
     { name: "a number for empresa", body: { ...padaria, empresa: 42 }, status: 400, errors: { empresa: "Formato inválido" } },
     { name: "a 300-character cidade", body: { ...padaria, cidade: "x".repeat(300) }, status: 400, errors: { cidade: "Máximo de 255 caracteres" } },
     { name: "a NUL in empresa", body: { ...padaria, empresa: "Pão\0Quente" }, status: 400, errors: { empresa: "Caractere inválido no texto" } },
