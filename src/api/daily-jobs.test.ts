@@ -146,3 +146,30 @@ test("a job with large work runs in slices, each its own short transaction with 
     unpin();
   }
 });
+
+test("automatic blocking goes a hundred clients a slice, resuming where the last slice stopped; the day's line adds up every slice", async () => {
+  const unpin = pinClock("2026-06-10T10:00:00-03:00");
+  try {
+    const insertClient = t.db.$client.prepare(
+      "INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente) VALUES (?, ?, 'Ana', '11987654321', 'a@b.com.br', 1000, ?) RETURNING id",
+    );
+    const bill = t.db.$client.prepare("INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, created_at) VALUES (?, '1/1', 'Serviço', '2026-06-01', 1000, 'x')");
+    t.db.transaction(() => {
+      for (let i = 0; i < 250; i++) {
+        const { id } = insertClient.get(`Fatiado ${i}`, `fatiado-${i}`, `FAT-${i}`) as { id: number };
+        if (i % 2 === 0) bill.run(id);
+      }
+    });
+    const slices: string[] = [];
+    const job = automaticBlockingJob(0, { sliceMs: 0 }); // one step of a hundred clients per slice
+    const counting: DailyJob = { name: job.name + " (fatias)", run: (db, day) => { const step = job.run(db, day); slices.push(typeof step === "object" && step ? "mais" : String(step)); return step; } };
+    const { lines, log } = recorder();
+    await runJob(t.db, counting, "2026-06-10", log);
+    expect(slices.length).toBeGreaterThanOrEqual(3);
+    expect(slices.at(-1)).toBe("125 cliente(s) bloqueado(s), 0 desbloqueado(s)");
+    expect(lines).toEqual([{ level: "log", text: "Bloqueio automático (fatias) (2026-06-10): 125 cliente(s) bloqueado(s), 0 desbloqueado(s)" }]);
+    expect(t.db.$client.query("SELECT count(*) AS n FROM clients WHERE nome LIKE 'Fatiado %' AND status_bloqueio = 1").get()).toEqual({ n: 125 });
+  } finally {
+    unpin();
+  }
+});
