@@ -55,17 +55,19 @@ async function serve() {
     import("./api/subscriptions/generate"),
     import("./api/outbox/outbox"),
   ]);
-  startDailyJobs(db, [subscriptionsJob(config.blockGraceDays), automaticBlockingJob(config.blockGraceDays), plannerStatisticsJob, idempotencyCleanupJob]);
-  startOutbox(db, {});
+  const dailyJobs = startDailyJobs(db, [subscriptionsJob(config.blockGraceDays), automaticBlockingJob(config.blockGraceDays), plannerStatisticsJob, idempotencyCleanupJob]);
+  const outbox = startOutbox(db, {});
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     const server = app.server;
+    dailyJobs.stop();
     // stop(false) resolves once in-flight requests are answered; idle keep-alive sockets are
     // closed after the grace period at the latest.
-    await Promise.race([server?.stop(false), Bun.sleep(SHUTDOWN_GRACE_MS)]);
+    // A message being sent is let finish too: cut off, it would wait as `incerta` for a person.
+    await Promise.race([Promise.all([server?.stop(false), outbox.stop()]), Bun.sleep(SHUTDOWN_GRACE_MS)]);
     server?.stop(true);
     closeDatabase(db);
     process.exit(0);

@@ -19,6 +19,7 @@ import {
   sendDue,
   settleOutbox,
   STALE_AFTER_MS,
+  startOutbox,
   type SendResult,
   type Transport,
 } from "./outbox";
@@ -89,7 +90,8 @@ describe("outbox", () => {
     const transport: Transport = {
       async send(payload) {
         sent.push((payload as { to: string }).to);
-        await Bun.sleep(Math.random() * 3); // the network's time: the other senders claim meanwhile
+        // The network's time, a turn or three of the event loop: the other senders claim meanwhile.
+        for (let turns = 1 + Math.floor(Math.random() * 3); turns > 0; turns--) await new Promise((resolve) => setImmediate(resolve));
         return { ok: true };
       },
     };
@@ -207,6 +209,30 @@ describe("outbox", () => {
     expect(rowOf(db, id).estado).toBe("pendente");
     closeDatabase(db);
   });
+});
+
+test("stopping the server's sender takes no new row and waits for the send in flight, which is recorded", async () => {
+  const { db } = freshDb();
+  db.transaction(() => ["a", "b", "c"].forEach((k) => enqueue(db, email(`lembrete:${k}`))));
+  let answer!: (result: SendResult) => void;
+  const sent: unknown[] = [];
+  const slow: Transport = {
+    send(payload) {
+      sent.push(payload);
+      return new Promise((resolve) => (answer = resolve));
+    },
+  };
+  const sender = startOutbox(db, { email: slow }, { everyMs: 60_000, log: quiet });
+  while (sent.length === 0) await Bun.sleep(1);
+  let stopped = false;
+  const stopping = sender.stop().then(() => (stopped = true));
+  await Bun.sleep(5);
+  expect(stopped).toBe(false); // the send in flight is let finish
+  answer({ ok: true });
+  await stopping;
+  expect(sent.length).toBe(1);
+  expect(outboxCounts(db)).toMatchObject({ enviada: 1, pendente: 2, enviando: 0 });
+  closeDatabase(db);
 });
 
 const quiet = { log() {}, error() {} };

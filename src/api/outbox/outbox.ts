@@ -219,26 +219,44 @@ export interface SendOptions {
   limit?: number;
   sender?: string;
   log?: Log;
+  /** Asked before each claim: true stops the pass (the server is shutting down). */
+  stopping?: () => boolean;
 }
 
 /**
- * One pass of a sender: the due `pendente` rows of the kinds it has a transport for, oldest
- * first, each claimed, sent outside any transaction and settled. Returns how many it claimed.
+ * Takes the next due `pendente` row of these kinds (oldest first) for this process, or null when
+ * none is left: one UPDATE whose row is chosen inside it, under the write lock, so senders racing
+ * each get a different row and none spends a write on a row another took.
  */
-export async function sendDue(db: Db, transports: Record<string, Transport>, { limit = 50, sender = SENDER, log = console }: SendOptions = {}): Promise<number> {
-  const kinds = Object.keys(transports);
-  if (kinds.length === 0) return 0;
-  const due = db
+export function claimNextOutbox(db: Db, kinds: readonly string[], sender = SENDER): OutboxRow | null {
+  const now = iso(nowMs());
+  const next = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.estado, "pendente"), lte(outbox.proximaTentativa, iso(nowMs())), inArray(outbox.tipo, kinds)))
+    .where(and(eq(outbox.estado, "pendente"), lte(outbox.proximaTentativa, now), inArray(outbox.tipo, [...kinds])))
     .orderBy(asc(outbox.proximaTentativa), asc(outbox.id))
-    .limit(limit)
-    .all();
+    .limit(1);
+  return (
+    db
+      .update(outbox)
+      .set({ estado: "enviando", tentativas: sql`${outbox.tentativas} + 1`, enviandoPor: sender, enviandoDesde: now, updatedAt: now })
+      .where(and(eq(outbox.id, sql`(${next})`), eq(outbox.estado, "pendente")))
+      .returning()
+      .get() ?? null
+  );
+}
+
+/**
+ * One pass of a sender: up to `limit` due `pendente` rows of the kinds it has a transport for,
+ * oldest first, each claimed, sent outside any transaction and settled. Returns how many it took.
+ */
+export async function sendDue(db: Db, transports: Record<string, Transport>, { limit = 50, sender = SENDER, log = console, stopping = () => false }: SendOptions = {}): Promise<number> {
+  const kinds = Object.keys(transports);
+  if (kinds.length === 0) return 0;
   let claimed = 0;
-  for (const { id } of due) {
-    const row = claimOutbox(db, id, sender);
-    if (!row) continue; // another sender's
+  while (claimed < limit && !stopping()) {
+    const row = claimNextOutbox(db, kinds, sender);
+    if (!row) break;
     claimed++;
     const result = await attempt(transports[row.tipo]!, row.payload);
     await settleWithRetries(db, row, result, sender, log);
@@ -249,7 +267,8 @@ export async function sendDue(db: Db, transports: Record<string, Transport>, { l
 export interface OutboxSender {
   /** A pass now (after a commit that enqueued, say); one pass at a time. */
   kick(): Promise<void>;
-  stop(): void;
+  /** No new claims; resolves once the send in flight (if any) is settled. */
+  stop(): Promise<void>;
 }
 
 const PASS_EVERY_MS = 15_000;
@@ -268,7 +287,7 @@ export function startOutbox(db: Db, transports: Record<string, Transport>, { eve
       const marked = markInterrupted(db);
       if (marked) log.error(`[Envios] ${marked} envio(s) interrompido(s) ficaram incertos: confira e reenvie se preciso`);
       // A full pass leaves more waiting only when it took its whole limit: then another at once.
-      while (!stopped && (await sendDue(db, transports, { log, limit: PASS_LIMIT })) === PASS_LIMIT);
+      while (!stopped && (await sendDue(db, transports, { log, limit: PASS_LIMIT, stopping: () => stopped })) === PASS_LIMIT);
     } catch (error) {
       log.error(`[Envios] ${isBusyError(error) ? "banco de dados ocupado por outro processo" : String((error as Error)?.message ?? error).split("\n")[0]}: nova tentativa em ${Math.round(everyMs / 1000)} s`);
     }
@@ -287,6 +306,7 @@ export function startOutbox(db: Db, transports: Record<string, Transport>, { eve
     stop() {
       stopped = true;
       clearInterval(timer);
+      return running ?? Promise.resolve();
     },
   };
 }
