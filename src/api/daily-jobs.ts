@@ -6,10 +6,11 @@
 // run once at start (the jobs back-fill by their own keys), and a CLI run or a second server that
 // completed the day first is seen. A job that fails logs one pt-BR line (kept in `jobs` for
 // GET /api/health) and is tried again at the next check; the others are not held up by it.
+import { eq, sql } from "drizzle-orm";
 import { codeOf, isBusyError, isDiskFullError, type Db } from "../../db/client";
+import { jobs as jobTable } from "../../db/schema";
 import { turn } from "../http/turns";
 import { nowISO, today } from "../lib/clock";
-import { prepared } from "./prepared";
 
 /** A slice that left work for the next one: the runner yields to the event loop, then calls again. */
 export interface MoreToDo {
@@ -58,18 +59,11 @@ export function jobFailureLog(name: string, error: unknown): string {
   return `[${name}] falhou: ${error.name}${typeof code === "string" ? ` ${code}` : ""}: ${error.message.split("\n")[0]}${at ? ` (em ${at})` : ""}; nova tentativa em 1 minuto`;
 }
 
-export interface JobRecord {
-  nome: string;
-  ultimoDia: string | null;
-  concluidoEm: string | null;
-  ultimoErro: string | null;
-  erroEm: string | null;
-}
+export type JobRecord = typeof jobTable.$inferSelect;
 
 /** The day `name` last completed, or null when it never has. */
 export function lastCompletedDay(db: Db, name: string): string | null {
-  const row = prepared(db, "SELECT ultimo_dia AS ultimoDia FROM jobs WHERE nome = $name").get({ name }) as { ultimoDia: string | null } | null;
-  return row?.ultimoDia ?? null;
+  return db.select({ ultimoDia: jobTable.ultimoDia }).from(jobTable).where(eq(jobTable.nome, name)).get()?.ultimoDia ?? null;
 }
 
 /**
@@ -77,25 +71,27 @@ export function lastCompletedDay(db: Db, name: string): string | null {
  * the work and the record commit together). A day earlier than the one recorded never goes back.
  */
 export function recordJobDone(db: Db, name: string, day: string): void {
-  prepared(
-    db,
-    `INSERT INTO jobs (nome, ultimo_dia, concluido_em) VALUES ($name, $day, $now)
-     ON CONFLICT (nome) DO UPDATE SET ultimo_dia = max(coalesce(ultimo_dia, ''), excluded.ultimo_dia), concluido_em = excluded.concluido_em,
-       ultimo_erro = NULL, erro_em = NULL`,
-  ).run({ name, day, now: nowISO() });
+  const now = nowISO();
+  db.insert(jobTable)
+    .values({ nome: name, ultimoDia: day, concluidoEm: now })
+    .onConflictDoUpdate({
+      target: jobTable.nome,
+      set: { ultimoDia: sql`max(coalesce(${jobTable.ultimoDia}, ''), excluded.ultimo_dia)`, concluidoEm: now, ultimoErro: null, erroEm: null },
+    })
+    .run();
 }
 
 function recordJobFailure(db: Db, name: string, line: string): void {
-  prepared(
-    db,
-    `INSERT INTO jobs (nome, ultimo_erro, erro_em) VALUES ($name, $line, $now)
-     ON CONFLICT (nome) DO UPDATE SET ultimo_erro = excluded.ultimo_erro, erro_em = excluded.erro_em`,
-  ).run({ name, line, now: nowISO() });
+  const now = nowISO();
+  db.insert(jobTable)
+    .values({ nome: name, ultimoErro: line, erroEm: now })
+    .onConflictDoUpdate({ target: jobTable.nome, set: { ultimoErro: line, erroEm: now } })
+    .run();
 }
 
 /** Every job's record, by name: what GET /api/health shows an administrator. */
 export function jobRecords(db: Db): JobRecord[] {
-  return prepared(db, "SELECT nome, ultimo_dia AS ultimoDia, concluido_em AS concluidoEm, ultimo_erro AS ultimoErro, erro_em AS erroEm FROM jobs ORDER BY nome").all() as JobRecord[];
+  return db.select().from(jobTable).orderBy(jobTable.nome).all();
 }
 
 type Log = Pick<Console, "log" | "error">;
