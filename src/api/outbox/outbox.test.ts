@@ -222,7 +222,7 @@ test("stopping the server's sender takes no new row and waits for the send in fl
       return new Promise((resolve) => (answer = resolve));
     },
   };
-  const sender = startOutbox(db, { email: slow }, { everyMs: 60_000, log: quiet });
+  const sender = startOutbox(db, { email: slow }, { everyMs: 60_000, firstPassAfterMs: 0, log: quiet });
   while (sent.length === 0) await Bun.sleep(1);
   let stopped = false;
   const stopping = sender.stop().then(() => (stopped = true));

@@ -273,13 +273,15 @@ export interface OutboxSender {
 
 const PASS_EVERY_MS = 15_000;
 const PASS_LIMIT = 50;
+/** Like the daily jobs' first run: the requests queued at start-up come first. */
+const FIRST_PASS_AFTER_MS = 200;
 
 /**
- * The server's sender: marks what a crash left `enviando` as `incerta` at once, then every
- * `everyMs` sweeps stale rows and sends what is due. A pass that fails (a busy database) is one
- * pt-BR line and the next pass tries again.
+ * The server's sender: marks what a crash left `enviando` as `incerta` at start (after
+ * `firstPassAfterMs`), then every `everyMs` sweeps stale rows and sends what is due. A pass that
+ * fails (a busy database) is one pt-BR line and the next pass tries again.
  */
-export function startOutbox(db: Db, transports: Record<string, Transport>, { everyMs = PASS_EVERY_MS, log = console as Log } = {}): OutboxSender {
+export function startOutbox(db: Db, transports: Record<string, Transport>, { everyMs = PASS_EVERY_MS, firstPassAfterMs = FIRST_PASS_AFTER_MS, log = console as Log } = {}): OutboxSender {
   let running: Promise<void> | null = null;
   let stopped = false;
   const pass = async () => {
@@ -298,13 +300,14 @@ export function startOutbox(db: Db, transports: Record<string, Transport>, { eve
     });
     return running;
   };
-  void kick();
+  const first = setTimeout(kick, firstPassAfterMs);
   const timer = setInterval(kick, everyMs);
   timer.unref();
   return {
     kick,
     stop() {
       stopped = true;
+      clearTimeout(first);
       clearInterval(timer);
       return running ?? Promise.resolve();
     },
