@@ -107,9 +107,10 @@ const ALREADY_DONE = Symbol("already done");
  * job ran (false: it was already done); a failure is logged, recorded and not thrown.
  */
 export async function runJob(db: Db, job: DailyJob, day: string, log: Log = console): Promise<boolean> {
-  const done = lastCompletedDay(db, job.name);
-  if (done !== null && done >= day) return false;
   try {
+    // A look before taking the write lock: the minute's check of a day done costs a read.
+    const done = lastCompletedDay(db, job.name);
+    if (done !== null && done >= day) return false;
     for (;;) {
       const step = db.transaction(
         () => {
