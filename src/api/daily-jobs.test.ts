@@ -147,7 +147,7 @@ test("a job with large work runs in slices, each its own short transaction with 
   }
 });
 
-test("automatic blocking goes a hundred clients a slice, resuming where the last slice stopped; the day's line adds up every slice", async () => {
+test("automatic blocking goes fifty clients a step, resuming where the last slice stopped; the day's line adds up every slice", async () => {
   const unpin = pinClock("2026-06-10T10:00:00-03:00");
   try {
     const insertClient = t.db.$client.prepare(
@@ -161,11 +161,11 @@ test("automatic blocking goes a hundred clients a slice, resuming where the last
       }
     });
     const slices: string[] = [];
-    const job = automaticBlockingJob(0, { sliceMs: 0 }); // one step of a hundred clients per slice
+    const job = automaticBlockingJob(0, { sliceMs: 0 }); // one step of fifty clients per slice
     const counting: DailyJob = { name: job.name + " (fatias)", run: (db, day) => { const step = job.run(db, day); slices.push(typeof step === "object" && step ? "mais" : String(step)); return step; } };
     const { lines, log } = recorder();
     await runJob(t.db, counting, "2026-06-10", log);
-    expect(slices.length).toBeGreaterThanOrEqual(3);
+    expect(slices.length).toBe(6); // 250 clients: five steps, then the one that finds none left
     expect(slices.at(-1)).toBe("125 cliente(s) bloqueado(s), 0 desbloqueado(s)");
     expect(lines).toEqual([{ level: "log", text: "Bloqueio automático (fatias) (2026-06-10): 125 cliente(s) bloqueado(s), 0 desbloqueado(s)" }]);
     expect(t.db.$client.query("SELECT count(*) AS n FROM clients WHERE nome LIKE 'Fatiado %' AND status_bloqueio = 1").get()).toEqual({ n: 125 });

@@ -115,12 +115,12 @@ export function toggleClientBlock(db: Db, actor: Actor, id: number, graceDays: n
 }
 
 /** Clients the daily run looks at per step, and the loop time after which a slice ends. */
-const CLIENTS_PER_STEP = 100;
+const CLIENTS_PER_STEP = 50;
 const SLICE_MS = 8;
 
 /**
  * The daily run (src/api/daily-jobs.ts): the rule over every client, after each midnight in
- * APP_TZ, in slices — a hundred clients at a time by id, for about 8 ms, then the event loop's
+ * APP_TZ, in slices — fifty clients at a time by id, for about 8 ms, then the event loop's
  * turn (a day after a month away blocks hundreds, each with its history event: 65 ms in one
  * go at --scale 50). A slice lost to a failure is redone: the rule writes nothing twice.
  */
