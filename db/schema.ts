@@ -501,3 +501,53 @@ export const changeCounts = sqliteTable("change_counts", {
   tabela: text("tabela").primaryKey(),
   alteracoes: integer("alteracoes").notNull().default(0),
 });
+
+/**
+ * The daily jobs' memory (src/api/daily-jobs.ts): one row per job, by its name, with the last
+ * APP_TZ day it completed — written in the transaction of its last slice, so a restart does not
+ * redo a completed day and a day missed while the server was down runs once at start. The last
+ * failure (one pt-BR line) stays until the next success, for `GET /api/health`.
+ */
+export const jobs = sqliteTable("jobs", {
+  nome: text("nome").primaryKey(),
+  ultimoDia: text("ultimo_dia"),
+  concluidoEm: text("concluido_em"),
+  ultimoErro: text("ultimo_erro"),
+  erroEm: text("erro_em"),
+});
+
+export const OUTBOX_STATES = ["pendente", "enviando", "enviada", "falhou", "incerta"] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+/**
+ * Work that talks to the network (e-mail first), written in the transaction that decides it and
+ * sent later outside any transaction (src/api/outbox/). `chave` is the decision's identity: a
+ * second decision of the same thing inserts nothing. A row is claimed by one atomic UPDATE
+ * (pendente → enviando, `enviando_por` = the claiming process), so it is sent at most once; one
+ * left `enviando` by a dead process becomes `incerta` and waits for a person.
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tipo: text("tipo").notNull(),
+    chave: text("chave").notNull(),
+    payload: text("payload").notNull(),
+    estado: text("estado", { enum: OUTBOX_STATES }).notNull().default("pendente"),
+    tentativas: integer("tentativas").notNull().default(0),
+    proximaTentativa: text("proxima_tentativa").notNull(),
+    ultimoErro: text("ultimo_erro"),
+    enviandoPor: text("enviando_por"),
+    enviandoDesde: text("enviando_desde"),
+    enviadaEm: text("enviada_em"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("outbox_chave_idx").on(t.chave),
+    // The sender's question: the pending rows whose time has come, oldest first.
+    index("outbox_estado_proxima_idx").on(t.estado, t.proximaTentativa),
+    check("outbox_estado_check", sql`${t.estado} IN ('pendente', 'enviando', 'enviada', 'falhou', 'incerta')`),
+  ],
+);
+export type OutboxRow = typeof outbox.$inferSelect;

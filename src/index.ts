@@ -40,26 +40,34 @@ async function serve() {
   startIdleCollection(() => releaseIdleMemory(db));
   const ms = Math.round(performance.now() - startedAt);
   console.log(`Cofre em http://${config.host}:${app.server?.port} (banco: ${config.databasePath}, ${ms} ms)`);
-  // The daily jobs now and after each midnight in APP_TZ: subscriptions' months (DECISIONS §8), automatic blocking (DECISIONS §2) and
-  // the planner's statistics following the data as it grows (see openDatabase). Started here,
-  // not in createApp, because tests build many apps; after createApp, which sets the clock's zone.
-  const [{ plannerStatisticsJob, startDailyJobs }, { automaticBlockingJob }, { idempotencyCleanupJob }, { subscriptionsJob }] = await Promise.all([
+  // The daily jobs now and after each midnight in APP_TZ, in this order: subscriptions' months
+  // (DECISIONS §8; first, so the months a back-fill generates meet blocking's run), automatic
+  // blocking (DECISIONS §2), the planner's statistics following the data as it grows (see
+  // openDatabase), and idempotency keys older than 24 hours. The `jobs` table remembers each
+  // one's last completed day (src/api/daily-jobs.ts). Then the outbox's sender: at once it marks
+  // what a crash left `enviando` as `incerta`; it has no transport yet (e-mail comes with the
+  // régua de cobrança). Started here, not in createApp, because tests build many apps; after
+  // createApp, which sets the clock's zone.
+  const [{ plannerStatisticsJob, startDailyJobs }, { automaticBlockingJob }, { idempotencyCleanupJob }, { subscriptionsJob }, { startOutbox }] = await Promise.all([
     import("./api/daily-jobs"),
     import("./api/clients/blocking"),
     import("./api/idempotency"),
     import("./api/subscriptions/generate"),
+    import("./api/outbox/outbox"),
   ]);
-  // Subscriptions first: the months they generate (a back-fill after days off) meet blocking's run.
-  startDailyJobs(db, [subscriptionsJob(config.blockGraceDays), automaticBlockingJob(config.blockGraceDays), plannerStatisticsJob, idempotencyCleanupJob]);
+  const dailyJobs = startDailyJobs(db, [subscriptionsJob(config.blockGraceDays), automaticBlockingJob(config.blockGraceDays), plannerStatisticsJob, idempotencyCleanupJob]);
+  const outbox = startOutbox(db, {});
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     const server = app.server;
+    dailyJobs.stop();
     // stop(false) resolves once in-flight requests are answered; idle keep-alive sockets are
     // closed after the grace period at the latest.
-    await Promise.race([server?.stop(false), Bun.sleep(SHUTDOWN_GRACE_MS)]);
+    // A message being sent is let finish too: cut off, it would wait as `incerta` for a person.
+    await Promise.race([Promise.all([server?.stop(false), outbox.stop()]), Bun.sleep(SHUTDOWN_GRACE_MS)]);
     server?.stop(true);
     closeDatabase(db);
     process.exit(0);

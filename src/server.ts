@@ -5,6 +5,7 @@ import { signInRules } from "./api/auth/sign-in";
 import { chargesApi } from "./api/charges";
 import { clientsApi } from "./api/clients";
 import { dashboardApi } from "./api/dashboard";
+import { healthApi } from "./api/health";
 import { historyApi } from "./api/history";
 import { installmentsApi } from "./api/installments";
 import { partnersApi } from "./api/partners";
@@ -76,6 +77,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(statementsApi(deps))
     .use(usersApi(deps))
     .use(historyApi(deps))
+    .use(healthApi(deps))
     .use(pageRoutes(deps)) as unknown as App;
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { today } from "../lib/clock";
 import { databaseWithSubscriptions, duplicates, env, expectedMonths } from "../../tests/subscriptions-cli";
 import { cofreCommand } from "../../tests/serve";
 import { CliError } from "./cli-error";
@@ -18,9 +20,14 @@ describe("cofre subscriptions run", () => {
     expect(dry.stdout.toString()).toContain(`Simulação (nada foi gravado): ${expected} parcelas seriam geradas`);
     expect(dry.stdout.toString()).toContain("Cliente 1 — Mensalidade 01/2024");
     expect(duplicates(path).total).toBe(0);
+    const file = new Database(path);
+    expect(file.query("SELECT count(*) AS n FROM jobs").get()).toEqual({ n: 0 }); // a simulation is not the day's run
     const run = () => runFromShell(path, "America/Sao_Paulo", 0, parseRunArgs([]));
     expect(run()).toContain(`${expected} parcelas geradas`);
     expect(duplicates(path).total).toBe(expected);
+    // It was the daily job's run: the server started later today does not run it again.
+    expect(file.query("SELECT ultimo_dia AS dia FROM jobs WHERE nome = 'Assinaturas'").get()).toEqual({ dia: today() });
+    file.close();
     expect(run()).toStartWith("0 parcelas geradas");
     expect(() => parseRunArgs(["--date", "amanhã"])).toThrow(new CliError("Informe a data como AAAA-MM-DD: cofre subscriptions run --date 2026-12-31"));
     expect(() => parseRunArgs(["--depressa"])).toThrow(CliError);

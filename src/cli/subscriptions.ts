@@ -1,8 +1,12 @@
 // `cofre subscriptions run [--date AAAA-MM-DD] [--dry-run]`: what the daily job does, now, from
 // the shell — with --date, every month due up to that day (at most 62 days ahead); with
 // --dry-run, the same run inside a transaction that is rolled back, listing what it would write.
+// Without --date (or with today's) it is the daily job itself, and it records the day as done in
+// the `jobs` table (src/api/daily-jobs.ts) like the server would: a server started later today
+// does not run it again. A run ahead (--date later) is not the daily job and records nothing.
 import { openDatabase } from "../../db/client";
-import { runSubscriptions } from "../api/subscriptions/generate";
+import { recordJobDone } from "../api/daily-jobs";
+import { runSubscriptions, subscriptionsJob } from "../api/subscriptions/generate";
 import { latestRunDate } from "../api/subscriptions/service";
 import { SYSTEM } from "../api/history/record";
 import { clock, today } from "../lib/clock";
@@ -31,6 +35,8 @@ export function parseRunArgs(args: string[]): RunOptions {
 
 class DryRun extends Error {}
 
+const isMore = (step: unknown) => typeof step === "object" && step !== null;
+
 export function runFromShell(databasePath: string, appTz: string, graceDays: number, options: RunOptions): string {
   clock.timeZone = appTz;
   const until = options.date ?? today();
@@ -43,10 +49,16 @@ export function runFromShell(databasePath: string, appTz: string, graceDays: num
       db.transaction(
         () => {
           const { id: lastId } = db.$client.query("SELECT coalesce(max(id), 0) AS id FROM receivables").get() as { id: number };
-          geradas = runSubscriptions(db, SYSTEM, graceDays, until).geradas;
+          const day = today();
+          if (until === day) {
+            const job = subscriptionsJob(graceDays);
+            while (isMore(job.run(db, day)));
+            recordJobDone(db, job.name, day);
+          } else runSubscriptions(db, SYSTEM, graceDays, until);
           const written = db.$client
             .query("SELECT c.nome, r.descricao, r.data_vencimento AS venc, r.valor FROM receivables r JOIN clients c ON c.id = r.client_id WHERE r.id > ? ORDER BY r.id")
             .all(lastId) as { nome: string; descricao: string; venc: string; valor: number }[];
+          geradas = written.length;
           lines = written.map((r) => `  ${r.nome} — ${r.descricao}, vence ${formatDateBR(r.venc)}, ${formatBRL(r.valor as Cents)}`);
           if (options.dryRun) throw new DryRun();
         },

@@ -45,6 +45,8 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "POST /api/users": ADMIN,
   "PATCH /api/users/:id": ADMIN,
   "POST /api/users/:id/reset-password": ADMIN,
+  // The jobs' and the outbox's state (what /healthz does not tell the public)
+  "GET /api/health": ADMIN,
 
   // Pages: every role reads them; the users and settings pages are the administrators'
   "GET /": EVERYONE,

@@ -239,7 +239,7 @@ describe("automatic blocking", () => {
     t.db.$client.run("update clients set status_bloqueio = 1, bloqueio_origem = 'automatico' where id = ?", [other.id]);
     day("2026-03-16");
     const jobs = startDailyJobs(t.db, [automaticBlockingJob(0)], 60_000);
-    jobs.check(); // what the first timer does right after start-up
+    await jobs.check(); // what the first timer does right after start-up
     jobs.stop();
     expect(await r.state(client.id)).toEqual(AUTO);
     expect(await r.state(other.id)).toEqual(ACTIVE);
