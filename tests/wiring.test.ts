@@ -64,10 +64,10 @@ describe("the recipes' steps, when forgotten, fail here", () => {
   });
 
   test("every table with nome_ordem and busca is a register of db/search-columns.ts (Add a register, its search columns)", () => {
-    const registers = Object.values(schema)
-      .filter((value): value is SQLiteTable => is(value, SQLiteTable))
+    const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+    const registers = tables
       .filter((table) => "nomeOrdem" in getTableColumns(table) && "busca" in getTableColumns(table))
-      .map(getTableName)
+      .map((table) => getTableName(table))
       .sort();
     expect(registers.length).toBeGreaterThan(0);
     expect(registers).toEqual(Object.keys(REGISTER_SEARCH_FIELDS).sort());
