@@ -1,7 +1,7 @@
 // `cofre subscriptions run [--date AAAA-MM-DD] [--dry-run]`: what the daily job does, now, from
 // the shell — with --date, every month due up to that day (at most 62 days ahead); with
 // --dry-run, the same run inside a transaction that is rolled back, listing what it would write.
-import { openDatabase } from "../../db/client";
+import { openForCommand } from "../../db/client";
 import { runSubscriptions } from "../api/subscriptions/generate";
 import { latestRunDate } from "../api/subscriptions/service";
 import { SYSTEM } from "../api/history/record";
@@ -35,7 +35,7 @@ export function runFromShell(databasePath: string, appTz: string, graceDays: num
   clock.timeZone = appTz;
   const until = options.date ?? today();
   if (until > latestRunDate()) throw new CliError(`Gere no máximo 62 dias à frente (até ${formatDateBR(latestRunDate())})`);
-  const db = openDatabase(databasePath, { mustExist: true });
+  const db = openForCommand(databasePath);
   try {
     let lines: string[] = [];
     let geradas = 0;
