@@ -6,88 +6,28 @@ import { Database } from "bun:sqlite";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { databaseWithSubscriptions, duplicates, expectedMonths } from "../../tests/subscriptions-cli";
-import { BASE_ENV, cofreCommand } from "../../tests/serve";
-import { COMMAND_BUSY_TIMEOUT_MS } from "../../db/client";
+import { holdWriteLock, run, serve } from "../../tests/locked-database";
 import { EXIT } from "./cli-error";
 import { USAGE } from "./index";
 
-const CHEAP_HASHING = join(import.meta.dir, "..", "..", "tests", "cheap-password-hashing.ts");
 const JOURNAL = join(import.meta.dir, "..", "..", "db", "migrations", "meta", "_journal.json");
-// Nothing here is timed; the waits are the product's own (COMMAND_BUSY_TIMEOUT_MS).
+// Nothing here is timed. A lock held past the wait (5 s) and 10 parallel runs are in
+// tests/e2e/locked-database.e2e.ts: their seconds would double this suite's time.
 const SLOW = 90_000;
-
-const children: Bun.Subprocess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill();
-});
-
-/** Starts `cofre ARGS…` on `path`; resolves with its exit code and output once it exits. */
-async function cofre(path: string, args: string[], extra: Record<string, string> = {}) {
-  const [bun, ...rest] = await cofreCommand(...args);
-  const proc = Bun.spawn([bun!, "--preload", CHEAP_HASHING, ...rest], {
-    env: { ...BASE_ENV, DATABASE_PATH: path, APP_TZ: "America/Sao_Paulo", ADMIN_PASSWORD: "senha-longa-do-teste", ...extra },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  children.push(proc);
-  return proc;
-}
-
-/** `cofre ARGS…` run to its end: its exit code and output. */
-async function run(path: string, args: string[]) {
-  const proc = await cofre(path, args);
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  return { code, out, err };
-}
-
-/** `serve` on a free loopback port: resolves with its address once it listens, or with how it exited. */
-async function serve(path: string, extra: Record<string, string> = {}) {
-  const proc = await cofre(path, ["serve"], { PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", ADMIN_EMAIL: "dono@empresa.com.br", ...extra });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  for (;;) {
-    const address = out.match(/http:\/\/127\.0\.0\.1:\d+/);
-    if (address) {
-      reader.releaseLock();
-      return { proc, url: address[0], out, code: null, err: "" };
-    }
-    const { value, done } = await reader.read();
-    if (done) return { proc, url: null, out, code: await proc.exited, err: await new Response(proc.stderr).text() };
-    out += new TextDecoder().decode(value);
-  }
-}
-
-/** Another process's connection holding the write lock (as a long write of the server would). */
-function holdWriteLock(path: string): { release: () => void } {
-  const holder = new Database(path);
-  holder.exec("BEGIN IMMEDIATE");
-  return {
-    release: () => {
-      holder.exec("COMMIT");
-      holder.close();
-    },
-  };
-}
-
-// The one line a locked-out command prints: no SQLiteError, no source excerpt, no stack.
-function expectOneLineBusy(run: { code: number | null; err: string }, path: string) {
-  expect(run.code).toBe(EXIT.busy);
-  expect(run.err.trim().split("\n")).toEqual([
-    `O banco de dados ${path} está ocupado por outro processo há mais de ${COMMAND_BUSY_TIMEOUT_MS / 1000} s; a operação foi interrompida sem gravar nada pela metade. Tente de novo em instantes.`,
-  ]);
-}
 
 describe("a database held by another process", () => {
   test.concurrent("held ~1 s: serve, subscriptions run and user add wait for it and do their work", async () => {
     const path = databaseWithSubscriptions("held-briefly.db", 3);
+    // The server on a file of its own: on a database without users its start writes the first
+    // one (which `user add` would otherwise make unnecessary, whichever wins the lock).
+    const serverPath = databaseWithSubscriptions("held-briefly-server.db", 1);
     const expected = expectedMonths(path);
-    const lock = holdWriteLock(path);
+    const locks = [holdWriteLock(path), holdWriteLock(serverPath)];
     const runs = Promise.all([run(path, ["subscriptions", "run"]), run(path, ["user", "add", "maria@empresa.com.br"])]);
-    const server = serve(path);
+    const server = serve(serverPath);
     // Each command is at its first write by now (they start in ~0.1 s); the lock outlives that.
-    await Bun.sleep(1200);
-    lock.release();
+    await Bun.sleep(1000);
+    for (const lock of locks) lock.release();
     const [subscriptions, user] = await runs;
     expect(subscriptions.err).toBe("");
     expect(subscriptions.code).toBe(0);
@@ -100,37 +40,14 @@ describe("a database held by another process", () => {
     expect((await fetch(`${started.url}/healthz`)).status).toBe(200);
     started.proc.kill();
     await started.proc.exited;
-    const db = new Database(path, { readonly: true });
-    expect(db.query("select email from users order by email").all()).toEqual([{ email: "dono@empresa.com.br" }, { email: "maria@empresa.com.br" }]);
-    db.close();
-    expect(duplicates(path)).toEqual({ rows: [], total: expected, guards: expected });
-  }, SLOW);
-
-  test.concurrent(`held longer than the wait (${COMMAND_BUSY_TIMEOUT_MS / 1000} s): one pt-BR line and exit ${EXIT.busy}, nothing written`, async () => {
-    const path = databaseWithSubscriptions("held-long.db", 3);
-    const lock = holdWriteLock(path);
-    let runs;
-    try {
-      const server = serve(path);
-      runs = await Promise.all([server, run(path, ["subscriptions", "run"]), run(path, ["user", "add", "maria@empresa.com.br"])]);
-    } finally {
-      lock.release();
-    }
-    for (const run of runs) expectOneLineBusy(run, path);
-    expect(runs[0]!.url).toBeNull();
-    expect(duplicates(path).total).toBe(0);
-    const db = new Database(path, { readonly: true });
-    expect(db.query("select count(*) n from users").get()).toEqual({ n: 0 });
-    db.close();
-  }, SLOW);
-
-  test.concurrent("10 `subscriptions run` at once: every one succeeds, every month once", async () => {
-    const path = databaseWithSubscriptions("ten-at-once.db", 40);
-    const expected = expectedMonths(path);
-    const runs = await Promise.all(Array.from({ length: 10 }, () => run(path, ["subscriptions", "run"])));
-    expect(runs.map((run) => ({ code: run.code, err: run.err }))).toEqual(Array.from({ length: 10 }, () => ({ code: 0, err: "" })));
-    const generated = runs.map((run) => Number(run.out.match(/^(\d+) parcelas? geradas?/)?.[1]));
-    expect(generated.reduce((a, b) => a + b, 0)).toBe(expected);
+    const users = (file: string) => {
+      const db = new Database(file, { readonly: true });
+      const emails = db.query("select email from users order by email").all();
+      db.close();
+      return emails;
+    };
+    expect(users(path)).toEqual([{ email: "maria@empresa.com.br" }]);
+    expect(users(serverPath)).toEqual([{ email: "dono@empresa.com.br" }]);
     expect(duplicates(path)).toEqual({ rows: [], total: expected, guards: expected });
   }, SLOW);
 });
