@@ -40,7 +40,7 @@ const readJournal = (folder: string) => (JSON.parse(readFileSync(join(folder, "m
  */
 export function refuseNewerDatabase(sqlite: Database, entries: JournalEntry[] | string): void {
   const journal = typeof entries === "string" ? readJournal(entries) : entries;
-  const newest = journal.at(-1)?.when ?? 0;
+  const newest = journal.reduce((max, entry) => Math.max(max, entry.when), 0);
   const exists = sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
   if (!exists) return;
   const { n } = sqlite.query(`SELECT count(*) AS n FROM ${TABLE} WHERE created_at > ?`).get(newest) as { n: number };
