@@ -3,7 +3,8 @@ import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { existsSync, mkdirSync, statSync, statfsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { backfillSearchColumns, foldUnsearchedEvents } from "./backfill";
-import { migrate } from "./migrate";
+import { COMMAND_BUSY_TIMEOUT_MS, isBusyError } from "./busy";
+import { migrate, refuseNewerDatabase } from "./migrate";
 import * as schema from "./schema";
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
@@ -103,20 +104,25 @@ function migrationsFolder(): string {
   return found;
 }
 
+/** For a connection that does not migrate (the backup's): refuses a database a newer version wrote (db/migrate.ts). */
+export function refuseNewer(sqlite: Database): void {
+  refuseNewerDatabase(sqlite, migrationsFolder());
+}
+
 const PAGE_CACHE_KB = 16 * 1024;
 
 /**
  * Opens the SQLite file and brings its schema up to date. It creates the file (and its folder)
  * unless `mustExist`: the CLI's commands work on the server's database, never on a new empty one.
  */
-export function openDatabase(path: string, { mustExist = false } = {}): Db {
+export function openDatabase(path: string, { mustExist = false, busyTimeoutMs = BUSY_TIMEOUT_MS } = {}): Db {
   if (mustExist && (path === ":memory:" || !existsSync(path))) throw new DatabaseNotFoundError(path);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const walLeft = path !== ":memory:" && existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0;
   const sqlite = new Database(path, { create: !mustExist, strict: true });
-  sqlite.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // Opening is start-up (migrations, statistics, back-fills write): it waits like a command.
+  sqlite.exec(`PRAGMA busy_timeout = ${COMMAND_BUSY_TIMEOUT_MS}`);
   if (walLeft) checkAfterUncleanStop(sqlite, path);
-  connections.add(sqlite);
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
   // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
@@ -133,7 +139,12 @@ export function openDatabase(path: string, { mustExist = false } = {}): Db {
   sqlite.exec("PRAGMA temp_store = MEMORY");
   const db = drizzle({ client: sqlite, schema });
   if (path !== ":memory:") warnWhenDiskFull(dirname(path));
-  migrate(sqlite, migrationsFolder());
+  try {
+    migrate(sqlite, migrationsFolder());
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   // Table statistics for the query planner: without them it reads 35,000 paid rows through the
   // status index where the payment-date index reads this month's 2,000. Sampled (400 rows an
   // index), and only for tables never analysed or much grown: ~9 ms the first time at 50,000
@@ -152,7 +163,27 @@ export function openDatabase(path: string, { mustExist = false } = {}): Db {
     if (!isDiskFullError(error)) throw error;
     console.error(`Sem espaço em disco ao abrir ${path}: as estatísticas e ajustes de abertura ficam para a próxima vez.`);
   }
+  if (busyTimeoutMs === BUSY_TIMEOUT_MS) serveWrites(db as Db);
+  else sqlite.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   return db as Db;
+}
+
+/**
+ * A command's connection (src/cli): the existing file only, never a new empty one, and every
+ * write waits for another process's lock as the start-up does.
+ */
+export function openForCommand(path: string): Db {
+  return openDatabase(path, { mustExist: true, busyTimeoutMs: COMMAND_BUSY_TIMEOUT_MS });
+}
+
+/**
+ * The connection now serves requests: its writes wait BUSY_TIMEOUT_MS (then 503), and it follows
+ * backOffWhileBusy. `serve` opens with the command's wait (its first user is written at start-up
+ * too) and switches here before it listens.
+ */
+export function serveWrites(db: Db): void {
+  db.$client.exec(`PRAGMA busy_timeout = ${backingOff ? 0 : BUSY_TIMEOUT_MS}`);
+  connections.add(db.$client);
 }
 
 // Below this, a write (a page of the WAL, a session) may not fit: say so at start, in words.
@@ -287,14 +318,7 @@ export function codeOf(error: unknown): string {
   return String((error as Error)?.message ?? error).split("\n")[0]!;
 }
 
-/** SQLITE_BUSY (or one of its extended codes): another connection holds the lock. */
-export function isBusyError(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if ((typeof code === "string" && code.startsWith("SQLITE_BUSY")) || e.message.includes("database is locked")) return true;
-  }
-  return false;
-}
+export { COMMAND_BUSY_TIMEOUT_MS, isBusyError };
 
 /** SQLITE_FULL or an I/O error (SQLITE_IOERR_*): the disk is full or failing; nothing was written. */
 export function isDiskFullError(error: unknown): boolean {

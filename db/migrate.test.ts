@@ -5,7 +5,7 @@ import { migrate as drizzleMigrate } from "drizzle-orm/bun-sqlite/migrator";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrate } from "./migrate";
+import { DatabaseNewerError, migrate, refuseNewerDatabase } from "./migrate";
 
 const FOLDER = join(import.meta.dir, "migrations");
 const dir = mkdtempSync(join(tmpdir(), "cofre-migrate-"));
@@ -63,4 +63,23 @@ test("a migration that fails leaves the database as it was", () => {
   const before = { schema: schemaOf(db), applied: applied(db) };
   expect(() => migrate(db, broken)).toThrow();
   expect({ schema: schemaOf(db), applied: applied(db) }).toEqual(before);
+});
+
+test("a database a newer version migrated is refused before anything runs; one an older version left is migrated", () => {
+  const journal = JSON.parse(readFileSync(join(FOLDER, "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
+  const newer = new Database(join(dir, "newer.db"));
+  migrate(newer, FOLDER);
+  newer.run(`INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES ('de uma versão nova', ?), ('e outra', ?)`, [journal.entries.at(-1)!.when + 1, journal.entries.at(-1)!.when + 2]);
+  const before = { schema: schemaOf(newer), applied: applied(newer) };
+  expect(() => migrate(newer, FOLDER)).toThrow(new DatabaseNewerError(join(dir, "newer.db"), 2));
+  expect(() => migrate(newer, FOLDER)).toThrow("foi atualizado por uma versão mais nova do Cofre (2 migrações que esta versão não conhece)");
+  expect({ schema: schemaOf(newer), applied: applied(newer) }).toEqual(before);
+  // A row dated before this binary's last one is no newer version's (a development build's
+  // renumbered migration): not refused.
+  const older = new Database(join(dir, "older-row.db"));
+  migrate(older, FOLDER);
+  older.run(`INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES ('antiga', ?)`, [journal.entries[3]!.when + 1]);
+  expect(() => migrate(older, FOLDER)).not.toThrow();
+  // A new file has no migrations table yet: nothing to refuse.
+  expect(() => refuseNewerDatabase(new Database(":memory:"), FOLDER)).not.toThrow();
 });

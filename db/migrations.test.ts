@@ -3,6 +3,7 @@ import { afterAll, expect, test } from "bun:test";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { closeDatabase, openDatabase } from "./client";
 import { migrate } from "./migrate";
 
 // A database as an older version left it, migrated by this one: what the data migrations keep.
@@ -40,4 +41,29 @@ test("0006: what a date-based manual unblock forgave (unpaid, due before that da
   db.exec("UPDATE receivables SET status = 'pago' WHERE id = 1");
   expect(db.query("SELECT count(*) AS n FROM desbloqueio_perdoadas").get()).toEqual({ n: 0 });
   db.close();
+});
+
+test("0020: events an older version wrote are found by what their sentence shows once the database opens (batches of 5,000)", () => {
+  const path = join(dir, "history-0020.db");
+  const db = new Database(path);
+  migrate(db, migrationsBefore("0020_history_search_sentence"));
+  // As the older version wrote them: the search text was the label and who only.
+  db.exec(`INSERT INTO history_events (at, user_email, action, entity, entity_id, label, details, busca) VALUES
+    ('2026-03-01T12:00:00.000Z', 'dono@cofre.test', 'update', 'settings', 1, 'Configurações de cobrança',
+     '{"alteracoes":{"chavePix":["pix@padaria.com.br","outra-conta@banco.com.br"]}}', 'configuracoes de cobranca dono@cofre.test')`);
+  db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
+    INSERT INTO history_events (at, user_email, action, entity, entity_id, label, details, busca)
+    SELECT '2026-03-02T12:00:00.000Z', 'sistema', 'pay', 'installment', i, 'Cliente ' || i || ' — parcela 1/12',
+      '{"dataPagamento":"2026-03-02","valorPago":"' || i || '.00"}', 'cliente ' || i || ' — parcela 1/12 sistema' FROM n`);
+  db.close();
+  const opened = openDatabase(path);
+  const find = (q: string) => (opened.$client.query("SELECT id FROM history_events WHERE busca LIKE ? ORDER BY id").all(`%${q}%`) as { id: number }[]).map((r) => r.id);
+  expect(find("outra-conta@banco")).toEqual([1]);
+  expect(find("configuracoes de cobranca")).toEqual([1]);
+  // The last batch's events too, by their amount as written and by who.
+  expect(find("r$ 11.999,00")).toEqual([12_000]);
+  expect(find("cliente 11999 — parcela 1/12")).toEqual([12_000]);
+  expect(opened.$client.query("SELECT count(*) AS n FROM history_events WHERE busca NOT LIKE '%sistema%'").get()).toEqual({ n: 1 });
+  expect(opened.$client.query("SELECT count(*) AS n FROM history_events WHERE busca = ''").get()).toEqual({ n: 0 });
+  closeDatabase(opened);
 });

@@ -4,6 +4,7 @@
 // measured once against the tree before recording (+0.04 ms a payment; docs/decisions.md).
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
+import { eventSearchText } from "../db/search-columns";
 import { load, ms as millis, type Row } from "./bench-support";
 
 const ms = (x: number) => millis(x, 2);
@@ -27,13 +28,16 @@ async function historyPage(base: string, cookie: string, dbPath: string, row: Ro
   const db = new Database(dbPath);
   db.exec("PRAGMA busy_timeout = 5000");
   const seeded = (db.query("select count(*) n from history_events").get() as { n: number }).n;
-  // 500,000 payments of a year, a minute apart, as the app writes them (label, details JSON).
+  // 500,000 payments of a year, a minute apart, as the app writes them (label, details JSON, and
+  // the search text: the event's sentence, then its label, db/search-columns.ts).
+  const details = { dataPagamento: "2025-03-12", valorPago: "355.00", multa: "7.00", juros: "1.17", valor: "347.83" };
+  const sentence = eventSearchText({ label: "", userEmail: "financeiro@cofre.test", action: "pay", entity: "installment", details });
   db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500000)
     INSERT INTO history_events (at, user_id, user_email, action, entity, entity_id, label, details, client_id, busca)
     SELECT strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || i || ' minutes'), 1, 'financeiro@cofre.test', 'pay', 'installment', i,
       'Cliente ' || (i % 2000) || ' — parcela ' || (i % 12 + 1) || '/12',
-      '{"dataPagamento":"2025-03-12","valorPago":"355.00","multa":"7.00","juros":"1.17","valor":"347.83"}', i % 2000 + 1,
-      'cliente ' || (i % 2000) || ' — parcela ' || (i % 12 + 1) || '/12 financeiro@cofre.test' FROM n`);
+      '${JSON.stringify(details)}', i % 2000 + 1,
+      '${sentence} cliente ' || (i % 2000) || ' — parcela ' || (i % 12 + 1) || '/12' FROM n`);
   const total = (db.query("select count(*) n from history_events").get() as { n: number }).n;
   db.close();
   const label = `${total.toLocaleString("en-US")} events (${seeded} from seed-demo + 500,000 by SQL)`;

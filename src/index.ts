@@ -1,5 +1,6 @@
 import { runCli } from "./cli";
-import { ConfigError, loadConfig } from "./config";
+import { CliError, EXIT } from "./cli/cli-error";
+import { loadConfig } from "./config";
 
 // SIGTERM: stop taking requests, let the ones in flight finish, then close the database.
 const SHUTDOWN_GRACE_MS = 4000;
@@ -9,15 +10,18 @@ async function serve() {
   const startedAt = performance.now();
   const config = loadConfig();
   // Loaded here, not at the top: `cofre --help` and the CLI commands never pay for the server.
-  const [{ openDatabase, closeDatabase, releaseIdleMemory }, { ensureFirstUser }, { createApp }, { startIdleCollection }] = await Promise.all([
+  const [{ COMMAND_BUSY_TIMEOUT_MS, openDatabase, closeDatabase, releaseIdleMemory, serveWrites }, { ensureFirstUser }, { createApp }, { startIdleCollection }] = await Promise.all([
     import("../db/client"),
     import("./cli/first-user"),
     import("./server"),
     import("./http/idle-gc"),
   ]);
-  const db = openDatabase(config.databasePath);
+  // Until it listens, its writes (migrations, the first user) wait for another process's lock as
+  // a command's do: a start beside a busy cron job is slower, never a crash.
+  const db = openDatabase(config.databasePath, { busyTimeoutMs: COMMAND_BUSY_TIMEOUT_MS });
   await ensureFirstUser(db, config);
   const app = await createApp(db, config);
+  serveWrites(db);
   // Bun's own limit answers an empty 413; ours (64 KB, JSON) must be the one that speaks, so
   // Bun's is far above it. Bodies are never buffered past 64 KB (src/http/errors.ts).
   // Elysia asks for SO_REUSEPORT by default: a second `cofre serve` (an old version, another
@@ -33,8 +37,7 @@ async function serve() {
     });
   } catch (error) {
     if (!/in use|EADDRINUSE/i.test(String((error as Error)?.message ?? error))) throw error;
-    console.error(`A porta ${config.port} já está em uso em ${config.host}: outro Cofre (ou outro programa) já a ocupa.`);
-    process.exit(69);
+    throw new CliError(`A porta ${config.port} já está em uso em ${config.host}: outro Cofre (ou outro programa) já a ocupa.`, EXIT.portInUse);
   }
   // A burst's garbage handed back once the server is quiet (src/http/idle-gc.ts).
   startIdleCollection(() => releaseIdleMemory(db));
@@ -76,22 +79,5 @@ async function serve() {
   process.on("SIGTERM", stop);
 }
 
-try {
-  await runCli(process.argv.slice(2), serve);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(78);
-  }
-  // What `serve` refuses to start with (a weak ADMIN_PASSWORD for the first user): its one line.
-  if ((error as Error)?.name === "CliError") {
-    console.error((error as Error).message);
-    process.exit((error as { exitCode: number }).exitCode);
-  }
-  // A damaged database: the reason and what to do, not a stack (and no restart loop serving it).
-  if ((error as Error)?.name === "DatabaseCorruptError") {
-    console.error((error as Error).message);
-    process.exit(65);
-  }
-  throw error;
-}
+// Every failure a person can act on ends inside runCli in one line and a documented exit code.
+await runCli(process.argv.slice(2), serve);

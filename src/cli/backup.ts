@@ -1,8 +1,9 @@
 import { Database } from "bun:sqlite";
 import { existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { BUSY_TIMEOUT_MS, DatabaseNotFoundError, isDiskFullError } from "../../db/client";
-import { CliError } from "./cli-error";
+import { COMMAND_BUSY_TIMEOUT_MS, DatabaseNotFoundError, isBusyError, isDiskFullError, refuseNewer } from "../../db/client";
+import { DatabaseNewerError } from "../../db/migrate";
+import { CliError, EXIT } from "./cli-error";
 
 export interface BackupReport {
   bytes: number;
@@ -18,9 +19,9 @@ export interface BackupReport {
  */
 export function backupDatabase(databasePath: string, target: string): BackupReport {
   const destination = resolve(target);
-  if (existsSync(destination)) throw new CliError(`${target} já existe; escolha outro nome.`, 73);
+  if (existsSync(destination)) throw new CliError(`${target} já existe; escolha outro nome.`, EXIT.cannotCreate);
   const folder = dirname(destination);
-  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new CliError(`A pasta de destino não existe: ${folder}`, 73);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new CliError(`A pasta de destino não existe: ${folder}`, EXIT.cannotCreate);
   if (!existsSync(databasePath)) throw new DatabaseNotFoundError(databasePath);
 
   // Written under a temporary name and renamed only once verified: a failure (a full disk, a
@@ -29,7 +30,9 @@ export function backupDatabase(databasePath: string, target: string): BackupRepo
   let source: Database | null = null;
   try {
     source = new Database(databasePath, { readonly: true });
-    source.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS * 20}`);
+    source.exec(`PRAGMA busy_timeout = ${COMMAND_BUSY_TIMEOUT_MS}`);
+    // Like every command: a database this version does not know is not its to handle.
+    refuseNewer(source);
     source.query("VACUUM INTO ?").run(partial);
     source.close();
     source = null;
@@ -38,9 +41,10 @@ export function backupDatabase(databasePath: string, target: string): BackupRepo
     return report;
   } catch (error) {
     rmSync(partial, { force: true });
-    if (error instanceof CliError) throw error;
+    // Said by runCli in its own words (cli-error.ts).
+    if (error instanceof CliError || error instanceof DatabaseNewerError || isBusyError(error)) throw error;
     const reason = isDiskFullError(error) ? "sem espaço em disco no destino" : (error as Error).message;
-    throw new CliError(`Não foi possível copiar ${databasePath} para ${target}: ${reason}. Nenhum arquivo foi gravado.`, 74);
+    throw new CliError(`Não foi possível copiar ${databasePath} para ${target}: ${reason}. Nenhum arquivo foi gravado.`, EXIT.io);
   } finally {
     source?.close();
   }
@@ -55,7 +59,7 @@ function verifyCopy(path: string, shownAs: string): BackupReport {
     for (const { name } of tables) {
       counts[name] = copy.query<{ n: number }, []>(`select count(*) as n from "${name.replaceAll('"', '""')}"`).get()!.n;
     }
-    if (integrity !== "ok") throw new CliError(`A cópia ${shownAs} falhou na verificação (integrity_check: ${integrity}); nenhum arquivo foi gravado.`, 74);
+    if (integrity !== "ok") throw new CliError(`A cópia ${shownAs} falhou na verificação (integrity_check: ${integrity}); nenhum arquivo foi gravado.`, EXIT.io);
     return { bytes: statSync(path).size, integrity, counts };
   } finally {
     copy.close();

@@ -1,10 +1,11 @@
-import { loadConfig } from "../config";
-import { CliError } from "./cli-error";
+import { loadConfig, type Config } from "../config";
+import { COMMAND_BUSY_TIMEOUT_MS } from "../../db/busy";
+import { CliError, knownFailure } from "./cli-error";
 import { isUserEmail } from "../lib/user-email";
 
 // Each command's code is imported when it runs: `serve` starts without loading the others.
 
-const USAGE = `Cofre — controle de assinaturas e finanças
+export const USAGE = `Cofre — controle de assinaturas e finanças
 
 Uso:
   cofre [serve]              inicia o servidor (padrão)
@@ -28,27 +29,39 @@ Os comandos user, backup, seed-demo e subscriptions trabalham sobre o banco exis
 nunca criam um banco vazio.
 
 Variáveis de ambiente: PORT, HOST, DATABASE_PATH, ADMIN_EMAIL, ADMIN_PASSWORD, APP_TZ,
-COOKIE_SECURE, BLOCK_GRACE_DAYS, PUBLIC_URL (veja o README).`;
+COOKIE_SECURE, BLOCK_GRACE_DAYS, PUBLIC_URL (veja o README).
+
+Códigos de saída (docs/operations.md):
+  0   concluído                        73  destino da cópia já existe ou pasta inexistente
+  64  comando ou opção inválidos       74  cópia de segurança não gravada ou não verificada
+  65  banco de dados corrompido        75  banco ocupado por outro processo por mais de ${COMMAND_BUSY_TIMEOUT_MS / 1000} s: tente de novo
+  66  banco de dados não encontrado    78  configuração inválida (variável de ambiente)
+  69  porta já em uso                  79  banco atualizado por uma versão mais nova do Cofre`;
 
 const isEmail = (s: string | undefined): s is string => !!s && isUserEmail(s);
 
+/**
+ * Runs `serve` or a command. What a person can act on — a busy or newer database, a missing file,
+ * a bad setting — ends in one pt-BR line and its exit code (cli-error.ts), at start-up as in
+ * every command.
+ */
 export async function runCli(args: string[], serve: () => Promise<void>): Promise<void> {
   const [command, sub, arg] = args;
-  if (command === undefined || command === "serve") return serve();
   if (command === "--help" || command === "-h" || command === "help") return console.log(USAGE);
+  let config: Config | null = null;
   try {
-    console.log(await runCommand(command, sub, arg, args));
+    config = loadConfig();
+    if (command === undefined || command === "serve") return await serve();
+    console.log(await runCommand(config, command, sub, arg, args));
   } catch (error) {
-    const name = (error as Error)?.name;
-    const known = error instanceof CliError ? error : name === "DatabaseNotFoundError" ? new CliError((error as Error).message, 66) : name === "DatabaseCorruptError" ? new CliError((error as Error).message, 65) : null;
+    const known = knownFailure(error, config?.databasePath ?? "");
     if (!known) throw error;
     console.error(known.message);
     process.exit(known.exitCode);
   }
 }
 
-async function runCommand(command: string, sub: string | undefined, arg: string | undefined, args: string[]): Promise<string> {
-  const config = loadConfig();
+async function runCommand(config: Config, command: string, sub: string | undefined, arg: string | undefined, args: string[]): Promise<string> {
   if (command === "user" && sub === "list") return (await import("./users")).listUsers(config.databasePath);
   if (command === "user" && (sub === "add" || sub === "passwd" || sub === "disable")) {
     if (!isEmail(arg)) throw new CliError(`Informe um e-mail válido: cofre user ${sub} EMAIL`);
@@ -62,10 +75,10 @@ async function runCommand(command: string, sub: string | undefined, arg: string 
     return formatBackupReport(sub, backupDatabase(config.databasePath, sub));
   }
   if (command === "seed-demo") {
-    const [{ openDatabase }, { parseSeedArgs, seedDemo }, { clock }] = await Promise.all([import("../../db/client"), import("./seed-demo"), import("../lib/clock")]);
+    const [{ openForCommand }, { parseSeedArgs, seedDemo }, { clock }] = await Promise.all([import("../../db/client"), import("./seed-demo"), import("../lib/clock")]);
     const options = parseSeedArgs(args.slice(1));
     clock.timeZone = config.appTz; // the demo's dates are relative to today in APP_TZ
-    const db = openDatabase(config.databasePath, { mustExist: true });
+    const db = openForCommand(config.databasePath);
     try {
       return seedDemo(db, { ...options, graceDays: config.blockGraceDays });
     } finally {

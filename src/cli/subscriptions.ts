@@ -4,7 +4,7 @@
 // Without --date (or with today's) it is the daily job itself, and it records the day as done in
 // the `jobs` table (src/api/daily-jobs.ts) like the server would: a server started later today
 // does not run it again. A run ahead (--date later) is not the daily job and records nothing.
-import { openDatabase } from "../../db/client";
+import { openForCommand } from "../../db/client";
 import { recordJobDone } from "../api/daily-jobs";
 import { runSubscriptions, subscriptionsJob } from "../api/subscriptions/generate";
 import { latestRunDate } from "../api/subscriptions/service";
@@ -41,7 +41,7 @@ export function runFromShell(databasePath: string, appTz: string, graceDays: num
   clock.timeZone = appTz;
   const until = options.date ?? today();
   if (until > latestRunDate()) throw new CliError(`Gere no máximo 62 dias à frente (até ${formatDateBR(latestRunDate())})`);
-  const db = openDatabase(databasePath, { mustExist: true });
+  const db = openForCommand(databasePath);
   try {
     let lines: string[] = [];
     let geradas = 0;

@@ -1,4 +1,4 @@
-import { openDatabase } from "../../db/client";
+import { openForCommand } from "../../db/client";
 import { SYSTEM } from "../api/history/record";
 import { ROLE_LABELS, ROLES, type Role } from "../api/auth/permissions";
 import { createUser, findUserByEmail, normalizeEmail, setPassword } from "../api/auth/service";
@@ -35,7 +35,7 @@ export function parseRole(args: string[]): Role {
 
 /** `cofre user add EMAIL [--role …]`: on the existing database only. */
 export async function addUser(databasePath: string, email: string, papel: Role = "administrador"): Promise<string> {
-  const db = openDatabase(databasePath, { mustExist: true });
+  const db = openForCommand(databasePath);
   try {
     if (findUserByEmail(db, email)) throw new CliError(`O usuário ${email} já existe.`);
     await createUser(db, SYSTEM, email, await readPassword(email), { papel });
@@ -47,7 +47,7 @@ export async function addUser(databasePath: string, email: string, papel: Role =
 
 /** `cofre user passwd EMAIL`: also ends that user's sessions. */
 export async function changePassword(databasePath: string, email: string): Promise<string> {
-  const db = openDatabase(databasePath, { mustExist: true });
+  const db = openForCommand(databasePath);
   try {
     if (!findUserByEmail(db, email)) throw new CliError(`Usuário ${email} não encontrado.`);
     if (!(await setPassword(db, SYSTEM, email, await readPassword(email)))) throw new CliError(`Usuário ${email} não encontrado.`);
@@ -59,7 +59,7 @@ export async function changePassword(databasePath: string, email: string): Promi
 
 /** `cofre user list`: every user, with role, whether active, last sign-in. */
 export function listUsers(databasePath: string): string {
-  const db = openDatabase(databasePath, { mustExist: true });
+  const db = openForCommand(databasePath);
   try {
     const rows = db.$client.query("SELECT email, nome, papel, ativo, ultimo_acesso AS ultimo FROM users ORDER BY email").all() as {
       email: string;
@@ -84,7 +84,7 @@ export function listUsers(databasePath: string): string {
  * administrator, since then nobody could manage users from the app.
  */
 export function disableUser(databasePath: string, email: string): string {
-  const db = openDatabase(databasePath, { mustExist: true });
+  const db = openForCommand(databasePath);
   try {
     return db.transaction(
       () => {

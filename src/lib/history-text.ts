@@ -140,7 +140,8 @@ const FIELD_LABELS: Record<string, string> = {
 };
 const MONEY_FIELDS = new Set(["valorMensalidade", "valor", "valorPago", "multa", "juros", "total"]);
 
-const who = (email: string) => (email === "sistema" ? "Sistema" : email);
+/** Who did it, as the trail writes it. */
+export const who = (email: string) => (email === "sistema" ? "Sistema" : email);
 
 /** "R$ 355,00" from the API's "355.00" (or a number); "" when absent. */
 export function money(value: unknown): string {

@@ -310,6 +310,31 @@ describe("GET /api/history", () => {
     }
   });
 
+  test("a text search finds what the history shows: changed fields' old and new values, a payment's amount and date; the export too", async () => {
+    t.db.$client.exec("delete from settings");
+    await ok("/api/settings", "PUT", { empresa: "Padaria", cidade: "São Paulo", chavePix: "pix@padaria.com.br", modeloMensagem: "" });
+    await ok("/api/settings", "PUT", { empresa: "Padaria", cidade: "São Paulo", chavePix: "outra-conta@banco.com.br", modeloMensagem: "" });
+    const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
+    await ok(`/api/clients/${client.id}`, "PUT", { ...PADARIA, contato: "Joaquina Verdelho", email: "financeiro@paoquente.com.br" });
+    const { installments } = await ok<{ installments: InstallmentJson[] }>("/api/installments/generate", "POST", bill(client.id));
+    await ok(`/api/installments/${installments[0]!.id}/pay`, "PATCH", { dataPagamento: "2026-03-12", valorPago: "357.25" });
+    const found = async (q: string) => (await ok<HistoryEventJson[]>(`/api/history?q=${encodeURIComponent(q)}`)).map((e) => `${e.entidade} ${e.acao}`);
+    // The new PIX key, and the old one (only in the change's "antes"), each in the one event that shows it.
+    expect(await found("outra-conta")).toEqual(["settings update"]);
+    expect(await found("pix@padaria")).toEqual(["settings update", "settings update"]);
+    // A client edit: the old contact (Maria, only before) and the new one, accents ignored.
+    expect(await found("joaquina verdelho")).toEqual(["client update"]);
+    expect(await found("financeiro@paoquente")).toEqual(["client update"]);
+    // A payment: its amount and date as the history writes them (R$ with the space people type).
+    expect(await found("R$ 357,25")).toEqual(["installment pay"]);
+    expect(await found("12/03/2026")).toEqual(["installment pay"]);
+    // The export filters the same way.
+    const csv = new TextDecoder().decode(await (await t.api(`/history/export?q=${encodeURIComponent("outra-conta")}`)).arrayBuffer());
+    const lines = csv.split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("Chave PIX: pix@padaria.com.br → outra-conta@banco.com.br");
+  });
+
   test("events written before the search column existed are folded once at start-up", async () => {
     const client = await ok<ClientJson>("/api/clients", "POST", PADARIA);
     t.db.$client.exec("update history_events set busca = ''");

@@ -37,6 +37,7 @@ const INSERT = `INSERT INTO history_events (at, user_id, user_email, action, ent
  */
 export function recordEvent(db: Db, actor: Actor, event: HistoryEventInput): number {
   const userEmail = actor === SYSTEM ? SYSTEM : actor.email;
+  const details = event.details ?? {};
   const row = prepared(db, INSERT).get({
     at: nowISO(),
     userId: actor === SYSTEM ? null : actor.userId,
@@ -45,10 +46,10 @@ export function recordEvent(db: Db, actor: Actor, event: HistoryEventInput): num
     entity: event.entity,
     entityId: event.entityId,
     label: event.label,
-    details: JSON.stringify(event.details ?? {}),
+    details: JSON.stringify(details),
     clientId: event.clientId ?? null,
     supplierId: event.supplierId ?? null,
-    busca: eventSearchText(event.label, userEmail),
+    busca: eventSearchText({ label: event.label, userEmail, action: event.action, entity: event.entity, details }),
   }) as { id: number };
   return row.id;
 }

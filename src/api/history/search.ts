@@ -25,6 +25,13 @@ export interface SearchFilter {
   period: { from?: string; to?: string } | null;
   /** The list's ORDER BY (service.ts): by time within a period, by id otherwise, newest first. */
   order: string;
+  /**
+   * What the slices read: `history_events`, or, for a text search sliced by id, `history_events
+   * INDEXED BY history_search_idx` — the ids and texts alone, a row read only where the text
+   * matches (with a kind or a person as well, SQLite took their index and read every row's text
+   * from the table: 128 → 72 ms at 593,000 events).
+   */
+  source: string;
 }
 
 /** A slice of the list's order: a condition on the order's key. */
@@ -51,12 +58,12 @@ export function searchHistory<Row>(databasePath: string, filter: SearchFilter, p
     for (const slice of slicesOf(reader, filter)) {
       if (!first) await turn();
       first = false;
-      const { n } = reader.query(`SELECT count(*) AS n FROM history_events ${where(slice)}`).get({ ...filter.params, ...slice.params }) as { n: number };
+      const { n } = reader.query(`SELECT count(*) AS n FROM ${filter.source} ${where(slice)}`).get({ ...filter.params, ...slice.params }) as { n: number };
       if (n) counted.push({ part: slice, count: n });
     }
     const { order } = filter;
     const ids = pageAcrossParts(counted, limitOffset(paging), (slice, limit, offset) => {
-      const sql = `SELECT id FROM history_events ${where(slice)} ${order} LIMIT $limit OFFSET $offset`;
+      const sql = `SELECT id FROM ${filter.source} ${where(slice)} ${order} LIMIT $limit OFFSET $offset`;
       return (reader.query(sql).all({ ...filter.params, ...slice.params, limit, offset }) as { id: number }[]).map((row) => row.id);
     });
     const rows = ids.length
@@ -76,7 +83,7 @@ export function* historyInSlices<Row>(databasePath: string, filter: SearchFilter
   yield* readerTransaction(databasePath, function* (reader): Generator<Row | typeof PAUSE> {
     let left = limit;
     for (const slice of slicesOf(reader, filter)) {
-      const sql = `SELECT ${columns} FROM history_events WHERE ${[...filter.parts, slice.sql].join(" AND ")} ${order} LIMIT $limit`;
+      const sql = `SELECT ${columns} FROM ${filter.source} WHERE ${[...filter.parts, slice.sql].join(" AND ")} ${order} LIMIT $limit`;
       for (const row of reader.query(sql).iterate({ ...filter.params, ...slice.params, limit: left }) as IterableIterator<Row>) {
         yield row;
         left--;

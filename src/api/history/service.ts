@@ -5,7 +5,8 @@ import type { Db } from "../../../db/client";
 import { badRequest, notFound } from "../../http/errors";
 import { clock, dayStartISO } from "../../lib/clock";
 import { addDays } from "../../lib/dates";
-import { fold, likeContains } from "../../lib/text";
+import { likeContains } from "../../lib/text";
+import { eventSearchQuery } from "../../../db/search-columns";
 import { describeEvent, type HistoryEntity } from "../../lib/history-text";
 import { limitOffset, parseListView, viewPaging, type ListPage, type Paging } from "../list";
 import { prepared } from "../prepared";
@@ -110,7 +111,7 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
     where.push("user_email = $usuario");
     params.usuario = query.usuario;
   }
-  const search: SearchFilter = { parts: [...where], params: { ...params }, period: null, order: query.de || query.ate ? BY_TIME : BY_ID };
+  const search: SearchFilter = { parts: [...where], params: { ...params }, period: null, order: query.de || query.ate ? BY_TIME : BY_ID, source: "history_events" };
   if (query.de || query.ate) search.period = {};
   if (query.de) {
     where.push("at >= $de");
@@ -121,11 +122,14 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
     params.ate = search.period!.to = dayStartISO(addDays(query.ate, 1));
   }
   if (query.q) {
-    // Both sides folded: accents and case do not matter.
-    const text = "busca LIKE $q ESCAPE '\\'";
+    // Both sides folded (db/search-columns.ts): accents, case and the kind of space do not matter.
+    // `busca <> ''` (true of every event that can match) lets the slices read history_search_idx.
+    const text = "busca <> '' AND busca LIKE $q ESCAPE '\\'";
     where.push(text);
     search.parts.push(text);
-    params.q = search.params.q = likeContains(fold(query.q));
+    params.q = search.params.q = likeContains(eventSearchQuery(query.q));
+    // Sliced by id, a text search reads the search index (search.ts); a period's slices walk the time index.
+    if (!search.period) search.source = "history_events INDEXED BY history_search_idx";
   }
   return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: search.order, search };
 }
