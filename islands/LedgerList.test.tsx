@@ -109,6 +109,10 @@ describe("LedgerList (Contas a Receber)", () => {
     setValue(control("Data de pagamento", dialog), "2026-03-05");
     expect(control("Multa (2%)", dialog).value).toBe("0,00");
     expect(dialog.textContent).toContain("Sem atraso");
+    // Months before the due date is allowed but said (issue 37 §5), never "Sem atraso".
+    setValue(control("Data de pagamento", dialog), "2025-12-05");
+    expect(dialog.textContent).toContain("90 dias antes do vencimento (05/03/2026)");
+    expect(dialog.textContent).not.toContain("Sem atraso");
     setValue(control("Data de pagamento", dialog), "2026-03-15");
     // The fee can be edited; the total follows.
     typeInto(control("Juros (1% ao mês)", dialog), "1,00");
@@ -240,6 +244,8 @@ describe("LedgerList (Contas a Pagar)", () => {
     const dialog = lastDialog();
     expect(dialog.textContent).toContain("Confirma o pagamento da conta 1/3 do fornecedor Gráfica Rápida?");
     expect(control("Valor pago", dialog).value).toBe("1.200,00");
+    // Paid before its due date: said, not refused (issue 37 §5).
+    expect(dialog.textContent).toContain("5 dias antes do vencimento (20/03/2026)");
     typeInto(control("Valor pago", dialog), "1.150,75");
     click(button("Pagar", dialog));
     await settle();
