@@ -2,6 +2,7 @@ import { useMemo, useState } from "react";
 import { STATUS_LABELS, SUBSCRIPTION_LIST } from "../src/api/subscriptions/list-spec";
 import type { SubscriptionRowJson, SubscriptionSummary } from "../src/api/subscriptions/model";
 import { formatDateBR } from "../src/lib/dates";
+import { IN_TRIAL_LABEL } from "../src/lib/status";
 import { formatCount } from "../src/lib/numbers";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Badge, type BadgeVariant } from "../src/ui/Badge";
@@ -193,7 +194,7 @@ function subscriptionColumns(open: (row: Row) => void, canWrite: boolean): Table
       header: "Situação",
       sortable: true,
       phone: "badge",
-      render: (row) => <Badge variant={row.emTrial ? "info" : BADGE[row.status]}>{row.emTrial ? "Trial" : STATUS_LABELS[row.status]}</Badge>,
+      render: (row) => <Badge variant={row.emTrial ? "info" : BADGE[row.status]}>{row.emTrial ? IN_TRIAL_LABEL : STATUS_LABELS[row.status]}</Badge>,
     },
     {
       key: "valor",
