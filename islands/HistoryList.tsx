@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { formatDateBR } from "../src/lib/dates";
-import { ENTITY_LABELS, HISTORY_ENTITIES } from "../src/lib/history-text";
+import { ENTITY_LABELS, HISTORY_ENTITIES, trailRow } from "../src/lib/history-text";
 import { EmptyState } from "../src/ui/EmptyState";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
@@ -59,13 +59,19 @@ const COLUMNS: TableColumn<HistoryEventJson>[] = [
     key: "registro",
     header: "Registro",
     phone: "title",
-    render: (e) => (
-      <span className="ui-ellipsis" title={e.rotulo}>
-        {breakable(e.rotulo)}
-      </span>
-    ),
+    render: (e) => {
+      // A session's record is the person, already in Usuário: a dash, not the e-mail again.
+      const { registro } = trailRow(e);
+      return registro ? (
+        <span className="ui-ellipsis" title={registro}>
+          {breakable(registro)}
+        </span>
+      ) : (
+        <span>—</span>
+      );
+    },
   },
-  { key: "texto", header: "O que aconteceu", render: (e) => <span className="history-cell-text">{e.texto}</span> },
+  { key: "texto", header: "O que aconteceu", render: (e) => <span className="history-cell-text">{trailRow(e).texto}</span> },
 ];
 
 /** On paper, the filters the page was printed with, in words (the screen shows them as controls). */

@@ -189,6 +189,23 @@ const CAUSE: Record<string, string> = {
   subscription_generate: "geração pela assinatura da",
 };
 
+/** A person's own session (sign-in, refused sign-in, sign-out): the record is the person. */
+const OWN_SESSION = new Set(["sign_in", "sign_in_failed", "sign_out"]);
+const at = (d: Record<string, unknown>) => (d.endereco ? ` (endereço ${d.endereco})` : "");
+
+/**
+ * An event as a row of the /history trail and its CSV, where "Usuário" has a column of its own:
+ * a session's e-mail shows there once (issue 37 §12), its Registro is empty and its sentence
+ * does not name the person again ("Entrou (endereço 203.0.113.9)"). Other events read as
+ * describeEvent says (timelines have no Usuário column and keep the name in the sentence).
+ */
+export function trailRow(e: HistoryFacts & { texto: string }): { registro: string; texto: string } {
+  if (!OWN_SESSION.has(e.acao)) return { registro: e.rotulo, texto: e.texto };
+  const d = e.detalhes;
+  const texto = e.acao === "sign_in" ? `Entrou${at(d)}` : e.acao === "sign_out" ? "Saiu" : `Tentativa de entrada recusada${at(d)}`;
+  return { registro: "", texto };
+}
+
 /** The event as one pt-BR sentence, e.g. "maria@… deu baixa em 12/03/2026: R$ 355,00 com multa R$ 7,00 e juros R$ 1,17". */
 export function describeEvent(e: HistoryFacts): string {
   const u = who(e.usuario);
