@@ -54,7 +54,8 @@ test("sends the values as typed, then shows the key as saved with its kind", asy
       body: { empresa: "Padaria Pão Quente", cidade: "Campinas", chavePix: "(11) 98765-4321", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: "5", vencimentoEmDiaUtil: false },
     },
   ]);
-  expect(input("chavePix").value).toBe("+5511987654321");
+  // The key as saved, in its kind's format (issue 37 §15).
+  expect(input("chavePix").value).toBe("+55 (11) 98765-4321");
   expect(input("antecedenciaDias").value).toBe("5");
   expect(input("vencimentoEmDiaUtil").checked).toBe(false);
   expect(document.body.textContent).toContain("Chave salva: Celular");
@@ -81,4 +82,20 @@ test("a lead time outside 0–60 days is refused before sending, in the API's wo
   await settle();
   expect(calls).toEqual([]);
   expect(errorOf("antecedenciaDias")).toBe("Antecedência deve ser um número inteiro de dias entre 0 e 60");
+});
+
+test("a saved key shows formatted by its kind; an e-mail and a random key as they are (issue 37 §15)", () => {
+  const cases: [string, string, string][] = [
+    ["11222333000181", "CNPJ", "11.222.333/0001-81"],
+    ["12345678909", "CPF", "123.456.789-09"],
+    ["+5511987654321", "Celular", "+55 (11) 98765-4321"],
+    ["financeiro@padaria.com.br", "E-mail", "financeiro@padaria.com.br"],
+    ["123e4567-e12b-12d1-a456-426655440000", "Chave aleatória", "123e4567-e12b-12d1-a456-426655440000"],
+  ];
+  for (const [chavePix, tipoChavePix, shown] of cases) {
+    render(<SettingsForm initial={{ ...EMPTY, empresa: "Padaria", cidade: "Campinas", chavePix, tipoChavePix }} />);
+    expect(input("chavePix").value).toBe(shown);
+    expect(document.body.textContent).toContain(`Chave salva: ${tipoChavePix}`);
+    cleanup();
+  }
 });

@@ -149,7 +149,7 @@ test("the settings page renders the form with what is saved, and the menu links 
   const html = await response.text();
   expect(html).toContain("<h1>Configurações</h1>");
   expect(html).toContain('data-island="SettingsForm"');
-  expect(html).toContain('value="12345678909"');
+  expect(html).toContain('value="123.456.789-09"'); // the key in its kind's format (issue 37 §15)
   expect(html).toMatch(/href="\/settings"[^>]*>.*Configurações/);
   expect(html).toContain('value="Padaria Pão Quente Ltda"');
 });
