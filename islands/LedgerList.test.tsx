@@ -344,7 +344,22 @@ describe("LedgerList for a consulta (read-only)", () => {
     renderAs(false, props("receber", []));
     expect(get(".ui-empty").textContent).toContain("Nenhuma parcela encontrada");
     expect(links()).not.toContain("Gerar Parcelas");
-    expect(get(".ui-empty").textContent).not.toContain("Gere as parcelas");
+    expect(get(".ui-empty").textContent).not.toContain("gere as parcelas");
+    // A consulta still learns where receivables come from, and may look at the subscriptions.
+    expect(get(".ui-empty").textContent).toContain("as assinaturas geram a cada mês");
+    expect(links()).toContain("Ver assinaturas");
+  });
+
+  test("an empty Contas a Receber says the subscriptions fill it monthly, and links to them (issue 37 §16)", () => {
+    renderAs(true, props("receber", []));
+    expect(get(".ui-empty").textContent).toContain("Cada assinatura ativa gera aqui a parcela do mês, sozinha. Para um contrato avulso, gere as parcelas.");
+    expect(get<HTMLAnchorElement>('.ui-empty a[href="/subscriptions"]').textContent).toBe("Ver assinaturas");
+    expect(get<HTMLAnchorElement>('.ui-empty a[href="/installments"]').textContent).toBe("Gerar Parcelas");
+    cleanup();
+    // Contas a Pagar has no subscriptions: its words stay.
+    renderAs(true, props("pagar", []));
+    expect(get(".ui-empty").textContent).toContain("Gere as parcelas de um contrato para acompanhá-las aqui.");
+    expect(document.querySelector('.ui-empty a[href="/subscriptions"]')).toBeNull();
   });
 });
 

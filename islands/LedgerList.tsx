@@ -144,17 +144,32 @@ export default function LedgerList({ kind, initial, params: initialParams, today
               hint={
                 filtering
                   ? "Ajuste os filtros para ver outras parcelas."
-                  : canWrite
-                    ? "Gere as parcelas de um contrato para acompanhá-las aqui."
-                    : "As parcelas geradas aparecem aqui."
+                  : kind === "receber"
+                    ? // Where receivables come from (issue 37 §16): most from subscriptions, the rest generated.
+                      canWrite
+                      ? "Cada assinatura ativa gera aqui a parcela do mês, sozinha. Para um contrato avulso, gere as parcelas."
+                      : "Aparecem aqui as parcelas que as assinaturas geram a cada mês e as geradas de um contrato."
+                    : canWrite
+                      ? "Gere as parcelas de um contrato para acompanhá-las aqui."
+                      : "As parcelas geradas aparecem aqui."
               }
               action={
                 !filtering &&
-                canWrite && (
-                  <a className="ui-button ui-button--primary" href={info.generatePath}>
-                    <Icon name="calendar-plus" size={18} />
-                    {info.generateLabel}
-                  </a>
+                (canWrite || kind === "receber") && (
+                  <>
+                    {canWrite && (
+                      <a className="ui-button ui-button--primary" href={info.generatePath}>
+                        <Icon name="calendar-plus" size={18} />
+                        {info.generateLabel}
+                      </a>
+                    )}
+                    {kind === "receber" && (
+                      <a className="ui-button ui-button--secondary" href="/subscriptions">
+                        <Icon name="repeat" size={18} />
+                        Ver assinaturas
+                      </a>
+                    )}
+                  </>
                 )
               }
             />
