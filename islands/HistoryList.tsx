@@ -5,7 +5,7 @@ import { EmptyState } from "../src/ui/EmptyState";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
 import { Input } from "../src/ui/Input";
-import { PrintHeader } from "../src/ui/PrintHeader";
+import { PrintHeader, type PrintStamp } from "../src/ui/PrintHeader";
 import { Select } from "../src/ui/Select";
 import type { TableColumn } from "../src/ui/Table";
 import { HISTORY_LIST, type HistoryEventJson } from "../src/api/history/model";
@@ -15,8 +15,8 @@ import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 export interface HistoryListProps extends ListIslandProps<HistoryEventJson> {
   /** The users' e-mails and "sistema", for the Usuário filter. */
   users: string[];
-  /** When the page was served ("22/11/2026, 14:05"), for the printed page's header. */
-  printedAt: string;
+  /** The company and when the page was served, for the printed page's header. */
+  printed: PrintStamp;
 }
 
 const ENTITY_OPTIONS = [{ value: "", label: "Todos" }, ...HISTORY_ENTITIES.map((value) => ({ value, label: ENTITY_LABELS[value] }))];
@@ -86,7 +86,7 @@ function printedView(params: ListParams): string {
 }
 
 /** Histórico: period, user, kind of record and text in the URL; one page of the trail; the CSV of the view. */
-export default function HistoryList({ initial, params: initialParams, users, printedAt }: HistoryListProps) {
+export default function HistoryList({ initial, params: initialParams, users, printed }: HistoryListProps) {
   const list = useUrlList<HistoryEventJson>({ spec: HISTORY_LIST, initial, params: initialParams });
   const { params, update } = list;
   const filtering = Boolean(params.de || params.ate || params.usuario || params.entidade || params.id || params.q);
@@ -97,7 +97,7 @@ export default function HistoryList({ initial, params: initialParams, users, pri
 
   return (
     <div className="list-screen">
-      <PrintHeader title="Histórico" filters={printedView(params)} printedAt={printedAt} />
+      <PrintHeader title="Histórico" filters={printedView(params)} printed={printed} />
       <FilterBar
         label="Filtrar histórico"
         active={filtering}

@@ -154,6 +154,14 @@ test("the settings page renders the form with what is saved, and the menu links 
   expect(html).toContain('value="Padaria Pão Quente Ltda"');
 });
 
+test("printed pages carry the company's name from the settings (issue 37 §17)", async () => {
+  await put(padaria);
+  for (const path of ["/reports", "/history", "/"]) {
+    const html = await (await api(path)).text();
+    expect(html).toMatch(/<div class="print-header" aria-hidden="true"><span class="print-header__company">Padaria Pão Quente Ltda<\/span><strong>Cofre · /);
+  }
+});
+
 describe("settings in the history (the PIX key is where the money goes)", () => {
   const events = () =>
     t.db.$client.query("select user_email, action, entity, details from history_events where entity = 'settings' order by id").all() as { user_email: string; action: string; entity: string; details: string }[];
