@@ -88,6 +88,27 @@ describe("LedgerList (Contas a Receber)", () => {
     expect(rows()[0]!.querySelector("a")!.getAttribute("href")).toBe("/receivables?clientId=7");
   });
 
+  test("a subscription's month reads 'Mensal' and is named by its competência, never '1/1' (issue 37 §1)", async () => {
+    mockFetch(calls, () => json({}));
+    const month = installment({ numerosParcela: "1/1", descricao: "Mensalidade 12/2026", competencia: "2026-12", dataVencimento: "2026-12-10" });
+    render(<LedgerList {...props("receber", [month])} />);
+    expect(rows()[0]!.querySelector("td:nth-child(2)")!.textContent).toBe("Mensal");
+    expect(rows()[0]!.textContent).not.toContain("1/1");
+    expect(rowActions("Padaria Pão Quente Mensalidade 12/2026")).toEqual(["Baixar", "Cobrar", "Prorrogar", "Histórico", "Excluir"]);
+    click(button("Baixar Padaria Pão Quente Mensalidade 12/2026"));
+    await settle();
+    const facts = lastDialog().querySelector(".ledger-facts")!.textContent;
+    expect(facts).toContain("Competênciadez. de 2026");
+    expect(facts).not.toContain("1/1");
+  });
+
+  test("a paid row's date sits under its badge: 'Pago em 10/02/2026' (issue 37 §10)", () => {
+    render(<LedgerList {...props()} />);
+    const status = rows()[1]!.querySelector(".ledger-status")!;
+    expect(status.textContent).toBe("Pago em 10/02/2026");
+    expect(status.querySelector(".ledger-paid-on")!.textContent).toBe(" em 10/02/2026");
+  });
+
   test("an open row whose due date passed since the page was rendered shows Vencida (TS status rule)", () => {
     render(<LedgerList {...props("receber", [installment({ dataVencimento: "2026-03-14", status: "em_aberto" })])} />);
     expect(rows()[0]!.querySelector(".ui-badge")!.textContent).toBe("Vencida");

@@ -1,6 +1,7 @@
 // The history's one pt-BR wording (DECISIONS §6): the side panel, the /history page and its CSV
 // all show an event as the sentence this module writes, so the three never disagree.
 import { formatDateBR } from "./dates.ts";
+import { installmentName } from "./installments.ts";
 import { formatBRL, parseMoney } from "./money.ts";
 
 export const HISTORY_ENTITIES = ["client", "subscription", "supplier", "partner", "installment", "payable", "user", "settings"] as const;
@@ -81,11 +82,12 @@ export interface HistoryFacts {
   detalhes: Record<string, unknown>;
 }
 
-/** A blocking installment as blocking events name it. */
+/** A blocking installment as blocking events name it (a subscription's month with its competência). */
 export interface BlockingInstallment {
   id: number;
   numerosParcela: string;
   dataVencimento?: string;
+  competencia?: string;
 }
 
 const NOUN: Record<string, { the: string; a: string }> = {
@@ -170,7 +172,7 @@ function list(items: string[]): string {
 }
 
 function installmentsText(parcelas: BlockingInstallment[], total: number, overdue: boolean): string {
-  const shown = parcelas.slice(0, 3).map((p) => `parcela ${p.numerosParcela}${overdue && p.dataVencimento ? ` vencida desde ${formatDateBR(p.dataVencimento)}` : ""}`);
+  const shown = parcelas.slice(0, 3).map((p) => `${installmentName(p)}${overdue && p.dataVencimento ? ` vencida desde ${formatDateBR(p.dataVencimento)}` : ""}`);
   const more = total - shown.length;
   return list(more > 0 ? [...shown, `mais ${more}`] : shown);
 }
