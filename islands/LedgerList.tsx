@@ -114,7 +114,9 @@ export default function LedgerList({ kind, initial, params: initialParams, today
         <Field label="Status">
           <Select name="status" options={STATUS_FILTER_OPTIONS} value={params.status ?? ""} onValueChange={(status) => update({ status })} />
         </Field>
-        <Field label="Mês de vencimento">
+        {/* The browser draws a month input in its own language ("November 2026"): the month
+            chosen is also said in Cofre's words beside it (issue 37 §18). */}
+        <Field label="Mês de vencimento" hint={params.mes ? `Vencimento em ${formatMonthBR(params.mes)}` : undefined}>
           <Input type="month" name="mes" value={params.mes ?? ""} onValueChange={(mes) => update({ mes })} />
         </Field>
         <Field label={info.partyLabel}>
