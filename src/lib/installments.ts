@@ -13,6 +13,12 @@ export function installmentName(p: { numerosParcela: string; competencia?: strin
   return p.competencia ? monthlyName(p.competencia) : `parcela ${p.numerosParcela}`;
 }
 
+/** The same name leading a line: "Parcela 3/12", "Mensalidade 12/2026". */
+export function installmentLabel(p: { numerosParcela: string; competencia?: string | null }): string {
+  const name = installmentName(p);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 export const MIN_INSTALLMENTS = 1;
 export const MAX_INSTALLMENTS = 24;
 

@@ -247,7 +247,7 @@ function matchJson(db: Db, tipo: "receivable" | "payable", id: number): MatchJso
   const [table, party, column] = tipo === "receivable" ? ["receivables", "clients", "client_id"] : ["payables", "suppliers", "supplier_id"];
   const row = prepared(
     db,
-    `SELECT r.id, p.nome AS parte, r.numeros_parcela AS numerosParcela, r.descricao, r.data_vencimento AS dataVencimento, r.valor,
+    `SELECT r.id, p.nome AS parte, r.numeros_parcela AS numerosParcela, ${tipo === "receivable" ? "r.competencia" : "NULL"} AS competencia, r.descricao, r.data_vencimento AS dataVencimento, r.valor,
             CASE WHEN r.status = 'pago' THEN 'pago' WHEN r.data_vencimento < $today THEN 'vencido' ELSE 'em_aberto' END AS status
        FROM ${table} r JOIN ${party} p ON p.id = r.${column} WHERE r.id = +$id`,
   ).get({ id, today: today() }) as (Omit<MatchJson, "tipo" | "valor"> & { valor: number }) | null;
