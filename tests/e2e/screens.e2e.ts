@@ -181,6 +181,18 @@ describe("issue 37's screens", () => {
     }
   });
 
+  test("every screen writes its dates dd/mm/aaaa and its months in words, under lang=pt-BR (§18)", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, e2e.server.url);
+    const paths = ["/", "/clients", "/subscriptions", "/receivables", "/installments", "/suppliers", "/payables", "/payable-installments", "/reconciliation", "/partners", "/history", "/users", "/settings", "/account"];
+    const reports = ["mensal", "fluxo", "assinaturas", "cliente", "fornecedor"].map((aba) => `/reports?aba=${aba}`);
+    for (const path of [...paths, ...reports]) {
+      await open(page, path);
+      await expectBrazilianDates(page);
+    }
+    await page.close();
+  });
+
   test("Conciliação: a line's description whole, the chips in view at 375 px (§2)", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, e2e.server.url);
