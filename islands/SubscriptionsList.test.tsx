@@ -111,3 +111,11 @@ describe("SubscriptionsList: read-only for a consulta (DECISIONS §10)", () => {
     expect(document.querySelector('.ui-empty a[href="/clients"]')).not.toBeNull();
   });
 });
+
+describe("SubscriptionsList: one word for a trial (issue 37 §11)", () => {
+  test("a subscription in its trial reads 'Em teste', on its badge and in the filter", () => {
+    render(<SubscriptionsList {...props([{ ...PADARIA, emTrial: true, trialAte: "2026-04-01" }, OTICA])} />);
+    expect([...document.querySelectorAll(".subscriptions-table tbody .ui-badge")].map((b) => b.textContent)).toEqual(["Em teste", "Pausada"]);
+    expect([...document.querySelectorAll("select[name=status] option")].map((o) => o.textContent)).toContain("Em teste");
+  });
+});

@@ -35,7 +35,7 @@ export interface SubscriptionsListProps extends ListIslandProps<SubscriptionRowJ
 const STATUS_FILTER = [
   { value: "", label: "Todas" },
   { value: "ativa", label: "Ativas" },
-  { value: "trial", label: "Em trial" },
+  { value: "trial", label: IN_TRIAL_LABEL },
   { value: "pausada", label: "Pausadas" },
   { value: "encerrada", label: "Encerradas" },
 ];
