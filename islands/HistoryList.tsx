@@ -60,14 +60,24 @@ const COLUMNS: TableColumn<HistoryEventJson>[] = [
     header: "Registro",
     phone: "title",
     render: (e) => {
-      // A session's record is the person, already in Usuário: a dash, not the e-mail again.
       const { registro } = trailRow(e);
-      return registro ? (
-        <span className="ui-ellipsis" title={registro}>
-          {breakable(registro)}
+      if (registro)
+        return (
+          <span className="ui-ellipsis" title={registro}>
+            {breakable(registro)}
+          </span>
+        );
+      // A session's record is the person: beside the Usuário column a dash; on a phone card,
+      // where Usuário is hidden and this is the title, the person (history.css).
+      return (
+        <span className="history-self">
+          <span className="history-self__dash" aria-hidden="true">
+            —
+          </span>
+          <span className="ui-ellipsis history-self__who" title={e.usuario}>
+            {breakable(e.usuario)}
+          </span>
         </span>
-      ) : (
-        <span>—</span>
       );
     },
   },
