@@ -80,7 +80,7 @@ describe("ClientsList: the page of rows", () => {
     expect(padaria.textContent).toContain("11.222.333/0001-81");
     expect(padaria.textContent).toContain("(11) 98765-4321");
     expect(padaria.textContent).toContain("R$\u00a0620,00");
-    expect(rows().map((tr) => tr.querySelector(".ui-badge")?.textContent)).toEqual(["TRIAL", "Bloqueado", "Ativo"]);
+    expect(rows().map((tr) => tr.querySelector(".ui-badge")?.textContent)).toEqual(["Em teste", "Bloqueado", "Ativo"]);
     // Editar stays visible; the rest is in the row's "⋯" menu.
     expect(rowActions("Padaria Pão Quente")).toEqual(["Editar", "Assinatura", "Histórico", "Bloquear", "Excluir"]);
     expect(rowActions("Ótica Visão Clara")).toEqual(["Editar", "Assinatura", "Histórico", "Desbloquear", "Excluir"]);

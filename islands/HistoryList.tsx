@@ -1,11 +1,11 @@
 import { useMemo } from "react";
 import { formatDateBR } from "../src/lib/dates";
-import { ENTITY_LABELS, HISTORY_ENTITIES } from "../src/lib/history-text";
+import { ENTITY_LABELS, HISTORY_ENTITIES, trailRow } from "../src/lib/history-text";
 import { EmptyState } from "../src/ui/EmptyState";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
 import { Input } from "../src/ui/Input";
-import { PrintHeader } from "../src/ui/PrintHeader";
+import { PrintHeader, type PrintStamp } from "../src/ui/PrintHeader";
 import { Select } from "../src/ui/Select";
 import type { TableColumn } from "../src/ui/Table";
 import { HISTORY_LIST, type HistoryEventJson } from "../src/api/history/model";
@@ -15,8 +15,8 @@ import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 export interface HistoryListProps extends ListIslandProps<HistoryEventJson> {
   /** The users' e-mails and "sistema", for the Usuário filter. */
   users: string[];
-  /** When the page was served ("22/11/2026, 14:05"), for the printed page's header. */
-  printedAt: string;
+  /** The company and when the page was served, for the printed page's header. */
+  printed: PrintStamp;
 }
 
 const ENTITY_OPTIONS = [{ value: "", label: "Todos" }, ...HISTORY_ENTITIES.map((value) => ({ value, label: ENTITY_LABELS[value] }))];
@@ -59,13 +59,29 @@ const COLUMNS: TableColumn<HistoryEventJson>[] = [
     key: "registro",
     header: "Registro",
     phone: "title",
-    render: (e) => (
-      <span className="ui-ellipsis" title={e.rotulo}>
-        {breakable(e.rotulo)}
-      </span>
-    ),
+    render: (e) => {
+      const { registro } = trailRow(e);
+      if (registro)
+        return (
+          <span className="ui-ellipsis" title={registro}>
+            {breakable(registro)}
+          </span>
+        );
+      // A session's record is the person: beside the Usuário column a dash; on a phone card,
+      // where Usuário is hidden and this is the title, the person (history.css).
+      return (
+        <span className="history-self">
+          <span className="history-self__dash" aria-hidden="true">
+            —
+          </span>
+          <span className="ui-ellipsis history-self__who" title={e.usuario}>
+            {breakable(e.usuario)}
+          </span>
+        </span>
+      );
+    },
   },
-  { key: "texto", header: "O que aconteceu", render: (e) => <span className="history-cell-text">{e.texto}</span> },
+  { key: "texto", header: "O que aconteceu", render: (e) => <span className="history-cell-text">{trailRow(e).texto}</span> },
 ];
 
 /** On paper, the filters the page was printed with, in words (the screen shows them as controls). */
@@ -80,7 +96,7 @@ function printedView(params: ListParams): string {
 }
 
 /** Histórico: period, user, kind of record and text in the URL; one page of the trail; the CSV of the view. */
-export default function HistoryList({ initial, params: initialParams, users, printedAt }: HistoryListProps) {
+export default function HistoryList({ initial, params: initialParams, users, printed }: HistoryListProps) {
   const list = useUrlList<HistoryEventJson>({ spec: HISTORY_LIST, initial, params: initialParams });
   const { params, update } = list;
   const filtering = Boolean(params.de || params.ate || params.usuario || params.entidade || params.id || params.q);
@@ -91,7 +107,7 @@ export default function HistoryList({ initial, params: initialParams, users, pri
 
   return (
     <div className="list-screen">
-      <PrintHeader title="Histórico" filters={printedView(params)} printedAt={printedAt} />
+      <PrintHeader title="Histórico" filters={printedView(params)} printed={printed} />
       <FilterBar
         label="Filtrar histórico"
         active={filtering}

@@ -88,6 +88,27 @@ describe("LedgerList (Contas a Receber)", () => {
     expect(rows()[0]!.querySelector("a")!.getAttribute("href")).toBe("/receivables?clientId=7");
   });
 
+  test("a subscription's month reads 'Mensal' and is named by its competência, never '1/1' (issue 37 §1)", async () => {
+    mockFetch(calls, () => json({}));
+    const month = installment({ numerosParcela: "1/1", descricao: "Mensalidade 12/2026", competencia: "2026-12", dataVencimento: "2026-12-10" });
+    render(<LedgerList {...props("receber", [month])} />);
+    expect(rows()[0]!.querySelector("td:nth-child(2)")!.textContent).toBe("Mensal");
+    expect(rows()[0]!.textContent).not.toContain("1/1");
+    expect(rowActions("Padaria Pão Quente Mensalidade 12/2026")).toEqual(["Baixar", "Cobrar", "Prorrogar", "Histórico", "Excluir"]);
+    click(button("Baixar Padaria Pão Quente Mensalidade 12/2026"));
+    await settle();
+    const facts = lastDialog().querySelector(".ledger-facts")!.textContent;
+    expect(facts).toContain("Competênciadez. de 2026");
+    expect(facts).not.toContain("1/1");
+  });
+
+  test("a paid row's date sits under its badge: 'Pago em 10/02/2026' (issue 37 §10)", () => {
+    render(<LedgerList {...props()} />);
+    const status = rows()[1]!.querySelector(".ledger-status")!;
+    expect(status.textContent).toBe("Pago em 10/02/2026");
+    expect(status.querySelector(".ledger-paid-on")!.textContent).toBe(" em 10/02/2026");
+  });
+
   test("an open row whose due date passed since the page was rendered shows Vencida (TS status rule)", () => {
     render(<LedgerList {...props("receber", [installment({ dataVencimento: "2026-03-14", status: "em_aberto" })])} />);
     expect(rows()[0]!.querySelector(".ui-badge")!.textContent).toBe("Vencida");
@@ -109,6 +130,10 @@ describe("LedgerList (Contas a Receber)", () => {
     setValue(control("Data de pagamento", dialog), "2026-03-05");
     expect(control("Multa (2%)", dialog).value).toBe("0,00");
     expect(dialog.textContent).toContain("Sem atraso");
+    // Months before the due date is allowed but said (issue 37 §5), never "Sem atraso".
+    setValue(control("Data de pagamento", dialog), "2025-12-05");
+    expect(dialog.textContent).toContain("90 dias antes do vencimento (05/03/2026)");
+    expect(dialog.textContent).not.toContain("Sem atraso");
     setValue(control("Data de pagamento", dialog), "2026-03-15");
     // The fee can be edited; the total follows.
     typeInto(control("Juros (1% ao mês)", dialog), "1,00");
@@ -240,6 +265,8 @@ describe("LedgerList (Contas a Pagar)", () => {
     const dialog = lastDialog();
     expect(dialog.textContent).toContain("Confirma o pagamento da conta 1/3 do fornecedor Gráfica Rápida?");
     expect(control("Valor pago", dialog).value).toBe("1.200,00");
+    // Paid before its due date: said, not refused (issue 37 §5).
+    expect(dialog.textContent).toContain("5 dias antes do vencimento (20/03/2026)");
     typeInto(control("Valor pago", dialog), "1.150,75");
     click(button("Pagar", dialog));
     await settle();
@@ -338,7 +365,22 @@ describe("LedgerList for a consulta (read-only)", () => {
     renderAs(false, props("receber", []));
     expect(get(".ui-empty").textContent).toContain("Nenhuma parcela encontrada");
     expect(links()).not.toContain("Gerar Parcelas");
-    expect(get(".ui-empty").textContent).not.toContain("Gere as parcelas");
+    expect(get(".ui-empty").textContent).not.toContain("gere as parcelas");
+    // A consulta still learns where receivables come from, and may look at the subscriptions.
+    expect(get(".ui-empty").textContent).toContain("as assinaturas geram a cada mês");
+    expect(links()).toContain("Ver assinaturas");
+  });
+
+  test("an empty Contas a Receber says the subscriptions fill it monthly, and links to them (issue 37 §16)", () => {
+    renderAs(true, props("receber", []));
+    expect(get(".ui-empty").textContent).toContain("Cada assinatura ativa gera aqui a parcela do mês, sozinha. Para um contrato avulso, gere as parcelas.");
+    expect(get<HTMLAnchorElement>('.ui-empty a[href="/subscriptions"]').textContent).toBe("Ver assinaturas");
+    expect(get<HTMLAnchorElement>('.ui-empty a[href="/installments"]').textContent).toBe("Gerar Parcelas");
+    cleanup();
+    // Contas a Pagar has no subscriptions: its words stay.
+    renderAs(true, props("pagar", []));
+    expect(get(".ui-empty").textContent).toContain("Gere as parcelas de um contrato para acompanhá-las aqui.");
+    expect(document.querySelector('.ui-empty a[href="/subscriptions"]')).toBeNull();
   });
 });
 

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { formatDateBR } from "../src/lib/dates";
+import { installmentName } from "../src/lib/installments";
+import { formatMonthBR } from "../src/lib/months";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { deriveStatus } from "../src/lib/status";
 import { Badge } from "../src/ui/Badge";
@@ -112,7 +114,9 @@ export default function LedgerList({ kind, initial, params: initialParams, today
         <Field label="Status">
           <Select name="status" options={STATUS_FILTER_OPTIONS} value={params.status ?? ""} onValueChange={(status) => update({ status })} />
         </Field>
-        <Field label="Mês de vencimento">
+        {/* The browser draws a month input in its own language ("November 2026"): the month
+            chosen is also said in Cofre's words beside it (issue 37 §18). */}
+        <Field label="Mês de vencimento" hint={params.mes ? `Vencimento em ${formatMonthBR(params.mes)}` : undefined}>
           <Input type="month" name="mes" value={params.mes ?? ""} onValueChange={(mes) => update({ mes })} />
         </Field>
         <Field label={info.partyLabel}>
@@ -144,17 +148,32 @@ export default function LedgerList({ kind, initial, params: initialParams, today
               hint={
                 filtering
                   ? "Ajuste os filtros para ver outras parcelas."
-                  : canWrite
-                    ? "Gere as parcelas de um contrato para acompanhá-las aqui."
-                    : "As parcelas geradas aparecem aqui."
+                  : kind === "receber"
+                    ? // Where receivables come from (issue 37 §16): most from subscriptions, the rest generated.
+                      canWrite
+                      ? "Cada assinatura ativa gera aqui a parcela do mês, sozinha. Para um contrato avulso, gere as parcelas."
+                      : "Aparecem aqui as parcelas que as assinaturas geram a cada mês e as geradas de um contrato."
+                    : canWrite
+                      ? "Gere as parcelas de um contrato para acompanhá-las aqui."
+                      : "As parcelas geradas aparecem aqui."
               }
               action={
                 !filtering &&
-                canWrite && (
-                  <a className="ui-button ui-button--primary" href={info.generatePath}>
-                    <Icon name="calendar-plus" size={18} />
-                    {info.generateLabel}
-                  </a>
+                (canWrite || kind === "receber") && (
+                  <>
+                    {canWrite && (
+                      <a className="ui-button ui-button--primary" href={info.generatePath}>
+                        <Icon name="calendar-plus" size={18} />
+                        {info.generateLabel}
+                      </a>
+                    )}
+                    {kind === "receber" && (
+                      <a className="ui-button ui-button--secondary" href="/subscriptions">
+                        <Icon name="repeat" size={18} />
+                        Ver assinaturas
+                      </a>
+                    )}
+                  </>
                 )
               }
             />
@@ -185,7 +204,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
       {action?.kind === "history" && row && (
         <Loading onFailed={() => setAction(null)}>
           <HistoryPanel
-            subject={{ kind: kind === "receber" ? "installment" : "payable", id: row.id, name: `${row.partyName} parcela ${row.numerosParcela}` }}
+            subject={{ kind: kind === "receber" ? "installment" : "payable", id: row.id, name: rowName(row) }}
             onClose={() => setAction(null)}
           />
         </Loading>
@@ -219,7 +238,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
                   ? "Confirma a exclusão desta parcela? Esta ação não pode ser desfeita."
                   : `Confirma a exclusão da conta ${row.numerosParcela} do fornecedor ${row.partyName}?`}
               <strong className="confirm-subject">
-                {row.partyName} — parcela {row.numerosParcela} · {formatBRL(parseMoney(row.valor) ?? ZERO)}
+                {row.partyName} — {installmentName(row)} · {formatBRL(parseMoney(row.valor) ?? ZERO)}
               </strong>
             </>
           )
@@ -250,6 +269,9 @@ export default function LedgerList({ kind, initial, params: initialParams, today
  * The columns in SPEC's order for each side; sorting is done by the server. Read-only (a
  * consulta): the row's one action is Histórico, visible, with no "⋯" menu.
  */
+/** A row as its buttons and dialogs name it: "Padaria parcela 3/12", "Padaria Mensalidade 12/2026". */
+const rowName = (r: LedgerRow) => `${r.partyName} ${installmentName(r)}`;
+
 function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: (action: Action) => void): TableColumn<LedgerRow>[] {
   const info = LEDGER_KINDS[kind];
   const money = (text: string | null) => formatBRL(parseMoney(text ?? "0") ?? ZERO);
@@ -270,7 +292,15 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
     key: "parcela",
     header: "Parcela",
     sortable: true,
-    render: (r) => <span className="ui-nowrap">{r.numerosParcela}</span>,
+    // A subscription's month is one of one: "Mensal" says what it is (its month is in Descrição).
+    render: (r) =>
+      r.competencia ? (
+        <span className="ui-nowrap ledger-monthly" title={`Mensalidade da assinatura: ${formatMonthBR(r.competencia)}`}>
+          Mensal
+        </span>
+      ) : (
+        <span className="ui-nowrap">{r.numerosParcela}</span>
+      ),
   };
   const vencimento: TableColumn<LedgerRow> = {
     key: "vencimento",
@@ -305,7 +335,8 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
       return (
         <span className="ledger-status">
           <Badge variant={badge.variant}>{badge.label}</Badge>
-          {r.status === "pago" && <span className="ledger-paid-on">Pago em {formatDateBR(r.dataPagamento)}</span>}
+          {/* Under the "Pago" badge it reads "Pago em 10/02/2026" in a line that fits its column (issue 37 §10). */}
+          {r.status === "pago" && <span className="ledger-paid-on"> em {formatDateBR(r.dataPagamento)}</span>}
         </span>
       );
     },
@@ -326,7 +357,7 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
     align: "end",
     phone: "actions",
     render: (r) => {
-      const label = `${r.partyName} parcela ${r.numerosParcela}`;
+      const label = rowName(r);
       const history: RowMenuItem = { label: "Histórico", icon: "history", onSelect: () => act({ kind: "history", row: r }) };
       const remove: RowMenuItem = { label: "Excluir", icon: "trash", danger: true, onSelect: () => act({ kind: "delete", row: r }) };
       if (!canWrite) {

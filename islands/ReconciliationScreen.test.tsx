@@ -20,7 +20,7 @@ const PADARIA: MatchJson = {
   valor: "150.00",
   status: "em_aberto",
 };
-const FLORICULTURA: MatchJson = { ...PADARIA, id: 42, parte: "Floricultura Ipê Amarelo", numerosParcela: "1/1", valor: "333.33", dataVencimento: "2026-11-10" };
+const FLORICULTURA: MatchJson = { ...PADARIA, id: 42, parte: "Floricultura Ipê Amarelo", numerosParcela: "1/1", competencia: "2026-11", descricao: "Mensalidade 11/2026", valor: "333.33", dataVencimento: "2026-11-10" };
 
 let nextId = 100;
 function transaction(overrides: Partial<TransactionJson>): TransactionJson {
@@ -129,6 +129,9 @@ describe("ReconciliationScreen", () => {
     expect(suggested!.textContent).toContain("Confiança Alta");
     expect(suggested!.textContent).toContain("valor e data; cliente citado na descrição");
     expect(medium!.textContent).toContain("Confiança Média");
+    // A subscription's month is named by its competência, not "1/1" (issue 37 §1).
+    expect(medium!.textContent).toContain("Mensalidade 11/2026");
+    expect(medium!.querySelector(".rec-match")!.textContent).not.toContain("Parcela 1/1");
     expect(fee!.querySelector(".rec-amount--debito")!.textContent).toBe("-R$\u00a050,00");
     expect(fee!.textContent).toContain("Sem sugestão");
     expect(settled!.textContent).toContain("Conciliada");

@@ -8,6 +8,7 @@ import {
   type TransactionJson,
 } from "../src/api/statements/model";
 import { formatDateBR } from "../src/lib/dates";
+import { installmentName } from "../src/lib/installments";
 import { formatCount } from "../src/lib/numbers";
 import { Button } from "../src/ui/Button";
 import { EmptyState } from "../src/ui/EmptyState";
@@ -210,7 +211,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
                 <>
                   A baixa da parcela será cancelada e a transação volta a aguardar conciliação.
                   <strong className="confirm-subject">
-                    {row.conciliadaCom ? `${row.conciliadaCom.parte} — parcela ${row.conciliadaCom.numerosParcela} · ` : ""}
+                    {row.conciliadaCom ? `${row.conciliadaCom.parte} — ${installmentName(row.conciliadaCom)} · ` : ""}
                     transação de {formatDateBR(row.data)}, {money(row.valor)}
                   </strong>
                 </>

@@ -56,7 +56,8 @@ test("sends the values as typed, then shows the key as saved with its kind", asy
       body: { empresa: "Padaria Pão Quente", cidade: "Campinas", cnpjEmpresa: "11.222.333/0001-81", enderecoEmpresa: "Rua das Flores, 123 — Centro, Campinas/SP", chavePix: "(11) 98765-4321", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: "5", vencimentoEmDiaUtil: false },
     },
   ]);
-  expect(input("chavePix").value).toBe("+5511987654321");
+  // The key as saved, in its kind's format (issue 37 §15).
+  expect(input("chavePix").value).toBe("+55 (11) 98765-4321");
   expect(input("cnpjEmpresa").value).toBe("11.222.333/0001-81");
   expect(input("antecedenciaDias").value).toBe("5");
   expect(input("vencimentoEmDiaUtil").checked).toBe(false);
@@ -99,4 +100,20 @@ test("the company's CNPJ is masked as typed (letters too) and checked as the API
   save();
   await settle();
   expect(calls.map((call) => (call.body as { cnpjEmpresa: string }).cnpjEmpresa)).toEqual(["12.ABC.345/01DE-35"]);
+});
+
+test("a saved key shows formatted by its kind; an e-mail and a random key as they are (issue 37 §15)", () => {
+  const cases: [string, string, string][] = [
+    ["11222333000181", "CNPJ", "11.222.333/0001-81"],
+    ["12345678909", "CPF", "123.456.789-09"],
+    ["+5511987654321", "Celular", "+55 (11) 98765-4321"],
+    ["financeiro@padaria.com.br", "E-mail", "financeiro@padaria.com.br"],
+    ["123e4567-e12b-12d1-a456-426655440000", "Chave aleatória", "123e4567-e12b-12d1-a456-426655440000"],
+  ];
+  for (const [chavePix, tipoChavePix, shown] of cases) {
+    render(<SettingsForm initial={{ ...EMPTY, empresa: "Padaria", cidade: "Campinas", chavePix, tipoChavePix }} />);
+    expect(input("chavePix").value).toBe(shown);
+    expect(document.body.textContent).toContain(`Chave salva: ${tipoChavePix}`);
+    cleanup();
+  }
 });

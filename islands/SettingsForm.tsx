@@ -5,6 +5,7 @@ import {
   PLACEHOLDERS,
   settingsFormValues,
   settingsSchema,
+  storedPixKey,
   type Placeholder,
   type SettingsAnswer,
   type SettingsFormValues,
@@ -94,7 +95,7 @@ export default function SettingsForm({ initial }: SettingsFormProps) {
           label="Chave PIX"
           error={errors.chavePix}
           hint={
-            saved.chavePix && values.chavePix === saved.chavePix
+            saved.chavePix && storedPixKey(values.chavePix) === saved.chavePix
               ? `Chave salva: ${saved.tipoChavePix}`
               : "CPF, CNPJ, e-mail, celular com DDD ou chave aleatória"
           }

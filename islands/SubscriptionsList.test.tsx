@@ -127,3 +127,11 @@ describe("SubscriptionsList: an ended subscription with fim ahead (issue 31 item
     expect([...lastDialog().querySelectorAll(".sub-dialog__months li")].map((li) => li.textContent)).toEqual(["04/202615/04/2026", "05/202615/05/2026"]);
   });
 });
+
+describe("SubscriptionsList: one word for a trial (issue 37 §11)", () => {
+  test("a subscription in its trial reads 'Em teste', on its badge and in the filter", () => {
+    render(<SubscriptionsList {...props([{ ...PADARIA, emTrial: true, trialAte: "2026-04-01" }, OTICA])} />);
+    expect([...document.querySelectorAll(".subscriptions-table tbody .ui-badge")].map((b) => b.textContent)).toEqual(["Em teste", "Pausada"]);
+    expect([...document.querySelectorAll("select[name=status] option")].map((o) => o.textContent)).toContain("Em teste");
+  });
+});

@@ -2,6 +2,7 @@ import { useMemo, useState } from "react";
 import { STATUS_LABELS, statusLabel, SUBSCRIPTION_LIST } from "../src/api/subscriptions/list-spec";
 import type { SubscriptionRowJson, SubscriptionSummary } from "../src/api/subscriptions/model";
 import { formatDateBR } from "../src/lib/dates";
+import { IN_TRIAL_LABEL } from "../src/lib/status";
 import { formatCount } from "../src/lib/numbers";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Badge, type BadgeVariant } from "../src/ui/Badge";
@@ -34,7 +35,7 @@ export interface SubscriptionsListProps extends ListIslandProps<SubscriptionRowJ
 const STATUS_FILTER = [
   { value: "", label: "Todas" },
   { value: "ativa", label: "Ativas" },
-  { value: "trial", label: "Em trial" },
+  { value: "trial", label: IN_TRIAL_LABEL },
   { value: "pausada", label: "Pausadas" },
   { value: "encerrada", label: "Encerradas" },
 ];
@@ -193,7 +194,7 @@ function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today:
       header: "Situação",
       sortable: true,
       phone: "badge",
-      render: (row) => <Badge variant={row.emTrial ? "info" : BADGE[row.status]}>{row.emTrial ? "Trial" : statusLabel(row, today)}</Badge>,
+      render: (row) => <Badge variant={row.emTrial ? "info" : BADGE[row.status]}>{row.emTrial ? IN_TRIAL_LABEL : statusLabel(row, today)}</Badge>,
     },
     {
       key: "valor",

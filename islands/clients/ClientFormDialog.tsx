@@ -173,7 +173,7 @@ export function ClientFormDialog({ client, onClose, onSaved, today, onOpenSubscr
         hint={
           isTrial
             ? held
-              ? "Cobrada a partir do fim do trial; altere-a na assinatura."
+              ? "Cobrada a partir do fim do período de teste; altere-a na assinatura."
               : "Clientes em período de teste não pagam mensalidade."
             : undefined
         }

@@ -1,6 +1,7 @@
 // The Clients list's pure parts: the status display and the filter options.
 import type { ClientListRow } from "../../src/api/clients/model";
 import { automaticBlockText } from "../../src/lib/history-text";
+import { IN_TRIAL_LABEL } from "../../src/lib/status";
 import type { BadgeVariant } from "../../src/ui/Badge";
 
 export const STATUS_OPTIONS = [
@@ -18,6 +19,6 @@ export function clientStatus(client: Pick<ClientListRow, "statusBloqueio" | "isT
     const why = client.bloqueioParcelas;
     return { label: "Bloqueado", variant: "danger", ...(why?.total ? { reason: automaticBlockText(why.parcelas, why.total) } : {}) };
   }
-  if (client.isTrial) return { label: "TRIAL", variant: "info" };
+  if (client.isTrial) return { label: IN_TRIAL_LABEL, variant: "info" };
   return { label: "Ativo", variant: "success" };
 }

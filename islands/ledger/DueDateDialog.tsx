@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { formatDateBR } from "../../src/lib/dates";
+import { installmentName } from "../../src/lib/installments";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { FormDialog, useDialogForm } from "../lib/form";
@@ -25,7 +26,7 @@ export function DueDateDialog({ row, onClose, send, onSaved }: DueDateDialogProp
   return (
     <FormDialog title="Prorrogar vencimento" dialog={dialog} onCancel={onClose} initialFocusRef={dateRef} size="sm">
       <p className="reg-form__wide ledger-question">
-        {row.partyName} — parcela {row.numerosParcela}, vencimento atual {formatDateBR(row.dataVencimento)}.
+        {row.partyName} — {installmentName(row)}, vencimento atual {formatDateBR(row.dataVencimento)}.
       </p>
       <Field label="Novo vencimento" required error={dialog.form.errors.dataVencimento} className="reg-form__wide">
         <Input ref={dateRef} type="date" {...dialog.field("dataVencimento")} />

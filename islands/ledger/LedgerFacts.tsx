@@ -1,4 +1,5 @@
 import { formatDateBR } from "../../src/lib/dates";
+import { formatMonthBR } from "../../src/lib/months";
 import { formatBRL, parseMoney, ZERO } from "../../src/lib/money";
 import { cx } from "../../src/ui/cx";
 import { LEDGER_KINDS, type LedgerKind, type LedgerRow } from "./kinds";
@@ -13,10 +14,17 @@ export function LedgerFacts({ kind, row, className }: { kind: LedgerKind; row: L
           {row.partyName}
         </dd>
       </div>
-      <div>
-        <dt>Parcela</dt>
-        <dd>{row.numerosParcela}</dd>
-      </div>
+      {row.competencia ? (
+        <div>
+          <dt>Competência</dt>
+          <dd>{formatMonthBR(row.competencia)}</dd>
+        </div>
+      ) : (
+        <div>
+          <dt>Parcela</dt>
+          <dd>{row.numerosParcela}</dd>
+        </div>
+      )}
       <div>
         <dt>Vencimento</dt>
         <dd>{formatDateBR(row.dataVencimento)}</dd>

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { lateFees } from "../../src/lib/fees";
+import { daysBetween, formatDateBR } from "../../src/lib/dates";
 import { centsToDecimal, cents, formatBRL, parseMoney, ZERO, type Cents } from "../../src/lib/money";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
@@ -73,6 +74,15 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
   const { values, errors } = form;
   const dateRef = useRef<HTMLInputElement>(null);
   const fees = lateFees(valor, row.dataVencimento, feesDate);
+  // A date before the due date is allowed (an early payment), but never passes unnoticed: a
+  // mistyped month would otherwise read as "Sem atraso". Stressed when typed (not today's).
+  const early = daysBetween(feesDate, row.dataVencimento);
+  const timing =
+    early > 0
+      ? `${early} ${early === 1 ? "dia" : "dias"} antes do vencimento (${formatDateBR(row.dataVencimento)})`
+      : fees.diasAtraso > 0
+        ? `${fees.diasAtraso} ${fees.diasAtraso === 1 ? "dia" : "dias"} de atraso`
+        : "Sem atraso";
 
   function setFee(name: "multa" | "juros", value: Cents | null, error: string | null) {
     setMoneyErrors((current) => ({ ...current, [name]: error ?? "" }));
@@ -117,8 +127,8 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
       </Field>
       {kind === "receber" ? (
         <>
-          <div className="ledger-late" aria-live="polite">
-            {fees.diasAtraso > 0 ? `${fees.diasAtraso} ${fees.diasAtraso === 1 ? "dia" : "dias"} de atraso` : "Sem atraso"}
+          <div className={early > 0 && feesDate !== today ? "ledger-late ledger-late--early" : "ledger-late"} aria-live="polite">
+            {timing}
           </div>
           <Field label="Multa (2%)" error={errors.multa}>
             <MoneyInput name="multa" value={amount(values.multa)} onValueChange={(v, e) => setFee("multa", v, e)} />
@@ -132,6 +142,12 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
           </p>
         </>
       ) : (
+        <>
+        {early > 0 && (
+          <p className={feesDate !== today ? "reg-form__wide ledger-late ledger-late--early" : "reg-form__wide ledger-late"} role="status">
+            {timing}
+          </p>
+        )}
         <Field label="Valor pago" required error={errors.valorPago}>
           <MoneyInput
             name="valorPago"
@@ -142,6 +158,7 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
             }}
           />
         </Field>
+        </>
       )}
     </FormDialog>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import type { MatchJson, TransactionAnswer, TransactionJson } from "../../src/api/statements/model";
 import { formatDateBR } from "../../src/lib/dates";
+import { installmentLabel } from "../../src/lib/installments";
 import { formatBRL, parseMoney, ZERO } from "../../src/lib/money";
 import { Button } from "../../src/ui/Button";
 import { Dialog } from "../../src/ui/Dialog";
@@ -153,7 +154,7 @@ export function CandidateDialog({ statementId, transaction, onClose, onDone }: C
                         {row.parte}
                       </span>
                       <span className="rec-pick__facts-line">
-                        Parcela {row.numerosParcela} · venc. {formatDateBR(row.dataVencimento)}
+                        {installmentLabel(row)} · venc. {formatDateBR(row.dataVencimento)}
                         {row.status === "vencido" ? " (vencida)" : ""}
                       </span>
                       <span className="rec-pick__value">{money(row.valor)}</span>

@@ -1,5 +1,6 @@
 import { SITUACAO_LABELS, type MatchJson, type TransactionJson } from "../../src/api/statements/model";
 import { formatDateBR } from "../../src/lib/dates";
+import { installmentLabel } from "../../src/lib/installments";
 import { Badge } from "../../src/ui/Badge";
 import { Button } from "../../src/ui/Button";
 import { RowMenu, type RowMenuItem } from "../../src/ui/RowMenu";
@@ -99,7 +100,7 @@ function Installment({ match }: { match: MatchJson }) {
         {match.parte}
       </span>
       <span className="rec-match__facts">
-        <span className="ui-nowrap">Parcela {match.numerosParcela}</span>
+        <span className="ui-nowrap">{installmentLabel(match)}</span>
         <span className="ui-nowrap">venc. {formatDateBR(match.dataVencimento)}</span>
         <span className="ui-nowrap">{money(match.valor)}</span>
       </span>

@@ -1,6 +1,7 @@
 // The history's one pt-BR wording (DECISIONS §6): the side panel, the /history page and its CSV
 // all show an event as the sentence this module writes, so the three never disagree.
 import { formatDateBR } from "./dates.ts";
+import { installmentName } from "./installments.ts";
 import { formatBRL, parseMoney } from "./money.ts";
 
 export const HISTORY_ENTITIES = ["client", "subscription", "supplier", "partner", "installment", "payable", "user", "settings"] as const;
@@ -82,11 +83,12 @@ export interface HistoryFacts {
   detalhes: Record<string, unknown>;
 }
 
-/** A blocking installment as blocking events name it. */
+/** A blocking installment as blocking events name it (a subscription's month with its competência). */
 export interface BlockingInstallment {
   id: number;
   numerosParcela: string;
   dataVencimento?: string;
+  competencia?: string;
 }
 
 /** Each entity's noun: typed by HISTORY_ENTITIES, so a new entity does not compile without its own. */
@@ -183,7 +185,7 @@ function list(items: string[]): string {
 }
 
 function installmentsText(parcelas: BlockingInstallment[], total: number, overdue: boolean): string {
-  const shown = parcelas.slice(0, 3).map((p) => `parcela ${p.numerosParcela}${overdue && p.dataVencimento ? ` vencida desde ${formatDateBR(p.dataVencimento)}` : ""}`);
+  const shown = parcelas.slice(0, 3).map((p) => `${installmentName(p)}${overdue && p.dataVencimento ? ` vencida desde ${formatDateBR(p.dataVencimento)}` : ""}`);
   const more = total - shown.length;
   return list(more > 0 ? [...shown, `mais ${more}`] : shown);
 }
@@ -201,6 +203,23 @@ const CAUSE: Record<string, string> = {
   generate: "geração da",
   subscription_generate: "geração pela assinatura da",
 };
+
+/** A person's own session (sign-in, refused sign-in, sign-out): the record is the person. */
+const OWN_SESSION = new Set(["sign_in", "sign_in_failed", "sign_out"]);
+const at = (d: Record<string, unknown>) => (d.endereco ? ` (endereço ${d.endereco})` : "");
+
+/**
+ * An event as a row of the /history trail and its CSV, where "Usuário" has a column of its own:
+ * a session's e-mail shows there once (issue 37 §12), its Registro is empty and its sentence
+ * does not name the person again ("Entrou (endereço 203.0.113.9)"). Other events read as
+ * describeEvent says (timelines have no Usuário column and keep the name in the sentence).
+ */
+export function trailRow(e: HistoryFacts & { texto: string }): { registro: string; texto: string } {
+  if (!OWN_SESSION.has(e.acao)) return { registro: e.rotulo, texto: e.texto };
+  const d = e.detalhes;
+  const texto = e.acao === "sign_in" ? `Entrou${at(d)}` : e.acao === "sign_out" ? "Saiu" : `Tentativa de entrada recusada${at(d)}`;
+  return { registro: "", texto };
+}
 
 /** The event as one pt-BR sentence, e.g. "maria@… deu baixa em 12/03/2026: R$ 355,00 com multa R$ 7,00 e juros R$ 1,17". */
 export function describeEvent(e: HistoryFacts): string {

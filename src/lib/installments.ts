@@ -2,6 +2,23 @@
 import { addMonthsClamped, isISODate } from "./dates.ts";
 import { cents, type Cents } from "./money.ts";
 
+/** "Mensalidade 03/2026": a subscription's month (competência "2026-03") by name. */
+export const monthlyName = (competencia: string) => `Mensalidade ${competencia.slice(5, 7)}/${competencia.slice(0, 4)}`;
+
+/**
+ * How screens and the history name one installment: a subscription's month by its competência
+ * ("Mensalidade 12/2026"), never its "1/1" (issue 37 §1); any other as "parcela 3/12".
+ */
+export function installmentName(p: { numerosParcela: string; competencia?: string | null }): string {
+  return p.competencia ? monthlyName(p.competencia) : `parcela ${p.numerosParcela}`;
+}
+
+/** The same name leading a line: "Parcela 3/12", "Mensalidade 12/2026". */
+export function installmentLabel(p: { numerosParcela: string; competencia?: string | null }): string {
+  const name = installmentName(p);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 export const MIN_INSTALLMENTS = 1;
 export const MAX_INSTALLMENTS = 24;
 

@@ -4,10 +4,11 @@ import { Island } from "../ssr/Island";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card";
 import { Icon, type IconName } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
-import { PrintHeader, printedAtNow } from "../ui/PrintHeader";
+import { PrintHeader, type PrintStamp } from "../ui/PrintHeader";
+import { printStamp } from "./print-stamp";
 
 export interface DashboardPageProps extends DashboardFigures {
-  printedAt: string;
+  printed: PrintStamp;
 }
 
 const SYSTEM_LINES: { icon: IconName; title: string; text: string }[] = [
@@ -30,14 +31,14 @@ const SYSTEM_LINES: { icon: IconName; title: string; text: string }[] = [
 
 /** The page's data: the same services as /api/dashboard/*, kept while nothing they read changed. */
 export function dashboardData(db: Db): DashboardPageProps {
-  return { ...dashboardFigures(db), printedAt: printedAtNow() };
+  return { ...dashboardFigures(db), printed: printStamp(db) };
 }
 
 /** `/`: the figures of DECISIONS §3 as of this request; the islands only hydrate and refetch. */
-export function DashboardPage({ stats, revenue, period, subscriptions, mrr, mrrPeriod, printedAt }: DashboardPageProps) {
+export function DashboardPage({ stats, revenue, period, subscriptions, mrr, mrrPeriod, printed }: DashboardPageProps) {
   return (
     <div className="dash">
-      <PrintHeader title="Dashboard" filters={`Recebimentos entre ${period}; MRR entre ${mrrPeriod}`} printedAt={printedAt} />
+      <PrintHeader title="Dashboard" filters={`Recebimentos entre ${period}; MRR entre ${mrrPeriod}`} printed={printed} />
       <PageHeader title="Dashboard" description="Visão geral do sistema de cobrança por parcelas" />
       <div className="dash-grid">
         <Island name="DashboardStats" props={{ stats, subscriptions }} />

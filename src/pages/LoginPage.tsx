@@ -33,7 +33,7 @@ export function LoginPage({ email = "", errors = {}, refused }: LoginPageProps) 
         <p className="login-subtitle">Sistema de Controle de Assinaturas</p>
         {/* POST, never the password in a URL; noValidate: the server answers with SPEC's messages. */}
         <form className="login-form" method="post" action="/login" noValidate data-login-form="">
-          <Field label="Email" error={errors.email}>
+          <Field label="E-mail" error={errors.email}>
             <Input type="email" name="email" autoComplete="username" placeholder="seu@email.com" defaultValue={email} autoFocus={focus === "email"} />
           </Field>
           <Field label="Senha" error={errors.password}>

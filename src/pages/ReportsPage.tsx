@@ -11,7 +11,8 @@ import { formatMonthBR } from "../lib/months";
 import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
-import { PrintHeader, printedAtNow } from "../ui/PrintHeader";
+import { PrintHeader, type PrintStamp } from "../ui/PrintHeader";
+import { printStamp } from "./print-stamp";
 import { CashFlowReport } from "./reports/CashFlowReport";
 import { MonthlyReport } from "./reports/MonthlyReport";
 import { PartyReport, PRINT_MAX_ROWS, type PartyData } from "./reports/PartyReport";
@@ -29,17 +30,17 @@ export interface ReportsPageProps {
   data: ReportData;
   error: string | null;
   /** "22/11/2026, 14:05" in APP_TZ: the printed page says when it was printed. */
-  printedAt: string;
+  printed: PrintStamp;
 }
 
 /** The chosen tab's figures from the URL, through the same services as /api/reports/*. */
 export function reportsData(db: Db, query: Record<string, string | undefined>): ReportsPageProps {
   const { view, error } = parseReportView(query);
-  const printedAt = printedAtNow();
-  if (view.aba === "mensal") return { view, error, printedAt, data: { aba: view.aba, report: getMonthlyReport(db, view.mes) } };
-  if (view.aba === "fluxo") return { view, error, printedAt, data: { aba: view.aba, cashFlow: getCashFlow(db, view.range) } };
-  if (view.aba === "assinaturas") return { view, error, printedAt, data: { aba: view.aba, months: mrrMovement(db, view.range.from, view.range.to) } };
-  if (view.id === null) return { view, error, printedAt, data: { aba: view.aba, party: null } };
+  const printed = printStamp(db);
+  if (view.aba === "mensal") return { view, error, printed, data: { aba: view.aba, report: getMonthlyReport(db, view.mes) } };
+  if (view.aba === "fluxo") return { view, error, printed, data: { aba: view.aba, cashFlow: getCashFlow(db, view.range) } };
+  if (view.aba === "assinaturas") return { view, error, printed, data: { aba: view.aba, months: mrrMovement(db, view.range.from, view.range.to) } };
+  if (view.id === null) return { view, error, printed, data: { aba: view.aba, party: null } };
   const offset = (view.pagina - 1) * PARTY_PAGE_SIZE;
   // Printed, the report carries every row: read them only when one page does not hold them all.
   const forPrint = <T,>(count: number, list: (limit: number) => T[]) => (count > PARTY_PAGE_SIZE ? list(PRINT_MAX_ROWS) : null);
@@ -54,9 +55,9 @@ export function reportsData(db: Db, query: Record<string, string | undefined>): 
       const list = (limit: number, from = 0) => listSupplierInstallments(db, view.id!, limit, from);
       party = { kind: "fornecedor", totals, parcelas: list(PARTY_PAGE_SIZE, offset), paraImprimir: forPrint(totals.quantidadeParcelas, list) };
     }
-    return { view, error, printedAt, data: { aba: view.aba, party } };
+    return { view, error, printed, data: { aba: view.aba, party } };
   } catch (failure) {
-    if (failure instanceof HttpError) return { view, error: failure.message, printedAt, data: { aba: view.aba, party: null } };
+    if (failure instanceof HttpError) return { view, error: failure.message, printed, data: { aba: view.aba, party: null } };
     throw failure;
   }
 }
@@ -79,12 +80,12 @@ function printTitle({ view, data }: ReportsPageProps): [title: string, filters: 
 
 /** `/reports`: five tabs that are links (each report has its own URL), the chosen one rendered here. */
 export function ReportsPage(props: ReportsPageProps) {
-  const { view, data, error, printedAt } = props;
+  const { view, data, error, printed } = props;
   const [title, filters] = printTitle(props);
   const exportable = !(data.aba === "cliente" || data.aba === "fornecedor") || data.party !== null;
   return (
     <div className="reports">
-      <PrintHeader title={title} filters={filters} printedAt={printedAt} />
+      <PrintHeader title={title} filters={filters} printed={printed} />
       <PageHeader
         title="Relatórios"
         description="Contratos por cliente e fornecedor, o resultado de cada mês, o fluxo de caixa e o MRR das assinaturas."

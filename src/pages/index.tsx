@@ -35,7 +35,7 @@ import { HistoryPage } from "./HistoryPage";
 import { GeneratePage, LedgerPage, ledgerPageData, ledgerPageView } from "./LedgerPage";
 import { loginPage } from "./LoginPage";
 import { PartnersPage } from "./PartnersPage";
-import { printedAtNow } from "../ui/PrintHeader";
+import { printStamp } from "./print-stamp";
 import { ReportsPage, reportsData } from "./ReportsPage";
 import { reportExport } from "./reports/export";
 import { SettingsPage } from "./SettingsPage";
@@ -185,7 +185,7 @@ export function pageRoutes(deps: AppDeps) {
     .get("/history", ({ user, query, redirect }) =>
       listScreen(HISTORY_LIST.path, query, (url) => redirect(url, 302), parseHistoryQuery, (view) => {
         return findHistory(deps.db, view).then((page) => {
-          const screen = <HistoryPage query={view} page={page} users={historyUsers(deps.db)} printedAt={printedAtNow()} />;
+          const screen = <HistoryPage query={view} page={page} users={historyUsers(deps.db)} printed={printStamp(deps.db)} />;
           return { total: page.total, render: (notice: string | undefined) => shellPage(HISTORY_LIST.path, "Histórico", user, screen, notice) };
         });
       }),

@@ -51,16 +51,41 @@ describe("MoneyInput", () => {
     expect(input().value).toBe("1.234,50");
   });
 
-  test("an unreadable or negative amount is a pt-BR error, and the typed text stays", () => {
+  test("an unreadable amount is a pt-BR error, and the typed text stays", () => {
     const log: [Cents | null, string | null][] = [];
     render(<Harness log={log} />);
     focus();
     typeInto(input(), "12,345");
     expect(log.at(-1)).toEqual([null, "Valor inválido"]);
-    typeInto(input(), "-5");
-    expect(log.at(-1)).toEqual([null, "Valor não pode ser negativo"]);
     blur();
-    expect(input().value).toBe("-5");
+    expect(input().value).toBe("12,345");
+  });
+
+  test("keeps only digits, dots and one comma as you type (issue 37 §4): letters and a minus never show", () => {
+    const log: [Cents | null, string | null][] = [];
+    render(<Harness log={log} />);
+    focus();
+    typeInto(input(), "12abc-,5x");
+    expect(input().value).toBe("12,5");
+    expect(log.at(-1)).toEqual([cents(1250), null]);
+    typeInto(input(), "1.234,5,6");
+    expect(input().value).toBe("1.234,56");
+    typeInto(input(), "-5");
+    expect(input().value).toBe("5");
+    expect(log.at(-1)).toEqual([cents(500), null]);
+    // A refused letter typed mid-text leaves the caret where it was typed, not at the end.
+    typeInto(input(), "12x3,00", 3);
+    expect(input().value).toBe("123,00");
+    expect(input().selectionStart).toBe(2);
+  });
+
+  test("a pasted amount with its R$ keeps the amount", () => {
+    const log: [Cents | null, string | null][] = [];
+    render(<Harness log={log} />);
+    focus();
+    typeInto(input(), "R$ 1.234,56");
+    expect(input().value).toBe("1.234,56");
+    expect(log.at(-1)).toEqual([cents(123456), null]);
   });
 
   test("arrow keys and the wheel change nothing", () => {

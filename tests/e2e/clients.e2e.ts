@@ -115,7 +115,7 @@ describe("Gerenciar Clientes", () => {
     const mercado = await page.evaluate(async () => (await (await fetch("/api/clients?q=mercado")).json()) as { valorMensalidade: string }[]);
     expect(mercado[0]!.valorMensalidade).toBe("1234.56");
 
-    // A trial client (alphanumeric CNPJ): fee 0 and disabled, 'TRIAL' badge.
+    // A trial client (alphanumeric CNPJ): fee 0 and disabled, 'Em teste' badge.
     dialog = await openNew(page);
     await fill(dialog, {
       nome: "Ótica Visão Clara",
@@ -133,7 +133,7 @@ describe("Gerenciar Clientes", () => {
     await save(page, dialog, "Cliente criado");
     const otica = row(page, "Ótica Visão Clara");
     await otica.waitFor();
-    expect(await otica.locator(".ui-badge").textContent()).toBe("TRIAL");
+    expect(await otica.locator(".ui-badge").textContent()).toBe("Em teste");
     expect(await otica.textContent()).toContain("R$\u00a00,00");
     expect(await names(page)).toEqual(["Mercado Bom Preço", "Ótica Visão Clara", "Padaria Pão Quente"]);
     // The table fits beside the menu at 1280 px: no sideways scrolling.

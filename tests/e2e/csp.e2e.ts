@@ -44,13 +44,13 @@ describe("Content-Security-Policy", () => {
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/login`);
     // The form posts itself: a wrong password comes back with the reason and the e-mail kept.
-    await page.getByLabel("Email").fill("financeiro@cofre.test");
+    await page.getByLabel("E-mail").fill("financeiro@cofre.test");
     await page.getByLabel("Senha").fill("senha-errada");
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.waitForURL(`${e2e.server.url}/login`);
     // SPEC §8's toast, rendered by the server.
     expect(await page.getByRole("alert").innerText()).toBe("Erro no login\nCredenciais inválidas");
-    expect(await page.getByLabel("Email").inputValue()).toBe("financeiro@cofre.test");
+    expect(await page.getByLabel("E-mail").inputValue()).toBe("financeiro@cofre.test");
     await page.getByLabel("Senha").fill("cofre-senha-forte");
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.waitForURL(`${e2e.server.url}/`);

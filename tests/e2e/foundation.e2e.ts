@@ -25,12 +25,12 @@ describe("signing in and out", () => {
     await waitForIslands(page);
     await screenshot(page, "login-1280");
 
-    await page.getByLabel("Email").fill("nao-e-um-email");
+    await page.getByLabel("E-mail").fill("nao-e-um-email");
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.getByText("Email inválido").waitFor();
     await page.getByText("Senha é obrigatória").waitFor();
 
-    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("E-mail").fill(ADMIN.email);
     await page.getByLabel("Senha").fill("senha-errada");
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.getByText("Erro no login").waitFor();

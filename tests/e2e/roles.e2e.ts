@@ -140,7 +140,7 @@ beforeAll(async () => {
 async function signInAs(page: Page, email: string, password: string) {
   await page.goto(url("/login"));
   await waitForIslands(page);
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Senha").fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await page.waitForURL(url("/"));

@@ -87,7 +87,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function signIn(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/login`);
   await waitForIslands(page);
-  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("E-mail").fill(ADMIN.email);
   await page.getByLabel("Senha").fill(ADMIN.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await page.waitForURL(`${url}/`);

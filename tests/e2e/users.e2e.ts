@@ -62,7 +62,7 @@ async function createUser(page: Page, who: typeof JOAO, shot?: string): Promise<
 /** Signs in through the login form as `email`; the landing page is the caller's to check. */
 async function signInAs(page: Page, email: string, password: string) {
   await open(page, "/login");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Senha").fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
 }
@@ -178,7 +178,7 @@ describe("Usuários and Minha conta", () => {
     await consulta.reload();
     expect(new URL(consulta.url()).pathname).toBe("/login");
     await waitForIslands(consulta);
-    await consulta.getByLabel("Email").fill(CONTADOR.email);
+    await consulta.getByLabel("E-mail").fill(CONTADOR.email);
     await consulta.getByLabel("Senha").fill(NEW_PASSWORD);
     await consulta.getByRole("button", { name: "Entrar" }).click();
     await consulta.getByText("Usuário desativado: peça a um administrador para reativar seu acesso").waitFor();

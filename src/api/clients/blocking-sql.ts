@@ -18,9 +18,11 @@ export const HAS_BLOCKING_INSTALLMENT = `EXISTS (SELECT 1 FROM receivables r WHE
 // installments (oldest first) and how many; NULL when none. What an automatic block's event
 // records and what the clients list shows in the status tooltip (a correlated subquery: the
 // page stays one statement).
-export const BLOCKING_REASON = `(SELECT CASE WHEN count(*) THEN json_object('parcelas', json_group_array(json_object('id', b.id,
-  'numerosParcela', b.numerosParcela, 'dataVencimento', b.dataVencimento)), 'total', max(b.total)) END
-  FROM (SELECT r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento, count(*) OVER () AS total
+// A subscription's month carries its competência too (named "Mensalidade 12/2026", not "1/1").
+export const BLOCKING_REASON = `(SELECT CASE WHEN count(*) THEN json_object('parcelas', json_group_array(CASE WHEN b.competencia IS NULL
+  THEN json_object('id', b.id, 'numerosParcela', b.numerosParcela, 'dataVencimento', b.dataVencimento)
+  ELSE json_object('id', b.id, 'numerosParcela', b.numerosParcela, 'dataVencimento', b.dataVencimento, 'competencia', b.competencia) END), 'total', max(b.total)) END
+  FROM (SELECT r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento, r.competencia, count(*) OVER () AS total
     FROM receivables r WHERE ${BLOCKING} ORDER BY r.data_vencimento, r.id LIMIT 3) b)`;
 // The same text with $limit bound by Drizzle (it appears once: in OVERDUE).
 const [REASON_BEFORE_LIMIT = "", REASON_AFTER_LIMIT = ""] = BLOCKING_REASON.split("$limit");

@@ -76,14 +76,16 @@ function recordAutomaticBlocking(db: Db, { blocked, unblocked }: BlockingChanges
 const FORGIVE_NOW = `INSERT INTO desbloqueio_perdoadas (receivable_id, client_id, data_vencimento, perdoada_em)
   SELECT r.id, r.client_id, r.data_vencimento, $now FROM receivables r WHERE r.client_id = $id AND ${OVERDUE}
   ORDER BY r.data_vencimento, r.id RETURNING receivable_id AS id`;
-const FORGIVEN_NAMES = `SELECT r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento
+const FORGIVEN_NAMES = `SELECT r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento, r.competencia
   FROM receivables r WHERE r.id IN (SELECT value FROM json_each($ids)) ORDER BY r.data_vencimento, r.id LIMIT 3`;
 
 /** The installments a manual unblock forgives (named in its history event: the first 3 and how many). */
 function forgiveOverdue(db: Db, clientId: number, graceDays: number): BlockingReason {
   prepared(db, "DELETE FROM desbloqueio_perdoadas WHERE client_id = $id").run({ id: clientId });
   const ids = (prepared(db, FORGIVE_NOW).all({ id: clientId, limit: addDays(today(), -graceDays), now: nowISO() }) as { id: number }[]).map((r) => r.id);
-  const parcelas = ids.length ? (prepared(db, FORGIVEN_NAMES).all({ ids: JSON.stringify(ids) }) as BlockingInstallment[]) : [];
+  const named = ids.length ? (prepared(db, FORGIVEN_NAMES).all({ ids: JSON.stringify(ids) }) as (BlockingInstallment & { competencia: string | null })[]) : [];
+  // Only a subscription's month carries its competência (its name): the others stay as they were.
+  const parcelas = named.map(({ competencia, ...p }): BlockingInstallment => (competencia ? { ...p, competencia } : p));
   return { parcelas, total: ids.length };
 }
 

@@ -1,7 +1,7 @@
 // GET /history/export: the /history view as a CSV for Excel pt-BR (src/lib/csv.ts, as the reports).
 import { today } from "../../lib/clock";
 import { CSV_ROW_LIMIT, CsvValue, type CsvCell } from "../../lib/csv";
-import { actionLabel, ENTITY_LABELS, type HistoryEntity } from "../../lib/history-text";
+import { actionLabel, ENTITY_LABELS, trailRow, type HistoryEntity } from "../../lib/history-text";
 import type { HistoryQuery } from "./model";
 import { PAUSE } from "../../http/stream";
 import { historyForExport } from "./service";
@@ -14,13 +14,20 @@ export function historyCsv(databasePath: string, query: HistoryQuery): { fileNam
 }
 
 function* historyLines(databasePath: string, query: HistoryQuery): Generator<CsvCell[] | typeof PAUSE> {
-  for (const e of historyForExport(databasePath, query, CSV_ROW_LIMIT)) yield e === PAUSE ? PAUSE : [
-    // Written by us ("12/03/2026 14:05"): never treated as a formula.
-    new CsvValue(e.quando),
-    e.usuario,
-    ENTITY_LABELS[e.entidade as HistoryEntity] ?? e.entidade,
-    e.rotulo,
-    actionLabel(e.acao, e.entidade),
-    e.texto,
-  ];
+  for (const e of historyForExport(databasePath, query, CSV_ROW_LIMIT)) {
+    if (e === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
+    const row = trailRow(e);
+    yield [
+      // Written by us ("12/03/2026 14:05"): never treated as a formula.
+      new CsvValue(e.quando),
+      e.usuario,
+      ENTITY_LABELS[e.entidade as HistoryEntity] ?? e.entidade,
+      row.registro,
+      actionLabel(e.acao, e.entidade),
+      row.texto,
+    ];
+  }
 }

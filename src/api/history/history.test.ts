@@ -268,6 +268,14 @@ describe("sign-in, sign-out and users", () => {
     ]);
     expect(events[1]!.detalhes).toEqual({ email: "intruso@exemplo.com", endereco: "local" });
     expect(events[1]!.texto).toBe("Tentativa de entrada recusada para intruso@exemplo.com (endereço local)");
+    // The trail's CSV names the person once, in Usuário (issue 37 §12): no Registro, no e-mail in the sentence.
+    const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await (await t.api("/history/export?entidade=user")).arrayBuffer());
+    const lines = csv.slice(1).split("\r\n").slice(1, 4).map((line) => line.replace(/^[^;]+;/, ""));
+    expect(lines).toEqual([
+      `${ADMIN.email};Acessos e usuários;;Saída;Saiu`,
+      "intruso@exemplo.com;Acessos e usuários;;Entrada recusada;Tentativa de entrada recusada (endereço local)",
+      `${ADMIN.email};Acessos e usuários;;Entrada;Entrou (endereço local)`,
+    ]);
   });
 
   test("user add and passwd (the CLI's verbs) are recorded as 'sistema'", async () => {

@@ -2,6 +2,7 @@
 // each change's transaction. The row is read here, with its party's name, so the event carries
 // a label that stays readable after the row or the party is gone.
 import type { Db } from "../../../db/client";
+import { installmentName } from "../../lib/installments";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import type { HistoryAction } from "../../lib/history-text";
 import type { GeneratePlan } from "./model";
@@ -12,7 +13,7 @@ import { recordEvent, type Actor } from "../history/record";
 /** What a ledger change hands to its party's rule: the blocking events name these installments. */
 export interface LedgerCause {
   acao: HistoryAction;
-  parcelas: { id: number; numerosParcela: string; dataVencimento: string }[];
+  parcelas: { id: number; numerosParcela: string; dataVencimento: string; competencia?: string }[];
 }
 
 interface Subject {
@@ -28,6 +29,8 @@ interface Subject {
   valorPago: Cents | null;
   multa?: Cents | null;
   juros?: Cents | null;
+  /** A subscription's month (receivables only): its competência names it. */
+  competencia?: string | null;
 }
 
 const entityOf = (t: LedgerTable) => (t.table === "receivables" ? "installment" : "payable");
@@ -35,7 +38,7 @@ const partyKey = (t: LedgerTable) => (t.table === "receivables" ? "clientId" : "
 const money = (c: Cents | null | undefined) => (c === null || c === undefined ? null : centsToDecimal(c));
 
 function subject(db: Db, t: LedgerTable, id: number): Subject {
-  const fees = t.fees ? ", r.multa, r.juros" : "";
+  const fees = (t.fees ? ", r.multa, r.juros" : "") + (t.recurring ? ", r.competencia" : "");
   return prepared(
     db,
     `SELECT r.id, r.${t.party.column} AS partyId, p.nome AS partyName, r.numeros_parcela AS numerosParcela, r.descricao,
@@ -61,11 +64,11 @@ export function recordLedgerEvent(db: Db, actor: Actor, t: LedgerTable, action: 
     action,
     entity: entityOf(t),
     entityId: id,
-    label: `${row.partyName} — parcela ${row.numerosParcela}`,
+    label: `${row.partyName} — ${installmentName(row)}`,
     details: { ...details, ...extra },
     [partyKey(t)]: row.partyId,
   });
-  return { acao: action, parcelas: [{ id, numerosParcela: row.numerosParcela, dataVencimento: row.dataVencimento }] };
+  return { acao: action, parcelas: [{ id, numerosParcela: row.numerosParcela, dataVencimento: row.dataVencimento, ...(row.competencia ? { competencia: row.competencia } : {}) }] };
 }
 
 /** Records a generated plan (n, total, first due date) as one event on its first installment. */

@@ -1,6 +1,6 @@
 import { getPixKeyInfo, isValidPixKey, type PixKeyType } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod/mini";
-import { formatCnpj, isValidCnpj, normalizeCnpj } from "../../lib/brazil";
+import { formatCnpj, formatPhone, isValidCnpj, normalizeCnpj } from "../../lib/brazil";
 import { cleanText, INVALID_CHARACTER, MAX_TEXT, TOO_LONG } from "../fields";
 
 // Cobrança settings (DECISIONS §7), used by the SettingsForm island and by PUT /api/settings.
@@ -40,6 +40,26 @@ const KEY_LABELS: Record<PixKeyType, string> = { cpf: "CPF", cnpj: "CNPJ", email
 export function pixKeyLabel(key: string | null): string | null {
   const info = key ? getPixKeyInfo(key) : null;
   return info ? KEY_LABELS[info.type] : null;
+}
+
+/**
+ * The saved key as a person reads it, by its kind (issue 37 §15): CNPJ 11.222.333/0001-81, CPF
+ * 123.456.789-09, phone +55 (11) 98765-4321, e-mail and random key as stored. The form shows it
+ * so; the API reads every one of these back to the same stored key.
+ */
+export function formatPixKey(key: string | null): string {
+  const info = key ? getPixKeyInfo(key) : null;
+  if (!key || !info) return key ?? "";
+  const v = info.value;
+  if (info.type === "cnpj") return formatCnpj(v);
+  if (info.type === "cpf") return `${v.slice(0, 3)}.${v.slice(3, 6)}.${v.slice(6, 9)}-${v.slice(9)}`;
+  if (info.type === "phone") return `+55 ${formatPhone(v.replace(/^\+55/, ""))}`;
+  return v;
+}
+
+/** The same key, however typed or formatted (the DICT form); null when it is not a key. */
+export function storedPixKey(typed: string): string | null {
+  return typed && isValidPixKey(typed) ? (getPixKeyInfo(typed)?.value ?? null) : null;
 }
 
 /** What the BR Code keeps of a name or city: printable ASCII (as the library folds it). */
@@ -212,7 +232,7 @@ export const settingsFormValues = (settings: SettingsJson): SettingsFormValues =
   cidade: settings.cidade,
   cnpjEmpresa: settings.cnpjEmpresa,
   enderecoEmpresa: settings.enderecoEmpresa,
-  chavePix: settings.chavePix ?? "",
+  chavePix: formatPixKey(settings.chavePix),
   modeloMensagem: settings.modeloMensagem,
   antecedenciaDias: String(settings.antecedenciaDias),
   vencimentoEmDiaUtil: settings.vencimentoEmDiaUtil,

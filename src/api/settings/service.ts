@@ -4,6 +4,7 @@ import { settings } from "../../../db/schema";
 import { normalizeCnpj } from "../../lib/brazil";
 import { nowISO } from "../../lib/clock";
 import { changedFields, recordEvent, type Actor } from "../history/record";
+import { formatCnpj } from "../../lib/brazil";
 import { cnpjForDisplay, DEFAULT_MESSAGE, pixKeyLabel, type SettingsInput, type SettingsJson, type SubscriptionRulesJson } from "./model";
 
 // The one settings row (id 1). Until someone saves the form there is no row: the defaults stand in.
@@ -26,6 +27,16 @@ export function getSettings(db: Db | Tx): SettingsJson {
     vencimentoEmDiaUtil: row?.vencimentoEmDiaUtil ?? true,
     updatedAt: row?.updatedAt ?? null,
   };
+}
+
+/**
+ * The company as printed pages name it (issue 37 §17): its name and, when the settings row has
+ * one, its CNPJ formatted. The one place that reads them for paper: the CNPJ column
+ * (`cnpjEmpresa`) may not exist in this schema yet, so it is read from the row defensively.
+ */
+export function printCompany(db: Db | Tx): { empresa: string; cnpj: string | null } {
+  const row = db.select({ empresa: settings.empresa, cnpjEmpresa: settings.cnpjEmpresa }).from(settings).where(eq(settings.id, ROW_ID)).get();
+  return { empresa: row?.empresa ?? "", cnpj: row?.cnpjEmpresa ? formatCnpj(row.cnpjEmpresa) : null };
 }
 
 /** The subscription rules alone (the preview's), without the PIX key or the template. */

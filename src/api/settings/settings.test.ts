@@ -164,9 +164,17 @@ test("the settings page renders the form with what is saved, and the menu links 
   const html = await response.text();
   expect(html).toContain("<h1>Configurações</h1>");
   expect(html).toContain('data-island="SettingsForm"');
-  expect(html).toContain('value="12345678909"');
+  expect(html).toContain('value="123.456.789-09"'); // the key in its kind's format (issue 37 §15)
   expect(html).toMatch(/href="\/settings"[^>]*>.*Configurações/);
   expect(html).toContain('value="Padaria Pão Quente Ltda"');
+});
+
+test("printed pages carry the company's name from the settings (issue 37 §17)", async () => {
+  await put(padaria);
+  for (const path of ["/reports", "/history", "/"]) {
+    const html = await (await api(path)).text();
+    expect(html).toMatch(/<div class="print-header" aria-hidden="true"><span class="print-header__company">Padaria Pão Quente Ltda<\/span><strong>Cofre · /);
+  }
 });
 
 describe("settings in the history (the PIX key is where the money goes)", () => {

@@ -73,6 +73,8 @@ export interface MatchJson {
   id: number;
   parte: string;
   numerosParcela: string;
+  /** A subscription's month ("2026-12"), named by it; null for any other installment or a bill. */
+  competencia?: string | null;
   descricao: string;
   dataVencimento: string;
   valor: string;

@@ -248,7 +248,7 @@ function matchJson(db: Db, tipo: "receivable" | "payable", id: number): MatchJso
   const [table, party, column] = tipo === "receivable" ? ["receivables", "clients", "client_id"] : ["payables", "suppliers", "supplier_id"];
   const row = prepared(
     db,
-    `SELECT r.id, p.nome AS parte, r.numeros_parcela AS numerosParcela, r.descricao, r.data_vencimento AS dataVencimento, r.valor,
+    `SELECT r.id, p.nome AS parte, r.numeros_parcela AS numerosParcela, ${tipo === "receivable" ? "r.competencia" : "NULL"} AS competencia, r.descricao, r.data_vencimento AS dataVencimento, r.valor,
             ${statusCaseSql("r", "$today")} AS status
        FROM ${table} r JOIN ${party} p ON p.id = r.${column} WHERE r.id = +$id`,
   ).get({ id, today: today() }) as (Omit<MatchJson, "tipo" | "valor"> & { valor: number }) | null;
@@ -422,7 +422,11 @@ export function undoTransaction(db: Db, actor: Actor, statementId: number, trans
   );
 }
 
-/** GET …/candidates?q=: open installments of the transaction's side a person may choose, closest amount and date first. */
+/**
+ * GET …/candidates?q=: open installments of the transaction's side a person may choose, the
+ * closest amount first and, among equal amounts, the oldest due date first (issue 37 §2: a
+ * client's months of one fee are paid oldest first, as a person settles debts).
+ */
 export function candidatesFor(db: Db, statementId: number, transactionId: number, q: string): MatchJson[] {
   const t = transactionOf(db, statementId, transactionId);
   const tipo = t.valor > 0 ? "receivable" : "payable";
@@ -433,8 +437,8 @@ export function candidatesFor(db: Db, statementId: number, transactionId: number
     `SELECT r.id FROM ${table} r JOIN ${party} p ON p.id = r.${column}
       WHERE r.status = 'em_aberto' AND NOT EXISTS (SELECT 1 FROM bank_transactions b WHERE b.${tipo}_id = r.id)
         ${folded ? "AND p.busca LIKE $q ESCAPE '\\'" : ""}
-      ORDER BY abs(r.valor - $amount), abs(julianday(r.data_vencimento) - julianday($data)), r.id LIMIT 20`,
-  ).all({ amount: Math.abs(t.valor), data: t.data, ...(folded ? { q: `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } : {}) }) as { id: number }[];
+      ORDER BY abs(r.valor - $amount), r.data_vencimento, r.id LIMIT 20`,
+  ).all({ amount: Math.abs(t.valor), ...(folded ? { q: `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } : {}) }) as { id: number }[];
   return rows.map((row) => matchJson(db, tipo, row.id)!);
 }
 

@@ -172,6 +172,18 @@ describe("matching, confirming, ignoring, undoing", () => {
     expect(() => t.db.$client.query("update bank_transactions set receivable_id = ? where id = ?").run(one.id, b!.id)).toThrow(/UNIQUE/);
   });
 
+  test("choosing by hand: the closest amount first, and among equal amounts the oldest due date first (issue 37 §2)", async () => {
+    const padaria = await createClient();
+    const aug = await installment(padaria.id, "150.00", "2026-08-10");
+    const sep = await installment(padaria.id, "150.00", "2026-09-10");
+    const oct = await installment(padaria.id, "150.00", "2026-10-10");
+    const near = await installment(padaria.id, "160.00", "2026-11-04");
+    const answer = await imported(ofx([{ fitid: "O1", data: "20261105", valor: "150.00", nome: "DEPOSITO" }]));
+    const [deposit] = await transactions(answer.id);
+    const candidates = (await (await api(`/api/statements/${answer.id}/transactions/${deposit!.id}/candidates`)).json()) as MatchJson[];
+    expect(candidates.map((c) => c.id)).toEqual([aug.id, sep.id, oct.id, near.id]);
+  });
+
   test("ignore a transfer between own accounts; undo brings it back; match by hand an installment found by search", async () => {
     const padaria = await createClient();
     const other = await installment(padaria.id, "200.00", "2026-09-10");

@@ -73,7 +73,7 @@ export function generateDueMonths(db: Db, actor: Actor, subscriptions: StoredSub
   let written = 0;
   for (const s of subscriptions) {
     const { due, next } = monthsDue(termsOf(s), settings, s.proximaCompetencia, until);
-    const parcelas: { id: number; numerosParcela: string; dataVencimento: string }[] = [];
+    const parcelas: { id: number; numerosParcela: string; dataVencimento: string; competencia: string }[] = [];
     for (const month of due) {
       // Another run already billed it (or the person confirmed a month made by hand): nothing to do.
       if (!guard.get({ id: s.id, competencia: month.competencia, now })) continue;
@@ -89,7 +89,7 @@ export function generateDueMonths(db: Db, actor: Actor, subscriptions: StoredSub
         details: { competencia: month.competencia, dataVencimento: month.vencimento, valor: centsToDecimal(s.valor), assinatura: s.id },
         clientId: s.clientId,
       });
-      parcelas.push({ id, numerosParcela: "1/1", dataVencimento: month.vencimento });
+      parcelas.push({ id, numerosParcela: "1/1", dataVencimento: month.vencimento, competencia: month.competencia });
       written++;
     }
     if (next !== s.proximaCompetencia) advance.run({ next, id: s.id });

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { addMonthsClamped, addMonthsToMonth, isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
+import { monthlyName } from "../../lib/installments";
 import type { ListParams } from "../../lib/list-spec";
 import { cents, type Cents } from "../../lib/money";
 import { moneyField } from "../fields";
@@ -252,7 +253,7 @@ export interface SubscriptionFormValues {
   reajusteMes: string;
 }
 
-/** "Mensalidade 03/2026": the description of a generated month. */
-export const monthlyDescription = (competencia: string) => `Mensalidade ${competencia.slice(5, 7)}/${competencia.slice(0, 4)}`;
+/** "Mensalidade 03/2026": the description of a generated month (its name everywhere: src/lib/installments.ts). */
+export const monthlyDescription = monthlyName;
 
 export { SUBSCRIPTION_LIST, SUBSCRIPTION_SORTS, type SubscriptionSortKey, SUBSCRIPTION_STATUSES, type SubscriptionStatus, STATUS_LABELS };

@@ -83,6 +83,19 @@ describe("starting and the monthly cycle", () => {
     expect(events("create").some((e) => e.label === "Padaria Pão Quente")).toBe(true);
   });
 
+  test("a subscription's month is named by its competência in the history, never 'parcela 1/1' (issue 37 §1)", async () => {
+    const client = await createClient();
+    await save(client.id, terms({ inicio: "2026-01" }));
+    const january = (await installments(client.id)).find((r) => r.competencia === "2026-01")!;
+    const paid = await api(`/api/installments/${january.id}/pay-with-fees`, { method: "PATCH", body: { dataPagamento: "2026-03-15", valorBaixa: "150.00", multa: "0.00", juros: "0.00" } });
+    expect(paid.status).toBe(200);
+    const trail = (await (await api("/api/history?porPagina=100")).json()) as { acao: string; rotulo: string; texto: string }[];
+    const said = trail.map((e) => `${e.acao}|${e.rotulo}|${e.texto}`);
+    expect(said.filter((line) => line.includes("1/1"))).toEqual([]);
+    expect(said.find((line) => line.startsWith("pay|"))).toStartWith("pay|Padaria Pão Quente — Mensalidade 01/2026|");
+    expect(said.find((line) => line.startsWith("auto_block|"))).toContain("Bloqueio automático: Mensalidade 01/2026 vencida desde 12/01/2026");
+  });
+
   test("each month is generated once, at its lead time; a second run writes nothing; a deleted month is not generated again", async () => {
     const client = await createClient();
     await save(client.id, terms());

@@ -98,6 +98,15 @@ describe("a party report on paper carries every installment", () => {
     expect(page.all).toHaveLength(50);
   });
 
+  test("a subscription's month reads 'Mensal', not '1/1' (issue 37 §1)", async () => {
+    const client = (await (await t.api("/api/clients", { method: "POST", body: { ...PADARIA, nome: "Cliente Assinante", cnpj: "12345678000195", codigoCliente: "C-ASS" } })).json()) as { id: number };
+    t.db.$client
+      .prepare("INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, status, competencia) VALUES (?, '1/1', 'Mensalidade 12/2026', '2026-12-10', 15000, 'em_aberto', '2026-12')")
+      .run(client.id);
+    const page = await report(`aba=cliente&id=${client.id}`);
+    expect(page.all).toEqual(["Mensal"]);
+  });
+
   test(`past ${PRINT_MAX_ROWS} rows paper stops there and says where the rest is`, async () => {
     const page = await report(`aba=cliente&id=${ids.huge}`);
     expect(page.paper).toHaveLength(PRINT_MAX_ROWS);

@@ -3,6 +3,7 @@ import type { ReportReceivable } from "../../api/reports/party-installments";
 import type { SupplierReportTotals } from "../../api/reports/supplier-report";
 import type { ReportPayable } from "../../api/reports/party-installments";
 import { formatDateBR } from "../../lib/dates";
+import { formatMonthBR } from "../../lib/months";
 import { Island } from "../../ssr/Island";
 import { Card, CardContent, CardHeader, CardTitle } from "../../ui/Card";
 import { EmptyState } from "../../ui/EmptyState";
@@ -124,7 +125,20 @@ function Installments({ view, data }: { view: PartyReportProps["view"]; data: Pa
   const from = total === 0 ? 0 : (page - 1) * PARTY_PAGE_SIZE + 1;
   const to = Math.min(total, page * PARTY_PAGE_SIZE);
   const columns: TableColumn<Row>[] = [
-    { key: "parcela", header: "Parcela", phone: "title", render: (r) => <span className="ui-nowrap">{r.numerosParcela}</span> },
+    {
+      key: "parcela",
+      header: "Parcela",
+      phone: "title",
+      // A subscription's month reads as such, not "1/1" (issue 37 §1): its month is in Descrição.
+      render: (r) =>
+        "competencia" in r && r.competencia ? (
+          <span className="ui-nowrap" title={`Mensalidade da assinatura: ${formatMonthBR(r.competencia)}`}>
+            Mensal
+          </span>
+        ) : (
+          <span className="ui-nowrap">{r.numerosParcela}</span>
+        ),
+    },
     { key: "descricao", header: "Descrição", render: (r) => <span className="ui-ellipsis" title={r.descricao}>{r.descricao}</span> },
     { key: "vencimento", header: "Vencimento", render: (r) => <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span> },
     { key: "valor", header: "Valor", align: "end", render: (r) => <span className="ui-nowrap">{brl(r.valor)}</span> },
