@@ -74,11 +74,35 @@ export function sql<Row, P extends Params | void = void>(text: string, options: 
   const typed: Sql<Row, P> = {
     text,
     exact,
+    // cast: the one place a row type meets the SQL that makes it (declared by `sql<Row>`'s caller).
     get: (db, ...params) => statement(db).get(...bind(params)) as Row | null,
+    // cast: as above.
     all: (db, ...params) => statement(db).all(...bind(params)) as Row[],
+    // cast: as above.
     iterate: (db, ...params) => statement(db).iterate(...bind(params)) as IterableIterator<Row>,
     run: (db, ...params) => statement(db).run(...bind(params)),
   };
   defined.push(typed as Sql<unknown, Params | void>);
   return typed;
+}
+
+/**
+ * Statements whose text is composed from whitelisted parts (a ledger side's tables, a list's
+ * sort, the filters a view uses): `build` makes the text from those parts, and each distinct text
+ * is one `sql()`, defined on first use and kept, with the family's row type. Where the parts are
+ * few, enumerate them at module level instead (a record of `sql()` keyed by table or sort), so
+ * db/statements.test.ts prepares each; a family's variants are prepared by the tests that run
+ * them (the ledger's list-pages.test.ts runs every sort, direction and filter).
+ */
+export function sqlVariants<Key extends unknown[], Row, P extends Params | void = void>(
+  build: (...key: Key) => string,
+  options: { exact?: boolean } = {},
+): (...key: Key) => Sql<Row, P> {
+  const byText = new Map<string, Sql<Row, P>>();
+  return (...key) => {
+    const text = build(...key);
+    let statement = byText.get(text);
+    if (!statement) byText.set(text, (statement = sql<Row, P>(text, options)));
+    return statement;
+  };
 }
