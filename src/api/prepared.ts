@@ -56,10 +56,15 @@ export interface Sql<Row, P extends Params | void = void> {
   run(db: Db, ...params: P extends Params ? [P] : []): Changes;
 }
 
-const defined: Sql<unknown, Params | void>[] = [];
+/** What db/statements.test.ts prepares of each kept statement. */
+export interface DefinedStatement {
+  readonly text: string;
+}
 
-/** Every statement `sql()` defined in the modules loaded so far (db/statements.test.ts). */
-export function definedStatements(): readonly Sql<unknown, Params | void>[] {
+const defined: DefinedStatement[] = [];
+
+/** Every statement `sql()` and `sqlValues()` defined in the modules loaded so far (db/statements.test.ts). */
+export function definedStatements(): readonly DefinedStatement[] {
   return defined;
 }
 
@@ -82,7 +87,27 @@ export function sql<Row, P extends Params | void = void>(text: string, options: 
     iterate: (db, ...params) => statement(db).iterate(...bind(params)) as IterableIterator<Row>,
     run: (db, ...params) => statement(db).run(...bind(params)),
   };
-  defined.push(typed as Sql<unknown, Params | void>);
+  defined.push(typed);
+  return typed;
+}
+
+/** A kept statement read as arrays (`values()`): each row a tuple, declared once beside the SQL. */
+export interface SqlValues<Tuple extends unknown[], P extends Params | void = void> {
+  readonly text: string;
+  values(db: Db, ...params: P extends Params ? [P] : []): Tuple[];
+}
+
+/**
+ * Defines a kept statement whose rows are read as arrays, where building an object per row
+ * would cost (the MRR's rows): `sqlValues<[id: number, valor: number], { month: string }>("SELECT …")`.
+ */
+export function sqlValues<Tuple extends unknown[], P extends Params | void = void>(text: string): SqlValues<Tuple, P> {
+  const typed: SqlValues<Tuple, P> = {
+    text,
+    // cast: the one place a row's tuple type meets the SQL that makes it.
+    values: (db, ...params) => prepared(db, text).values(...(params.length === 0 ? [] : [params[0] as SQLQueryBindings])) as Tuple[],
+  };
+  defined.push(typed);
   return typed;
 }
 
