@@ -2,6 +2,7 @@
 // the shell — with --date, every month due up to that day (at most 62 days ahead); with
 // --dry-run, the same run inside a transaction that is rolled back, listing what it would write.
 import { openDatabase } from "../../db/client";
+import { sql } from "../api/prepared";
 import { runSubscriptions } from "../api/subscriptions/generate";
 import { latestRunDate } from "../api/subscriptions/service";
 import { SYSTEM } from "../api/history/record";
@@ -31,6 +32,11 @@ export function parseRunArgs(args: string[]): RunOptions {
 
 class DryRun extends Error {}
 
+const LAST_RECEIVABLE = sql<{ id: number }>("SELECT coalesce(max(id), 0) AS id FROM receivables");
+const WRITTEN_AFTER = sql<{ nome: string; descricao: string; venc: string; valor: Cents }, { lastId: number }>(
+  "SELECT c.nome, r.descricao, r.data_vencimento AS venc, r.valor FROM receivables r JOIN clients c ON c.id = r.client_id WHERE r.id > $lastId ORDER BY r.id",
+);
+
 export function runFromShell(databasePath: string, appTz: string, graceDays: number, options: RunOptions): string {
   clock.timeZone = appTz;
   const until = options.date ?? today();
@@ -42,12 +48,10 @@ export function runFromShell(databasePath: string, appTz: string, graceDays: num
     try {
       db.transaction(
         () => {
-          const { id: lastId } = db.$client.query("SELECT coalesce(max(id), 0) AS id FROM receivables").get() as { id: number };
+          const { id: lastId } = LAST_RECEIVABLE.get(db)!;
           geradas = runSubscriptions(db, SYSTEM, graceDays, until).geradas;
-          const written = db.$client
-            .query("SELECT c.nome, r.descricao, r.data_vencimento AS venc, r.valor FROM receivables r JOIN clients c ON c.id = r.client_id WHERE r.id > ? ORDER BY r.id")
-            .all(lastId) as { nome: string; descricao: string; venc: string; valor: number }[];
-          lines = written.map((r) => `  ${r.nome} — ${r.descricao}, vence ${formatDateBR(r.venc)}, ${formatBRL(r.valor as Cents)}`);
+          const written = WRITTEN_AFTER.all(db, { lastId });
+          lines = written.map((r) => `  ${r.nome} — ${r.descricao}, vence ${formatDateBR(r.venc)}, ${formatBRL(r.valor)}`);
           if (options.dryRun) throw new DryRun();
         },
         { behavior: "immediate" },
