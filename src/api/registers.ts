@@ -31,12 +31,13 @@ export function registerPage<C extends Record<string, SQLiteColumn | SQL.Aliased
   const primary = sortables[sort.key] ?? table.nomeOrdem;
   const { limit, offset } = limitOffset(paging);
   const total = db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
-  // cast: the union of three table types defeats Drizzle's builder types; the row shape is `columns`.
+  // The union of three table types defeats Drizzle's builder types; the row shape is `columns`.
   const rows = (db.select(columns).from(table as typeof clients) as any)
     .where(where)
     .orderBy(direction(primary), asc(table.nomeOrdem), asc(table.id))
     .limit(limit)
     .offset(offset)
+    // cast: as said above, the builder lost the row type (`any`); `columns` makes it.
     .all() as SelectResult<C>[];
   return { rows, total } satisfies ListPage<SelectResult<C>>;
 }
