@@ -13,8 +13,10 @@ export function backfillSearchColumns(sqlite: Database): void {
     const empresa = register === "partners";
     const missing = empresa ? "nome_ordem = '' OR empresa_ordem = ''" : "nome_ordem = ''";
     const rows = sqlite
-      .query(`SELECT id, nome, ${fields.map((f) => `${snakeCase(f)} AS ${f}`).join(", ")} FROM ${register} WHERE ${missing}`)
-      .all() as ({ id: number; nome: string } & Record<string, string | null>)[];
+      .query<{ id: number; nome: string } & Record<string, string | null>, []>(
+        `SELECT id, nome, ${fields.map((f) => `${snakeCase(f)} AS ${f}`).join(", ")} FROM ${register} WHERE ${missing}`,
+      )
+      .all();
     if (!rows.length) continue;
     const update = sqlite.prepare(`UPDATE ${register} SET nome_ordem = ?, busca = ?${empresa ? ", empresa_ordem = ?" : ""} WHERE id = ?`);
     sqlite.transaction(() => {

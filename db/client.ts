@@ -82,7 +82,7 @@ export function isCorruptError(error: unknown): boolean {
 function checkAfterUncleanStop(sqlite: Database, path: string): void {
   let faults: string;
   try {
-    faults = (sqlite.query("PRAGMA quick_check").all() as { quick_check: string }[]).map((r) => r.quick_check).join("; ");
+    faults = sqlite.query<{ quick_check: string }, []>("PRAGMA quick_check").all().map((r) => r.quick_check).join("; ");
   } catch (error) {
     if (!isCorruptError(error)) throw error;
     faults = "database disk image is malformed";
@@ -267,7 +267,7 @@ export function* readerRows<Row = unknown>(path: string, sql: string, params: Re
   try {
     // One generator between the statement and the answer (a row's map applied here): each
     // layer of iterators cost a few % of a whole list.
-    for (const row of reader.query(sql).iterate(params) as IterableIterator<Row>) yield map ? map(row) : row;
+    for (const row of reader.query<Row, Record<string, string | number>>(sql).iterate(params)) yield map ? map(row) : row;
     finished = true;
   } finally {
     giveBack(path, reader, finished);

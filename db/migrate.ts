@@ -43,7 +43,7 @@ export function refuseNewerDatabase(sqlite: Database, entries: JournalEntry[] | 
   const newest = journal.reduce((max, entry) => Math.max(max, entry.when), 0);
   const exists = sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
   if (!exists) return;
-  const { n } = sqlite.query(`SELECT count(*) AS n FROM ${TABLE} WHERE created_at > ?`).get(newest) as { n: number };
+  const { n } = sqlite.query<{ n: number }, [number]>(`SELECT count(*) AS n FROM ${TABLE} WHERE created_at > ?`).get(newest)!;
   if (n > 0) throw new DatabaseNewerError(sqlite.filename, n);
 }
 
@@ -51,7 +51,7 @@ export function migrate(sqlite: Database, folder: string): void {
   const entries = readJournal(folder);
   refuseNewerDatabase(sqlite, entries);
   sqlite.run(`CREATE TABLE IF NOT EXISTS ${TABLE} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`);
-  const last = sqlite.query(`SELECT created_at FROM ${TABLE} ORDER BY created_at DESC LIMIT 1`).get() as { created_at: number | string } | null;
+  const last = sqlite.query<{ created_at: number | string }, []>(`SELECT created_at FROM ${TABLE} ORDER BY created_at DESC LIMIT 1`).get();
   const pending = entries.filter((entry) => last === null || Number(last.created_at) < entry.when);
   if (pending.length === 0) return;
   sqlite.transaction(() => {

@@ -56,10 +56,15 @@ export interface Sql<Row, P extends Params | void = void> {
   run(db: Db, ...params: P extends Params ? [P] : []): Changes;
 }
 
-const defined: Sql<unknown, Params | void>[] = [];
+/** What db/statements.test.ts prepares of each kept statement. */
+export interface DefinedStatement {
+  readonly text: string;
+}
 
-/** Every statement `sql()` defined in the modules loaded so far (db/statements.test.ts). */
-export function definedStatements(): readonly Sql<unknown, Params | void>[] {
+const defined: DefinedStatement[] = [];
+
+/** Every statement `sql()` and `sqlValues()` defined in the modules loaded so far (db/statements.test.ts). */
+export function definedStatements(): readonly DefinedStatement[] {
   return defined;
 }
 
@@ -74,11 +79,55 @@ export function sql<Row, P extends Params | void = void>(text: string, options: 
   const typed: Sql<Row, P> = {
     text,
     exact,
+    // cast: the one place a row type meets the SQL that makes it (declared by `sql<Row>`'s caller).
     get: (db, ...params) => statement(db).get(...bind(params)) as Row | null,
+    // cast: as above.
     all: (db, ...params) => statement(db).all(...bind(params)) as Row[],
+    // cast: as above.
     iterate: (db, ...params) => statement(db).iterate(...bind(params)) as IterableIterator<Row>,
     run: (db, ...params) => statement(db).run(...bind(params)),
   };
-  defined.push(typed as Sql<unknown, Params | void>);
+  defined.push(typed);
   return typed;
+}
+
+/** A kept statement read as arrays (`values()`): each row a tuple, declared once beside the SQL. */
+export interface SqlValues<Tuple extends unknown[], P extends Params | void = void> {
+  readonly text: string;
+  values(db: Db, ...params: P extends Params ? [P] : []): Tuple[];
+}
+
+/**
+ * Defines a kept statement whose rows are read as arrays, where building an object per row
+ * would cost (the MRR's rows): `sqlValues<[id: number, valor: number], { month: string }>("SELECT …")`.
+ */
+export function sqlValues<Tuple extends unknown[], P extends Params | void = void>(text: string): SqlValues<Tuple, P> {
+  const typed: SqlValues<Tuple, P> = {
+    text,
+    // cast: the one place a row's tuple type meets the SQL that makes it.
+    values: (db, ...params) => prepared(db, text).values(...(params.length === 0 ? [] : [params[0] as SQLQueryBindings])) as Tuple[],
+  };
+  defined.push(typed);
+  return typed;
+}
+
+/**
+ * Statements whose text is composed from whitelisted parts (a ledger side's tables, a list's
+ * sort, the filters a view uses): `build` makes the text from those parts, and each distinct text
+ * is one `sql()`, defined on first use and kept, with the family's row type. Where the parts are
+ * few, enumerate them at module level instead (a record of `sql()` keyed by table or sort), so
+ * db/statements.test.ts prepares each; a family's variants are prepared by the tests that run
+ * them (the ledger's list-pages.test.ts runs every sort, direction and filter).
+ */
+export function sqlVariants<Key extends unknown[], Row, P extends Params | void = void>(
+  build: (...key: Key) => string,
+  options: { exact?: boolean } = {},
+): (...key: Key) => Sql<Row, P> {
+  const byText = new Map<string, Sql<Row, P>>();
+  return (...key) => {
+    const text = build(...key);
+    let statement = byText.get(text);
+    if (!statement) byText.set(text, (statement = sql<Row, P>(text, options)));
+    return statement;
+  };
 }

@@ -37,6 +37,7 @@ export function registerPage<C extends Record<string, SQLiteColumn | SQL.Aliased
     .orderBy(direction(primary), asc(table.nomeOrdem), asc(table.id))
     .limit(limit)
     .offset(offset)
+    // cast: as said above, the builder lost the row type (`any`); `columns` makes it.
     .all() as SelectResult<C>[];
   return { rows, total } satisfies ListPage<SelectResult<C>>;
 }

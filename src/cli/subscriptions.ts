@@ -7,6 +7,7 @@
 import { openForCommand } from "../../db/client";
 import { recordJobDone } from "../api/daily-jobs";
 import { runSubscriptions, subscriptionsJob } from "../api/subscriptions/generate";
+import { sql } from "../api/prepared";
 import { latestRunDate } from "../api/subscriptions/service";
 import { SYSTEM } from "../api/history/record";
 import { clock, today } from "../lib/clock";
@@ -36,6 +37,10 @@ export function parseRunArgs(args: string[]): RunOptions {
 class DryRun extends Error {}
 
 const isMore = (step: unknown) => typeof step === "object" && step !== null;
+const LAST_RECEIVABLE = sql<{ id: number }>("SELECT coalesce(max(id), 0) AS id FROM receivables");
+const WRITTEN_AFTER = sql<{ nome: string; descricao: string; venc: string; valor: Cents }, { lastId: number }>(
+  "SELECT c.nome, r.descricao, r.data_vencimento AS venc, r.valor FROM receivables r JOIN clients c ON c.id = r.client_id WHERE r.id > $lastId ORDER BY r.id",
+);
 
 export function runFromShell(databasePath: string, appTz: string, graceDays: number, options: RunOptions): string {
   clock.timeZone = appTz;
@@ -48,18 +53,16 @@ export function runFromShell(databasePath: string, appTz: string, graceDays: num
     try {
       db.transaction(
         () => {
-          const { id: lastId } = db.$client.query("SELECT coalesce(max(id), 0) AS id FROM receivables").get() as { id: number };
+          const { id: lastId } = LAST_RECEIVABLE.get(db)!;
           const day = today();
           if (until === day) {
             const job = subscriptionsJob(graceDays);
             while (isMore(job.run(db, day)));
             recordJobDone(db, job.name, day);
           } else runSubscriptions(db, SYSTEM, graceDays, until);
-          const written = db.$client
-            .query("SELECT c.nome, r.descricao, r.data_vencimento AS venc, r.valor FROM receivables r JOIN clients c ON c.id = r.client_id WHERE r.id > ? ORDER BY r.id")
-            .all(lastId) as { nome: string; descricao: string; venc: string; valor: number }[];
+          const written = WRITTEN_AFTER.all(db, { lastId });
           geradas = written.length;
-          lines = written.map((r) => `  ${r.nome} — ${r.descricao}, vence ${formatDateBR(r.venc)}, ${formatBRL(r.valor as Cents)}`);
+          lines = written.map((r) => `  ${r.nome} — ${r.descricao}, vence ${formatDateBR(r.venc)}, ${formatBRL(r.valor)}`);
           if (options.dryRun) throw new DryRun();
         },
         { behavior: "immediate" },

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { openForCommand } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import { activeAdmins } from "../api/users/service";
 import { SYSTEM } from "../api/history/record";
 import { ROLE_LABELS, ROLES, type Role } from "../api/auth/permissions";
 import { createUser, findUserByEmail, normalizeEmail, setPassword } from "../api/auth/service";
@@ -61,13 +64,11 @@ export async function changePassword(databasePath: string, email: string): Promi
 export function listUsers(databasePath: string): string {
   const db = openForCommand(databasePath);
   try {
-    const rows = db.$client.query("SELECT email, nome, papel, ativo, ultimo_acesso AS ultimo FROM users ORDER BY email").all() as {
-      email: string;
-      nome: string;
-      papel: Role;
-      ativo: number;
-      ultimo: string | null;
-    }[];
+    const rows = db
+      .select({ email: users.email, nome: users.nome, papel: users.papel, ativo: users.ativo, ultimo: users.ultimoAcesso })
+      .from(users)
+      .orderBy(users.email)
+      .all();
     if (rows.length === 0) return "Nenhum usuário.";
     const width = Math.max(...rows.map((r) => r.email.length));
     return rows
@@ -91,12 +92,11 @@ export function disableUser(databasePath: string, email: string): string {
         const user = findUserByEmail(db, email);
         if (!user) throw new CliError(`Usuário ${email} não encontrado.`);
         if (!user.ativo) return `O usuário ${user.email} já estava desativado.`;
-        const admins = (db.$client.query("SELECT count(*) AS n FROM users WHERE papel = 'administrador' AND ativo = 1").get() as { n: number }).n;
-        if (user.papel === "administrador" && admins <= 1) {
+        if (user.papel === "administrador" && activeAdmins(db) <= 1) {
           throw new CliError(`${user.email} é o último administrador ativo: crie ou reative outro antes (cofre user add EMAIL --role administrador).`);
         }
-        db.$client.query("UPDATE users SET ativo = 0 WHERE id = ?").run(user.id);
-        db.$client.query("DELETE FROM sessions WHERE user_id = ?").run(user.id);
+        db.update(users).set({ ativo: false }).where(eq(users.id, user.id)).run();
+        db.delete(sessions).where(eq(sessions.userId, user.id)).run();
         recordEvent(db, SYSTEM, { action: "update", entity: "user", entityId: user.id, label: user.email, details: { alteracoes: { ativo: [true, false] } } });
         return `Usuário ${normalizeEmail(email)} desativado; as sessões abertas foram encerradas.`;
       },

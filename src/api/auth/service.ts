@@ -1,8 +1,8 @@
-import { eq, lt } from "drizzle-orm";
+import { count, eq, lt } from "drizzle-orm";
 import { isBusyError, isDiskFullError, type Db } from "../../../db/client";
 import { sessions, users, type User } from "../../../db/schema";
 import { recordEvent, type Actor } from "../history/record";
-import { prepared } from "../prepared";
+import { sql } from "../prepared";
 import { clock } from "../../lib/clock";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -71,7 +71,7 @@ export async function setPassword(db: Db, actor: Actor, email: string, password:
 }
 
 export function countUsers(db: Db): number {
-  return (db.$client.query("select count(*) as n from users").get() as { n: number }).n;
+  return db.select({ n: count() }).from(users).get()?.n ?? 0;
 }
 
 /** Checks a password; runs a hash even for unknown e-mails so timing does not reveal them. `ativo` is for the caller to refuse. */
@@ -106,16 +106,19 @@ export interface ActiveSession {
   renewedUntil?: number;
 }
 
-const SESSION_SQL = `SELECT u.id AS id, u.email AS email, u.nome AS nome, u.papel AS papel, u.trocar_senha AS trocarSenha, s.expires_at AS expiresAt
+// SQLite has no boolean: trocarSenha comes as 0/1.
+const SESSION = sql<Omit<PublicUser, "trocarSenha"> & { trocarSenha: number; expiresAt: number }, { idHash: string; now: number }>(
+  `SELECT u.id AS id, u.email AS email, u.nome AS nome, u.papel AS papel, u.trocar_senha AS trocarSenha, s.expires_at AS expiresAt
   FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.id_hash = +$idHash AND s.expires_at > $now AND u.ativo = 1`;
+  WHERE s.id_hash = +$idHash AND s.expires_at > $now AND u.ativo = 1`,
+);
 
 export function findSession(db: Db, token: string): ActiveSession | null {
   const now = clock.now().getTime();
   const idHash = hashToken(token);
   // A deactivated user's sessions stop at their next request (DECISIONS §10). Every request
   // runs this: one prepared statement, not Drizzle's builder (which re-prepared it, ~0.3 ms).
-  const row = prepared(db, SESSION_SQL).get({ idHash, now }) as (Omit<PublicUser, "trocarSenha"> & { trocarSenha: number; expiresAt: number }) | null;
+  const row = SESSION.get(db, { idHash, now });
   if (!row) return null;
   const { expiresAt: _expiresAt, ...columns } = row;
   const user: PublicUser = { ...columns, trocarSenha: columns.trocarSenha === 1 };

@@ -11,7 +11,7 @@ import type { BlockingInstallment } from "../../lib/history-text";
 import type { DailyJob } from "../daily-jobs";
 import type { LedgerCause } from "../ledger/events";
 import { recordEvent, SYSTEM, type Actor } from "../history/record";
-import { prepared } from "../prepared";
+import { sql } from "../prepared";
 import { BLOCKING_REASON, HAS_BLOCKING_INSTALLMENT, OVERDUE } from "./blocking-sql";
 import type { BlockingReason, ClientBlockAnswer } from "./model";
 import { getClient } from "./service";
@@ -30,13 +30,24 @@ export interface BlockingChanges {
   unblocked: number[];
 }
 
-const BLOCKED_CLIENT = `SELECT clients.nome, ${BLOCKING_REASON} AS reason FROM clients WHERE clients.id = $id`;
+const BLOCKED_CLIENT = sql<{ nome: string; reason: string | null }, { id: number; limit: string }>(
+  `SELECT clients.nome, ${BLOCKING_REASON} AS reason FROM clients WHERE clients.id = $id`,
+);
+const CLIENT_NAME = sql<{ nome: string }, { id: number }>("SELECT nome FROM clients WHERE id = $id");
 // One statement for any list of ids: the ids travel as a JSON array.
 const ONLY = " AND clients.id IN (SELECT value FROM json_each($ids))";
-const blockSql = (only: string) => `UPDATE clients SET status_bloqueio = 1, bloqueio_origem = 'automatico', updated_at = $now
-  WHERE status_bloqueio = 0${only} AND ${HAS_BLOCKING_INSTALLMENT} RETURNING id`;
-const liftSql = (only: string) => `UPDATE clients SET status_bloqueio = 0, bloqueio_origem = NULL, updated_at = $now
-  WHERE status_bloqueio = 1 AND bloqueio_origem = 'automatico'${only} AND NOT ${HAS_BLOCKING_INSTALLMENT} RETURNING id`;
+type RuleParams = { limit: string; now: string; ids?: string };
+const blockSql = (only: string) =>
+  sql<{ id: number }, RuleParams>(`UPDATE clients SET status_bloqueio = 1, bloqueio_origem = 'automatico', updated_at = $now
+  WHERE status_bloqueio = 0${only} AND ${HAS_BLOCKING_INSTALLMENT} RETURNING id`);
+const liftSql = (only: string) =>
+  sql<{ id: number }, RuleParams>(`UPDATE clients SET status_bloqueio = 0, bloqueio_origem = NULL, updated_at = $now
+  WHERE status_bloqueio = 1 AND bloqueio_origem = 'automatico'${only} AND NOT ${HAS_BLOCKING_INSTALLMENT} RETURNING id`);
+/** The rule over every client, and over the clients a change touched (`$ids`). */
+const RULE = {
+  all: { block: blockSql(""), lift: liftSql("") },
+  only: { block: blockSql(ONLY), lift: liftSql(ONLY) },
+};
 
 /**
  * Blocks (automatically) every active client with an unpaid receivable overdue by more than the
@@ -51,10 +62,10 @@ const liftSql = (only: string) => `UPDATE clients SET status_bloqueio = 0, bloqu
 export function applyAutomaticBlocking(db: Db, options: BlockingOptions): BlockingChanges {
   const { graceDays, clientIds } = options;
   if (clientIds && clientIds.length === 0) return { blocked: [], unblocked: [] };
-  const only = clientIds ? ONLY : "";
+  const rule = clientIds ? RULE.only : RULE.all;
   const params = { limit: addDays(today(), -graceDays), now: nowISO(), ...(clientIds ? { ids: JSON.stringify(clientIds) } : {}) };
-  const ids = (sql: string) => (prepared(db, sql).all(params) as { id: number }[]).map((row) => row.id);
-  const changes = { blocked: ids(blockSql(only)), unblocked: ids(liftSql(only)) };
+  const ids = (statement: typeof rule.block) => statement.all(db, params).map((row) => row.id);
+  const changes = { blocked: ids(rule.block), unblocked: ids(rule.lift) };
   recordAutomaticBlocking(db, changes, params.limit, options.cause);
   return changes;
 }
@@ -62,28 +73,29 @@ export function applyAutomaticBlocking(db: Db, options: BlockingOptions): Blocki
 /** One "sistema" event per client the rule blocked (naming its overdue installments) or released. */
 function recordAutomaticBlocking(db: Db, { blocked, unblocked }: BlockingChanges, limit: string, cause: LedgerCause | undefined): void {
   for (const id of blocked) {
-    const { nome, reason } = prepared(db, BLOCKED_CLIENT).get({ id, limit }) as { nome: string; reason: string | null };
+    const { nome, reason } = BLOCKED_CLIENT.get(db, { id, limit })!;
     const details: BlockingReason = reason ? JSON.parse(reason) : { parcelas: [], total: 0 };
     recordEvent(db, SYSTEM, { action: "auto_block", entity: "client", entityId: id, clientId: id, label: nome, details: { ...details } });
   }
   for (const id of unblocked) {
-    const { nome } = prepared(db, "SELECT nome FROM clients WHERE id = $id").get({ id }) as { nome: string };
+    const { nome } = CLIENT_NAME.get(db, { id })!;
     recordEvent(db, SYSTEM, { action: "auto_unblock", entity: "client", entityId: id, clientId: id, label: nome, details: { causa: cause ?? null } });
   }
 }
 
 // A manual unblock forgives what is blocking now: the client's earlier forgiveness is replaced.
-const FORGIVE_NOW = `INSERT INTO desbloqueio_perdoadas (receivable_id, client_id, data_vencimento, perdoada_em)
+const FORGIVE_NOW = sql<{ id: number }, { id: number; limit: string; now: string }>(`INSERT INTO desbloqueio_perdoadas (receivable_id, client_id, data_vencimento, perdoada_em)
   SELECT r.id, r.client_id, r.data_vencimento, $now FROM receivables r WHERE r.client_id = $id AND ${OVERDUE}
-  ORDER BY r.data_vencimento, r.id RETURNING receivable_id AS id`;
-const FORGIVEN_NAMES = `SELECT r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento, r.competencia
-  FROM receivables r WHERE r.id IN (SELECT value FROM json_each($ids)) ORDER BY r.data_vencimento, r.id LIMIT 3`;
+  ORDER BY r.data_vencimento, r.id RETURNING receivable_id AS id`);
+const FORGIVEN_NAMES = sql<BlockingInstallment & { competencia: string | null }, { ids: string }>(`SELECT r.id, r.numeros_parcela AS numerosParcela, r.data_vencimento AS dataVencimento, r.competencia
+  FROM receivables r WHERE r.id IN (SELECT value FROM json_each($ids)) ORDER BY r.data_vencimento, r.id LIMIT 3`);
+const FORGET_FORGIVEN = sql<never, { id: number }>("DELETE FROM desbloqueio_perdoadas WHERE client_id = $id");
 
 /** The installments a manual unblock forgives (named in its history event: the first 3 and how many). */
 function forgiveOverdue(db: Db, clientId: number, graceDays: number): BlockingReason {
-  prepared(db, "DELETE FROM desbloqueio_perdoadas WHERE client_id = $id").run({ id: clientId });
-  const ids = (prepared(db, FORGIVE_NOW).all({ id: clientId, limit: addDays(today(), -graceDays), now: nowISO() }) as { id: number }[]).map((r) => r.id);
-  const named = ids.length ? (prepared(db, FORGIVEN_NAMES).all({ ids: JSON.stringify(ids) }) as (BlockingInstallment & { competencia: string | null })[]) : [];
+  FORGET_FORGIVEN.run(db, { id: clientId });
+  const ids = FORGIVE_NOW.all(db, { id: clientId, limit: addDays(today(), -graceDays), now: nowISO() }).map((r) => r.id);
+  const named = ids.length ? FORGIVEN_NAMES.all(db, { ids: JSON.stringify(ids) }) : [];
   // Only a subscription's month carries its competência (its name): the others stay as they were.
   const parcelas = named.map(({ competencia, ...p }): BlockingInstallment => (competencia ? { ...p, competencia } : p));
   return { parcelas, total: ids.length };
@@ -120,6 +132,8 @@ export function toggleClientBlock(db: Db, actor: Actor, id: number, graceDays: n
 const CLIENTS_PER_STEP = 50;
 const SLICE_MS = 8;
 
+const NEXT_CLIENTS = sql<{ id: number }, { after: number; n: number }>("SELECT id FROM clients WHERE id > $after ORDER BY id LIMIT $n");
+
 /**
  * The daily run (src/api/daily-jobs.ts): the rule over every client, after each midnight in
  * APP_TZ, in slices — fifty clients at a time by id, for about 8 ms, then the event loop's
@@ -132,10 +146,9 @@ export function automaticBlockingJob(graceDays: number, { sliceMs = SLICE_MS } =
     name: "Bloqueio automático",
     run(db, day) {
       if (run.day !== day) run = { day, after: 0, blocked: 0, unblocked: 0 };
-      const next = prepared(db, "SELECT id FROM clients WHERE id > $after ORDER BY id LIMIT $n");
       const until = performance.now() + sliceMs;
       do {
-        const clientIds = (next.all({ after: run.after, n: CLIENTS_PER_STEP }) as { id: number }[]).map((row) => row.id);
+        const clientIds = NEXT_CLIENTS.all(db, { after: run.after, n: CLIENTS_PER_STEP }).map((row) => row.id);
         if (clientIds.length === 0) {
           const { blocked, unblocked } = run;
           run = { day: "", after: 0, blocked: 0, unblocked: 0 };

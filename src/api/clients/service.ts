@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
-import { clients, clientStatusOrder, receivables, type ClientRow } from "../../../db/schema";
+import { clients, clientStatusOrder, receivables, subscriptions, type ClientRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
 import { formatDateBR } from "../../lib/dates";
@@ -8,7 +8,7 @@ import { centsToDecimal, parseMoney, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
 import { pageWindow, parseListView, reversed, viewPaging, type ListPage } from "../list";
 import { registerWrites, searchCondition } from "../registers";
-import { prepared } from "../prepared";
+import { sql as statement } from "../prepared";
 import { registerSearchColumns } from "../../../db/search-columns";
 import { blockingReasonColumn } from "./blocking-sql";
 import { CLIENT_LIST, type BlockingReason, type ClientSortKey, type ClientInput, type ClientJson, type ClientListRow, type ClientQuery } from "./model";
@@ -38,13 +38,14 @@ const columns = {
 
 // The whole register in one prepared statement, columns named as the API's (Drizzle's builder
 // prepared it anew and mapped every row twice: 1.9× a hand-written query at 2,000 clients).
-const ALL_CLIENTS_SQL = `SELECT id, nome, cnpj, contato, telefone, email, url, valor_mensalidade AS valorMensalidade,
+// SQLite has no boolean: isTrial comes as 0/1 and becomes true/false in listClients.
+const ALL_CLIENTS = statement<Omit<ClientRecord, "isTrial"> & { isTrial: number | boolean }>(`SELECT id, nome, cnpj, contato, telefone, email, url, valor_mensalidade AS valorMensalidade,
   codigo_cliente AS codigoCliente, is_trial AS isTrial, status_bloqueio AS statusBloqueio, bloqueio_origem AS bloqueioOrigem,
-  created_at AS createdAt, updated_at AS updatedAt FROM clients ORDER BY nome_ordem, id`;
+  created_at AS createdAt, updated_at AS updatedAt FROM clients ORDER BY nome_ordem, id`);
 
 /** Every client in pt-BR name order (SPEC §7: GET /api/clients without parameters). */
 export function listClients(db: Db): ClientJson[] {
-  const rows = prepared(db, ALL_CLIENTS_SQL).all() as (Omit<ClientRecord, "isTrial"> & { isTrial: number | boolean })[];
+  const rows = ALL_CLIENTS.all(db);
   return rows.map((row) => {
     row.isTrial = row.isTrial === 1;
     return toClientJson(row as ClientRecord);
@@ -119,7 +120,11 @@ export function getClient(db: Db | Tx, id: number): ClientJson {
 
 /** The client's running subscription (ativa or pausada), whose `trialAte` is then the client's trial; null when none runs. */
 const runningSubscription = (db: Db, clientId: number) =>
-  db.$client.query("SELECT trial_ate AS trialAte FROM subscriptions WHERE client_id = ? AND status IN ('ativa', 'pausada')").get(clientId) as { trialAte: string | null } | null;
+  db
+    .select({ trialAte: subscriptions.trialAte })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.clientId, clientId), inArray(subscriptions.status, ["ativa", "pausada"])))
+    .get() ?? null;
 
 /**
  * While a subscription runs, the trial is its `trialAte` (DECISIONS §8, one source): a form whose

@@ -3,6 +3,7 @@
 import type { Db } from "../../../db/client";
 import { currentMonth } from "../../lib/clock";
 import { addMonthsToMonth } from "../../lib/dates";
+import { sql } from "../prepared";
 
 export interface MonthlyRevenueItem {
   month: string;
@@ -15,7 +16,7 @@ export const REVENUE_MONTHS_AHEAD = 6;
 
 // The range reads the covering due-date index in its order; summing per day first follows that
 // order (no sort of every row), and only the ≤ 366 day sums are grouped into months.
-const MONTHLY_REVENUE_SQL = `
+const MONTHLY_REVENUE = sql<{ month: string; revenue: number }, { from: string; until: string }>(`
 SELECT substr(day, 1, 7) AS month, sum(total) AS revenue
 FROM (
   SELECT data_vencimento AS day, sum(valor) AS total
@@ -24,7 +25,7 @@ FROM (
   GROUP BY data_vencimento
 )
 GROUP BY month
-ORDER BY month`;
+ORDER BY month`);
 
 /** The months the chart covers, as of today in APP_TZ. */
 export function revenueWindow(): { from: string; to: string } {
@@ -36,6 +37,6 @@ export function getMonthlyRevenue(db: Db): MonthlyRevenueItem[] {
   const window = revenueWindow();
   const from = `${window.from}-01`;
   const until = `${addMonthsToMonth(window.to, 1)}-01`;
-  const rows = db.$client.query(MONTHLY_REVENUE_SQL).all({ from, until }) as { month: string; revenue: number }[];
+  const rows = MONTHLY_REVENUE.all(db, { from, until });
   return rows.map((row) => ({ month: row.month, revenue: row.revenue / 100 }));
 }

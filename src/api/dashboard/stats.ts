@@ -2,7 +2,7 @@
 import type { Db } from "../../../db/client";
 import { today } from "../../lib/clock";
 import { centsToDecimal } from "../../lib/money";
-import { preparedExact } from "../prepared";
+import { sql } from "../prepared";
 import { overdueWhereSql } from "../status-sql";
 
 export interface DashboardStats {
@@ -14,7 +14,12 @@ export interface DashboardStats {
   overdueInstallments: number;
 }
 
-const STATS_SQL = `
+// Every integer as a bigint (`exact`): the revenue sum stays exact; counts are Number()ed.
+const STATS = sql<
+  { totalClients: bigint; blockedClients: bigint; revenue: bigint; openInstallments: bigint; overdueInstallments: bigint },
+  { today: string }
+>(
+  `
 SELECT c.total AS totalClients, c.blocked AS blockedClients, c.revenue AS revenue,
        r.open AS openInstallments, r.overdue AS overdueInstallments
 FROM (
@@ -26,17 +31,13 @@ FROM (
   SELECT count(*) AS open,
          count(CASE WHEN ${overdueWhereSql("receivables")} THEN 1 END) AS overdue
   FROM receivables WHERE status = 'em_aberto'
-) AS r`;
+) AS r`,
+  { exact: true },
+);
 
 export function getDashboardStats(db: Db): DashboardStats {
   // Every integer a bigint: the revenue sum stays exact (src/api/prepared.ts preparedExact).
-  const row = preparedExact(db, STATS_SQL).get({ today: today() }) as {
-    totalClients: bigint;
-    blockedClients: bigint;
-    revenue: bigint;
-    openInstallments: bigint;
-    overdueInstallments: bigint;
-  };
+  const row = STATS.get(db, { today: today() })!;
   return {
     totalClients: Number(row.totalClients),
     blockedClients: Number(row.blockedClients),

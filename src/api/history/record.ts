@@ -5,7 +5,7 @@ import type { Db } from "../../../db/client";
 import { nowISO } from "../../lib/clock";
 import { eventSearchText } from "../../../db/search-columns";
 import type { HistoryAction, HistoryEntity } from "../../lib/history-text";
-import { prepared } from "../prepared";
+import { sql } from "../prepared";
 
 /** Who: the automatic blocking job and the CLI act as "sistema"; a failed sign-in is the e-mail typed (no id). */
 export const SYSTEM = "sistema" as const;
@@ -28,8 +28,23 @@ export interface HistoryEventInput {
 
 // Columns in the order of the statement below; prepared once per database (src/api/prepared.ts):
 // drizzle's query builder cost three times the insert itself on a payment's hot path.
-const INSERT = `INSERT INTO history_events (at, user_id, user_email, action, entity, entity_id, label, details, client_id, supplier_id, busca)
-  VALUES ($at, $userId, $userEmail, $action, $entity, $entityId, $label, $details, $clientId, $supplierId, $busca) RETURNING id`;
+const INSERT = sql<
+  { id: number },
+  {
+    at: string;
+    userId: number | null;
+    userEmail: string;
+    action: HistoryAction;
+    entity: HistoryEntity;
+    entityId: number | null;
+    label: string;
+    details: string;
+    clientId: number | null;
+    supplierId: number | null;
+    busca: string;
+  }
+>(`INSERT INTO history_events (at, user_id, user_email, action, entity, entity_id, label, details, client_id, supplier_id, busca)
+  VALUES ($at, $userId, $userEmail, $action, $entity, $entityId, $label, $details, $clientId, $supplierId, $busca) RETURNING id`);
 
 /**
  * Writes one event. Call it inside the change's transaction with the database handle: bun:sqlite
@@ -38,7 +53,7 @@ const INSERT = `INSERT INTO history_events (at, user_id, user_email, action, ent
 export function recordEvent(db: Db, actor: Actor, event: HistoryEventInput): number {
   const userEmail = actor === SYSTEM ? SYSTEM : actor.email;
   const details = event.details ?? {};
-  const row = prepared(db, INSERT).get({
+  const row = INSERT.get(db, {
     at: nowISO(),
     userId: actor === SYSTEM ? null : actor.userId,
     userEmail,
@@ -50,7 +65,7 @@ export function recordEvent(db: Db, actor: Actor, event: HistoryEventInput): num
     clientId: event.clientId ?? null,
     supplierId: event.supplierId ?? null,
     busca: eventSearchText({ label: event.label, userEmail, action: event.action, entity: event.entity, details }),
-  }) as { id: number };
+  })!;
   return row.id;
 }
 

@@ -58,16 +58,19 @@ export function searchHistory<Row>(databasePath: string, filter: SearchFilter, p
     for (const slice of slicesOf(reader, filter)) {
       if (!first) await turn();
       first = false;
-      const { n } = reader.query(`SELECT count(*) AS n FROM ${filter.source} ${where(slice)}`).get({ ...filter.params, ...slice.params }) as { n: number };
+      const { n } = reader.query<{ n: number }, Params>(`SELECT count(*) AS n FROM ${filter.source} ${where(slice)}`).get({ ...filter.params, ...slice.params })!;
       if (n) counted.push({ part: slice, count: n });
     }
     const { order } = filter;
     const ids = pageAcrossParts(counted, limitOffset(paging), (slice, limit, offset) => {
       const sql = `SELECT id FROM ${filter.source} ${where(slice)} ${order} LIMIT $limit OFFSET $offset`;
-      return (reader.query(sql).all({ ...filter.params, ...slice.params, limit, offset }) as { id: number }[]).map((row) => row.id);
+      return reader
+        .query<{ id: number }, Params>(sql)
+        .all({ ...filter.params, ...slice.params, limit, offset })
+        .map((row) => row.id);
     });
     const rows = ids.length
-      ? (reader.query(`SELECT ${columns} FROM history_events WHERE id IN (SELECT value FROM json_each($ids)) ${order}`).all({ ids: JSON.stringify(ids) }) as Row[])
+      ? reader.query<Row, { ids: string }>(`SELECT ${columns} FROM history_events WHERE id IN (SELECT value FROM json_each($ids)) ${order}`).all({ ids: JSON.stringify(ids) })
       : [];
     return { rows, total: counted.reduce((sum, { count }) => sum + count, 0) };
   });
@@ -84,7 +87,7 @@ export function* historyInSlices<Row>(databasePath: string, filter: SearchFilter
     let left = limit;
     for (const slice of slicesOf(reader, filter)) {
       const sql = `SELECT ${columns} FROM ${filter.source} WHERE ${[...filter.parts, slice.sql].join(" AND ")} ${order} LIMIT $limit`;
-      for (const row of reader.query(sql).iterate({ ...filter.params, ...slice.params, limit: left }) as IterableIterator<Row>) {
+      for (const row of reader.query<Row, Params>(sql).iterate({ ...filter.params, ...slice.params, limit: left })) {
         yield row;
         left--;
       }
@@ -101,10 +104,9 @@ const slicesOf = (reader: Database, filter: SearchFilter) => (filter.period ? ti
 function* idSlices(reader: Database): Generator<Slice> {
   // Two subqueries: min() and max() in one SELECT scan an index whole (30 ms at 593,000 events)
   // where each alone reads one end of the table.
-  const { first, last } = reader.query("SELECT (SELECT min(id) FROM history_events) AS first, (SELECT max(id) FROM history_events) AS last").get() as {
-    first: number | null;
-    last: number | null;
-  };
+  const { first, last } = reader
+    .query<{ first: number | null; last: number | null }, []>("SELECT (SELECT min(id) FROM history_events) AS first, (SELECT max(id) FROM history_events) AS last")
+    .get()!;
   if (first === null || last === null) return;
   for (let top = last; top >= first; top -= SLICE_EVENTS) {
     yield { sql: "id BETWEEN $sliceFrom AND $sliceTo", params: { sliceFrom: Math.max(first, top - SLICE_EVENTS + 1), sliceTo: top } };
@@ -121,8 +123,10 @@ function* timeSlices(reader: Database, period: NonNullable<SearchFilter["period"
   for (;;) {
     const scope = [...lower.sql, ...upper.sql];
     const end = reader
-      .query(`SELECT at, id FROM history_events ${scope.length ? `WHERE ${scope.join(" AND ")}` : ""} ORDER BY at DESC, id DESC LIMIT 1 OFFSET ${SLICE_EVENTS - 1}`)
-      .get({ ...lower.params, ...upper.params }) as { at: string; id: number } | null;
+      .query<{ at: string; id: number }, Params>(
+        `SELECT at, id FROM history_events ${scope.length ? `WHERE ${scope.join(" AND ")}` : ""} ORDER BY at DESC, id DESC LIMIT 1 OFFSET ${SLICE_EVENTS - 1}`,
+      )
+      .get({ ...lower.params, ...upper.params });
     const bottom = end ? { sql: ["at >= $endAt", "(at, id) >= ($endAt, $endId)"], params: { endAt: end.at, endId: end.id } } : lower;
     const bounds = [...upper.sql, ...bottom.sql];
     yield { sql: bounds.length ? bounds.join(" AND ") : "1", params: { ...upper.params, ...bottom.params } };

@@ -9,7 +9,8 @@ import { likeContains } from "../../lib/text";
 import { eventSearchQuery } from "../../../db/search-columns";
 import { describeEvent, type HistoryEntity } from "../../lib/history-text";
 import { limitOffset, parseListView, viewPaging, type ListPage, type Paging } from "../list";
-import { prepared } from "../prepared";
+import { sql, sqlVariants } from "../prepared";
+import { users } from "../../../db/schema";
 import { PAUSE } from "../../http/stream";
 import { historyInSlices, searchHistory, type SearchFilter } from "./search";
 import { HISTORY_LIST, type HistoryEventJson, type HistoryQuery } from "./model";
@@ -39,6 +40,18 @@ export function parseHistoryQuery(raw: Raw): HistoryQuery {
 const COLUMNS = `id, at, user_email AS usuario, action AS acao, entity AS entidade, entity_id AS entidadeId, label AS rotulo,
   details AS detalhes, client_id AS clientId, supplier_id AS supplierId`;
 
+// One kept statement per filter shape and order (whitelisted parts: filtersOf, historyOf).
+const PAGE_IDS = sqlVariants<[where: string, order: string], { id: number }, Params>(
+  (where, order) => `SELECT id FROM history_events ${where} ${order} LIMIT $limit OFFSET $offset`,
+);
+const COUNT = sqlVariants<[where: string], { n: number }, Params>((where) => `SELECT count(*) AS n FROM history_events ${where}`);
+const EVENTS_OF_IDS = sqlVariants<[order: string], Stored, { ids: string }>(
+  (order) => `SELECT ${COLUMNS} FROM history_events WHERE id IN (SELECT value FROM json_each($ids)) ${order}`,
+);
+const PAGE = sqlVariants<[where: string, order: string], Stored, Params>(
+  (where, order) => `SELECT ${COLUMNS} FROM history_events ${where} ${order} LIMIT $limit OFFSET $offset`,
+);
+
 /**
  * One page of the trail matching the filters, and how many match in all. A text search reads
  * every event's text: it goes a slice at a time, letting other requests run between slices
@@ -65,13 +78,11 @@ export function browseHistory(db: Db, query: HistoryQuery): ListPage<HistoryEven
  */
 function deferredPage(db: Db, where: string, params: Params, paging: Paging, order: string): ListPage<HistoryEventJson> {
   const { limit, offset } = limitOffset(paging);
-  const ids = (prepared(db, `SELECT id FROM history_events ${where} ${order} LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }) as { id: number }[]).map(
-    (row) => row.id,
-  );
-  const total = offset === 0 && ids.length < limit ? ids.length : (prepared(db, `SELECT count(*) AS n FROM history_events ${where}`).get(params) as { n: number }).n;
-  const rows = ids.length
-    ? (prepared(db, `SELECT ${COLUMNS} FROM history_events WHERE id IN (SELECT value FROM json_each($ids)) ${order}`).all({ ids: JSON.stringify(ids) }) as Stored[])
-    : [];
+  const ids = PAGE_IDS(where, order)
+    .all(db, { ...params, limit, offset })
+    .map((row) => row.id);
+  const total = offset === 0 && ids.length < limit ? ids.length : COUNT(where).get(db, params)!.n;
+  const rows = ids.length ? EVENTS_OF_IDS(order).all(db, { ids: JSON.stringify(ids) }) : [];
   return { rows: rows.map(toEventJson), total };
 }
 
@@ -88,7 +99,7 @@ export function* historyForExport(databasePath: string, query: HistoryQuery, lim
 
 /** The people who may appear as "who" (the /history filter): every user, then "sistema". */
 export function historyUsers(db: Db): string[] {
-  const rows = prepared(db, "SELECT email FROM users ORDER BY email").all() as { email: string }[];
+  const rows = db.select({ email: users.email }).from(users).orderBy(users.email).all();
   return [...rows.map((row) => row.email), "sistema"];
 }
 
@@ -141,9 +152,22 @@ const BY_TIME = "ORDER BY at DESC, id DESC";
 
 export type HistorySubject = "client" | "supplier" | "installment" | "payable";
 
+const EXISTS = {
+  client: sql<{ found: 1 }, { id: number }>("SELECT 1 AS found FROM clients WHERE id = $id"),
+  supplier: sql<{ found: 1 }, { id: number }>("SELECT 1 AS found FROM suppliers WHERE id = $id"),
+};
+
+/** An installment's or payable's party: from its row, or from its events once the row is gone. */
+const partyOf = (table: "receivables" | "payables", column: "client_id" | "supplier_id") => ({
+  ofRow: sql<{ partyId: number }, { id: number }>(`SELECT ${column} AS partyId FROM ${table} WHERE id = $id`),
+  ofEvents: sql<{ partyId: number | null }, { entity: string; id: number }>(
+    `SELECT ${column} AS partyId FROM history_events WHERE entity = $entity AND entity_id = $id LIMIT 1`,
+  ),
+});
+
 const PARTY = {
-  installment: { table: "receivables", column: "client_id", key: "client_id", notFound: "Parcela não encontrada" },
-  payable: { table: "payables", column: "supplier_id", key: "supplier_id", notFound: "Conta não encontrada" },
+  installment: { key: "client_id", notFound: "Parcela não encontrada", ...partyOf("receivables", "client_id") },
+  payable: { key: "supplier_id", notFound: "Conta não encontrada", ...partyOf("payables", "supplier_id") },
 } as const;
 
 /**
@@ -154,20 +178,14 @@ const PARTY = {
 export function historyOf(db: Db, subject: HistorySubject, id: number, paging: Paging): ListPage<HistoryEventJson> {
   if (subject === "client" || subject === "supplier") {
     const column = subject === "client" ? "client_id" : "supplier_id";
-    const table = subject === "client" ? "clients" : "suppliers";
     const result = page(db, `WHERE ${column} = $id`, { id }, paging);
-    if (result.total === 0 && !prepared(db, `SELECT 1 FROM ${table} WHERE id = $id`).get({ id })) {
+    if (result.total === 0 && !EXISTS[subject].get(db, { id })) {
       throw notFound(subject === "client" ? "Cliente não encontrado" : "Fornecedor não encontrado");
     }
     return result;
   }
   const party = PARTY[subject];
-  const row = prepared(db, `SELECT ${party.column} AS partyId FROM ${party.table} WHERE id = $id`).get({ id }) as { partyId: number } | null;
-  const partyId =
-    row?.partyId ??
-    (prepared(db, `SELECT ${party.key} AS partyId FROM history_events WHERE entity = $entity AND entity_id = $id LIMIT 1`).get({ entity: subject, id }) as {
-      partyId: number;
-    } | null)?.partyId;
+  const partyId = party.ofRow.get(db, { id })?.partyId ?? party.ofEvents.get(db, { entity: subject, id })?.partyId;
   if (partyId === undefined || partyId === null) throw notFound(party.notFound);
   const where = `WHERE (entity = $entity AND entity_id = $id)
     OR (${party.key} = $party AND (
@@ -179,15 +197,8 @@ export function historyOf(db: Db, subject: HistorySubject, id: number, paging: P
 
 function page(db: Db, where: string, params: Params, paging: Paging, order = BY_ID): ListPage<HistoryEventJson> {
   const { limit, offset } = limitOffset(paging);
-  const rows = prepared(db, `SELECT ${COLUMNS} FROM history_events ${where} ${order} LIMIT $limit OFFSET $offset`).all({
-    ...params,
-    limit,
-    offset,
-  }) as Stored[];
-  const total =
-    offset === 0 && rows.length < limit
-      ? rows.length
-      : (prepared(db, `SELECT count(*) AS n FROM history_events ${where}`).get(params) as { n: number }).n;
+  const rows = PAGE(where, order).all(db, { ...params, limit, offset });
+  const total = offset === 0 && rows.length < limit ? rows.length : COUNT(where).get(db, params)!.n;
   return { rows: rows.map(toEventJson), total };
 }
 

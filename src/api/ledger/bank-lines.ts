@@ -5,7 +5,7 @@
 // (the statements module calls the ledger, never the other way round).
 import type { Db } from "../../../db/client";
 import { centsToDecimal, type Cents } from "../../lib/money";
-import { prepared } from "../prepared";
+import { sql, sqlVariants } from "../prepared";
 import type { LedgerTable } from "./table";
 
 /** The line a removed payment gave back, as its history event keeps it (the text names it). */
@@ -23,20 +23,31 @@ const sideOf = (t: LedgerTable) => (t.table === "receivables" ? "receivable" : "
 
 const CLEAR_SUGGESTION = "sugestao_tipo = NULL, sugestao_id = NULL, sugestao_confianca = NULL, sugestao_motivo = NULL";
 
+// Per side: the line's column is receivable_id or payable_id.
+const SETTLING_LINE = sqlVariants<[t: LedgerTable], { id: number; fitid: string; data: string; valor: number; extrato: number | null }, { id: number }>(
+  (t) => `SELECT b.id, b.fitid, b.data, b.valor, (SELECT min(l.statement_id) FROM statement_lines l WHERE l.transaction_id = b.id) AS extrato
+       FROM bank_transactions b WHERE b.${sideOf(t)}_id = $id`,
+);
+const RELEASE_LINE = sqlVariants<[t: LedgerTable], never, { line: number }>(
+  (t) => `UPDATE bank_transactions SET ${sideOf(t)}_id = NULL, conciliada_em = NULL, ${CLEAR_SUGGESTION} WHERE id = $line`,
+);
+const OWN_SUGGESTION = sql<{ tipo: string | null; id: number | null }, { line: number }>(
+  "SELECT sugestao_tipo AS tipo, sugestao_id AS id FROM bank_transactions WHERE id = $line",
+);
+const DROP_SUGGESTIONS = sql<never, { id: number; tipo: string }>(
+  `UPDATE bank_transactions SET ${CLEAR_SUGGESTION}
+      WHERE sugestao_id = $id AND sugestao_tipo = $tipo AND receivable_id IS NULL AND payable_id IS NULL`,
+);
+
 /**
  * The line that settled row `id`, back to `pendente`: its link and its old suggestion cleared
  * (a suggestion of the row just reopened would make the line `sugerida` without a person
  * choosing it again). Null when no line settled it (a payment made by hand).
  */
 export function releaseBankLine(db: Db, t: LedgerTable, id: number): ReleasedLine | null {
-  const column = `${sideOf(t)}_id`;
-  const line = prepared(
-    db,
-    `SELECT b.id, b.fitid, b.data, b.valor, (SELECT min(l.statement_id) FROM statement_lines l WHERE l.transaction_id = b.id) AS extrato
-       FROM bank_transactions b WHERE b.${column} = $id`,
-  ).get({ id }) as { id: number; fitid: string; data: string; valor: number; extrato: number | null } | null;
+  const line = SETTLING_LINE(t).get(db, { id });
   if (!line) return null;
-  prepared(db, `UPDATE bank_transactions SET ${column} = NULL, conciliada_em = NULL, ${CLEAR_SUGGESTION} WHERE id = $line`).run({ line: line.id });
+  RELEASE_LINE(t).run(db, { line: line.id });
   const valor = line.valor < 0 ? `-${centsToDecimal(-line.valor as Cents)}` : centsToDecimal(line.valor as Cents);
   return { extrato: line.extrato, transacao: line.id, fitid: line.fitid, data: line.data, valor };
 }
@@ -55,12 +66,8 @@ export function releaseBankLine(db: Db, t: LedgerTable, id: number): ReleasedLin
  */
 export function dropSuggestionsOf(db: Db, t: LedgerTable, id: number, settlingLine?: number): void {
   if (settlingLine !== undefined) {
-    const own = prepared(db, "SELECT sugestao_tipo AS tipo, sugestao_id AS id FROM bank_transactions WHERE id = $line").get({ line: settlingLine }) as { tipo: string | null; id: number | null } | null;
+    const own = OWN_SUGGESTION.get(db, { line: settlingLine });
     if (own?.tipo === sideOf(t) && own.id === id) return;
   }
-  prepared(
-    db,
-    `UPDATE bank_transactions SET ${CLEAR_SUGGESTION}
-      WHERE sugestao_id = $id AND sugestao_tipo = $tipo AND receivable_id IS NULL AND payable_id IS NULL`,
-  ).run({ id, tipo: sideOf(t) });
+  DROP_SUGGESTIONS.run(db, { id, tipo: sideOf(t) });
 }

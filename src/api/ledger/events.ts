@@ -7,7 +7,7 @@ import { centsToDecimal, type Cents } from "../../lib/money";
 import type { HistoryAction } from "../../lib/history-text";
 import type { GeneratePlan } from "./model";
 import type { LedgerTable } from "./table";
-import { prepared } from "../prepared";
+import { sqlVariants } from "../prepared";
 import { recordEvent, type Actor } from "../history/record";
 
 /** What a ledger change hands to its party's rule: the blocking events name these installments. */
@@ -37,14 +37,15 @@ const entityOf = (t: LedgerTable) => (t.table === "receivables" ? "installment" 
 const partyKey = (t: LedgerTable) => (t.table === "receivables" ? "clientId" : "supplierId");
 const money = (c: Cents | null | undefined) => (c === null || c === undefined ? null : centsToDecimal(c));
 
-function subject(db: Db, t: LedgerTable, id: number): Subject {
-  const fees = (t.fees ? ", r.multa, r.juros" : "") + (t.recurring ? ", r.competencia" : "");
-  return prepared(
-    db,
-    `SELECT r.id, r.${t.party.column} AS partyId, p.nome AS partyName, r.numeros_parcela AS numerosParcela, r.descricao,
-      r.data_vencimento AS dataVencimento, r.valor, r.status, r.data_pagamento AS dataPagamento, r.valor_pago AS valorPago${fees}
+const SUBJECT = sqlVariants<[t: LedgerTable], Subject, { id: number }>(
+  (t) => `SELECT r.id, r.${t.party.column} AS partyId, p.nome AS partyName, r.numeros_parcela AS numerosParcela, r.descricao,
+      r.data_vencimento AS dataVencimento, r.valor, r.status, r.data_pagamento AS dataPagamento, r.valor_pago AS valorPago${t.fees ? ", r.multa, r.juros" : ""}${t.recurring ? ", r.competencia" : ""}
       FROM ${t.table} r JOIN ${t.party.table} p ON p.id = r.${t.party.column} WHERE r.id = +$id`,
-  ).get({ id }) as Subject;
+);
+
+/** The row as it is now, with its party's name (its callers hold an id the change just checked). */
+function subject(db: Db, t: LedgerTable, id: number): Subject {
+  return SUBJECT(t).get(db, { id })!;
 }
 
 /**

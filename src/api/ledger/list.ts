@@ -7,13 +7,26 @@ import { today } from "../../lib/clock";
 import { addMonthsToMonth } from "../../lib/dates";
 import type { Status } from "../../lib/status";
 import { dirSql, limitOffset, pageAcrossParts, pageWindow, parseListView, reversed, viewPaging, wantsPage, type ListPage } from "../list";
-import { prepared } from "../prepared";
+import { sqlVariants } from "../prepared";
 import { openWhereSql, overdueWhereSql, statusCaseSql } from "../status-sql";
 import type { LedgerQuery, LedgerSortKey } from "./model";
 import type { LedgerTable } from "./table";
 
 type Params = Record<string, string | number>;
 type Raw = Record<string, string | undefined>;
+
+// The list's statements are composed from whitelisted parts (the side's tables, the view's
+// filters, its sort): one kept `sql()` per distinct text (`sqlVariants`), typed here.
+/** Rows in the API's shape (columnsSql): the side's row type is its model's (`asRows`). */
+const ROWS = sqlVariants<[text: string], Record<string, unknown>, Params>((text) => text);
+const COUNT = sqlVariants<[t: LedgerTable, where: string], { n: number }, Params>((t, where) => `SELECT count(*) AS n FROM ${t.table} r ${where}`);
+const IDS = sqlVariants<[text: string], { id: number }, Params>((text) => text);
+/** The party-name walk's row at the page's offset: name, party id, due date, row id. */
+const PARTY_AT = sqlVariants<[from: string, where: string, dir: string], { n: string; c: number; d: string; i: number }, Params>(
+  (from, where, dir) => `SELECT p.nome_ordem AS n, p.id AS c, r.data_vencimento AS d, r.id AS i FROM ${from} ${where}
+    ORDER BY p.nome_ordem ${dir}, p.id ${dir}, r.data_vencimento ${dir}, r.id ${dir} LIMIT 1 OFFSET $offset`,
+);
+const PARTY_BEFORE = sqlVariants<[from: string, where: string], { k: number }, Params>((from, where) => `SELECT count(*) AS k FROM ${from} ${where}`);
 
 /** A side's view from the URL (its spec: status, mes, the party id, ordem, pagina, porPagina); a 400 in pt-BR on a bad value. */
 export function parseLedgerQuery(t: LedgerTable, raw: Raw, options: { paged?: boolean } = {}): LedgerQuery {
@@ -35,7 +48,7 @@ export function listLedger<Row>(db: Db, t: LedgerTable, query: LedgerQuery): Lis
   if (!query.paged) {
     // Every row: the planner's own join order (scan, then one sort) beats walking the due-date
     // index and fetching each row by it, ~1.7× on 16,000 payables; a page keeps the index walk.
-    const rows = asRows<Row>(t, prepared(db, `${selectSql(t, true)} ${where} ${orderSql(query)}`).all(params));
+    const rows = asRows<Row>(t, ROWS(`${selectSql(t, true)} ${where} ${orderSql(query)}`).all(db, params));
     return { rows, total: rows.length };
   }
   // One read transaction: the page's few statements see one snapshot of the table.
@@ -71,13 +84,13 @@ function pageIds(db: Db, t: LedgerTable, query: LedgerQuery): { ids: number[]; t
 
 function countOf(db: Db, t: LedgerTable, query: LedgerQuery): number {
   const { where, params } = whereSql(t, query);
-  return (prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${where}`).get(params) as { n: number }).n;
+  return COUNT(t, where).get(db, params)!.n;
 }
 
 /** By a column of the row: its covering index, the status filter kept off the status index (see `conditions`). */
 function sortPageIds(db: Db, t: LedgerTable, query: LedgerQuery, limit: number, offset: number): number[] {
   const { parts, params } = conditions(t, query, query.sort.key === "vencimento");
-  return idsOf(prepared(db, `SELECT r.id AS id FROM ${t.table} r ${whereOf(parts)} ${orderSql(query)} LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }));
+  return idsOf(IDS(`SELECT r.id AS id FROM ${t.table} r ${whereOf(parts)} ${orderSql(query)} LIMIT $limit OFFSET $offset`).all(db, { ...params, limit, offset }));
 }
 
 /**
@@ -93,16 +106,13 @@ function partyPageIds(db: Db, t: LedgerTable, query: LedgerQuery, limit: number,
   const { parts, params } = conditions(t, query, false);
   const dir = dirSql(query.sort);
   const from = `${t.party.table} p JOIN ${t.table} r ON r.${t.party.column} = p.id`;
-  const at = prepared(db, `SELECT p.nome_ordem AS n, p.id AS c, r.data_vencimento AS d, r.id AS i FROM ${from} ${whereOf(parts)}
-    ORDER BY p.nome_ordem ${dir}, p.id ${dir}, r.data_vencimento ${dir}, r.id ${dir} LIMIT 1 OFFSET $offset`).get({ ...params, offset }) as
-    | { n: string; c: number; d: string; i: number }
-    | null;
+  const at = PARTY_AT(from, whereOf(parts), dir).get(db, { ...params, offset });
   if (!at) return [];
   const before = dir === "ASC" ? "<" : ">";
   const named = [...parts, "p.nome_ordem = +$n", `(p.id, r.data_vencimento, r.id) ${before} ($c, $d, $i)`];
-  const { k } = prepared(db, `SELECT count(*) AS k FROM ${from} ${whereOf(named)}`).get({ ...params, ...at }) as { k: number };
+  const { k } = PARTY_BEFORE(from, whereOf(named)).get(db, { ...params, ...at })!;
   const fromName = [...parts, `p.nome_ordem ${dir === "ASC" ? ">=" : "<="} $n`];
-  return idsOf(prepared(db, `SELECT r.id AS id FROM ${from} ${whereOf(fromName)} ${orderSql(query)} LIMIT $limit OFFSET $k`).all({ ...params, n: at.n, limit, k }));
+  return idsOf(IDS(`SELECT r.id AS id FROM ${from} ${whereOf(fromName)} ${orderSql(query)} LIMIT $limit OFFSET $k`).all(db, { ...params, n: at.n, limit, k }));
 }
 
 /**
@@ -114,7 +124,7 @@ function partyPageIds(db: Db, t: LedgerTable, query: LedgerQuery, limit: number,
 /** How many rows of the view each status code holds, in ascending order (em_aberto, pago, vencido). */
 function statusCounts(db: Db, t: LedgerTable, query: LedgerQuery): number[] {
   const { parts, params } = conditions(t, query, true);
-  return STATUS_CODES.map((code) => (prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${whereOf([...parts, code])}`).get(params) as { n: number }).n);
+  return STATUS_CODES.map((code) => COUNT(t, whereOf([...parts, code])).get(db, params)!.n);
 }
 
 function statusPageIds(db: Db, t: LedgerTable, query: LedgerQuery, ascendingCounts: number[], limit: number, offset: number): number[] {
@@ -124,19 +134,19 @@ function statusPageIds(db: Db, t: LedgerTable, query: LedgerQuery, ascendingCoun
   if (dir === "DESC") codes.reverse();
   return pageAcrossParts(codes, { limit, offset }, (code, partLimit, partOffset) => {
     const sql = `SELECT r.id AS id FROM ${t.table} r ${whereOf([...parts, code])} ORDER BY r.data_vencimento ${dir}, r.id ${dir} LIMIT $limit OFFSET $offset`;
-    return idsOf(prepared(db, sql).all({ ...params, limit: partLimit, offset: partOffset }));
+    return idsOf(IDS(sql).all(db, { ...params, limit: partLimit, offset: partOffset }));
   });
 }
 
 const STATUS_CODES = [openWhereSql("r", "$today"), "r.status = 'pago'", overdueWhereSql("r", "$today")];
-const idsOf = (rows: unknown[]) => (rows as { id: number }[]).map((row) => row.id);
+const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
 const whereOf = (parts: string[]) => (parts.length ? `WHERE ${parts.join(" AND ")}` : "");
 
 /** The rows of these ids in full, in the ids' order (json_each's key). */
 function rowsOf<Row>(db: Db, t: LedgerTable, ids: number[], now: string): Row[] {
   if (!ids.length) return [];
   const sql = `SELECT ${columnsSql(t)} FROM json_each($ids) k CROSS JOIN ${t.table} r ON r.id = k.value CROSS JOIN ${t.party.table} p ON p.id = r.${t.party.column} ORDER BY k.key`;
-  return asRows<Row>(t, prepared(db, sql).all({ ids: JSON.stringify(ids), today: now }));
+  return asRows<Row>(t, ROWS(sql).all(db, { ids: JSON.stringify(ids), today: now }));
 }
 
 /**
@@ -146,8 +156,8 @@ function rowsOf<Row>(db: Db, t: LedgerTable, ids: number[], now: string): Row[] 
 export function plainPage<Row>(db: Db, t: LedgerTable, query: LedgerQuery): ListPage<Row> {
   const { where, params } = whereSql(t, query);
   const { limit, offset } = limitOffset(query);
-  const rows = asRows<Row>(t, prepared(db, `${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)} LIMIT $limit OFFSET $offset`).all({ ...params, limit, offset }));
-  const { n } = prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${where}`).get(params) as { n: number };
+  const rows = asRows<Row>(t, ROWS(`${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)} LIMIT $limit OFFSET $offset`).all(db, { ...params, limit, offset }));
+  const { n } = COUNT(t, where).get(db, params)!;
   return { rows, total: n };
 }
 
@@ -164,25 +174,26 @@ export const NO_LIMIT = -1;
 export function iterateLedger<Row>(databasePath: string, t: LedgerTable, query: LedgerQuery, limit: number): Generator<Row> {
   const { where, params } = whereSql(t, query);
   const sql = `${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)} LIMIT $limit`;
-  return readerRows<Row>(databasePath, sql, { ...params, limit }, t.recurring ? (row) => asRows<Row>(t, [row])[0]! : undefined);
+  return readerRows<Row>(databasePath, sql, { ...params, limit }, t.recurring ? (row) => asRows<Row>(t, [row as Record<string, unknown>])[0]! : undefined);
 }
 
 /** SQLite has no boolean: a recurring side's `assinatura` (0/1) becomes true/false, the rest is already the API's row. */
-function asRows<Row>(t: LedgerTable, rows: unknown[]): Row[] {
-  if (t.recurring) for (const row of rows as { assinatura: unknown }[]) row.assinatura = row.assinatura === 1;
+function asRows<Row>(t: LedgerTable, rows: Record<string, unknown>[]): Row[] {
+  if (t.recurring) for (const row of rows) row.assinatura = row.assinatura === 1;
+  // cast: columnsSql selects the side's API row (its model's type, which the caller names).
   return rows as Row[];
 }
 
 /** One row in the list's shape, or null. */
 export function getLedgerRow<Row>(db: Db, t: LedgerTable, id: number, now = today()): Row | null {
-  const row = prepared(db, `${selectSql(t)} WHERE r.id = +$id`).get({ id, today: now });
+  const row = ROWS(`${selectSql(t)} WHERE r.id = +$id`).get(db, { id, today: now });
   return row ? asRows<Row>(t, [row])[0]! : null;
 }
 
 /** Rows id..lastId of one party, in id order: what one generation wrote. */
 export function getLedgerRows<Row>(db: Db, t: LedgerTable, partyId: number, firstId: number, lastId: number): Row[] {
   const sql = `${selectSql(t)} WHERE r.${t.party.column} = +$partyId AND r.id BETWEEN $firstId AND $lastId ORDER BY r.id`;
-  return asRows<Row>(t, prepared(db, sql).all({ partyId, firstId, lastId, today: today() }));
+  return asRows<Row>(t, ROWS(sql).all(db, { partyId, firstId, lastId, today: today() }));
 }
 
 /** The WHERE of a view's filters (shared by the list and its summary cards) and its parameters. */

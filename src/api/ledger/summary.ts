@@ -6,7 +6,7 @@ import { addMonthsToMonth } from "../../lib/dates";
 import { centsToDecimal } from "../../lib/money";
 import { overdueWhereSql } from "../status-sql";
 import { keptWhileUnchanged } from "../kept";
-import { prepared, preparedExact } from "../prepared";
+import { sqlVariants } from "../prepared";
 import { whereSql } from "./list";
 import type { Figure, LedgerFilters } from "./model";
 import type { LedgerTable } from "./table";
@@ -28,6 +28,14 @@ export const CARD = {
   paidAmount: "COALESCE(r.valor_pago, r.valor)",
 } as const;
 
+type Params = Record<string, string | number>;
+// Composed from the side's table, the view's filters and the card (whitelisted parts).
+const CARD_SUM = sqlVariants<[t: LedgerTable, where: string, card: CardSql], { total: bigint; n: bigint }, Params>(
+  (t, where, { when, amount }) => `SELECT COALESCE(SUM(${amount}), 0) AS total, count(*) AS n FROM ${t.table} r ${where ? `${where} AND` : "WHERE"} (${when})`,
+  { exact: true },
+);
+const COUNT = sqlVariants<[t: LedgerTable, where: string], { n: number }, Params>((t, where) => `SELECT count(*) AS n FROM ${t.table} r ${where}`);
+
 /**
  * Each card's sum and count over a side's filters (status, mes, its party id), plus the number
  * of rows they match. One small statement per card, so each reads its covering index (the
@@ -47,11 +55,9 @@ function computeCards<K extends string>(db: Db, t: LedgerTable, filters: LedgerF
   const all = { ...params, monthFrom: `${month}-01`, monthTo: `${addMonthsToMonth(month, 1)}-01` };
   const figures = {} as Record<K, Figure>;
   for (const name of Object.keys(cards) as K[]) {
-    const { when, amount } = cards[name];
-    const sql = `SELECT COALESCE(SUM(${amount}), 0) AS total, count(*) AS n FROM ${t.table} r ${where ? `${where} AND` : "WHERE"} (${when})`;
-    const row = preparedExact(db, sql).get(all) as { total: bigint; n: bigint };
+    const row = CARD_SUM(t, where, cards[name]).get(db, all)!;
     figures[name] = { total: centsToDecimal(row.total), quantidade: Number(row.n) };
   }
-  const count = prepared(db, `SELECT count(*) AS n FROM ${t.table} r ${where}`).get(all) as { n: number };
+  const count = COUNT(t, where).get(db, all)!;
   return { figures, count: count.n };
 }

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
 import { splitInstallments } from "../../lib/installments";
 import { cents, type Cents } from "../../lib/money";
-import { prepared } from "../prepared";
+import { sqlVariants } from "../prepared";
 import { dropSuggestionsOf, releaseBankLine } from "./bank-lines";
 import { recordLedgerEvent, recordLedgerPlan, type LedgerCause } from "./events";
 import type { Actor } from "../history/record";
@@ -47,6 +47,29 @@ interface Stored {
   dataVencimento: string;
 }
 
+// One kept statement per side (`t`): the tables and columns are the descriptor's.
+const PARTY_EXISTS = sqlVariants<[t: LedgerTable], { found: 1 }, { id: number }>((t) => `SELECT 1 AS found FROM ${t.party.table} WHERE id = $id`);
+const INSERT = sqlVariants<
+  [t: LedgerTable],
+  { id: number },
+  { partyId: number; numerosParcela: string; descricao: string; dataVencimento: string; valor: Cents; createdAt: string }
+>(
+  (t) =>
+    `INSERT INTO ${t.table} (${t.party.column}, numeros_parcela, descricao, data_vencimento, valor, created_at) ` +
+    "VALUES ($partyId, $numerosParcela, $descricao, $dataVencimento, $valor, $createdAt) RETURNING id",
+);
+const PAY = sqlVariants<[t: LedgerTable], never, { id: number; dataPagamento: string; valorPago: Cents; multa?: Cents; juros?: Cents }>(
+  (t) => `UPDATE ${t.table} SET status = 'pago', data_pagamento = $dataPagamento, valor_pago = $valorPago${t.fees ? ", multa = $multa, juros = $juros" : ""} WHERE id = $id`,
+);
+const UNDO = sqlVariants<[t: LedgerTable], never, { id: number }>(
+  (t) => `UPDATE ${t.table} SET status = 'em_aberto', data_pagamento = NULL, valor_pago = NULL${t.fees ? ", multa = NULL, juros = NULL" : ""} WHERE id = $id`,
+);
+const REDATE = sqlVariants<[t: LedgerTable], never, { id: number; dataVencimento: string }>((t) => `UPDATE ${t.table} SET data_vencimento = $dataVencimento WHERE id = $id`);
+const DELETE = sqlVariants<[t: LedgerTable], never, { id: number }>((t) => `DELETE FROM ${t.table} WHERE id = $id`);
+const STORED = sqlVariants<[t: LedgerTable], Stored, { id: number }>(
+  (t) => `SELECT ${t.party.column} AS partyId, status, valor, data_vencimento AS dataVencimento FROM ${t.table} WHERE id = $id`,
+);
+
 /** Writes the n installments of a plan for one party (unknown party: 404, nothing written); returns them. */
 export function generateLedgerRows<Row>(db: Db, actor: Actor, t: LedgerTable, input: GeneratePlan, partyId: number, onChange?: OnLedgerChange): Row[] {
   let plan;
@@ -58,14 +81,10 @@ export function generateLedgerRows<Row>(db: Db, actor: Actor, t: LedgerTable, in
     throw error;
   }
   return write(db, () => {
-    if (!prepared(db, `SELECT 1 FROM ${t.party.table} WHERE id = $id`).get({ id: partyId })) throw notFound(t.party.notFound);
-    const insert = prepared(
-      db,
-      `INSERT INTO ${t.table} (${t.party.column}, numeros_parcela, descricao, data_vencimento, valor, created_at) ` +
-        "VALUES ($partyId, $numerosParcela, $descricao, $dataVencimento, $valor, $createdAt) RETURNING id",
-    );
+    if (!PARTY_EXISTS(t).get(db, { id: partyId })) throw notFound(t.party.notFound);
+    const insert = INSERT(t);
     const createdAt = nowISO();
-    const ids = plan.map((p) => (insert.get({ ...p, partyId: partyId, descricao: input.descricao, createdAt }) as { id: number }).id);
+    const ids = plan.map((p) => insert.get(db, { ...p, partyId: partyId, descricao: input.descricao, createdAt })!.id);
     const cause = recordLedgerPlan(db, actor, t, partyId, input, ids);
     onChange?.(db, partyId, cause);
     return getLedgerRows<Row>(db, t, partyId, ids[0]!, ids[ids.length - 1]!);
@@ -83,10 +102,7 @@ export function payLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: numb
     const multa = payment.multa ?? cents(0);
     const juros = payment.juros ?? cents(0);
     const valorPago = payment.valorPago ?? cents(row.valor + multa + juros);
-    const fees = t.fees ? ", multa = $multa, juros = $juros" : "";
-    prepared(db, `UPDATE ${t.table} SET status = 'pago', data_pagamento = $dataPagamento, valor_pago = $valorPago${fees} WHERE id = $id`).run(
-      t.fees ? { id, dataPagamento, valorPago, multa, juros } : { id, dataPagamento, valorPago },
-    );
+    PAY(t).run(db, t.fees ? { id, dataPagamento, valorPago, multa, juros } : { id, dataPagamento, valorPago });
     // A statement line still suggesting this row can no longer settle it (DECISIONS §9).
     dropSuggestionsOf(db, t, id, settlingLineOf(payment));
     // Recorded after the UPDATE: the event shows the payment as stored.
@@ -104,11 +120,10 @@ export function undoLedgerPayment<Row>(db: Db, actor: Actor, t: LedgerTable, id:
   return write(db, () => {
     const row = stored(db, t, id);
     if (row.status !== "pago") throw conflict(t.messages.notPaid);
-    const fees = t.fees ? ", multa = NULL, juros = NULL" : "";
     const linha = releaseBankLine(db, t, id);
     // Recorded before the UPDATE: the event keeps the payment it undid (and the line it freed).
     const cause = recordLedgerEvent(db, actor, t, "undo_payment", id, linha ? { ...origem, linhaExtrato: linha } : origem);
-    prepared(db, `UPDATE ${t.table} SET status = 'em_aberto', data_pagamento = NULL, valor_pago = NULL${fees} WHERE id = $id`).run({ id });
+    UNDO(t).run(db, { id });
     onChange?.(db, row.partyId, cause);
     return getLedgerRow<Row>(db, t, id)!;
   });
@@ -122,7 +137,7 @@ export function redateLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: n
     // The same date is no change: nothing written, nothing recorded.
     if (row.dataVencimento === dataVencimento) return getLedgerRow<Row>(db, t, id)!;
     const cause = recordLedgerEvent(db, actor, t, "redate", id, { para: dataVencimento });
-    prepared(db, `UPDATE ${t.table} SET data_vencimento = $dataVencimento WHERE id = $id`).run({ id, dataVencimento });
+    REDATE(t).run(db, { id, dataVencimento });
     onChange?.(db, row.partyId, cause);
     return getLedgerRow<Row>(db, t, id)!;
   });
@@ -140,7 +155,7 @@ export function deleteLedgerRow(db: Db, actor: Actor, t: LedgerTable, id: number
     dropSuggestionsOf(db, t, id);
     // Recorded before the DELETE: the event keeps a snapshot of the row (and the line it freed).
     const cause = recordLedgerEvent(db, actor, t, "delete", id, linha ? { linhaExtrato: linha } : {});
-    prepared(db, `DELETE FROM ${t.table} WHERE id = $id`).run({ id });
+    DELETE(t).run(db, { id });
     onChange?.(db, row.partyId, cause);
   });
 }
@@ -150,7 +165,7 @@ export function deleteLedgerRow(db: Db, actor: Actor, t: LedgerTable, id: number
 const write = <T>(db: Db, change: () => T): T => db.transaction(change, { behavior: "immediate" });
 
 function stored(db: Db, t: LedgerTable, id: number): Stored {
-  const row = prepared(db, `SELECT ${t.party.column} AS partyId, status, valor, data_vencimento AS dataVencimento FROM ${t.table} WHERE id = $id`).get({ id }) as Stored | null;
+  const row = STORED(t).get(db, { id });
   if (!row) throw notFound(t.messages.notFound);
   return row;
 }

@@ -11,7 +11,7 @@ import { monthsDue, type ScheduleTerms } from "../../lib/subscription-schedule";
 import { applyAutomaticBlocking } from "../clients/blocking";
 import type { DailyJob } from "../daily-jobs";
 import { recordEvent, SYSTEM, type Actor } from "../history/record";
-import { prepared } from "../prepared";
+import { sql } from "../prepared";
 import { getSettings } from "../settings/service";
 import { monthlyDescription } from "./model";
 
@@ -40,6 +40,35 @@ export const STORED_COLUMNS = `s.id, s.client_id AS clientId, c.nome AS clientNa
   s.dia_vencimento AS diaVencimento, s.inicio, s.fim, s.trial_ate AS trialAte, s.reajuste_mes AS reajusteMes,
   s.reajuste_percentual AS reajustePercentual, s.ultimo_reajuste AS ultimoReajuste, ${CURSOR_SQL} AS proximaCompetencia`;
 
+const GUARD = sql<{ competencia: string }, { id: number; competencia: string; now: string }>(
+  "INSERT INTO subscription_months (subscription_id, competencia, gerada_em) VALUES ($id, $competencia, $now) ON CONFLICT DO NOTHING RETURNING competencia",
+);
+const INSERT = sql<{ id: number }, { clientId: number; descricao: string; vencimento: string; valor: Cents; id: number; competencia: string; now: string }>(
+  `INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, subscription_id, competencia, created_at)
+     VALUES ($clientId, '1/1', $descricao, $vencimento, $valor, $id, $competencia, $now) RETURNING id`,
+);
+const LINK = sql<never, { receivableId: number; id: number; competencia: string }>(
+  "UPDATE subscription_months SET receivable_id = $receivableId WHERE subscription_id = $id AND competencia = $competencia",
+);
+const ADVANCE = sql<never, { next: string; id: number }>("UPDATE subscriptions SET proxima_competencia = $next WHERE id = $id AND proxima_competencia < $next");
+// `fim` is the last month billed whatever the status (DECISIONS §8): `encerrada` bills up to it.
+// (The plain cursor test lets the (status, proxima_competencia) index pick the rows.)
+const DUE = sql<StoredSubscription, { lastMonth: string }>(
+  `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id
+      WHERE s.status IN ('ativa', 'encerrada') AND s.proxima_competencia <= $lastMonth AND ${CURSOR_SQL} <= $lastMonth AND (s.fim IS NULL OR ${CURSOR_SQL} <= s.fim)
+      ORDER BY s.id`,
+);
+const PAST_FIM = sql<{ id: number; clientId: number; status: string; fim: string; nome: string }, { month: string }>(
+  `SELECT s.id, s.client_id AS clientId, s.status, s.fim, c.nome FROM subscriptions s JOIN clients c ON c.id = s.client_id
+      WHERE s.status IN ('ativa', 'pausada') AND s.fim IS NOT NULL AND s.fim < $month ORDER BY s.id`,
+);
+const END = sql<never, { on: string; now: string; id: number }>("UPDATE subscriptions SET status = 'encerrada', encerrada_em = $on, updated_at = $now WHERE id = $id");
+const END_TRIALS = sql<{ id: number; nome: string; trialAte: string }, { day: string; now: string }>(
+  `UPDATE clients SET is_trial = 0, updated_at = $now
+      WHERE is_trial = 1 AND id IN (SELECT client_id FROM subscriptions WHERE status = 'ativa' AND trial_ate IS NOT NULL AND trial_ate <= $day)
+      RETURNING id, nome, (SELECT trial_ate FROM subscriptions WHERE client_id = clients.id) AS trialAte`,
+);
+
 export const termsOf = (s: Pick<StoredSubscription, "diaVencimento" | "inicio" | "fim" | "trialAte">): ScheduleTerms => ({
   diaVencimento: s.diaVencimento,
   inicio: s.inicio,
@@ -58,17 +87,6 @@ export interface RunContext {
  * cursor on, and moves the cursor past them. Returns how many installments it wrote.
  */
 export function generateDueMonths(db: Db, actor: Actor, subscriptions: StoredSubscription[], { settings, graceDays }: RunContext, until: string): number {
-  const guard = prepared(
-    db,
-    "INSERT INTO subscription_months (subscription_id, competencia, gerada_em) VALUES ($id, $competencia, $now) ON CONFLICT DO NOTHING RETURNING competencia",
-  );
-  const insert = prepared(
-    db,
-    `INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, subscription_id, competencia, created_at)
-     VALUES ($clientId, '1/1', $descricao, $vencimento, $valor, $id, $competencia, $now) RETURNING id`,
-  );
-  const link = prepared(db, "UPDATE subscription_months SET receivable_id = $receivableId WHERE subscription_id = $id AND competencia = $competencia");
-  const advance = prepared(db, "UPDATE subscriptions SET proxima_competencia = $next WHERE id = $id AND proxima_competencia < $next");
   const now = nowISO();
   let written = 0;
   for (const s of subscriptions) {
@@ -76,11 +94,11 @@ export function generateDueMonths(db: Db, actor: Actor, subscriptions: StoredSub
     const parcelas: { id: number; numerosParcela: string; dataVencimento: string; competencia: string }[] = [];
     for (const month of due) {
       // Another run already billed it (or the person confirmed a month made by hand): nothing to do.
-      if (!guard.get({ id: s.id, competencia: month.competencia, now })) continue;
+      if (!GUARD.get(db, { id: s.id, competencia: month.competencia, now })) continue;
       if (s.valor <= 0) continue; // a fee of zero bills nothing (the month still counts as looked at)
       const descricao = monthlyDescription(month.competencia);
-      const { id } = insert.get({ clientId: s.clientId, descricao, vencimento: month.vencimento, valor: s.valor, id: s.id, competencia: month.competencia, now }) as { id: number };
-      link.run({ receivableId: id, id: s.id, competencia: month.competencia });
+      const { id } = INSERT.get(db, { clientId: s.clientId, descricao, vencimento: month.vencimento, valor: s.valor, id: s.id, competencia: month.competencia, now })!;
+      LINK.run(db, { receivableId: id, id: s.id, competencia: month.competencia });
       recordEvent(db, actor, {
         action: "subscription_generate",
         entity: "installment",
@@ -92,7 +110,7 @@ export function generateDueMonths(db: Db, actor: Actor, subscriptions: StoredSub
       parcelas.push({ id, numerosParcela: "1/1", dataVencimento: month.vencimento, competencia: month.competencia });
       written++;
     }
-    if (next !== s.proximaCompetencia) advance.run({ next, id: s.id });
+    if (next !== s.proximaCompetencia) ADVANCE.run(db, { next, id: s.id });
     s.proximaCompetencia = next > s.proximaCompetencia ? next : s.proximaCompetencia;
     if (parcelas.length) applyAutomaticBlocking(db, { graceDays, clientIds: [s.clientId], cause: { acao: "subscription_generate", parcelas } });
   }
@@ -119,14 +137,7 @@ export function runSubscriptions(db: Db, actor: Actor, graceDays: number, until 
   const trialEncerrado = endTrials(db, day);
   // A month can be due by `until` only if its first day minus the lead time has come.
   const lastMonth = monthOf(addDays(until, settings.antecedenciaDias));
-  // `fim` is the last month billed whatever the status (DECISIONS §8): `encerrada` bills up to it.
-  // (The plain cursor test lets the (status, proxima_competencia) index pick the rows.)
-  const due = prepared(
-    db,
-    `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id
-      WHERE s.status IN ('ativa', 'encerrada') AND s.proxima_competencia <= $lastMonth AND ${CURSOR_SQL} <= $lastMonth AND (s.fim IS NULL OR ${CURSOR_SQL} <= s.fim)
-      ORDER BY s.id`,
-  ).all({ lastMonth }) as StoredSubscription[];
+  const due = DUE.all(db, { lastMonth });
   const geradas = generateDueMonths(db, actor, due, { settings, graceDays }, until);
   // After billing, so a run after days off bills the last months before ending the subscription.
   return { geradas, trialEncerrado, encerradas: endPastFim(db, day) };
@@ -138,15 +149,10 @@ export function runSubscriptions(db: Db, actor: Actor, graceDays: number, until 
  * after `fim` (that day by the rule, even when the server was off then), one event by "sistema".
  */
 function endPastFim(db: Db, day: string): number {
-  const rows = prepared(
-    db,
-    `SELECT s.id, s.client_id AS clientId, s.status, s.fim, c.nome FROM subscriptions s JOIN clients c ON c.id = s.client_id
-      WHERE s.status IN ('ativa', 'pausada') AND s.fim IS NOT NULL AND s.fim < $month ORDER BY s.id`,
-  ).all({ month: monthOf(day) }) as { id: number; clientId: number; status: string; fim: string; nome: string }[];
-  const end = prepared(db, "UPDATE subscriptions SET status = 'encerrada', encerrada_em = $on, updated_at = $now WHERE id = $id");
+  const rows = PAST_FIM.all(db, { month: monthOf(day) });
   const now = nowISO();
   for (const s of rows) {
-    end.run({ on: `${addMonthsToMonth(s.fim, 1)}-01`, now, id: s.id });
+    END.run(db, { on: `${addMonthsToMonth(s.fim, 1)}-01`, now, id: s.id });
     recordEvent(db, SYSTEM, {
       action: "update",
       entity: "subscription",
@@ -161,12 +167,7 @@ function endPastFim(db: Db, day: string): number {
 
 /** A trial client becomes a paying one on its subscription's `trialAte`, without anyone acting. */
 function endTrials(db: Db, day: string): number {
-  const ended = prepared(
-    db,
-    `UPDATE clients SET is_trial = 0, updated_at = $now
-      WHERE is_trial = 1 AND id IN (SELECT client_id FROM subscriptions WHERE status = 'ativa' AND trial_ate IS NOT NULL AND trial_ate <= $day)
-      RETURNING id, nome, (SELECT trial_ate FROM subscriptions WHERE client_id = clients.id) AS trialAte`,
-  ).all({ day, now: nowISO() }) as { id: number; nome: string; trialAte: string }[];
+  const ended = END_TRIALS.all(db, { day, now: nowISO() });
   for (const client of ended) {
     recordEvent(db, SYSTEM, { action: "trial_end", entity: "client", entityId: client.id, label: client.nome, details: { trialAte: client.trialAte }, clientId: client.id });
   }

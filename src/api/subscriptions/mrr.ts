@@ -16,7 +16,7 @@ import { badRequest } from "../../http/errors";
 import { currentMonth, today } from "../../lib/clock";
 import { addMonthsToMonth, daysInMonth, monthRange } from "../../lib/dates";
 import { centsToDecimal, type Cents } from "../../lib/money";
-import { prepared } from "../prepared";
+import { sqlValues } from "../prepared";
 import { parseMonth, type MonthRange } from "../reports/period";
 
 export interface MrrMonth {
@@ -59,6 +59,8 @@ export const MRR_STATE_SQL = `SELECT s.id AS s, c.valor_mensalidade AS v, s.inic
   WHERE s.status IN ('ativa', 'encerrada') AND (s.fim IS NULL OR s.fim >= $month) AND (s.status = 'ativa' OR s.fim IS NOT NULL)`;
 
 type StateRow = [id: number, valor: number, inicio: string, fim: string | null, trialAte: string | null];
+const BILLED = sqlValues<[subscription: number, competencia: string, valor: number], { before: string; to: string }>(MRR_SQL);
+const STATE = sqlValues<StateRow, { month: string }>(MRR_STATE_SQL);
 
 /** Whether a subscription (a MRR_STATE_SQL row) is in effect in `month`, and in trial on `day`. */
 const inEffect = (row: StateRow, month: string) => row[2] <= month && (row[3] === null || row[3] >= month);
@@ -75,8 +77,8 @@ export function mrrMovement(db: Db, from: string, to: string, day = today()): Mr
   const index = new Map(months.map((m, i) => [m, i]));
   // Closed months from their billing; the current month and later ones from the subscriptions.
   const lastClosed = addMonthsToMonth(current, -1);
-  const billedRows = before <= lastClosed ? (prepared(db, MRR_SQL).values({ before, to: to < lastClosed ? to : lastClosed }) as [number, string, number][]) : [];
-  const stateRows = to >= current ? (prepared(db, MRR_STATE_SQL).values({ month: before > current ? before : current }) as StateRow[]) : [];
+  const billedRows = before <= lastClosed ? BILLED.values(db, { before, to: to < lastClosed ? to : lastClosed }) : [];
+  const stateRows = to >= current ? STATE.values(db, { month: before > current ? before : current }) : [];
   const emTrial = new Array<number | null>(n).fill(null);
   const trial = new Array<number>(n).fill(0);
   // (subscription slot, month index, fee) per counted row, in typed arrays sized up front: the

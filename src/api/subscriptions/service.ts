@@ -13,7 +13,7 @@ import { changedFields, recordEvent, type Actor } from "../history/record";
 import { recordLedgerEvent } from "../ledger/events";
 import { RECEIVABLES } from "../installments/table";
 import { dirSql, pageWindow, parseListView, reversed, viewPaging, type ListPage } from "../list";
-import { prepared } from "../prepared";
+import { sql, sqlVariants } from "../prepared";
 import { keptWhileUnchanged } from "../kept";
 import { getSettings } from "../settings/service";
 import { generateDueMonths, STORED_COLUMNS, termsOf, type StoredSubscription } from "./generate";
@@ -44,14 +44,77 @@ interface ClientFacts {
   isTrial: number;
 }
 
+const CLIENT_FACTS = sql<ClientFacts, { id: number }>("SELECT id, nome, valor_mensalidade AS valor, is_trial AS isTrial FROM clients WHERE id = $id");
+const STORED = sql<StoredSubscription, { clientId: number }>(
+  `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id WHERE s.client_id = +$clientId`,
+);
+const OVERLAPPING = sql<Omit<OverlapJson, "valor"> & { valor: Cents }, { clientId: number; subscriptionId: number; from: string; to: string }>(
+  `SELECT r.id, r.numeros_parcela AS numerosParcela, r.descricao, r.data_vencimento AS dataVencimento, r.valor, substr(r.data_vencimento, 1, 7) AS competencia
+       FROM receivables r
+      WHERE r.client_id = $clientId AND r.subscription_id IS NULL
+        AND r.data_vencimento >= $from AND r.data_vencimento < $to
+        AND NOT EXISTS (SELECT 1 FROM subscription_months m WHERE m.subscription_id = $subscriptionId AND m.competencia = substr(r.data_vencimento, 1, 7))
+      ORDER BY r.data_vencimento, r.id`,
+);
+type SubscriptionValues = {
+  clientId: number;
+  status: string;
+  dia: number;
+  inicio: string;
+  fim: string | null;
+  trialAte: string | null;
+  reajusteMes: number | null;
+  reajustePercentual: number | null;
+  cursor: string;
+  day: string;
+  now: string;
+};
+/** Saving keeps the date it was ended on (`keep`) or sets one ($encerradaEm: a day or NULL). */
+const updateSubscription = (encerradaEm: string) =>
+  sql<never, SubscriptionValues & { id: number; encerradaEm?: string | null }>(
+    `UPDATE subscriptions SET status = $status, dia_vencimento = $dia, inicio = $inicio, fim = $fim, trial_ate = $trialAte,
+             reajuste_mes = $reajusteMes, reajuste_percentual = $reajustePercentual, proxima_competencia = $cursor,
+             encerrada_em = ${encerradaEm}, updated_at = $now
+           WHERE id = $id`,
+  );
+const UPDATE_SUBSCRIPTION = { keep: updateSubscription("encerrada_em"), set: updateSubscription("$encerradaEm") };
+const INSERT_SUBSCRIPTION = sql<never, SubscriptionValues & { encerradaEm: string | null }>(
+  `INSERT INTO subscriptions (client_id, status, dia_vencimento, inicio, fim, trial_ate, reajuste_mes, reajuste_percentual,
+             proxima_competencia, iniciada_em, encerrada_em, created_at, updated_at)
+           VALUES ($clientId, $status, $dia, $inicio, $fim, $trialAte, $reajusteMes, $reajustePercentual, $cursor, $day, $encerradaEm, $now, $now)`,
+);
+const BILLED_BY_HAND = sql<never, { id: number; competencia: string; receivableId: number; now: string }>(
+  "INSERT INTO subscription_months (subscription_id, competencia, receivable_id, gerada_em) VALUES ($id, $competencia, $receivableId, $now) ON CONFLICT DO NOTHING",
+);
+const CLIENT_FEE_AND_TRIAL = sql<never, { valor: Cents; trial: number; now: string; id: number }>(
+  "UPDATE clients SET valor_mensalidade = $valor, is_trial = $trial, updated_at = $now WHERE id = $id",
+);
+const OPEN_FEES = sql<{ id: number; numerosParcela: string; descricao: string }, { id: number; to: Cents; day: string }>(
+  `UPDATE receivables SET valor = $to WHERE subscription_id = $id AND status = 'em_aberto' AND data_vencimento >= $day AND valor <> $to
+     RETURNING id, numeros_parcela AS numerosParcela, descricao`,
+);
+const AFTER_END = sql<{ id: number }, { id: number; fim: string }>(
+  "SELECT id FROM receivables WHERE subscription_id = $id AND competencia > $fim AND status = 'em_aberto' ORDER BY competencia",
+);
+const UNBILL_MONTH = sql<never, { id: number }>("DELETE FROM subscription_months WHERE receivable_id = $id");
+const DELETE_RECEIVABLE = sql<never, { id: number }>("DELETE FROM receivables WHERE id = $id");
+const CLIENT_FEE = sql<never, { valor: Cents; now: string; id: number }>("UPDATE clients SET valor_mensalidade = $valor, updated_at = $now WHERE id = $id");
+const READJUSTED = sql<never, { day: string; p: number; now: string; id: number }>(
+  "UPDATE subscriptions SET ultimo_reajuste = $day, reajuste_percentual = $p, updated_at = $now WHERE id = $id",
+);
+// In effect or starting ahead: ativa before its fim, or encerrada with fim not passed ("Encerra após").
+const IN_EFFECT = sql<{ ativas: number }, { month: string }>(
+  "SELECT count(*) AS ativas FROM subscriptions WHERE (status = 'ativa' AND (fim IS NULL OR fim >= $month)) OR (status = 'encerrada' AND fim >= $month)",
+);
+
 function clientFacts(db: Db, clientId: number): ClientFacts {
-  const client = prepared(db, "SELECT id, nome, valor_mensalidade AS valor, is_trial AS isTrial FROM clients WHERE id = $id").get({ id: clientId }) as ClientFacts | null;
+  const client = CLIENT_FACTS.get(db, { id: clientId });
   if (!client) throw notFound(CLIENT_NOT_FOUND);
   return client;
 }
 
 function stored(db: Db, clientId: number): StoredSubscription | null {
-  return (prepared(db, `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id WHERE s.client_id = +$clientId`).get({ clientId }) as StoredSubscription | null) ?? null;
+  return STORED.get(db, { clientId });
 }
 
 /** The due date of the next month a subscription will generate (null when paused or when nothing is left up to `fim`). */
@@ -108,15 +171,7 @@ export function getSubscription(db: Db, clientId: number): SubscriptionJson {
  * to `fim`) that it does not already count as billed: starting over them would charge a month twice.
  */
 function overlapping(db: Db, clientId: number, subscriptionId: number | null, inicio: string, fim: string | null): OverlapJson[] {
-  const rows = prepared(
-    db,
-    `SELECT r.id, r.numeros_parcela AS numerosParcela, r.descricao, r.data_vencimento AS dataVencimento, r.valor, substr(r.data_vencimento, 1, 7) AS competencia
-       FROM receivables r
-      WHERE r.client_id = $clientId AND r.subscription_id IS NULL
-        AND r.data_vencimento >= $from AND r.data_vencimento < $to
-        AND NOT EXISTS (SELECT 1 FROM subscription_months m WHERE m.subscription_id = $subscriptionId AND m.competencia = substr(r.data_vencimento, 1, 7))
-      ORDER BY r.data_vencimento, r.id`,
-  ).all({ clientId, subscriptionId: subscriptionId ?? 0, from: `${inicio}-01`, to: fim ? `${addMonthsToMonth(fim, 1)}-01` : "9999-12-31" }) as (Omit<OverlapJson, "valor"> & { valor: Cents })[];
+  const rows = OVERLAPPING.all(db, { clientId, subscriptionId: subscriptionId ?? 0, from: `${inicio}-01`, to: fim ? `${addMonthsToMonth(fim, 1)}-01` : "9999-12-31" });
   return rows.map((row) => ({ ...row, valor: centsToDecimal(row.valor) }));
 }
 
@@ -179,35 +234,21 @@ export function saveSubscription(db: Db, actor: Actor, clientId: number, input: 
         now: nowISO(),
       };
       if (before) {
-        prepared(
-          db,
-          `UPDATE subscriptions SET status = $status, dia_vencimento = $dia, inicio = $inicio, fim = $fim, trial_ate = $trialAte,
-             reajuste_mes = $reajusteMes, reajuste_percentual = $reajustePercentual, proxima_competencia = $cursor,
-             encerrada_em = ${encerradaEm === undefined ? "encerrada_em" : "$encerradaEm"}, updated_at = $now
-           WHERE id = $id`,
-        ).run({ ...values, id: before.id, ...(encerradaEm === undefined ? {} : { encerradaEm }) });
+        if (encerradaEm === undefined) UPDATE_SUBSCRIPTION.keep.run(db, { ...values, id: before.id });
+        else UPDATE_SUBSCRIPTION.set.run(db, { ...values, id: before.id, encerradaEm });
       } else {
-        prepared(
-          db,
-          `INSERT INTO subscriptions (client_id, status, dia_vencimento, inicio, fim, trial_ate, reajuste_mes, reajuste_percentual,
-             proxima_competencia, iniciada_em, encerrada_em, created_at, updated_at)
-           VALUES ($clientId, $status, $dia, $inicio, $fim, $trialAte, $reajusteMes, $reajustePercentual, $cursor, $day, $encerradaEm, $now, $now)`,
-        ).run({ ...values, encerradaEm: encerradaEm ?? null });
+        INSERT_SUBSCRIPTION.run(db, { ...values, encerradaEm: encerradaEm ?? null });
       }
       const after = stored(db, clientId)!;
 
       // The months the person confirmed are already billed by the installments made by hand.
-      const guard = prepared(
-        db,
-        "INSERT INTO subscription_months (subscription_id, competencia, receivable_id, gerada_em) VALUES ($id, $competencia, $receivableId, $now) ON CONFLICT DO NOTHING",
-      );
-      for (const o of overlap) guard.run({ id: after.id, competencia: o.competencia, receivableId: o.id, now: values.now });
+      for (const o of overlap) BILLED_BY_HAND.run(db, { id: after.id, competencia: o.competencia, receivableId: o.id, now: values.now });
 
       // The fee and the trial flag live on the client (one source); record them there.
       const trial = input.trialAte !== null && input.trialAte > day;
       const feeChanged = input.valor !== client.valor;
       if (feeChanged || Boolean(client.isTrial) !== trial) {
-        prepared(db, "UPDATE clients SET valor_mensalidade = $valor, is_trial = $trial, updated_at = $now WHERE id = $id").run({ valor: input.valor, trial: trial ? 1 : 0, now: values.now, id: clientId });
+        CLIENT_FEE_AND_TRIAL.run(db, { valor: input.valor, trial: trial ? 1 : 0, now: values.now, id: clientId });
         const alteracoes = changedFields(
           { valorMensalidade: centsToDecimal(client.valor), isTrial: Boolean(client.isTrial) },
           { valorMensalidade: centsToDecimal(input.valor), isTrial: trial },
@@ -253,11 +294,7 @@ const subscriptionFacts = (s: StoredSubscription) => ({
 
 /** A new fee for the open installments of the subscription that are not due yet, each recorded. */
 function updateOpenFees(db: Db, actor: Actor, s: StoredSubscription, from: Cents, to: Cents, day: string): number {
-  const rows = prepared(
-    db,
-    `UPDATE receivables SET valor = $to WHERE subscription_id = $id AND status = 'em_aberto' AND data_vencimento >= $day AND valor <> $to
-     RETURNING id, numeros_parcela AS numerosParcela, descricao`,
-  ).all({ id: s.id, to, day }) as { id: number; numerosParcela: string; descricao: string }[];
+  const rows = OPEN_FEES.all(db, { id: s.id, to, day });
   for (const row of rows) {
     recordEvent(db, actor, {
       action: "update",
@@ -276,11 +313,11 @@ function updateOpenFees(db: Db, actor: Actor, s: StoredSubscription, from: Cents
  * ones stay. Their months are no longer "billed", so a later `fim` bills them again.
  */
 function deleteAfterEnd(db: Db, actor: Actor, subscriptionId: number, fim: string): number {
-  const ids = prepared(db, "SELECT id FROM receivables WHERE subscription_id = $id AND competencia > $fim AND status = 'em_aberto' ORDER BY competencia").all({ id: subscriptionId, fim }) as { id: number }[];
+  const ids = AFTER_END.all(db, { id: subscriptionId, fim });
   for (const { id } of ids) {
     recordLedgerEvent(db, actor, RECEIVABLES, "delete", id, { motivo: "assinatura encerrada" });
-    prepared(db, "DELETE FROM subscription_months WHERE receivable_id = $id").run({ id });
-    prepared(db, "DELETE FROM receivables WHERE id = $id").run({ id });
+    UNBILL_MONTH.run(db, { id });
+    DELETE_RECEIVABLE.run(db, { id });
   }
   return ids.length;
 }
@@ -310,8 +347,8 @@ export function readjustSubscription(db: Db, actor: Actor, clientId: number, per
       const novo = readjustedFee(s.valor, percentual);
       if (novo <= 0) throw conflict("O reajuste deixaria a mensalidade sem valor");
       const now = nowISO();
-      prepared(db, "UPDATE clients SET valor_mensalidade = $valor, updated_at = $now WHERE id = $id").run({ valor: novo, now, id: clientId });
-      prepared(db, "UPDATE subscriptions SET ultimo_reajuste = $day, reajuste_percentual = $p, updated_at = $now WHERE id = $id").run({ day, p: percentual, now, id: s.id });
+      CLIENT_FEE.run(db, { valor: novo, now, id: clientId });
+      READJUSTED.run(db, { day, p: percentual, now, id: s.id });
       recordEvent(db, actor, {
         action: "readjust",
         entity: "subscription",
@@ -347,6 +384,13 @@ const ORDER: Record<SubscriptionSortKey, string[]> = {
   status: ["CASE s.status WHEN 'ativa' THEN 0 WHEN 'pausada' THEN 1 ELSE 2 END"],
 };
 
+// The list's statements, composed from its filters and its sort (whitelisted parts).
+type ListParams = Record<string, string | number>;
+const LIST_COUNT = sqlVariants<[counted: string, where: string], { n: number }, ListParams>((counted, where) => `SELECT count(*) AS n FROM ${counted} ${where}`);
+const LIST_PAGE = sqlVariants<[where: string, order: string], StoredSubscription, ListParams>(
+  (where, order) => `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id ${where} ORDER BY ${order} LIMIT $limit OFFSET $offset`,
+);
+
 /** One page of subscriptions matching the filters (situação, client text), and how many match. */
 export function findSubscriptions(db: Db, query: SubscriptionQuery): ListPage<SubscriptionRowJson> {
   const parts: string[] = [];
@@ -367,14 +411,13 @@ export function findSubscriptions(db: Db, query: SubscriptionQuery): ListPage<Su
   // Every subscription has its client (a foreign key): the join is needed only to search the
   // client's text, and counting through it cost ~10 ms at 50,000 subscriptions.
   const counted = folded ? "subscriptions s JOIN clients c ON c.id = s.client_id" : "subscriptions s";
-  const { n } = prepared(db, `SELECT count(*) AS n FROM ${counted} ${where}`).get(params) as { n: number };
+  const { n } = LIST_COUNT(counted, where).get(db, params)!;
   // A page nearer the end is read from it in the reversed order (pageWindow), then turned back.
   const window = pageWindow(query, n);
   if (!window) return { rows: [], total: n };
   const dir = dirSql(window.fromEnd ? reversed(query.sort) : query.sort);
   const order = ORDER[query.sort.key].map((term) => `${term} ${dir}`).join(", ");
-  const sql = `SELECT ${STORED_COLUMNS} FROM subscriptions s JOIN clients c ON c.id = s.client_id ${where} ORDER BY ${order}, s.id ${dir} LIMIT $limit OFFSET $offset`;
-  const rows = prepared(db, sql).all({ ...params, limit: window.limit, offset: window.offset }) as StoredSubscription[];
+  const rows = LIST_PAGE(where, `${order}, s.id ${dir}`).all(db, { ...params, limit: window.limit, offset: window.offset });
   if (window.fromEnd) rows.reverse();
   const { vencimentoEmDiaUtil } = getSettings(db);
   const day = today();
@@ -396,11 +439,7 @@ export function subscriptionSummary(db: Db): SubscriptionSummary {
 
 function computeSummary(db: Db): SubscriptionSummary {
   const now = currentMrr(db);
-  // In effect or starting ahead: ativa before its fim, or encerrada with fim not passed ("Encerra após").
-  const { ativas } = prepared(
-    db,
-    "SELECT count(*) AS ativas FROM subscriptions WHERE (status = 'ativa' AND (fim IS NULL OR fim >= $month)) OR (status = 'encerrada' AND fim >= $month)",
-  ).get({ month: now.mes }) as { ativas: number };
+  const { ativas } = IN_EFFECT.get(db, { month: now.mes })!;
   return {
     ativas,
     mes: now.mes,

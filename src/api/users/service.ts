@@ -1,13 +1,15 @@
 // Users and the signed-in person's own account (issue 20, DECISIONS §10): the administrators'
 // list and changes (role, active, temporary passwords), the password rules, and one's own
 // sessions. Every change and its history event commit together; never a password in the history.
+import { and, asc, count, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { sessions, users } from "../../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { clock } from "../../lib/clock";
 import { fold, likeContains } from "../../lib/text";
 import { recordEvent, type Actor } from "../history/record";
-import { dirSql, limitOffset, parseListView, viewPaging, type ListPage } from "../list";
-import { prepared } from "../prepared";
+import { limitOffset, parseListView, viewPaging, type ListPage } from "../list";
 import { hashPassword, normalizeEmail } from "../auth/service";
 import { passwordProblem } from "./password-rules";
 import {
@@ -23,9 +25,18 @@ import {
 const USER_NOT_FOUND = "Usuário não encontrado";
 export const PASSWORD_CHANGED_MEANWHILE = "A senha acabou de ser trocada em outra sessão; esta troca não foi feita. Entre de novo com a senha nova.";
 
-const COLUMNS = `id, email, nome, papel, ativo, trocar_senha AS trocarSenha, ultimo_acesso AS ultimoAcesso, created_at AS createdAt`;
-type Stored = Omit<UserJson, "ativo" | "trocarSenha"> & { ativo: number; trocarSenha: number };
-const toJson = (row: Stored): UserJson => ({ ...row, ativo: row.ativo === 1, trocarSenha: row.trocarSenha === 1 });
+// Few users, read and changed now and then: Drizzle's builder (docs/architecture.md "One way to
+// the database"); the session lookup every request makes stays a kept statement (auth/service.ts).
+const COLUMNS = {
+  id: users.id,
+  email: users.email,
+  nome: users.nome,
+  papel: users.papel,
+  ativo: users.ativo,
+  trocarSenha: users.trocarSenha,
+  ultimoAcesso: users.ultimoAcesso,
+  createdAt: users.createdAt,
+};
 
 /** A temporary password shown once: 16 letters and digits (no look-alikes), four groups. */
 export function temporaryPassword(): string {
@@ -36,9 +47,9 @@ export function temporaryPassword(): string {
 }
 
 export function getUser(db: Db, id: number): UserJson {
-  const row = prepared(db, `SELECT ${COLUMNS} FROM users WHERE id = $id`).get({ id }) as Stored | null;
+  const row = db.select(COLUMNS).from(users).where(eq(users.id, id)).get();
   if (!row) throw notFound(USER_NOT_FOUND);
-  return toJson(row);
+  return row;
 }
 
 export function parseUserQuery(raw: Record<string, string | undefined>): UserQuery {
@@ -46,31 +57,36 @@ export function parseUserQuery(raw: Record<string, string | undefined>): UserQue
   return { q: view.q!, papel: view.papel as UserQuery["papel"], ativo: view.ativo as UserQuery["ativo"], ...viewPaging<UserQuery["sort"]["key"]>(view), view };
 }
 
-const ORDER: Record<UserQuery["sort"]["key"], string> = { email: "email", nome: "nome COLLATE NOCASE", papel: "papel", ultimoAcesso: "ultimo_acesso" };
+const ORDER: Record<UserQuery["sort"]["key"], SQL | SQLiteColumn> = {
+  email: users.email,
+  nome: sql`${users.nome} COLLATE NOCASE`,
+  papel: users.papel,
+  ultimoAcesso: users.ultimoAcesso,
+};
 
 /** GET /api/users: one page matching e-mail/name text, role and situation. */
 export function findUsers(db: Db, query: UserQuery): ListPage<UserJson> {
-  const parts: string[] = [];
-  const params: Record<string, string | number> = {};
+  const parts: SQL[] = [];
   if (query.q) {
     // Few users: folding in JavaScript is not needed; SQLite's lower() covers e-mails and plain names.
-    parts.push("(lower(email) LIKE $q ESCAPE '\\' OR lower(nome) LIKE $q ESCAPE '\\')");
-    params.q = likeContains(fold(query.q));
+    const q = likeContains(fold(query.q));
+    parts.push(sql`(lower(${users.email}) LIKE ${q} ESCAPE '\\' OR lower(${users.nome}) LIKE ${q} ESCAPE '\\')`);
   }
-  if (query.papel) {
-    parts.push("papel = $papel");
-    params.papel = query.papel;
-  }
-  if (query.ativo) parts.push(query.ativo === "sim" ? "ativo = 1" : "ativo = 0");
-  const where = parts.length ? `WHERE ${parts.join(" AND ")}` : "";
+  if (query.papel) parts.push(eq(users.papel, query.papel));
+  if (query.ativo) parts.push(eq(users.ativo, query.ativo === "sim"));
+  const where = and(...parts);
   const { limit, offset } = limitOffset(query);
-  const rows = prepared(db, `SELECT ${COLUMNS} FROM users ${where} ORDER BY ${ORDER[query.sort.key]} ${dirSql(query.sort)}, id LIMIT $limit OFFSET $offset`).all({
-    ...params,
-    limit,
-    offset,
-  }) as Stored[];
-  const { n } = prepared(db, `SELECT count(*) AS n FROM users ${where}`).get(params) as { n: number };
-  return { rows: rows.map(toJson), total: n };
+  const direction = query.sort.dir === "desc" ? desc : asc;
+  const rows = db
+    .select(COLUMNS)
+    .from(users)
+    .where(where)
+    .orderBy(direction(ORDER[query.sort.key]), asc(users.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  return { rows, total };
 }
 
 /** POST /api/users: with `senha` it is the person's own; without, a temporary one is made (and must be changed at first sign-in). */
@@ -85,11 +101,12 @@ export async function addUser(db: Db, actor: Actor, input: NewUserInput): Promis
   const hash = await hashPassword(password);
   return db.transaction(
     () => {
-      if (prepared(db, "SELECT 1 FROM users WHERE email = $email").get({ email: input.email })) throw conflict("Já existe um usuário com este e-mail");
-      const { id } = prepared(
-        db,
-        "INSERT INTO users (email, password_hash, nome, papel, trocar_senha) VALUES ($email, $hash, $nome, $papel, $trocar) RETURNING id",
-      ).get({ email: input.email, hash, nome: input.nome, papel: input.papel, trocar: temporary ? 1 : 0 }) as { id: number };
+      if (db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) throw conflict("Já existe um usuário com este e-mail");
+      const { id } = db
+        .insert(users)
+        .values({ email: input.email, passwordHash: hash, nome: input.nome, papel: input.papel, trocarSenha: temporary !== null })
+        .returning({ id: users.id })
+        .get();
       recordEvent(db, actor, { action: "user_add", entity: "user", entityId: id, label: input.email, details: { papel: input.papel, nome: input.nome } });
       return { user: getUser(db, id), ...(temporary ? { senhaTemporaria: temporary } : {}) };
     },
@@ -97,7 +114,13 @@ export async function addUser(db: Db, actor: Actor, input: NewUserInput): Promis
   );
 }
 
-const activeAdmins = (db: Db) => (prepared(db, "SELECT count(*) AS n FROM users WHERE papel = 'administrador' AND ativo = 1").get() as { n: number }).n;
+/** How many administrators may sign in (the last one stays one: here and in `cofre user disable`). */
+export const activeAdmins = (db: Db) =>
+  db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.papel, "administrador"), eq(users.ativo, true)))
+    .get()?.n ?? 0;
 
 /** PATCH /api/users/:id: name, role, active. The last active administrator stays one (409); deactivating ends the sessions at once. */
 export function updateUser(db: Db, actor: Actor, id: number, patch: UserPatch): UserJson {
@@ -107,8 +130,8 @@ export function updateUser(db: Db, actor: Actor, id: number, patch: UserPatch): 
       const after = { nome: patch.nome ?? before.nome, papel: patch.papel ?? before.papel, ativo: patch.ativo ?? before.ativo };
       const losesAdmin = before.papel === "administrador" && before.ativo && (after.papel !== "administrador" || !after.ativo);
       if (losesAdmin && activeAdmins(db) <= 1) throw conflict(LAST_ADMIN);
-      prepared(db, "UPDATE users SET nome = $nome, papel = $papel, ativo = $ativo WHERE id = $id").run({ ...after, ativo: after.ativo ? 1 : 0, id });
-      if (before.ativo && !after.ativo) prepared(db, "DELETE FROM sessions WHERE user_id = $id").run({ id });
+      db.update(users).set(after).where(eq(users.id, id)).run();
+      if (before.ativo && !after.ativo) db.delete(sessions).where(eq(sessions.userId, id)).run();
       const alteracoes: Record<string, [unknown, unknown]> = {};
       for (const key of ["nome", "papel", "ativo"] as const) if (before[key] !== after[key]) alteracoes[key] = [before[key], after[key]];
       if (Object.keys(alteracoes).length) recordEvent(db, actor, { action: "update", entity: "user", entityId: id, label: before.email, details: { alteracoes } });
@@ -125,8 +148,8 @@ export async function resetPassword(db: Db, actor: Actor, id: number): Promise<s
   const hash = await hashPassword(temporary);
   db.transaction(
     () => {
-      prepared(db, "UPDATE users SET password_hash = $hash, trocar_senha = 1 WHERE id = $id").run({ hash, id });
-      prepared(db, "DELETE FROM sessions WHERE user_id = $id").run({ id });
+      db.update(users).set({ passwordHash: hash, trocarSenha: true }).where(eq(users.id, id)).run();
+      db.delete(sessions).where(eq(sessions.userId, id)).run();
       recordEvent(db, actor, { action: "user_passwd", entity: "user", entityId: id, label: user.email, details: { temporaria: true } });
     },
     { behavior: "immediate" },
@@ -136,7 +159,7 @@ export async function resetPassword(db: Db, actor: Actor, id: number): Promise<s
 
 /** POST /api/auth/password: the current password first; the rules; the person's other sessions end. */
 export async function changeOwnPassword(db: Db, userId: number, currentToken: string, senhaAtual: string, novaSenha: string): Promise<void> {
-  const row = prepared(db, "SELECT email, password_hash AS hash FROM users WHERE id = $id").get({ id: userId }) as { email: string; hash: string } | null;
+  const row = db.select({ email: users.email, hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
   if (!row) throw notFound(USER_NOT_FOUND);
   if (!(await Bun.password.verify(senhaAtual, row.hash))) throw badRequest("Senha atual incorreta", { senhaAtual: "Senha atual incorreta" });
   const problem = await passwordProblem(novaSenha, row.email);
@@ -147,9 +170,14 @@ export async function changeOwnPassword(db: Db, userId: number, currentToken: st
     () => {
       // Compare-and-swap on the hash the current password was checked against: of two changes
       // at once (two tabs, two devices), the one that writes second finds it gone (409).
-      const { changes } = prepared(db, "UPDATE users SET password_hash = $hash, trocar_senha = 0 WHERE id = $id AND password_hash = $checked").run({ hash, id: userId, checked: row.hash });
-      if (changes === 0) throw conflict(PASSWORD_CHANGED_MEANWHILE);
-      prepared(db, "DELETE FROM sessions WHERE user_id = $id AND id_hash <> $current").run({ id: userId, current: tokenHash(currentToken) });
+      const changed = db
+        .update(users)
+        .set({ passwordHash: hash, trocarSenha: false })
+        .where(and(eq(users.id, userId), eq(users.passwordHash, row.hash)))
+        .returning({ id: users.id })
+        .get();
+      if (!changed) throw conflict(PASSWORD_CHANGED_MEANWHILE);
+      endOthers(db, userId, currentToken);
       recordEvent(db, { userId, email: row.email }, { action: "user_passwd", entity: "user", entityId: userId, label: row.email, details: { propria: true } });
     },
     { behavior: "immediate" },
@@ -190,10 +218,12 @@ export function browserOf(userAgent: string | null): string {
 /** GET /api/auth/sessions: the person's sessions, newest first; `id` is a short public handle (never the token or its hash). */
 export function ownSessions(db: Db, userId: number, currentToken: string): SessionJson[] {
   const current = tokenHash(currentToken);
-  const rows = prepared(
-    db,
-    "SELECT id_hash AS hash, created_at AS criadaEm, last_used_at AS lastUsed, user_agent AS ua, address FROM sessions WHERE user_id = $id AND expires_at > $now ORDER BY created_at DESC",
-  ).all({ id: userId, now: clock.now().getTime() }) as { hash: string; criadaEm: string; lastUsed: number | null; ua: string | null; address: string | null }[];
+  const rows = db
+    .select({ hash: sessions.idHash, criadaEm: sessions.createdAt, lastUsed: sessions.lastUsedAt, ua: sessions.userAgent, address: sessions.address })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, clock.now().getTime())))
+    .orderBy(desc(sessions.createdAt))
+    .all();
   return rows.map((r) => ({
     id: publicId(r.hash),
     criadaEm: r.criadaEm,
@@ -209,13 +239,20 @@ const publicId = (hash: string) => new Bun.CryptoHasher("sha256").update(`sessao
 
 /** DELETE /api/auth/sessions/:id: one of the person's own sessions (404 for any other). */
 export function endOwnSession(db: Db, userId: number, id: string): void {
-  const rows = prepared(db, "SELECT id_hash AS hash FROM sessions WHERE user_id = $id").all({ id: userId }) as { hash: string }[];
+  const rows = db.select({ hash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId)).all();
   const found = rows.find((r) => publicId(r.hash) === id);
   if (!found) throw notFound("Sessão não encontrada");
-  prepared(db, "DELETE FROM sessions WHERE id_hash = $hash").run({ hash: found.hash });
+  db.delete(sessions).where(eq(sessions.idHash, found.hash)).run();
 }
 
 /** POST /api/auth/sessions/others/end: every session of the person but this one. */
 export function endOtherSessions(db: Db, userId: number, currentToken: string): number {
-  return prepared(db, "DELETE FROM sessions WHERE user_id = $id AND id_hash <> $current").run({ id: userId, current: tokenHash(currentToken) }).changes;
+  return endOthers(db, userId, currentToken);
 }
+
+const endOthers = (db: Db, userId: number, currentToken: string) =>
+  db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.idHash, tokenHash(currentToken))))
+    .returning({ hash: sessions.idHash })
+    .all().length;
