@@ -174,7 +174,7 @@ function StatCard({ title, href, icon, tone, value, note, noteHref, noteTone, ex
           </p>
         )}
         {extra && (
-          <p className="stat__note">
+          <p className="stat__extra">
             {extraHref ? (
               <a className="stat__sublink" href={extraHref}>
                 {extra}

@@ -127,3 +127,24 @@ describe("SubscriptionsList: an ended subscription with fim ahead (issue 31 item
     expect([...lastDialog().querySelectorAll(".sub-dialog__months li")].map((li) => li.textContent)).toEqual(["04/202615/04/2026", "05/202615/05/2026"]);
   });
 });
+
+describe("SubscriptionsList: trials (issue 37 item 7)", () => {
+  test("a trial's badge says when it ends; the cards count the trials and say the MRR leaves them out", () => {
+    const trial: SubscriptionRowJson = { ...PADARIA, clientId: 9, clientName: "Floricultura Jardim", emTrial: true, trialAte: "2026-04-10" };
+    const summary = { ...props().summary, ativas: 2, emTrial: 1, trial: "450.00" };
+    const { errors } = serverRenderAndHydrate(<SubscriptionsList {...props([PADARIA, trial])} summary={summary} />);
+    expect(errors).toEqual([]);
+    const badges = [...document.querySelectorAll(".subscriptions-table tbody .ui-badge")].map((b) => b.textContent);
+    expect(badges).toEqual(["Ativa", "Em teste até 10/04/2026"]);
+    const cards = [...document.querySelectorAll(".sub-summary li")].map((li) => li.textContent!.replace(/\u00a0/g, " "));
+    expect(cards[0]).toBe("Assinaturas ativas21 em teste");
+    expect(cards[1]).toBe("MRR (receita mensal recorrente)R$ 620,00Sem as em teste (R$ 450,00)");
+  });
+
+  test("without trials the cards say no count of them, and the MRR what it is", () => {
+    render(<SubscriptionsList {...props()} />);
+    const cards = [...document.querySelectorAll(".sub-summary li")].map((li) => li.textContent!.replace(/\u00a0/g, " "));
+    expect(cards[0]).toBe("Assinaturas ativas1");
+    expect(cards[1]).toBe("MRR (receita mensal recorrente)R$ 620,00Fora do teste, hoje");
+  });
+});

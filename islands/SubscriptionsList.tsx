@@ -34,7 +34,7 @@ export interface SubscriptionsListProps extends ListIslandProps<SubscriptionRowJ
 const STATUS_FILTER = [
   { value: "", label: "Todas" },
   { value: "ativa", label: "Ativas" },
-  { value: "trial", label: "Em trial" },
+  { value: "trial", label: "Em teste" },
   { value: "pausada", label: "Pausadas" },
   { value: "encerrada", label: "Encerradas" },
 ];
@@ -74,8 +74,19 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
   return (
     <div className="list-screen" {...preloadOnIntent(SubscriptionDialog)}>
       <ul className="par-summary sub-summary" aria-label="Resumo das assinaturas">
-        <Figure icon="repeat" label="Assinaturas ativas" value={formatCount(summary.ativas)} />
-        <Figure icon="wallet" label="MRR (receita mensal recorrente)" value={formatBRL(parseMoney(summary.mrr) ?? ZERO)} />
+        {/* The trials are among the active ones and out of the MRR (DECISIONS §8): both cards say so. */}
+        <Figure
+          icon="repeat"
+          label="Assinaturas ativas"
+          value={formatCount(summary.ativas)}
+          note={summary.emTrial > 0 ? `${formatCount(summary.emTrial)} em teste` : undefined}
+        />
+        <Figure
+          icon="wallet"
+          label="MRR (receita mensal recorrente)"
+          value={formatBRL(parseMoney(summary.mrr) ?? ZERO)}
+          note={summary.emTrial > 0 ? `Sem as em teste (${formatBRL(parseMoney(summary.trial) ?? ZERO)})` : "Fora do teste, hoje"}
+        />
         <Figure icon="plus" label="Novas no mês" value={formatCount(summary.novasNoMes)} />
         <Figure icon="close" label="Encerradas no mês" value={formatCount(summary.encerradasNoMes)} />
       </ul>
@@ -158,7 +169,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
   );
 }
 
-function Figure({ icon, label, value }: { icon: "repeat" | "wallet" | "plus" | "close"; label: string; value: string }) {
+function Figure({ icon, label, value, note }: { icon: "repeat" | "wallet" | "plus" | "close"; label: string; value: string; note?: string }) {
   return (
     <li className="ui-card par-summary__card">
       <span className="par-summary__icon">
@@ -167,6 +178,7 @@ function Figure({ icon, label, value }: { icon: "repeat" | "wallet" | "plus" | "
       <span className="par-summary__text">
         <span className="par-summary__label">{label}</span>
         <span className="par-summary__value">{value}</span>
+        {note && <span className="par-summary__note">{note}</span>}
       </span>
     </li>
   );
@@ -193,7 +205,10 @@ function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today:
       header: "Situação",
       sortable: true,
       phone: "badge",
-      render: (row) => <Badge variant={row.emTrial ? "info" : BADGE[row.status]}>{row.emTrial ? "Trial" : statusLabel(row, today)}</Badge>,
+      // A trial says when it ends (trialAte: the client form's "Período de teste: até dd/mm/aaaa").
+      render: (row) => (
+        <Badge variant={row.emTrial ? "info" : BADGE[row.status]}>{row.emTrial && row.trialAte ? `Em teste até ${formatDateBR(row.trialAte)}` : statusLabel(row, today)}</Badge>
+      ),
     },
     {
       key: "valor",

@@ -115,7 +115,7 @@ describe("Dashboard", () => {
     expect(summary.ativas).toBeGreaterThanOrEqual(5);
     const cards = page.locator(".dash-stats .stat");
     expect(await cards.count()).toBe(6);
-    expect(clean(await cards.nth(4).innerText())).toMatch(new RegExp(`^MRR ${brl(summary.mrr).replace(/[.$]/g, "\\$&")} (Assinaturas fora do trial, hoje|Hoje, sem \\d+ em trial \\(R\\$ [\\d.,]+\\))$`));
+    expect(clean(await cards.nth(4).innerText())).toMatch(new RegExp(`^MRR ${brl(summary.mrr).replace(/[.$]/g, "\\$&")} (Assinaturas fora do teste, hoje|Hoje, sem \\d+ em teste \\(R\\$ [\\d.,]+\\))$`));
     expect(clean(await cards.nth(5).innerText())).toContain(`Assinaturas ativas ${summary.ativas}`);
     expect(clean(await cards.nth(5).innerText())).toMatch(/\+\d+ novas?, −\d+ encerradas? em [a-z]{3}\/\d{4}$/);
 
@@ -259,7 +259,7 @@ describe("One MRR (issue 31 item 5)", () => {
       // The chart: its current month read out above the bars.
       const current = page.locator(".dash-mrr [data-mrr-current]");
       expect(clean(await current.innerText())).toStartWith(`${formatMonthBR(MONTH)} até hoje: ${mrr}`);
-      if (summary.emTrial) expect(clean(await current.innerText())).toContain(`${summary.emTrial} em trial`);
+      if (summary.emTrial) expect(clean(await current.innerText())).toContain(`${summary.emTrial} em teste`);
       // Every money figure on the dashboard says what it is.
       for (const title of ["Recebimento Mensal", "MRR"]) {
         const note = page.locator(".dash-stats .stat").filter({ has: page.getByRole("heading", { name: title, exact: true }) }).locator(".stat__note");
