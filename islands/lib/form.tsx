@@ -55,6 +55,11 @@ export interface DialogFormOptions<V> {
   conflictField?(message: string): keyof V | null;
   /** Messages the schema cannot know (a MoneyInput's unreadable text), checked with it. */
   extraErrors?(): Record<string, string>;
+  /**
+   * A refusal that is a question the dialog asks in its own body with its answers (a subscription
+   * overlapping installments made by hand): true, and no red alert, no 'Erro' toast.
+   */
+  asked?(error: unknown): boolean;
 }
 
 const sameValues = (a: object, b: object) =>
@@ -92,6 +97,7 @@ export function useDialogForm<V extends object>(schema: Schema, initial: V, opti
       toast({ title: serverMessage(answer) ?? options.savedTitle ?? "Salvo" });
       options.onSaved();
     } catch (error) {
+      if (options.asked?.(error)) return;
       const apiError = error instanceof ApiError ? error : null;
       const message = apiError?.serverMessage ?? options.failedMessage;
       const fields: Record<string, string> = { ...apiError?.errors };
