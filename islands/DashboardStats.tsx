@@ -123,6 +123,15 @@ export function mrrNote(s: SubscriptionSummary): string {
   return `Hoje, sem ${n(s.emTrial)} em teste (${formatBRL(parseMoney(s.trial) ?? ZERO)})`;
 }
 
+/**
+ * How long a value is, for its size (the CSP allows no inline style, so a length goes by
+ * bucket): money shrinks with its card rather than leave it, the longer the smaller.
+ */
+function longValue(value: string): "m" | "l" | "xl" | "xxl" | undefined {
+  const n = value.length;
+  return n <= 9 ? undefined : n <= 12 ? "m" : n <= 14 ? "l" : n <= 16 ? "xl" : "xxl";
+}
+
 interface StatCardProps {
   title: string;
   /** The list the card counts: the whole card opens it. */
@@ -159,7 +168,7 @@ function StatCard({ title, href, icon, tone, value, note, noteHref, noteTone, ex
         </span>
       </CardHeader>
       <CardContent>
-        <p className="stat__value" data-long={value.length > 9 || undefined}>
+        <p className="stat__value" data-long={longValue(value)}>
           {value}
         </p>
         {note !== null && (

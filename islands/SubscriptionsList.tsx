@@ -177,7 +177,10 @@ function Figure({ icon, label, value, note }: { icon: "repeat" | "wallet" | "plu
       </span>
       <span className="par-summary__text">
         <span className="par-summary__label">{label}</span>
-        <span className="par-summary__value">{value}</span>
+        {/* Long money shrinks with its card on a phone (registers.css), not past it. */}
+        <span className="par-summary__value" data-long={value.length > 12 || undefined}>
+          {value}
+        </span>
         {note && <span className="par-summary__note">{note}</span>}
       </span>
     </li>
