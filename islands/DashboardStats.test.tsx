@@ -5,6 +5,10 @@ import type { SubscriptionSummary } from "../src/api/subscriptions/model";
 import { cleanup, serverRenderAndHydrate } from "../tests/ui";
 import { json, mockFetch, settle, type Call } from "../tests/islands";
 import DashboardStats from "./DashboardStats";
+import { CLIENT_LIST } from "../src/api/clients/list-spec";
+import { RECEIVABLE_LIST } from "../src/api/installments/list-spec";
+import { SUBSCRIPTION_LIST } from "../src/api/subscriptions/list-spec";
+import { readListView, type ListSpec } from "../src/lib/list-spec";
 
 afterEach(cleanup);
 
@@ -39,6 +43,16 @@ describe("DashboardStats", () => {
       [["MRR", "/subscriptions?status=ativa"]],
       [["Assinaturas ativas", "/subscriptions"], ["2 em teste, fora do MRR", "/subscriptions?status=trial"]],
     ]);
+    // Every link is its list's page with parameters that list reads as written (its ListSpec).
+    const specs: ListSpec[] = [CLIENT_LIST, RECEIVABLE_LIST, SUBSCRIPTION_LIST];
+    for (const [, href] of links.flat()) {
+      const url = new URL(href!, "http://cofre.test");
+      const spec = specs.find((s) => s.path === url.pathname);
+      expect({ href, list: spec?.path }).toEqual({ href, list: url.pathname });
+      const query = Object.fromEntries(url.searchParams);
+      const view = readListView(spec!, query);
+      for (const [key, value] of Object.entries(query)) expect({ href, key, value: view[key] }).toEqual({ href, key, value });
+    }
   });
 
   test("with no data: no claimed growth, no overdue link, no trial line", () => {

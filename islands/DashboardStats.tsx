@@ -9,9 +9,13 @@ import { useRefetchOnReturn } from "./charts/chart";
 import { StatusDonut } from "./dashboard/StatusDonut";
 import { formatCount } from "../src/lib/numbers";
 import { monthSlashBR } from "../src/lib/months";
-import { CLIENT_LIST } from "../src/api/clients/list-spec";
-import { RECEIVABLE_LIST } from "../src/api/installments/list-spec";
-import { SUBSCRIPTION_LIST } from "../src/api/subscriptions/list-spec";
+
+// The lists' addresses in their own URL parameters (their ListSpecs: CLIENT_LIST, RECEIVABLE_LIST,
+// SUBSCRIPTION_LIST; DashboardStats.test.tsx reads every link back through them). Written out,
+// not imported: the specs bring the lists' date rules, which the dashboard's script leaves out.
+const CLIENTS = "/clients";
+const RECEIVABLES = "/receivables";
+const SUBSCRIPTIONS = "/subscriptions";
 
 export interface DashboardStatsProps {
   stats: Stats;
@@ -50,7 +54,7 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
             SPEC's "Crescimento estável" claims a trend: with no client there is none to claim. */}
         <StatCard
           title="Total de Clientes"
-          href={CLIENT_LIST.path}
+          href={CLIENTS}
           icon="users"
           tone="primary"
           value={n(stats.totalClients)}
@@ -59,7 +63,7 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
         {/* Each money figure says what it is (issue 31): three "monthly" figures are three different things. */}
         <StatCard
           title="Recebimento Mensal"
-          href={`${CLIENT_LIST.path}?status=0`}
+          href={`${CLIENTS}?status=0`}
           icon="wallet"
           tone="success"
           value={formatBRL(parseMoney(stats.monthlyRevenue) ?? ZERO)}
@@ -68,17 +72,17 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
         <StatCard
           title="Parcelas em Aberto"
           // Contas a Receber unfiltered: its "Total em Aberto" counts these same rows.
-          href={RECEIVABLE_LIST.path}
+          href={RECEIVABLES}
           icon="receivable"
           tone="warning"
           value={n(stats.openInstallments)}
           note={overdue > 0 ? `${n(overdue)} ${overdue === 1 ? "vencida" : "vencidas"}` : "Todas em dia"}
-          noteHref={overdue > 0 ? `${RECEIVABLE_LIST.path}?status=vencido` : undefined}
+          noteHref={overdue > 0 ? `${RECEIVABLES}?status=vencido` : undefined}
           noteTone={overdue > 0 ? "danger" : "success"}
         />
         <StatCard
           title="Clientes Bloqueados"
-          href={`${CLIENT_LIST.path}?status=1`}
+          href={`${CLIENTS}?status=1`}
           icon="lock"
           tone="danger"
           value={n(blocked)}
@@ -87,7 +91,7 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
         />
         <StatCard
           title="MRR"
-          href={`${SUBSCRIPTION_LIST.path}?status=ativa`}
+          href={`${SUBSCRIPTIONS}?status=ativa`}
           icon="chart"
           tone="primary"
           value={formatBRL(parseMoney(subscriptions.mrr) ?? ZERO)}
@@ -95,14 +99,14 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
         />
         <StatCard
           title="Assinaturas ativas"
-          href={SUBSCRIPTION_LIST.path}
+          href={SUBSCRIPTIONS}
           icon="calendar-clock"
           tone="success"
           value={n(subscriptions.ativas)}
           note={`+${n(subscriptions.novasNoMes)} ${subscriptions.novasNoMes === 1 ? "nova" : "novas"}, −${n(subscriptions.encerradasNoMes)} ${subscriptions.encerradasNoMes === 1 ? "encerrada" : "encerradas"} em ${monthSlashBR(subscriptions.mes)}`}
           // Trials are among the active ones but out of the MRR (DECISIONS §8): said, and one click away.
           extra={trials > 0 ? `${n(trials)} em teste, fora do MRR` : undefined}
-          extraHref={`${SUBSCRIPTION_LIST.path}?status=trial`}
+          extraHref={`${SUBSCRIPTIONS}?status=trial`}
         />
       </section>
       <Card className="dash-donut" aria-busy={loading || undefined}>
