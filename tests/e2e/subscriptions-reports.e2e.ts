@@ -117,7 +117,10 @@ describe("Dashboard", () => {
     expect(await cards.count()).toBe(6);
     expect(clean(await cards.nth(4).innerText())).toMatch(new RegExp(`^MRR ${brl(summary.mrr).replace(/[.$]/g, "\\$&")} (Assinaturas fora do teste, hoje|Hoje, sem \\d+ em teste \\(R\\$ [\\d.,]+\\))$`));
     expect(clean(await cards.nth(5).innerText())).toContain(`Assinaturas ativas ${summary.ativas}`);
-    expect(clean(await cards.nth(5).innerText())).toMatch(/\+\d+ novas?, −\d+ encerradas? em [a-z]{3}\/\d{4}$/);
+    // The movement, then the trials among the active ones when there are any (issue 37 item 7).
+    expect(clean(await cards.nth(5).innerText())).toMatch(
+      summary.emTrial ? new RegExp(`\\+\\d+ novas?, −\\d+ encerradas? em [a-z]{3}/\\d{4} ${summary.emTrial} em teste, fora do MRR$`) : /\+\d+ novas?, −\d+ encerradas? em [a-z]{3}\/\d{4}$/,
+    );
 
     const chart = page.locator(".dash-mrr");
     await chart.locator("canvas").first().waitFor();
