@@ -111,7 +111,7 @@ describe("Dashboard", () => {
   test("the MRR and Assinaturas ativas cards, the 12-month MRR chart with its tooltip; axe clean at 1280 and 375", async () => {
     const { page, errors } = await signedInPage(1280);
     await open(page, "/");
-    const summary = await getJson<{ ativas: number; mrr: string; novasNoMes: number; encerradasNoMes: number }>(page, "/api/subscriptions/summary");
+    const summary = await getJson<{ ativas: number; mrr: string; novasNoMes: number; encerradasNoMes: number; emTrial: number }>(page, "/api/subscriptions/summary");
     expect(summary.ativas).toBeGreaterThanOrEqual(5);
     const cards = page.locator(".dash-stats .stat");
     expect(await cards.count()).toBe(6);
