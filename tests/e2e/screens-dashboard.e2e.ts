@@ -16,6 +16,7 @@ import {
   pageApi,
   pageProblems,
   screenshot,
+  SCREENSHOTS,
   signIn,
   toast,
   useServerAndBrowser,
@@ -166,6 +167,7 @@ describe("Clientes and Assinaturas (items 7, 9)", () => {
     await open(page, "/clients");
     expect(await page.locator("tbody a.cell-name__main").count()).toBeGreaterThan(0);
     await screenshot(page, "screens-clients-375");
+    await page.screenshot({ path: join(SCREENSHOTS, "screens-clients-375-top.png") }); // the first screen, readable
     expect(await shortLinks(page, "tbody a.cell-name__main")).toEqual([]);
     await expectNoHorizontalOverflow(page);
     await open(page, "/subscriptions?status=trial");
