@@ -199,12 +199,15 @@ describe("Contas a Receber (item 3)", () => {
     const before = await pageApi(page, "/api/installments/summary?status=vencido", undefined, "GET");
     const count = before.json.recebidoNoMes.quantidade as number;
     await eventually(async () => (await received.locator(".ledger-card__note").innerText()).trim(), `${count} ${count === 1 ? "parcela" : "parcelas"}`);
+    const valueBefore = await received.locator(".ledger-card__value").innerText();
     await page.locator(".ledger-table tbody tr").first().getByRole("button", { name: /^Baixar / }).click();
     const pay = page.getByRole("dialog", { name: "Baixar parcela" });
     await pay.getByRole("button", { name: "Confirmar baixa" }).click();
     await pay.waitFor({ state: "detached" });
     await eventually(async () => (await received.locator(".ledger-card__note").innerText()).trim(), `${count + 1} ${count + 1 === 1 ? "parcela" : "parcelas"}`);
-    expect(await received.locator(".ledger-card__value").innerText()).not.toBe(before.json.recebidoNoMes.total === "0.00" ? "R$\u00a00,00" : "");
+    // The card's sum moved too, and the row paid left the "Vencida" list.
+    expect(await received.locator(".ledger-card__value").innerText()).not.toBe(valueBefore);
+    await eventually(async () => (await page.locator(".ledger-card", { hasText: "Vencidas" }).locator(".ledger-card__note").innerText()).trim(), `${before.json.vencidas.quantidade - 1} parcelas`);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "screens-receivables-vencidas-after-baixa-1280");
     await page.close();
