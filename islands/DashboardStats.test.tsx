@@ -5,6 +5,10 @@ import type { SubscriptionSummary } from "../src/api/subscriptions/model";
 import { cleanup, serverRenderAndHydrate } from "../tests/ui";
 import { json, mockFetch, settle, type Call } from "../tests/islands";
 import DashboardStats from "./DashboardStats";
+import { CLIENT_LIST } from "../src/api/clients/list-spec";
+import { RECEIVABLE_LIST } from "../src/api/installments/list-spec";
+import { SUBSCRIPTION_LIST } from "../src/api/subscriptions/list-spec";
+import { readListView, type ListSpec } from "../src/lib/list-spec";
 
 afterEach(cleanup);
 
@@ -22,10 +26,44 @@ describe("DashboardStats", () => {
       ["Recebimento Mensal", "R$ 2.150,00", "Mensalidades dos clientes não bloqueados"],
       ["Parcelas em Aberto", "9", "2 vencidas"],
       ["Clientes Bloqueados", "1", "Requer atenção"],
-      ["MRR", "R$ 1.234,56", "Hoje, sem 2 em trial (R$ 450,00)"],
+      ["MRR", "R$ 1.234,56", "Hoje, sem 2 em teste (R$ 450,00)"],
       ["Assinaturas ativas", "8", "+2 novas, −1 encerrada em nov/2026"],
     ]);
     expect(errors).toEqual([]);
+  });
+
+  test("each card opens the list it counts, with that list's URL filters; the notes' narrower lists too", () => {
+    const { container } = serverRenderAndHydrate(<DashboardStats stats={stats} subscriptions={subscriptions} />);
+    const links = [...container.querySelectorAll(".stat")].map((card) => [...card.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]));
+    expect(links).toEqual([
+      [["Total de Clientes", "/clients"]],
+      [["Recebimento Mensal", "/clients?status=0"]],
+      [["Parcelas em Aberto", "/receivables"], ["2 vencidas", "/receivables?status=vencido"]],
+      [["Clientes Bloqueados", "/clients?status=1"]],
+      [["MRR", "/subscriptions?status=ativa"]],
+      [["Assinaturas ativas", "/subscriptions"], ["2 em teste, fora do MRR", "/subscriptions?status=trial"]],
+    ]);
+    // Every link is its list's page with parameters that list reads as written (its ListSpec).
+    const specs: ListSpec[] = [CLIENT_LIST, RECEIVABLE_LIST, SUBSCRIPTION_LIST];
+    for (const [, href] of links.flat()) {
+      const url = new URL(href!, "http://cofre.test");
+      const spec = specs.find((s) => s.path === url.pathname);
+      expect({ href, list: spec?.path }).toEqual({ href, list: url.pathname });
+      const query = Object.fromEntries(url.searchParams);
+      const view = readListView(spec!, query);
+      for (const [key, value] of Object.entries(query)) expect({ href, key, value: view[key] }).toEqual({ href, key, value });
+    }
+  });
+
+  test("with no data: no claimed growth, no overdue link, no trial line", () => {
+    const none: Stats = { totalClients: 0, blockedClients: 0, monthlyRevenue: "0.00", openInstallments: 0, overdueInstallments: 0 };
+    const empty: SubscriptionSummary = { ...subscriptions, ativas: 0, mrr: "0.00", novasNoMes: 0, encerradasNoMes: 0, emTrial: 0, trial: "0.00" };
+    const { container } = serverRenderAndHydrate(<DashboardStats stats={none} subscriptions={empty} />);
+    const first = container.querySelector(".stat")!;
+    expect(first.querySelector(".stat__note")).toBeNull();
+    expect(container.textContent).not.toContain("Crescimento estável");
+    expect(container.querySelectorAll(".stat__sublink").length).toBe(0);
+    expect(container.textContent).toContain("Todas em dia");
   });
 
   test("back from the back/forward cache: both summaries are read again and the cards follow", async () => {
@@ -41,7 +79,8 @@ describe("DashboardStats", () => {
     expect(calls.map((c) => c.url).sort()).toEqual(["/api/dashboard/stats", "/api/subscriptions/summary"]);
     expect(cards(container).map((c) => c[1])).toEqual(["13", "R$ 2.150,00", "9", "1", "R$ 1.400,00", "9"]);
     expect(cards(container).at(-1)![2]).toBe("+1 nova, −0 encerradas em nov/2026");
-    expect(cards(container).at(-2)![2]).toBe("Assinaturas fora do trial, hoje");
+    expect(cards(container).at(-2)![2]).toBe("Assinaturas fora do teste, hoje");
+    expect(container.textContent).not.toContain("em teste, fora do MRR");
     expect(container.querySelector("[aria-busy]")).toBeNull();
   });
 });

@@ -10,6 +10,13 @@ import { StatusDonut } from "./dashboard/StatusDonut";
 import { formatCount } from "../src/lib/numbers";
 import { monthSlashBR } from "../src/lib/months";
 
+// The lists' addresses in their own URL parameters (their ListSpecs: CLIENT_LIST, RECEIVABLE_LIST,
+// SUBSCRIPTION_LIST; DashboardStats.test.tsx reads every link back through them). Written out,
+// not imported: the specs bring the lists' date rules, which the dashboard's script leaves out.
+const CLIENTS = "/clients";
+const RECEIVABLES = "/receivables";
+const SUBSCRIPTIONS = "/subscriptions";
+
 export interface DashboardStatsProps {
   stats: Stats;
   /** The subscriptions' cards (GET /api/subscriptions/summary). */
@@ -39,13 +46,24 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
 
   const overdue = stats.overdueInstallments;
   const blocked = stats.blockedClients;
+  const trials = subscriptions.emTrial;
   return (
     <>
       <section className="dash-stats" aria-label="Resumo" aria-busy={loading || undefined}>
-        <StatCard title="Total de Clientes" icon="users" tone="primary" value={n(stats.totalClients)} note="Crescimento estável" />
+        {/* Each card opens the list it counts (issue 37), with that list's own URL filters (its ListSpec).
+            SPEC's "Crescimento estável" claims a trend: with no client there is none to claim. */}
+        <StatCard
+          title="Total de Clientes"
+          href={CLIENTS}
+          icon="users"
+          tone="primary"
+          value={n(stats.totalClients)}
+          note={stats.totalClients > 0 ? "Crescimento estável" : null}
+        />
         {/* Each money figure says what it is (issue 31): three "monthly" figures are three different things. */}
         <StatCard
           title="Recebimento Mensal"
+          href={`${CLIENTS}?status=0`}
           icon="wallet"
           tone="success"
           value={formatBRL(parseMoney(stats.monthlyRevenue) ?? ZERO)}
@@ -53,14 +71,18 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
         />
         <StatCard
           title="Parcelas em Aberto"
+          // Contas a Receber unfiltered: its "Total em Aberto" counts these same rows.
+          href={RECEIVABLES}
           icon="receivable"
           tone="warning"
           value={n(stats.openInstallments)}
-          note={overdue > 0 ? `${n(overdue)} vencidas` : "Todas em dia"}
+          note={overdue > 0 ? `${n(overdue)} ${overdue === 1 ? "vencida" : "vencidas"}` : "Todas em dia"}
+          noteHref={overdue > 0 ? `${RECEIVABLES}?status=vencido` : undefined}
           noteTone={overdue > 0 ? "danger" : "success"}
         />
         <StatCard
           title="Clientes Bloqueados"
+          href={`${CLIENTS}?status=1`}
           icon="lock"
           tone="danger"
           value={n(blocked)}
@@ -69,6 +91,7 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
         />
         <StatCard
           title="MRR"
+          href={`${SUBSCRIPTIONS}?status=ativa`}
           icon="chart"
           tone="primary"
           value={formatBRL(parseMoney(subscriptions.mrr) ?? ZERO)}
@@ -76,10 +99,14 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
         />
         <StatCard
           title="Assinaturas ativas"
+          href={SUBSCRIPTIONS}
           icon="calendar-clock"
           tone="success"
           value={n(subscriptions.ativas)}
           note={`+${n(subscriptions.novasNoMes)} ${subscriptions.novasNoMes === 1 ? "nova" : "novas"}, −${n(subscriptions.encerradasNoMes)} ${subscriptions.encerradasNoMes === 1 ? "encerrada" : "encerradas"} em ${monthSlashBR(subscriptions.mes)}`}
+          // Trials are among the active ones but out of the MRR (DECISIONS §8): said, and one click away.
+          extra={trials > 0 ? `${n(trials)} em teste, fora do MRR` : undefined}
+          extraHref={`${SUBSCRIPTIONS}?status=trial`}
         />
       </section>
       <Card className="dash-donut" aria-busy={loading || undefined}>
@@ -96,35 +123,80 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
 
 /** What the MRR card holds, in one line: today's fees out of trial, the trials named apart. */
 export function mrrNote(s: SubscriptionSummary): string {
-  if (!s.emTrial) return "Assinaturas fora do trial, hoje";
-  return `Hoje, sem ${s.emTrial === 1 ? "1 em trial" : `${n(s.emTrial)} em trial`} (${formatBRL(parseMoney(s.trial) ?? ZERO)})`;
+  if (!s.emTrial) return "Assinaturas fora do teste, hoje";
+  return `Hoje, sem ${n(s.emTrial)} em teste (${formatBRL(parseMoney(s.trial) ?? ZERO)})`;
+}
+
+/**
+ * How long a value is, for its size (the CSP allows no inline style, so a length goes by
+ * bucket): money shrinks with its card rather than leave it, the longer the smaller.
+ */
+function longValue(value: string): "m" | "l" | "xl" | "xxl" | undefined {
+  const n = value.length;
+  return n <= 9 ? undefined : n <= 12 ? "m" : n <= 14 ? "l" : n <= 16 ? "xl" : "xxl";
 }
 
 interface StatCardProps {
   title: string;
+  /** The list the card counts: the whole card opens it. */
+  href: string;
   icon: IconName;
   tone: "primary" | "success" | "warning" | "danger";
   value: string;
-  note: string;
+  /** What the figure is; null where nothing true can be said (no data). */
+  note: string | null;
+  /** A narrower list the note counts ("2 vencidas" → the overdue ones). */
+  noteHref?: string;
   noteTone?: "success" | "danger";
+  /** A second line, linked to `extraHref`. */
+  extra?: string;
+  extraHref?: string;
 }
 
-function StatCard({ title, icon, tone, value, note, noteTone }: StatCardProps) {
+/**
+ * A summary card. The title's link covers the card (its ::after), so a click anywhere opens the
+ * list; a note with its own list is a link laid over it. No link nests in another.
+ */
+function StatCard({ title, href, icon, tone, value, note, noteHref, noteTone, extra, extraHref }: StatCardProps) {
+  const noteClass = noteTone ? `stat__note stat__note--${noteTone}` : "stat__note";
   return (
     <Card className="stat">
       <CardHeader>
         <CardTitle as="h2" className="stat__title">
-          {title}
+          <a className="stat__link" href={href}>
+            {title}
+          </a>
         </CardTitle>
         <span className={`stat__icon stat__icon--${tone}`}>
           <Icon name={icon} size={18} />
         </span>
       </CardHeader>
       <CardContent>
-        <p className="stat__value" data-long={value.length > 9 || undefined}>
+        <p className="stat__value" data-long={longValue(value)}>
           {value}
         </p>
-        <p className={noteTone ? `stat__note stat__note--${noteTone}` : "stat__note"}>{note}</p>
+        {note !== null && (
+          <p className={noteClass}>
+            {noteHref ? (
+              <a className="stat__sublink" href={noteHref}>
+                {note}
+              </a>
+            ) : (
+              note
+            )}
+          </p>
+        )}
+        {extra && (
+          <p className="stat__extra">
+            {extraHref ? (
+              <a className="stat__sublink" href={extraHref}>
+                {extra}
+              </a>
+            ) : (
+              extra
+            )}
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -58,7 +58,7 @@ export default function MrrChart({ months: initial, period, source, table = true
               // What left, as a loss.
               `Encerradas: ${signed(-centsOf(m.encerradas) as Cents)}`,
               `Assinaturas: ${formatCount(m.assinaturas)}`,
-              ...(m.emTrial ? [`Em trial (fora do MRR): ${formatCount(m.emTrial)}`] : []),
+              ...(m.emTrial ? [`Em teste (fora do MRR): ${formatCount(m.emTrial)}`] : []),
             ];
           }),
         ],
@@ -77,11 +77,11 @@ export default function MrrChart({ months: initial, period, source, table = true
     <Card className="dash-mrr" aria-busy={loading || undefined}>
       <CardHeader>
         <CardTitle>MRR por mês</CardTitle>
-        <CardDescription>Mensalidades das assinaturas ativas fora do trial no último dia de cada mês; no mês atual, hoje</CardDescription>
+        <CardDescription>Mensalidades das assinaturas ativas fora do teste no último dia de cada mês; no mês atual, hoje</CardDescription>
         {today && (
           <p className="chart-current" data-mrr-current={today.mes}>
             {formatMonthBR(today.mes)} até hoje: <strong className="ui-nowrap">{brl(today.mrr)}</strong>
-            {today.emTrial ? ` · ${formatCount(today.emTrial)} em trial (${brl(today.trial ?? "0.00")}) fora do MRR` : ""}
+            {today.emTrial ? ` · ${formatCount(today.emTrial)} em teste (${brl(today.trial ?? "0.00")}) fora do MRR` : ""}
           </p>
         )}
       </CardHeader>

@@ -37,9 +37,9 @@ describe("RevenueChart", () => {
     expect(charts.at(-1)?.data).toEqual([[0, 1], [350, 1030.5]]);
   });
 
-  test("empty: 'Recebimento por Mês' and the period, no chart", () => {
+  test("empty: the same title (one name, issue 37) and the period, no chart", () => {
     const { container } = serverRenderAndHydrate(<RevenueChart revenue={[]} period="out. de 2025 e set. de 2026" />);
-    expect(container.querySelector("h2")?.textContent).toBe("Recebimento por Mês");
+    expect(container.querySelector("h2")?.textContent).toBe("Previsão de Recebimento");
     expect(container.textContent).toContain("Nenhuma parcela com vencimento entre out. de 2025 e set. de 2026.");
     expect(charts).toEqual([]);
   });

@@ -51,7 +51,9 @@ export default function RevenueChart({ revenue: initial, period }: RevenueChartP
   return (
     <Card className="dash-chart" aria-busy={loading || undefined}>
       <CardHeader>
-        <CardTitle>{empty ? "Recebimento por Mês" : "Previsão de Recebimento"}</CardTitle>
+        {/* One name, data or not (issue 37): SPEC's empty-state "Recebimento por Mês" read as money
+            received, a different figure from Contas a Receber's "Recebido no Mês". */}
+        <CardTitle>Previsão de Recebimento</CardTitle>
         <CardDescription>Valor das parcelas a receber por mês de vencimento</CardDescription>
       </CardHeader>
       <CardContent>

@@ -131,7 +131,28 @@ describe("SubscriptionsList: an ended subscription with fim ahead (issue 31 item
 describe("SubscriptionsList: one word for a trial (issue 37 §11)", () => {
   test("a subscription in its trial reads 'Em teste', on its badge and in the filter", () => {
     render(<SubscriptionsList {...props([{ ...PADARIA, emTrial: true, trialAte: "2026-04-01" }, OTICA])} />);
-    expect([...document.querySelectorAll(".subscriptions-table tbody .ui-badge")].map((b) => b.textContent)).toEqual(["Em teste", "Pausada"]);
+    expect([...document.querySelectorAll(".subscriptions-table tbody .ui-badge")].map((b) => b.textContent)).toEqual(["Em teste até 01/04/2026", "Pausada"]);
     expect([...document.querySelectorAll("select[name=status] option")].map((o) => o.textContent)).toContain("Em teste");
+  });
+});
+
+describe("SubscriptionsList: trials (issue 37 item 7)", () => {
+  test("a trial's badge says when it ends; the cards count the trials and say the MRR leaves them out", () => {
+    const trial: SubscriptionRowJson = { ...PADARIA, clientId: 9, clientName: "Floricultura Jardim", emTrial: true, trialAte: "2026-04-10" };
+    const summary = { ...props().summary, ativas: 2, emTrial: 1, trial: "450.00" };
+    const { errors } = serverRenderAndHydrate(<SubscriptionsList {...props([PADARIA, trial])} summary={summary} />);
+    expect(errors).toEqual([]);
+    const badges = [...document.querySelectorAll(".subscriptions-table tbody .ui-badge")].map((b) => b.textContent);
+    expect(badges).toEqual(["Ativa", "Em teste até 10/04/2026"]);
+    const cards = [...document.querySelectorAll(".sub-summary li")].map((li) => li.textContent!.replace(/\u00a0/g, " "));
+    expect(cards[0]).toBe("Assinaturas ativas21 em teste");
+    expect(cards[1]).toBe("MRR (receita mensal recorrente)R$ 620,00Sem as em teste (R$ 450,00)");
+  });
+
+  test("without trials the cards say no count of them, and the MRR what it is", () => {
+    render(<SubscriptionsList {...props()} />);
+    const cards = [...document.querySelectorAll(".sub-summary li")].map((li) => li.textContent!.replace(/\u00a0/g, " "));
+    expect(cards[0]).toBe("Assinaturas ativas1");
+    expect(cards[1]).toBe("MRR (receita mensal recorrente)R$ 620,00Fora do teste, hoje");
   });
 });

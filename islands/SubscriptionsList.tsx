@@ -75,8 +75,19 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
   return (
     <div className="list-screen" {...preloadOnIntent(SubscriptionDialog)}>
       <ul className="par-summary sub-summary" aria-label="Resumo das assinaturas">
-        <Figure icon="repeat" label="Assinaturas ativas" value={formatCount(summary.ativas)} />
-        <Figure icon="wallet" label="MRR (receita mensal recorrente)" value={formatBRL(parseMoney(summary.mrr) ?? ZERO)} />
+        {/* The trials are among the active ones and out of the MRR (DECISIONS §8): both cards say so. */}
+        <Figure
+          icon="repeat"
+          label="Assinaturas ativas"
+          value={formatCount(summary.ativas)}
+          note={summary.emTrial > 0 ? `${formatCount(summary.emTrial)} em teste` : undefined}
+        />
+        <Figure
+          icon="wallet"
+          label="MRR (receita mensal recorrente)"
+          value={formatBRL(parseMoney(summary.mrr) ?? ZERO)}
+          note={summary.emTrial > 0 ? `Sem as em teste (${formatBRL(parseMoney(summary.trial) ?? ZERO)})` : "Fora do teste, hoje"}
+        />
         <Figure icon="plus" label="Novas no mês" value={formatCount(summary.novasNoMes)} />
         <Figure icon="close" label="Encerradas no mês" value={formatCount(summary.encerradasNoMes)} />
       </ul>
@@ -159,7 +170,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
   );
 }
 
-function Figure({ icon, label, value }: { icon: "repeat" | "wallet" | "plus" | "close"; label: string; value: string }) {
+function Figure({ icon, label, value, note }: { icon: "repeat" | "wallet" | "plus" | "close"; label: string; value: string; note?: string }) {
   return (
     <li className="ui-card par-summary__card">
       <span className="par-summary__icon">
@@ -167,7 +178,11 @@ function Figure({ icon, label, value }: { icon: "repeat" | "wallet" | "plus" | "
       </span>
       <span className="par-summary__text">
         <span className="par-summary__label">{label}</span>
-        <span className="par-summary__value">{value}</span>
+        {/* Long money shrinks with its card on a phone (registers.css), not past it. */}
+        <span className="par-summary__value" data-long={value.length > 12 || undefined}>
+          {value}
+        </span>
+        {note && <span className="par-summary__note">{note}</span>}
       </span>
     </li>
   );
@@ -194,7 +209,10 @@ function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today:
       header: "Situação",
       sortable: true,
       phone: "badge",
-      render: (row) => <Badge variant={row.emTrial ? "info" : BADGE[row.status]}>{row.emTrial ? IN_TRIAL_LABEL : statusLabel(row, today)}</Badge>,
+      // A trial says when it ends (trialAte: the client form's "Período de teste: até dd/mm/aaaa").
+      render: (row) => (
+        <Badge variant={row.emTrial ? "info" : BADGE[row.status]}>{row.emTrial ? (row.trialAte ? `${IN_TRIAL_LABEL} até ${formatDateBR(row.trialAte)}` : IN_TRIAL_LABEL) : statusLabel(row, today)}</Badge>
+      ),
     },
     {
       key: "valor",

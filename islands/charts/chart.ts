@@ -41,8 +41,16 @@ export function monthChartOptions(el: Element, months: string[], ySize: number, 
         splits: () => months.map((_, i) => i),
         values: (u, splits) => sparseLabels(u, splits.map((i) => shortMonthBR(months[i]))),
       },
-      // At least `ySize`, wider when the labels are ("R$ 17,5 mil"): about 7 px a character at 12 px.
-      { stroke: text, size: (_u, values) => Math.max(ySize, 16 + 7 * Math.max(0, ...(values ?? []).map((v) => v.length))), grid: { stroke: grid, width: 1 }, ticks: { show: false }, values: (_u, splits) => splits.map(axisMoney) },
+      // At least `ySize`, wider when the labels are ("R$ 17.500"): about 7 px a character at 12 px.
+      // Ticks at round money steps (MONEY_INCRS), each labelled exactly: "R$ 1.250", never "R$ 1,3 mil".
+      {
+        stroke: text,
+        size: (_u, values) => Math.max(ySize, 16 + 7 * Math.max(0, ...(values ?? []).map((v) => v.length))),
+        grid: { stroke: grid, width: 1 },
+        ticks: { show: false },
+        incrs: MONEY_INCRS,
+        values: (_u, splits) => splits.map(axisMoney),
+      },
     ],
     series: [],
     ...rest,
@@ -54,9 +62,35 @@ export function cssVar(el: Element, name: string, fallback: string): string {
   return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
 }
 
-const compactBRL = lazily(() => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", notation: "compact", maximumFractionDigits: 1 }));
-/** Axis ticks: "R$ 1,2 mil". */
-export const axisMoney = (value: number) => compactBRL().format(value);
+/**
+ * The y axis's steps, in reais: 1, 2, 2,5 and 5 times a power of ten, from one cent to R$ 5
+ * bilhões (uPlot takes the smallest that leaves room between ticks). Each a whole number of
+ * cents, so every tick is a value a label can print exactly.
+ */
+export const MONEY_INCRS: number[] = (() => {
+  const steps: number[] = [];
+  for (let exp = -2; exp <= 9; exp++) {
+    for (const m of exp < -1 ? [1, 2, 5] : [1, 2, 2.5, 5]) steps.push(Number((m * 10 ** exp).toFixed(2)));
+  }
+  return steps;
+})();
+
+const wholeBRL = lazily(() => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", maximumFractionDigits: 0 }));
+const centsBRL = lazily(() => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", minimumFractionDigits: 2 }));
+const millions = lazily(() => new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 4 }));
+
+/**
+ * A tick's label, exact (issue 37: "R$ 1,3 mil" for 1.250 read as another figure): "R$ 1.250",
+ * "R$ 0,50", and from a million "R$ 1,5 mi" (a round million's step is at least R$ 100.000, so
+ * four decimals of millions hold it whole). The tick is rounded to the cent first: uPlot's
+ * sums of steps carry float dust (0.30000000000000004).
+ */
+export function axisMoney(value: number): string {
+  const cents = Math.round(value * 100);
+  const reais = cents / 100;
+  if (Math.abs(reais) >= 1_000_000 && cents % 10_000 === 0) return `R$ ${millions().format(reais / 1_000_000)} mi`;
+  return cents % 100 === 0 ? wholeBRL().format(reais) : centsBRL().format(reais);
+}
 
 const BRL = lazily(() => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }));
 /** Chart values are reais as numbers (uPlot needs numbers); exact to the cent for display. */

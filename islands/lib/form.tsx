@@ -19,6 +19,11 @@ export interface SubmitOptions<V> {
   conflictField?(message: string): keyof V | null;
   /** Messages the schema cannot know (a MoneyInput's unreadable text, a confirmation), checked with it. */
   extraErrors?(): Record<string, string>;
+  /**
+   * A refusal that is a question the dialog asks in its own body with its answers (a subscription
+   * overlapping installments made by hand): true, and no red alert, no 'Erro' toast.
+   */
+  asked?(error: unknown): boolean;
 }
 
 export interface DialogFormOptions<V> extends Omit<SubmitOptions<V>, "onSaved"> {
@@ -57,6 +62,7 @@ export function useSubmitForm<V extends object>(schema: Schema, initial: V, opti
     try {
       options.onSaved(await options.send(form.values));
     } catch (error) {
+      if (options.asked?.(error)) return;
       const apiError = error instanceof ApiError ? error : null;
       const message = apiError?.serverMessage ?? options.failedMessage;
       const fields: Record<string, string> = { ...apiError?.errors };

@@ -96,23 +96,35 @@ test("starting in a month already due says, before saving, how many installments
   expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
 });
 
-test("a 409 overlap lists the installments made by hand; confirming sends confirmarSobreposicao", async () => {
+test("a 409 overlap is a question with its two answers in the dialog, no red alert, no toast; 'Sim' sends confirmarSobreposicao once (issue 37 item 8)", async () => {
   let attempt = 0;
-  open(NOT_STARTED, () =>
-    ++attempt === 1
-      ? json({ message: "O cliente já tem parcelas lançadas à mão em um mês…", sobreposicao: [{ id: 3, numerosParcela: "1/2", descricao: "Contrato", dataVencimento: "2026-04-05", valor: "300.00", competencia: "2026-04" }] }, 409)
-      : json({ message: "Assinatura iniciada" }),
-  );
+  const overlap = { message: "O cliente já tem parcelas lançadas à mão em um mês…", sobreposicao: [{ id: 3, numerosParcela: "1/2", descricao: "Contrato", dataVencimento: "2026-04-05", valor: "300.00", competencia: "2026-04" }] };
+  open(NOT_STARTED, () => (++attempt <= 2 ? json(overlap, 409) : json({ message: "Assinatura iniciada" })));
   await settle();
   click(button("Iniciar assinatura"));
   await settle();
-  expect(lastDialog().textContent).toContain("Contrato — parcela 1/2, vence 05/04/2026, R$\u00a0300,00");
+  const question = lastDialog().querySelector<HTMLElement>(".sub-dialog__overlap")!;
+  expect(question.textContent).toContain("Já existe uma parcela lançada à mão nos meses que a assinatura cobraria. Salvar sem cobrar esses meses de novo?");
+  expect(question.textContent).toContain("Contrato — parcela 1/2, vence 05/04/2026, R$\u00a0300,00");
+  expect(document.activeElement).toBe(question);
+  // Not an error: no alert at the top, no toast over the buttons.
+  expect(lastDialog().querySelector("[role=alert]")).toBeNull();
+  expect(toastSignal.value).toBeNull();
   expect(saved).toBe(0);
-  click(control<HTMLInputElement>("Entendi: a assinatura não cobra de novo esses meses", lastDialog()));
+  // "Não": the question goes, the dates take the focus, nothing sent.
+  click(button("Não, alterar as datas", lastDialog()));
+  expect(lastDialog().querySelector(".sub-dialog__overlap")).toBeNull();
+  expect(document.activeElement).toBe(control<HTMLInputElement>("Início (primeiro mês cobrado)", lastDialog()));
+  expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1);
+  // Saving again asks again; "Sim" saves with the confirmation, and only that save carries it.
   click(button("Iniciar assinatura"));
+  await settle();
+  expect((calls.at(-1)!.body as { confirmarSobreposicao: boolean }).confirmarSobreposicao).toBe(false);
+  click(button("Sim, salvar sem cobrá-los", lastDialog()));
   await settle();
   expect((calls.at(-1)!.body as { confirmarSobreposicao: boolean }).confirmarSobreposicao).toBe(true);
   expect(saved).toBe(1);
+  expect(toastSignal.value?.title).toBe("Assinatura iniciada");
 });
 
 test("an active one: ending needs fim (the API's message, before sending); a readjustment shows the new fee, then asks naming the month it applies from", async () => {

@@ -118,6 +118,9 @@ const bodyOf = (v: SubscriptionFormValues, extra: { confirmarSobreposicao: boole
   ...extra,
 });
 
+/** The installments made by hand a 409 names when the terms would bill their months again. */
+const overlapOf = (error: unknown) => (error instanceof ApiError && error.status === 409 ? (error.body as { sobreposicao?: OverlapJson[] } | null)?.sobreposicao : undefined);
+
 const noExtras = { confirmarSobreposicao: false, atualizarParcelasAbertas: false };
 /** The API's schema over the form's values; its "reajuste" message shows under the month. */
 const formSchema = {
@@ -170,7 +173,9 @@ function SubscriptionForm({ clientId, clientName, today, graceDays, loaded, onCl
   const { subscription, vencimentoEmDiaUtil, antecedenciaDias } = loaded;
   const starting = subscription.status === "nao_iniciada";
   const [overlap, setOverlap] = useState<OverlapJson[] | null>(null);
-  const [confirmOverlap, setConfirmOverlap] = useState(false);
+  // Set by the question's "Sim" answer around the submit it starts (a ref: the submit reads it at once).
+  const confirmOverlap = useRef(false);
+  const question = useRef<HTMLDivElement>(null);
   const [updateOpen, setUpdateOpen] = useState(false);
   const [feeError, setFeeError] = useState<string | null>(null);
   const firstField = useRef<HTMLSelectElement>(null);
@@ -179,20 +184,26 @@ function SubscriptionForm({ clientId, clientName, today, graceDays, loaded, onCl
       try {
         return await api<SubscriptionAnswer>(`/api/clients/${clientId}/subscription`, {
           method: "PUT",
-          body: bodyOf(values, { confirmarSobreposicao: confirmOverlap, atualizarParcelasAbertas: updateOpen }),
+          body: bodyOf(values, { confirmarSobreposicao: confirmOverlap.current, atualizarParcelasAbertas: updateOpen }),
         });
       } catch (error) {
-        const found = error instanceof ApiError && error.status === 409 ? (error.body as { sobreposicao?: OverlapJson[] } | null)?.sobreposicao : undefined;
+        const found = overlapOf(error);
         if (found) setOverlap(found);
         throw error;
       }
     },
+    // The overlap is a question with its two answers in the dialog, not an error (issue 37 item 8).
+    asked: (error) => overlapOf(error) !== undefined,
     failedMessage: "Não foi possível salvar a assinatura.",
     extraErrors: (): Record<string, string> => (feeError ? { valor: feeError } : {}),
     onSaved,
     onClose,
   });
   const { form, field } = dialog;
+  // The question takes the focus when it appears, so it is read out and its answers are next.
+  useEffect(() => {
+    if (overlap?.length) question.current?.focus();
+  }, [overlap]);
   const values = form.values;
   const feeChanged = !starting && values.valor !== subscription.valor && parseMoney(values.valor) !== null;
 
@@ -334,9 +345,13 @@ function SubscriptionForm({ clientId, clientName, today, graceDays, loaded, onCl
       )}
 
       {overlap && overlap.length > 0 && (
-        <div className="sub-dialog__overlap" role="group" aria-labelledby="sub-overlap-title">
-          <p id="sub-overlap-title">
-            <strong>Estes meses já têm parcelas lançadas à mão:</strong>
+        <div ref={question} className="sub-dialog__overlap" role="group" aria-labelledby="sub-overlap-title" tabIndex={-1}>
+          <p id="sub-overlap-title" className="sub-dialog__question">
+            <Icon name="info" size={18} />
+            <strong>
+              {overlap.length === 1 ? "Já existe uma parcela lançada à mão" : `Já existem ${overlap.length} parcelas lançadas à mão`} nos meses que a
+              assinatura cobraria. Salvar sem cobrar esses meses de novo?
+            </strong>
           </p>
           <ul>
             {overlap.map((o) => (
@@ -345,10 +360,29 @@ function SubscriptionForm({ clientId, clientName, today, graceDays, loaded, onCl
               </li>
             ))}
           </ul>
-          <label className="reg-form__check">
-            <input type="checkbox" name="confirmarSobreposicao" checked={confirmOverlap} onChange={(e) => setConfirmOverlap(e.currentTarget.checked)} />
-            <span>Entendi: a assinatura não cobra de novo esses meses</span>
-          </label>
+          <div className="sub-dialog__answers">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setOverlap(null);
+                dialog.formRef.current?.querySelector<HTMLInputElement>('input[name="inicio"]')?.focus();
+              }}
+            >
+              Não, alterar as datas
+            </Button>
+            <Button
+              variant="primary"
+              loading={dialog.saving}
+              onClick={() => {
+                // The submit event runs at once and sends before its first await: the answer holds for this save only.
+                confirmOverlap.current = true;
+                dialog.formRef.current?.requestSubmit();
+                confirmOverlap.current = false;
+              }}
+            >
+              Sim, salvar sem cobrá-los
+            </Button>
+          </div>
         </div>
       )}
 

@@ -26,7 +26,8 @@ async function dashboard() {
   const cards = [...page.querySelectorAll(".dash-stats .stat")].map((card) => ({
     title: card.querySelector(".stat__title")!.textContent,
     value: card.querySelector(".stat__value")!.textContent!.replace(/\u00a0/g, " "),
-    note: card.querySelector(".stat__note")!.textContent!.replace(/\u00a0/g, " "),
+    // No note where nothing true can be said ("Crescimento estável" without clients).
+    note: card.querySelector(".stat__note")?.textContent!.replace(/\u00a0/g, " ") ?? null,
   }));
   const marker = page.querySelector('[data-island="MrrChart"]')!;
   const props = JSON.parse(page.querySelector(`script#${marker.getAttribute("data-props-id")}`)!.textContent!) as { months: MrrMonth[]; period: string; source: string };
@@ -37,7 +38,7 @@ describe("dashboard: subscriptions", () => {
   test("no subscription yet: MRR R$ 0,00, none active, the chart's empty state for the last 12 months", async () => {
     const { cards, chart, props } = await dashboard();
     expect(cards.slice(4)).toEqual([
-      { title: "MRR", value: "R$ 0,00", note: "Assinaturas fora do trial, hoje" },
+      { title: "MRR", value: "R$ 0,00", note: "Assinaturas fora do teste, hoje" },
       { title: "Assinaturas ativas", value: "0", note: "+0 novas, −0 encerradas em mar/2026" },
     ]);
     expect(props.months.map((m) => m.mes)).toEqual(["2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"]);
@@ -49,14 +50,18 @@ describe("dashboard: subscriptions", () => {
     await subscribe(PADARIA, { valor: "150.00", inicio: "2026-01" });
     await subscribe(FLORICULTURA, { valor: "250.00", inicio: "2026-02" });
     await subscribe(MERCADO, { valor: "99.90", trialAte: "2026-06-01" }); // in trial: counts as active, not in the MRR
-    const { cards, chart, props } = await dashboard();
+    const { page, cards, chart, props } = await dashboard();
     expect(cards.map((c) => c.title)).toEqual(["Total de Clientes", "Recebimento Mensal", "Parcelas em Aberto", "Clientes Bloqueados", "MRR", "Assinaturas ativas"]);
     expect(cards.slice(4)).toEqual([
-      { title: "MRR", value: "R$ 400,00", note: "Hoje, sem 1 em trial (R$ 99,90)" },
+      { title: "MRR", value: "R$ 400,00", note: "Hoje, sem 1 em teste (R$ 99,90)" },
       { title: "Assinaturas ativas", value: "3", note: "+0 novas, −0 encerradas em mar/2026" },
     ]);
+    // The trials among the active ones, said and linked to their filter (issue 37 item 7).
+    const active = page.querySelectorAll(".dash-stats .stat")[5]!;
+    expect(active.querySelector(".stat__extra a")?.textContent).toBe("1 em teste, fora do MRR");
+    expect(active.querySelector(".stat__extra a")?.getAttribute("href")).toBe("/subscriptions?status=trial");
     // The chart's current month is the card's figure, and says so.
-    expect(chart.querySelector("[data-mrr-current]")?.textContent?.replace(/\u00a0/g, " ")).toBe("mar. de 2026 até hoje: R$ 400,00 · 1 em trial (R$ 99,90) fora do MRR");
+    expect(chart.querySelector("[data-mrr-current]")?.textContent?.replace(/\u00a0/g, " ")).toBe("mar. de 2026 até hoje: R$ 400,00 · 1 em teste (R$ 99,90) fora do MRR");
     // The same months the API answers, in the page's HTML: the island fetches nothing on load.
     expect(props.months).toEqual(await (await t.api("/api/subscriptions/mrr")).json());
     expect(props.months.slice(-3).map((m) => `${m.mes}:${m.mrr}:${m.assinaturas}`)).toEqual(["2026-01:150.00:1", "2026-02:400.00:2", "2026-03:400.00:2"]);

@@ -111,13 +111,16 @@ describe("Dashboard", () => {
   test("the MRR and Assinaturas ativas cards, the 12-month MRR chart with its tooltip; axe clean at 1280 and 375", async () => {
     const { page, errors } = await signedInPage(1280);
     await open(page, "/");
-    const summary = await getJson<{ ativas: number; mrr: string; novasNoMes: number; encerradasNoMes: number }>(page, "/api/subscriptions/summary");
+    const summary = await getJson<{ ativas: number; mrr: string; novasNoMes: number; encerradasNoMes: number; emTrial: number }>(page, "/api/subscriptions/summary");
     expect(summary.ativas).toBeGreaterThanOrEqual(5);
     const cards = page.locator(".dash-stats .stat");
     expect(await cards.count()).toBe(6);
-    expect(clean(await cards.nth(4).innerText())).toMatch(new RegExp(`^MRR ${brl(summary.mrr).replace(/[.$]/g, "\\$&")} (Assinaturas fora do trial, hoje|Hoje, sem \\d+ em trial \\(R\\$ [\\d.,]+\\))$`));
+    expect(clean(await cards.nth(4).innerText())).toMatch(new RegExp(`^MRR ${brl(summary.mrr).replace(/[.$]/g, "\\$&")} (Assinaturas fora do teste, hoje|Hoje, sem \\d+ em teste \\(R\\$ [\\d.,]+\\))$`));
     expect(clean(await cards.nth(5).innerText())).toContain(`Assinaturas ativas ${summary.ativas}`);
-    expect(clean(await cards.nth(5).innerText())).toMatch(/\+\d+ novas?, −\d+ encerradas? em [a-z]{3}\/\d{4}$/);
+    // The movement, then the trials among the active ones when there are any (issue 37 item 7).
+    expect(clean(await cards.nth(5).innerText())).toMatch(
+      summary.emTrial ? new RegExp(`\\+\\d+ novas?, −\\d+ encerradas? em [a-z]{3}/\\d{4} ${summary.emTrial} em teste, fora do MRR$`) : /\+\d+ novas?, −\d+ encerradas? em [a-z]{3}\/\d{4}$/,
+    );
 
     const chart = page.locator(".dash-mrr");
     await chart.locator("canvas").first().waitFor();
@@ -259,7 +262,7 @@ describe("One MRR (issue 31 item 5)", () => {
       // The chart: its current month read out above the bars.
       const current = page.locator(".dash-mrr [data-mrr-current]");
       expect(clean(await current.innerText())).toStartWith(`${formatMonthBR(MONTH)} até hoje: ${mrr}`);
-      if (summary.emTrial) expect(clean(await current.innerText())).toContain(`${summary.emTrial} em trial`);
+      if (summary.emTrial) expect(clean(await current.innerText())).toContain(`${summary.emTrial} em teste`);
       // Every money figure on the dashboard says what it is.
       for (const title of ["Recebimento Mensal", "MRR"]) {
         const note = page.locator(".dash-stats .stat").filter({ has: page.getByRole("heading", { name: title, exact: true }) }).locator(".stat__note");

@@ -369,6 +369,18 @@ describe("the summary cards", () => {
       recebidoNoMes: { total: "0.00", quantidade: 0 },
     });
     expect((await summary("?status=pago")).emAberto).toEqual({ total: "0.00", quantidade: 0 });
+    // Recebido no Mês is what came in this month among the month's and the party's rows: the
+    // status filter leaves it alone, so a baixa under "Vencida" shows there (issue 37 item 3).
+    expect((await summary("?status=pago")).recebidoNoMes).toEqual({ total: "25.75", quantidade: 1 });
+    expect((await summary("?status=vencido")).recebidoNoMes).toEqual({ total: "25.75", quantidade: 1 });
+    await api(`/api/installments/${a[1]!.id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-15" } });
+    expect(await summary("?status=vencido")).toEqual({
+      emAberto: { total: "0.00", quantidade: 0 },
+      vencidas: { total: "0.00", quantidade: 0 },
+      recebidoNoMes: { total: "125.75", quantidade: 2 },
+    });
+    expect((await summary(`?status=vencido&clientId=${p.id}`)).recebidoNoMes).toEqual({ total: "100.00", quantidade: 1 });
+    expect((await summary("?status=em_aberto&mes=2026-04")).recebidoNoMes).toEqual({ total: "0.00", quantidade: 0 });
     const bad = await api("/api/installments/summary?status=bad");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: "Status inválido: use em_aberto, vencido ou pago" });

@@ -30,6 +30,6 @@ export function installmentSummary(db: Db, filters: LedgerFilters): InstallmentS
   return ledgerCards(db, RECEIVABLES, filters, {
     emAberto: { when: CARD.unpaid, amount: "r.valor" },
     vencidas: { when: CARD.overdue, amount: "r.valor" },
-    recebidoNoMes: { when: CARD.paidThisMonth, amount: CARD.paidAmount },
+    recebidoNoMes: { when: CARD.paidThisMonth, amount: CARD.paidAmount, anyStatus: true },
   }).figures;
 }

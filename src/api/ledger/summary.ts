@@ -15,6 +15,12 @@ import type { LedgerTable } from "./table";
 export interface CardSql {
   when: string;
   amount: string;
+  /**
+   * The status filter does not narrow it (the month's and the party's do): "Recebido no Mês"
+   * under "Vencida" or "Em aberto" would otherwise always read R$ 0,00, even right after a
+   * baixa made under that filter (issue 37 item 3); under "Pago" it is the same figure.
+   */
+  anyStatus?: boolean;
 }
 
 /** The conditions the cards of both sides are made of. `$monthFrom`/`$monthTo` bound the current month. */
@@ -50,14 +56,16 @@ export function ledgerCards<K extends string>(db: Db, t: LedgerTable, filters: L
 }
 
 function computeCards<K extends string>(db: Db, t: LedgerTable, filters: LedgerFilters, cards: Record<K, CardSql>) {
-  const { where, params } = whereSql(t, filters);
+  const { where: whereOfFilters, params } = whereSql(t, filters);
+  const anyStatus = whereSql(t, { ...filters, status: "" }).where;
   const month = currentMonth();
   const all = { ...params, monthFrom: `${month}-01`, monthTo: `${addMonthsToMonth(month, 1)}-01` };
   const figures = {} as Record<K, Figure>;
   for (const name of Object.keys(cards) as K[]) {
+    const where = cards[name].anyStatus ? anyStatus : whereOfFilters;
     const row = CARD_SUM(t, where, cards[name]).get(db, all)!;
     figures[name] = { total: centsToDecimal(row.total), quantidade: Number(row.n) };
   }
-  const count = COUNT(t, where).get(db, all)!;
+  const count = COUNT(t, whereOfFilters).get(db, all)!;
   return { figures, count: count.n };
 }

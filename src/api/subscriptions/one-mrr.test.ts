@@ -55,7 +55,7 @@ describe("one MRR for the card, the chart and the report", () => {
     // The report: its page, its table's March row and its CSV.
     const page = await (await api("/reports?aba=assinaturas&de=2026-01&ate=2026-03")).text();
     const plain = page.replace(/<[^>]+>/g, "").replace(/&nbsp;|\u00a0/g, " ");
-    expect(plain).toContain("mar. de 2026 até hoje: MRR R$ 770,00; 1 nova e 3 encerradas; 1 em trial (R$ 250,00) fora do MRR.");
+    expect(plain).toContain("mar. de 2026 até hoje: MRR R$ 770,00; 1 nova e 3 encerradas; 1 em teste (R$ 250,00) fora do MRR.");
     expect(plain).toContain("MRR de R$ 0,00 em dez. de 2025 a R$ 770,00 em mar. de 2026.");
     const csv = parseCsv((await (await api("/reports/export?aba=assinaturas&de=2026-01&ate=2026-03")).text()).replace(/^\uFEFF/, ""));
     expect(csv.find((row) => row[0] === "2026-03")?.slice(1, 5)).toEqual(["770,00", "120,00", "0,00", "1300,00"]);

@@ -98,7 +98,7 @@ describe("the Assinaturas tab", () => {
     // Opening + novas + reajustes − encerradas = closing: 0 + 500,00 + 6,93 − 250,00 = 256,93.
     expect(text(root.querySelector(".report-subscriptions .ui-list-count"))).toBe("MRR de R$ 0,00 em dez. de 2025 a R$ 256,93 em jun. de 2026.");
     // The current month read out, as the dashboard's card says it.
-    expect(text(root.querySelector(".report-note[data-mrr-current]"))).toBe("mai. de 2026 até hoje: MRR R$ 256,93; 0 novas e 0 encerradas; 0 em trial (R$ 0,00) fora do MRR.");
+    expect(text(root.querySelector(".report-note[data-mrr-current]"))).toBe("mai. de 2026 até hoje: MRR R$ 256,93; 0 novas e 0 encerradas; 0 em teste (R$ 0,00) fora do MRR.");
     const from = await page("aba=assinaturas&de=2026-03&ate=2026-05");
     expect(text(from.root.querySelector(".report-subscriptions .ui-list-count"))).toBe("MRR de R$ 400,00 em fev. de 2026 a R$ 256,93 em mai. de 2026.");
     expect(from.rows.at(-1)!.slice(1)).toEqual(["R$ 256,93", "R$ 100,00", "R$ 6,93", "R$ 250,00", "2"]);

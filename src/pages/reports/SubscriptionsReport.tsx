@@ -52,7 +52,7 @@ export function SubscriptionsReport({ range, months }: SubscriptionsReportProps)
             <span className="ui-nowrap">{brl(total.mrr)}</span> em {formatMonthBR(range.to)}.
           </p>
           <p className="report-note">
-            O MRR é a soma das mensalidades das assinaturas ativas e fora do trial no último dia de cada mês; no mês atual, hoje (o
+            O MRR é a soma das mensalidades das assinaturas ativas e fora do teste no último dia de cada mês; no mês atual, hoje (o
             mesmo valor do Dashboard); nos meses fechados, o que as assinaturas cobraram na competência; nos meses à frente, uma
             previsão pelas assinaturas de hoje. Comparado ao mês anterior: novas assinaturas somam, reajustes somam a diferença
             (negativa se a mensalidade baixou) e encerradas subtraem o que deixou de ser cobrado.
@@ -61,7 +61,7 @@ export function SubscriptionsReport({ range, months }: SubscriptionsReportProps)
             <p className="report-note" data-mrr-current={now.mes}>
               {formatMonthBR(now.mes)} até hoje: MRR <strong className="ui-nowrap">{brl(now.mrr)}</strong>; {formatCount(now.novasQtd)}{" "}
               {now.novasQtd === 1 ? "nova" : "novas"} e {formatCount(now.encerradasQtd)} {now.encerradasQtd === 1 ? "encerrada" : "encerradas"};{" "}
-              {formatCount(now.emTrial ?? 0)} em trial (<span className="ui-nowrap">{brl(now.trial ?? "0.00")}</span>) fora do MRR.
+              {formatCount(now.emTrial ?? 0)} em teste (<span className="ui-nowrap">{brl(now.trial ?? "0.00")}</span>) fora do MRR.
             </p>
           )}
         </CardHeader>
