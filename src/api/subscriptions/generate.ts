@@ -125,7 +125,8 @@ const DUE_FROM_SQL = "(s.proxima_competencia || '-' || CASE WHEN s.dia_venciment
 const NOT_PAST_FIM = "(s.fim IS NULL OR s.proxima_competencia <= s.fim)";
 const MAY_BE_DUE = `s.status IN ('ativa', 'encerrada') AND ${NOT_PAST_FIM} AND ${DUE_FROM_SQL} <= $dueBy`;
 
-const ANY_DUE = sql<{ id: number }, { dueBy: string }>(`SELECT s.id FROM subscriptions s WHERE ${MAY_BE_DUE} LIMIT 1`);
+/** Whether any subscription may have a month due (exported for the test that it reads the index alone). */
+export const ANY_DUE = sql<{ id: number }, { dueBy: string }>(`SELECT s.id FROM subscriptions s WHERE ${MAY_BE_DUE} LIMIT 1`);
 
 // The next subscriptions after `after` by id (the keyset that makes a run progress: one looked at
 // with nothing due after all — a due day moved to a business day — is passed, not read again).

@@ -5,10 +5,12 @@ import { join } from "node:path";
 import { closeDatabase, openDatabase, type Db } from "../../../db/client";
 import { useTestApp, writeMigratedDatabase } from "../../../tests/support";
 import { pinClock, today } from "../../lib/clock";
+import { addDays } from "../../lib/dates";
+import { monthsDue } from "../../lib/subscription-schedule";
 import { automaticBlockingJob } from "../clients/blocking";
 import { lastCompletedDay, runJob, type DailyJob } from "../daily-jobs";
 import { SYSTEM } from "../history/record";
-import { runSubscriptions, runSubscriptionsInSlices, startSubscriptionRun, subscriptionsJob } from "./generate";
+import { ANY_DUE, runSubscriptions, runSubscriptionsInSlices, startSubscriptionRun, subscriptionsJob } from "./generate";
 
 // The run in slices (issue 32 §2, issue 38 §3): each slice its own transaction with a turn of
 // the event loop between two, the same rows as one transaction, a failure keeping what committed.
@@ -63,12 +65,12 @@ function workedSet(db: Db): void {
   })();
 }
 
-function workedDatabase(name: string): Db {
+function workedDatabase(name: string, { empty = false } = {}): Db {
   const path = join(dir, `${name}.db`);
   writeMigratedDatabase(path);
   const db = openDatabase(path);
   opened.push(db);
-  workedSet(db);
+  if (!empty) workedSet(db);
   return db;
 }
 
@@ -181,6 +183,40 @@ describe("the subscriptions' daily job in slices", () => {
     await runJob(db, job, today(), log);
     expect(written(db)).toEqual(reference);
   });
+});
+
+describe("which subscriptions may be due (subscriptions_due_idx's bound)", () => {
+  // The run reads only the subscriptions whose cursor month's earliest due day (its day clamped
+  // to 28) is by until + lead time. Every day from December to May (February's clamp, Carnaval,
+  // Good Friday, months of 30 days), each due day 1–31, both settings: the months written by
+  // that day are exactly the schedule's, so the bound never makes one late.
+  test("\"anything due?\" is one search of the index (its expression is the index's own), never a read of every subscription", () => {
+    const db = workedDatabase("plan");
+    const plan = (db.$client.query(`EXPLAIN QUERY PLAN ${ANY_DUE.text}`).all({ dueBy: "2026-06-30" }) as { detail: string }[]).map((row) => row.detail);
+    expect(plan).toEqual(["SEARCH s USING INDEX subscriptions_due_idx (status=? AND <expr><?)"]);
+  });
+
+  for (const [lead, businessDays] of [[10, true], [0, false]] as const) {
+    test(`every month on the day it falls due (lead ${lead} days, business days ${businessDays ? "on" : "off"})`, () => {
+      const db = workedDatabase(`bound-${lead}`, { empty: true });
+      db.$client.prepare("INSERT INTO settings (id, antecedencia_dias, vencimento_em_dia_util) VALUES (1, ?, ?)").run(lead, businessDays ? 1 : 0);
+      const client = db.$client.prepare("INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente) VALUES (?, ?, 'Ana', '11987654321', 'a@b.com.br', 1000, ?) RETURNING id");
+      const subscription = db.$client.prepare("INSERT INTO subscriptions (client_id, status, dia_vencimento, inicio, proxima_competencia, iniciada_em) VALUES (?, 'ativa', ?, '2026-01', '2026-01', '2025-12-01')");
+      for (let dia = 1; dia <= 31; dia++) subscription.run((client.get(`Dia ${dia}`, `dia-${dia}`, `D-${dia}`) as { id: number }).id, dia);
+      const settings = { antecedenciaDias: lead, vencimentoEmDiaUtil: businessDays };
+      for (let day = "2025-12-01"; day <= "2026-05-31"; day = addDays(day, 1)) {
+        db.transaction(() => runSubscriptions(db, SYSTEM, GRACE, day), { behavior: "immediate" });
+        let expected = 0;
+        for (let dia = 1; dia <= 31; dia++) expected += monthsDue({ diaVencimento: dia, inicio: "2026-01", fim: null, trialAte: null }, settings, "2026-01", day).due.length;
+        const { n } = db.$client.query("SELECT count(*) AS n FROM subscription_months").get() as { n: number };
+        if (n !== expected) throw new Error(`${day}: ${n} months written, the schedule says ${expected}`);
+      }
+      // By 31 May every month from January to May (and, with the lead time, June's first days).
+      const written = db.$client.query("SELECT competencia, count(*) AS n FROM subscription_months GROUP BY 1 ORDER BY 1").all() as { competencia: string; n: number }[];
+      expect(written.slice(0, 5)).toEqual(["01", "02", "03", "04", "05"].map((m) => ({ competencia: `2026-${m}`, n: 31 })));
+      expect(written.length).toBe(lead ? 6 : 5);
+    });
+  }
 });
 
 describe("POST /api/subscriptions/run in slices", () => {
