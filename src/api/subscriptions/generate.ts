@@ -121,7 +121,7 @@ export interface RunResult {
  * subscriptions_due_idx (db/schema.ts), so the "anything due?" reads the index alone.
  */
 const DUE_FROM_SQL = "(s.proxima_competencia || '-' || CASE WHEN s.dia_vencimento < 10 THEN '0' || s.dia_vencimento WHEN s.dia_vencimento > 28 THEN '28' ELSE s.dia_vencimento END)";
-/** The index's own condition (one past its fim has nothing left; the cursor is never behind `encerrada`'s). */
+/** The index's own condition: past its fim nothing is left (an `encerrada` one's cursor, CURSOR_SQL, is this or later). */
 const NOT_PAST_FIM = "(s.fim IS NULL OR s.proxima_competencia <= s.fim)";
 const MAY_BE_DUE = `s.status IN ('ativa', 'encerrada') AND ${NOT_PAST_FIM} AND ${DUE_FROM_SQL} <= $dueBy`;
 
