@@ -159,6 +159,13 @@ export const subscriptions = sqliteTable(
   },
   (t) => [
     index("subscriptions_status_next_idx").on(t.status, t.proximaCompetencia),
+    // The run's "anything due?" (DUE_FROM_SQL in src/api/subscriptions/generate.ts, the same
+    // expression): the earliest day the cursor month can fall due (its day clamped to 28, before
+    // any move to a business day), of the subscriptions not past their fim, so a run with nothing
+    // due reads no row. No commas in it: drizzle-kit splits an index's expression at them.
+    index("subscriptions_due_idx")
+      .on(t.status, sql`(${t.proximaCompetencia} || '-' || CASE WHEN ${t.diaVencimento} < 10 THEN '0' || ${t.diaVencimento} WHEN ${t.diaVencimento} > 28 THEN '28' ELSE ${t.diaVencimento} END)`)
+      .where(sql`${t.fim} IS NULL OR ${t.proximaCompetencia} <= ${t.fim}`),
     check("subscriptions_status_chk", sql`${t.status} IN ('ativa', 'pausada', 'encerrada')`),
     check("subscriptions_dia_chk", sql`${t.diaVencimento} BETWEEN 1 AND 31`),
     check("subscriptions_reajuste_mes_chk", sql`${t.reajusteMes} IS NULL OR ${t.reajusteMes} BETWEEN 1 AND 12`),

@@ -54,7 +54,7 @@ try {
   db.close();
   // Subscriptions: the daily run in this process on a copy of these 2,000 clients, then one
   // subscription each (billing from next month) for /subscriptions below.
-  benchSubscriptionRuns(dir, dbPath, row);
+  await benchSubscriptionRuns(dir, dbPath, row);
   const nextMonth = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 7);
   subscribeEveryClient(dbPath, nextMonth, 10);
 

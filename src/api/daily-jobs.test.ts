@@ -162,7 +162,7 @@ test("automatic blocking goes fifty clients a step, resuming where the last slic
     });
     const slices: string[] = [];
     const job = automaticBlockingJob(0, { sliceMs: 0 }); // one step of fifty clients per slice
-    const counting: DailyJob = { name: job.name + " (fatias)", run: (db, day) => { const step = job.run(db, day); slices.push(typeof step === "object" && step ? "mais" : String(step)); return step; } };
+    const counting: DailyJob = { name: job.name + " (fatias)", run: (db, day, first) => { const step = job.run(db, day, first); slices.push(typeof step === "object" && step ? "mais" : String(step)); return step; } };
     const { lines, log } = recorder();
     await runJob(t.db, counting, "2026-06-10", log);
     expect(slices.length).toBe(6); // 250 clients: five steps, then the one that finds none left

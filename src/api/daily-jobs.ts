@@ -30,8 +30,10 @@ export interface DailyJob {
    * when the day's work is done, or `{more: true}` when there is more. A slice must stay well
    * under 25 ms of the event loop: a job with large work does a bounded batch per call and
    * answers `more`; exactly-once stays with its own keys (a repeated slice writes nothing).
+   * `first` is true on each run's first slice — at start-up, on a new day, and after a failure,
+   * whose slice was rolled back: a job that keeps where it got to starts over then.
    */
-  run(db: Db, day: string): string | null | MoreToDo;
+  run(db: Db, day: string, first: boolean): string | null | MoreToDo;
 }
 
 /** The query planner's statistics follow the data as it grows (openDatabase ran a sampled one). */
@@ -111,12 +113,12 @@ export async function runJob(db: Db, job: DailyJob, day: string, log: Log = cons
     // A look before taking the write lock: the minute's check of a day done costs a read.
     const done = lastCompletedDay(db, job.name);
     if (done !== null && done >= day) return false;
-    for (;;) {
+    for (let first = true; ; first = false) {
       const step = db.transaction(
         () => {
           const done = lastCompletedDay(db, job.name);
           if (done !== null && done >= day) return ALREADY_DONE;
-          const step = job.run(db, day);
+          const step = job.run(db, day, first);
           if (!isMore(step)) recordJobDone(db, job.name, day);
           return step;
         },
@@ -144,6 +146,16 @@ export async function runJob(db: Db, job: DailyJob, day: string, log: Log = cons
     }
     return true;
   }
+}
+
+/**
+ * Work too large for one go, outside the daily runner (POST /api/subscriptions/run, the CLI):
+ * `slice` (true: more is left) in its own immediate transaction, again and again, with a turn of
+ * the event loop between two (behind the requests that arrived meanwhile). A failure throws,
+ * leaving the slices before it committed.
+ */
+export async function runInSlices(db: Db, slice: () => boolean): Promise<void> {
+  while (db.transaction(() => slice(), { behavior: "immediate" })) await turn();
 }
 
 export interface DailyJobs {

@@ -41,7 +41,7 @@ test("a refused submit stores nothing (the key can be sent again); a bad key is 
   expect(ok.status).toBe(201);
   const unpin = pinClock(new Date(Date.now() + 25 * 60 * 60 * 1000).toISOString());
   try {
-    t.db.transaction(() => idempotencyCleanupJob.run(t.db, ""));
+    t.db.transaction(() => idempotencyCleanupJob.run(t.db, "", true));
     expect((t.db.$client.query("SELECT count(*) AS n FROM idempotency_keys").get() as { n: number }).n).toBe(0);
   } finally {
     unpin();

@@ -23,12 +23,12 @@ describe("cofre subscriptions run", () => {
     const file = new Database(path);
     expect(file.query("SELECT count(*) AS n FROM jobs").get()).toEqual({ n: 0 }); // a simulation is not the day's run
     const run = () => runFromShell(path, "America/Sao_Paulo", 0, parseRunArgs([]));
-    expect(run()).toContain(`${expected} parcelas geradas`);
+    expect(await run()).toContain(`${expected} parcelas geradas`);
     expect(duplicates(path).total).toBe(expected);
     // It was the daily job's run: the server started later today does not run it again.
     expect(file.query("SELECT ultimo_dia AS dia FROM jobs WHERE nome = 'Assinaturas'").get()).toEqual({ dia: today() });
     file.close();
-    expect(run()).toStartWith("0 parcelas geradas");
+    expect(await run()).toStartWith("0 parcelas geradas");
     expect(() => parseRunArgs(["--date", "amanhã"])).toThrow(new CliError("Informe a data como AAAA-MM-DD: cofre subscriptions run --date 2026-12-31"));
     expect(() => parseRunArgs(["--depressa"])).toThrow(CliError);
     expect(parseRunArgs(["--date=2026-12-01", "--dry-run"])).toEqual({ date: "2026-12-01", dryRun: true });

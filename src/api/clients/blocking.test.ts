@@ -210,10 +210,10 @@ describe("automatic blocking", () => {
     await r.toggle(client.id);
     expect(await r.state(client.id)).toEqual(ACTIVE);
     day("2026-03-16"); // 13/03 is 3 days overdue: still within the grace
-    grace.db.transaction(() => automaticBlockingJob(3).run(grace.db, "2026-03-16"));
+    grace.db.transaction(() => automaticBlockingJob(3).run(grace.db, "2026-03-16", true));
     expect(await r.state(client.id)).toEqual(ACTIVE);
     day("2026-03-17");
-    expect(grace.db.transaction(() => automaticBlockingJob(3).run(grace.db, "2026-03-17"))).toBe("1 cliente(s) bloqueado(s), 0 desbloqueado(s)");
+    expect(grace.db.transaction(() => automaticBlockingJob(3).run(grace.db, "2026-03-17", true))).toBe("1 cliente(s) bloqueado(s), 0 desbloqueado(s)");
     expect(await r.state(client.id)).toEqual(AUTO);
   });
 

@@ -144,8 +144,9 @@ export function automaticBlockingJob(graceDays: number, { sliceMs = SLICE_MS } =
   let run = { day: "", after: 0, blocked: 0, unblocked: 0 };
   return {
     name: "Bloqueio automático",
-    run(db, day) {
-      if (run.day !== day) run = { day, after: 0, blocked: 0, unblocked: 0 };
+    run(db, day, first) {
+      // A run starts over on its first slice: after a failure, `after` had moved past the rolled-back slice.
+      if (first || run.day !== day) run = { day, after: 0, blocked: 0, unblocked: 0 };
       const until = performance.now() + sliceMs;
       do {
         const clientIds = NEXT_CLIENTS.all(db, { after: run.after, n: CLIENTS_PER_STEP }).map((row) => row.id);

@@ -1,0 +1,1 @@
+CREATE INDEX `subscriptions_due_idx` ON `subscriptions` (`status`,("proxima_competencia" || '-' || CASE WHEN "dia_vencimento" < 10 THEN '0' || "dia_vencimento" WHEN "dia_vencimento" > 28 THEN '28' ELSE "dia_vencimento" END)) WHERE "subscriptions"."fim" IS NULL OR "subscriptions"."proxima_competencia" <= "subscriptions"."fim";
