@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { authApi } from "./api/auth";
 import { signInRules } from "./api/auth/sign-in";
 import { chargesApi } from "./api/charges";
+import { clientLinksApi, clientPageRoutes, receiptPages } from "./api/client-page";
 import { clientsApi } from "./api/clients";
 import { dashboardApi } from "./api/dashboard";
 import { historyApi } from "./api/history";
@@ -61,6 +62,9 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(authApi(signIn))
     .use(authForms(signIn, config))
     .use(clientsApi(deps))
+    .use(clientLinksApi(deps))
+    .use(clientPageRoutes(deps))
+    .use(receiptPages(deps))
     .use(subscriptionsApi(deps))
     .use(subscriptionsMrrApi(deps))
     .use(suppliersApi(deps))

@@ -130,7 +130,16 @@ function pixProblem(settings: SettingsJson, amount: Cents): string | null {
   return null;
 }
 
-function makePix(installment: Installment, settings: SettingsJson, amount: Cents): PixJson {
+/**
+ * The PIX of one installment for an amount, or why there is none: the Cobrar dialog's rule, also
+ * the client's page's (src/api/client-page/), so both show the same code for the same amount.
+ */
+export function installmentPix(installment: { id: number; numerosParcela: string }, settings: SettingsJson, amount: Cents): { pix: PixJson | null; semPix: string | null } {
+  const semPix = pixProblem(settings, amount);
+  return { pix: semPix ? null : makePix(installment, settings, amount), semPix };
+}
+
+function makePix(installment: { id: number; numerosParcela: string }, settings: SettingsJson, amount: Cents): PixJson {
   const txid = chargeTxid(installment.id, installment.numerosParcela);
   const payload = pixPayload({
     key: settings.chavePix!,

@@ -1,0 +1,115 @@
+// Routes of the client's page and receipts (DECISIONS §12):
+// - clientLinksApi: GET/POST/DELETE /api/clients/:id/link (staff; writes for administrador and financeiro);
+// - clientPageRoutes: /c/{token}, its PIX QR images and receipts, public: no session is read and no
+//   cookie written (the gate lets /c/* through untouched, src/api/auth/plugin.ts), rate-limited per address;
+// - receiptPages: /recibos/:numero and /receivables/:id/recibo for signed-in staff.
+import type { Server } from "bun";
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../context";
+import { HttpError, notFound } from "../../http/errors";
+import { parseId } from "../../http/validate";
+import { clock } from "../../lib/clock";
+import { ClientPage } from "../../pages/public/ClientPage";
+import { ReceiptPage } from "../../pages/public/ReceiptPage";
+import { renderPage } from "../../ssr/render";
+import { signedIn } from "../auth/plugin";
+import { LoginThrottle } from "../auth/throttle";
+import { actorOf } from "../history/record";
+import { clientLinkState, clientOfToken, createClientLink, publicOrigin, revokeClientLink } from "./links";
+import { clientPageData, companyOf, receiptByNumber, receiptNumberOf } from "./service";
+import { pixQrSvg } from "../charges/pix";
+
+export function clientLinksApi(deps: AppDeps) {
+  const { db, config } = deps;
+  return new Elysia({ name: "api.client-links", prefix: "/api/clients" })
+    .use(signedIn)
+    .get("/:id/link", ({ params }) => clientLinkState(db, parseId(params.id)))
+    .post("/:id/link", ({ params, user, request, set }) => {
+      const link = createClientLink(db, actorOf(user), parseId(params.id), publicOrigin(config, request));
+      set.status = 201;
+      return link;
+    })
+    .delete("/:id/link", ({ params, user }) => revokeClientLink(db, actorOf(user), parseId(params.id)));
+}
+
+/** Requests to /c/* per address: 120 in 10 minutes (a page with its QR images is a dozen). */
+export const CLIENT_PAGE_LIMIT = { requests: 120, windowMs: 10 * 60 * 1000 };
+
+/**
+ * The request's address, in one place for these routes (the sign-in reads it the same way; when
+ * TRUST_PROXY lands, this is the line to point at its function).
+ */
+export const requestAddress = (server: Server<unknown> | null, request: Request) => server?.requestIP(request)?.address ?? "local";
+
+const NOT_FOUND = "Página não encontrada";
+
+/** A path number on a public page: anything but digits is the same 404 as a wrong number. */
+function publicNumber(raw: string | undefined): number {
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) throw notFound(NOT_FOUND);
+  return Number(raw);
+}
+
+export function clientPageRoutes(deps: AppDeps, limit = CLIENT_PAGE_LIMIT) {
+  const { db } = deps;
+  const throttle = new LoginThrottle(limit.requests, limit.windowMs);
+
+  /** Counts the request against its address (429 beyond the limit), then resolves the token: the same 404 for unknown and revoked. */
+  function clientOf(token: string, request: Request, server: Server<unknown> | null): number {
+    const waitMs = throttle.reserve([`c:${requestAddress(server, request)}`], clock.now().getTime());
+    if (waitMs > 0) {
+      const minutes = Math.ceil(waitMs / 60_000);
+      throw new HttpError(429, `Muitos acessos a esta página. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`, undefined, {
+        "retry-after": String(Math.ceil(waitMs / 1000)),
+      });
+    }
+    const clientId = clientOfToken(db, token);
+    if (clientId === null) throw notFound(NOT_FOUND);
+    return clientId;
+  }
+
+  return new Elysia({ name: "client-page" })
+    .get("/c/:token", ({ params, request, server }) => {
+      const clientId = clientOf(params.token, request, server);
+      const data = clientPageData(db, clientId);
+      return renderPage({
+        title: `${data.cliente.nome} · ${data.company.empresa || "Cofre"}`,
+        body: <ClientPage data={data} token={params.token} />,
+        stylesheet: "public-page",
+        scripts: ["copy"],
+      });
+    })
+    .get("/c/:token/pix/:id", ({ params, request, server }) => {
+      const clientId = clientOf(params.token, request, server);
+      const id = publicNumber(params.id);
+      // Only this client's open installments: anything else is the page's one 404.
+      const item = clientPageData(db, clientId).abertas.find((a) => a.id === id);
+      if (!item?.pix) throw notFound(NOT_FOUND);
+      return new Response(pixQrSvg(item.pix.payload), { headers: { "content-type": "image/svg+xml", "cache-control": "no-store" } });
+    })
+    .get("/c/:token/recibo/:numero", ({ params, request, server }) => {
+      const clientId = clientOf(params.token, request, server);
+      const receipt = receiptByNumber(db, publicNumber(params.numero), clientId);
+      return renderPage({
+        title: `Recibo nº ${receipt.numero} · ${companyOf(db).empresa || "Cofre"}`,
+        body: <ReceiptPage receipt={receipt} company={companyOf(db)} back={{ href: `/c/${params.token}`, label: "Voltar aos pagamentos" }} />,
+        stylesheet: "public-page",
+        scripts: ["copy"],
+      });
+    });
+}
+
+export function receiptPages(deps: AppDeps) {
+  const { db } = deps;
+  return new Elysia({ name: "receipt-pages" })
+    .use(signedIn)
+    .get("/receivables/:id/recibo", ({ params, redirect }) => redirect(`/recibos/${receiptNumberOf(db, parseId(params.id))}`, 302))
+    .get("/recibos/:numero", ({ params }) => {
+      const receipt = receiptByNumber(db, parseId(params.numero));
+      return renderPage({
+        title: `Recibo nº ${receipt.numero} · Cofre`,
+        body: <ReceiptPage receipt={receipt} company={companyOf(db)} back={{ href: "/receivables", label: "Voltar a Contas a Receber" }} />,
+        stylesheet: "public-page",
+        scripts: ["copy"],
+      });
+    });
+}
