@@ -49,6 +49,22 @@ BEGIN
   FROM `clients` c WHERE c.`id` = NEW.`client_id`;
 END;
 --> statement-breakpoint
+-- An installment written already paid (an import of past payments) has its receipt too.
+CREATE TRIGGER `recibos_issue_insert` AFTER INSERT ON `receivables`
+WHEN NEW.`status` = 'pago'
+BEGIN
+  INSERT INTO `recibos` (`receivable_id`, `client_id`, `pagador_nome`, `pagador_cnpj`, `descricao`, `numeros_parcela`, `competencia`,
+    `data_vencimento`, `valor`, `data_pagamento`, `valor_pago`, `multa`, `juros`, `ressalvas`, `emitido_em`)
+  SELECT NEW.`id`, NEW.`client_id`, c.`nome`, c.`cnpj`, NEW.`descricao`, NEW.`numeros_parcela`, NEW.`competencia`,
+    NEW.`data_vencimento`, NEW.`valor`, coalesce(NEW.`data_pagamento`, ''), coalesce(NEW.`valor_pago`, NEW.`valor`), NEW.`multa`, NEW.`juros`,
+    (SELECT json_group_array(json_object('id', o.`id`, 'numerosParcela', o.`numeros_parcela`, 'descricao', o.`descricao`,
+        'dataVencimento', o.`data_vencimento`, 'valor', o.`valor`))
+      FROM (SELECT * FROM `receivables` r WHERE r.`client_id` = NEW.`client_id` AND r.`status` = 'em_aberto'
+        AND r.`data_vencimento` < NEW.`data_vencimento` ORDER BY r.`data_vencimento`, r.`id`) o),
+    strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+  FROM `clients` c WHERE c.`id` = NEW.`client_id`;
+END;
+--> statement-breakpoint
 -- The payment undone: its receipt says so, and keeps its number.
 CREATE TRIGGER `recibos_cancel_undo` AFTER UPDATE OF `status` ON `receivables`
 WHEN OLD.`status` = 'pago' AND NEW.`status` IS NOT 'pago'

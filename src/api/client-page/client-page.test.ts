@@ -288,3 +288,14 @@ describe("rate limit (last: it spends this file's allowance)", () => {
     }
   });
 });
+
+describe("receipts for every write path", () => {
+  test("an installment inserted already paid (an import, another tool) gets its receipt too", async () => {
+    const { padaria } = await setup();
+    t.db.$client
+      .query("insert into receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, status, data_pagamento, valor_pago) values (?, '1/1', 'Importada', '2026-01-10', 5000, 'pago', '2026-01-09', 5000)")
+      .run(padaria.id);
+    const row = t.db.$client.query("select valor_pago, data_pagamento, pagador_nome from recibos where descricao = 'Importada'").get();
+    expect(row).toEqual({ valor_pago: 5000, data_pagamento: "2026-01-09", pagador_nome: "Padaria Pão Quente" });
+  });
+});
