@@ -53,8 +53,8 @@ test("0017: every payment made before receipts existed gets one, numbered in pay
     (1, '2/3', 'Mensalidade', '2026-04-10', 15000, 'pago', '2026-04-12', 15000),
     (1, '3/3', 'Mensalidade', '2026-05-10', 15000, 'pago', '2026-04-01', 15000)`);
   migrate(db, MIGRATIONS);
-  const rows = db.query("SELECT numero, receivable_id, pagador_nome, ressalvas, cancelado_em FROM recibos ORDER BY numero").all() as Record<string, unknown>[];
-  expect(rows.map((r) => ({ ...r, ressalvas: (JSON.parse(String(r.ressalvas)) as { id: number }[]).map((p) => p.id) }))).toEqual([
+  const rows = db.query("SELECT numero, receivable_id, pagador_nome, ressalvas, cancelado_em FROM recibos ORDER BY numero").all() as { numero: number; receivable_id: number; pagador_nome: string; ressalvas: string; cancelado_em: string | null }[];
+  expect(rows.map((r): Record<string, unknown> => ({ ...r, ressalvas: (JSON.parse(r.ressalvas) as { id: number }[]).map((p) => p.id) }))).toEqual([
     { numero: 1, receivable_id: 3, pagador_nome: "Padaria", ressalvas: [1], cancelado_em: null },
     { numero: 2, receivable_id: 2, pagador_nome: "Padaria", ressalvas: [1], cancelado_em: null },
   ]);
