@@ -30,18 +30,27 @@ function Installment({ item, token, empresa }: { item: OpenInstallment; token: s
       <dl className="pp-facts">
         <div>
           <dt>Vencimento</dt>
-          <dd>
-            {formatDateBR(item.dataVencimento)}
-            {item.diasAtraso > 0 && <span className="pp-late"> · vencida há {item.diasAtraso} {item.diasAtraso === 1 ? "dia" : "dias"}</span>}
-          </dd>
+          <dd>{formatDateBR(item.dataVencimento)}</dd>
         </div>
         {item.diasAtraso > 0 && (
-          <div>
-            <dt>Valor original</dt>
-            <dd>
-              {formatBRL(item.valor)} + multa {formatBRL(item.multa)} + juros {formatBRL(item.juros)}
-            </dd>
-          </div>
+          <>
+            <div className="pp-late">
+              <dt>Atraso</dt>
+              <dd>{`${item.diasAtraso} ${item.diasAtraso === 1 ? "dia" : "dias"}`}</dd>
+            </div>
+            <div>
+              <dt>Valor original</dt>
+              <dd>{formatBRL(item.valor)}</dd>
+            </div>
+            <div>
+              <dt>Multa</dt>
+              <dd>{formatBRL(item.multa)}</dd>
+            </div>
+            <div>
+              <dt>Juros</dt>
+              <dd>{formatBRL(item.juros)}</dd>
+            </div>
+          </>
         )}
         <div className="pp-total">
           <dt>Valor hoje</dt>
