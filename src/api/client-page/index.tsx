@@ -83,8 +83,8 @@ export function clientPageRoutes(deps: AppDeps, limit = CLIENT_PAGE_LIMIT) {
       const id = publicNumber(params.id);
       // Only this client's open installments: anything else is the page's one 404.
       const item = clientPageData(db, clientId).abertas.find((a) => a.id === id);
-      if (!item?.pix) throw notFound(NOT_FOUND);
-      return new Response(pixQrSvg(item.pix.payload), { headers: { "content-type": "image/svg+xml", "cache-control": "no-store" } });
+      if (!item?.payload) throw notFound(NOT_FOUND);
+      return new Response(pixQrSvg(item.payload), { headers: { "content-type": "image/svg+xml", "cache-control": "no-store" } });
     })
     .get("/c/:token/recibo/:numero", ({ params, request, server }) => {
       const clientId = clientOf(params.token, request, server);

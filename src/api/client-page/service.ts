@@ -8,8 +8,7 @@ import { today } from "../../lib/clock";
 import { addMonthsClamped } from "../../lib/dates";
 import { lateFees } from "../../lib/fees";
 import type { Cents } from "../../lib/money";
-import { installmentPix } from "../charges/service";
-import type { PixJson } from "../charges/model";
+import { installmentPixPayload } from "../charges/service";
 import { getSettings } from "../settings/service";
 
 export const RECEIPT_NOT_FOUND = "Recibo não encontrado";
@@ -48,7 +47,8 @@ export interface OpenInstallment {
   juros: Cents;
   /** What is due today: the face value, or with multa and juros when overdue. */
   total: Cents;
-  pix: PixJson | null;
+  /** The PIX copia-e-cola, or null with why in `semPix`. */
+  payload: string | null;
   semPix: string | null;
 }
 
@@ -90,7 +90,7 @@ export function clientPageData(db: Db, clientId: number): ClientPageData {
     .all();
   const abertas = open.map((row) => {
     const fees = lateFees(row.valor as Cents, row.dataVencimento, day);
-    return { ...row, valor: row.valor as Cents, ...fees, ...installmentPix(row, settings, fees.total) };
+    return { ...row, valor: row.valor as Cents, ...fees, ...installmentPixPayload(row, settings, fees.total) };
   });
   const pagamentos = db
     .select({

@@ -57,12 +57,12 @@ function Installment({ item, token, empresa }: { item: OpenInstallment; token: s
           <dd>{formatBRL(item.total)}</dd>
         </div>
       </dl>
-      {item.pix ? (
+      {item.payload ? (
         <div className="pp-pix">
           <img className="pp-qr" src={`/c/${token}/pix/${item.id}`} width="220" height="220" alt={`QR Code PIX de ${formatBRL(item.total)}, ${parcelaText(item.numerosParcela, null).toLowerCase()}`} />
           <div className="pp-code" data-copy="">
             <label htmlFor={codeId}>PIX copia e cola</label>
-            <textarea id={codeId} readOnly rows={5} value={item.pix.payload} />
+            <textarea id={codeId} readOnly rows={5} value={item.payload} />
           </div>
         </div>
       ) : (
