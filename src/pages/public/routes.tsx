@@ -1,36 +1,21 @@
-// Routes of the client's page and receipts (DECISIONS §12):
-// - clientLinksApi: GET/POST/DELETE /api/clients/:id/link (staff; writes for administrador and financeiro);
+// The client's page and the receipts as pages (DECISIONS §12):
 // - clientPageRoutes: /c/{token}, its PIX QR images and receipts, public: no session is read and no
 //   cookie written (the gate lets /c/* through untouched, src/api/auth/plugin.ts), rate-limited per address;
 // - receiptPages: /recibos/:numero and /receivables/:id/recibo for signed-in staff.
 import type { Server } from "bun";
 import { Elysia } from "elysia";
+import { signedIn } from "../../api/auth/plugin";
+import { LoginThrottle } from "../../api/auth/throttle";
+import { pixQrSvg } from "../../api/charges/pix";
+import { clientOfToken } from "../../api/client-page/links";
+import { clientPageData, companyOf, receiptByNumber, receiptNumberOf } from "../../api/client-page/service";
 import type { AppDeps } from "../../context";
 import { HttpError, notFound } from "../../http/errors";
 import { parseId } from "../../http/validate";
 import { clock } from "../../lib/clock";
-import { ClientPage } from "../../pages/public/ClientPage";
-import { ReceiptPage } from "../../pages/public/ReceiptPage";
 import { renderPage } from "../../ssr/render";
-import { signedIn } from "../auth/plugin";
-import { LoginThrottle } from "../auth/throttle";
-import { actorOf } from "../history/record";
-import { clientLinkState, clientOfToken, createClientLink, publicOrigin, revokeClientLink } from "./links";
-import { clientPageData, companyOf, receiptByNumber, receiptNumberOf } from "./service";
-import { pixQrSvg } from "../charges/pix";
-
-export function clientLinksApi(deps: AppDeps) {
-  const { db, config } = deps;
-  return new Elysia({ name: "api.client-links", prefix: "/api/clients" })
-    .use(signedIn)
-    .get("/:id/link", ({ params }) => clientLinkState(db, parseId(params.id)))
-    .post("/:id/link", ({ params, user, request, set }) => {
-      const link = createClientLink(db, actorOf(user), parseId(params.id), publicOrigin(config, request));
-      set.status = 201;
-      return link;
-    })
-    .delete("/:id/link", ({ params, user }) => revokeClientLink(db, actorOf(user), parseId(params.id)));
-}
+import { ClientPage } from "./ClientPage";
+import { ReceiptPage } from "./ReceiptPage";
 
 /** Requests to /c/* per address: 120 in 10 minutes (a page with its QR images is a dozen). */
 export const CLIENT_PAGE_LIMIT = { requests: 120, windowMs: 10 * 60 * 1000 };
