@@ -271,7 +271,7 @@ describe("receipts", () => {
   });
 });
 
-describe("rate limit (last: it spends this file's allowance)", () => {
+describe("rate limit (it spends the allowance: no test after it in this file visits /c/)", () => {
   test("over 120 requests in 10 minutes from one address: 429 in pt-BR with Retry-After, for any token", async () => {
     const { padaria } = await setup();
     const path = pathOf((await link(padaria.id)).url);
@@ -297,5 +297,17 @@ describe("receipts for every write path", () => {
       .run(padaria.id);
     const row = t.db.$client.query("select valor_pago, data_pagamento, pagador_nome from recibos where descricao = 'Importada'").get();
     expect(row).toEqual({ valor_pago: 5000, data_pagamento: "2026-01-09", pagador_nome: "Padaria Pão Quente" });
+  });
+});
+
+describe("a subscription month's receipt", () => {
+  test("names the competência in words", async () => {
+    const { parcelas } = await setup();
+    t.db.$client.query("update receivables set competencia = '2026-03' where id = ?").run(parcelas[0]!.id);
+    await api(`/api/installments/${parcelas[0]!.id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-01" } });
+    const numero = (t.db.$client.query("select numero from recibos where receivable_id = ?").get(parcelas[0]!.id) as { numero: number }).numero;
+    const page = await (await api(`/recibos/${numero}`)).text();
+    expect(page).toContain("Mensalidade, parcela 1/3, competência março de 2026, com vencimento em 10/03/2026");
+    expect(page).toContain("São Paulo, 1º de março de 2026.");
   });
 });
