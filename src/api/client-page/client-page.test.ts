@@ -66,6 +66,16 @@ describe("the link", () => {
     expect(state).toEqual({ ativo: true, criadoEm: made.criadoEm });
     const events = t.db.$client.query("select action, label, client_id from history_events where action like 'link_%'").all();
     expect(events).toEqual([{ action: "link_create", label: "Padaria Pão Quente", client_id: padaria.id }]);
+    // The client's Histórico says it in words; a second link says the first stopped working.
+    await link(padaria.id);
+    await api(`/api/clients/${padaria.id}/link`, { method: "DELETE" });
+    const history = (await (await api(`/api/clients/${padaria.id}/history`)).json()) as { texto: string }[];
+    const texts = history.map((e) => e.texto).filter((text) => text.includes("link"));
+    expect(texts.sort()).toEqual([
+      "financeiro@cofre.test gerou o link da página do cliente Padaria Pão Quente",
+      "financeiro@cofre.test gerou o link da página do cliente Padaria Pão Quente (o link anterior deixou de funcionar)",
+      "financeiro@cofre.test revogou o link da página do cliente Padaria Pão Quente",
+    ]);
   });
 
   test("PUBLIC_URL is not set: the request's origin; a new link revokes the old (same 404 as an unknown token)", async () => {
