@@ -176,7 +176,8 @@ describe("the client's page and receipts", () => {
     expect(text).toContain(`Recibo nº ${numero}`);
     expect(text).toContain("mil duzentos e trinta e quatro reais e cinquenta e seis centavos");
     expect(text).toContain("Padaria Pão Quente, CNPJ 11.222.333/0001-81");
-    expect(text).toContain("Ressalvadas as parcelas em aberto: Contrato de manutenção, parcela 1/3");
+    expect(text).toContain("referente à parcela 2/3 de Contrato de manutenção, com vencimento em");
+    expect(text).toContain("Ressalvadas as parcelas em aberto: parcela 1/3 de Contrato de manutenção");
     expect(text).toMatch(/São Paulo, \d{1,2}º? de [a-zç]+ de \d{4}\./);
     expect(text).not.toContain("Imprimir");
     expect(text).not.toContain("Voltar aos pagamentos");

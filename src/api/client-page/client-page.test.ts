@@ -246,7 +246,7 @@ describe("receipts", () => {
     const april = (t.db.$client.query("select numero from recibos where receivable_id = ?").get(parcelas[1]!.id) as { numero: number }).numero;
     const page = await (await api(`/recibos/${april}`)).text();
     expect(page).toContain("Ressalvadas as parcelas em aberto");
-    expect(page).toContain("parcela 1/3, vencimento em 10/03/2026, R$\u00a0100,00");
+    expect(page).toContain("Ressalvadas as parcelas em aberto: parcela 1/3 de Mensalidade, vencimento em 10/03/2026, R$\u00a0100,00, que esta quitação não alcança.");
     // March paid afterwards: its own receipt has nothing before it; April's keeps what was true when it was paid.
     await api(`/api/installments/${parcelas[0]!.id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-15" } });
     const march = (t.db.$client.query("select numero from recibos where receivable_id = ?").get(parcelas[0]!.id) as { numero: number }).numero;
@@ -317,7 +317,7 @@ describe("a subscription month's receipt", () => {
     await api(`/api/installments/${parcelas[0]!.id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-01" } });
     const numero = (t.db.$client.query("select numero from recibos where receivable_id = ?").get(parcelas[0]!.id) as { numero: number }).numero;
     const page = await (await api(`/recibos/${numero}`)).text();
-    expect(page).toContain("Mensalidade, parcela 1/3, competência março de 2026, com vencimento em 10/03/2026");
+    expect(page).toContain("referente à parcela 1/3 de Mensalidade, competência março de 2026, com vencimento em 10/03/2026, pelo que damos quitação desta parcela.");
     expect(page).toContain("São Paulo, 1º de março de 2026.");
   });
 });

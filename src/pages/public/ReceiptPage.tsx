@@ -22,10 +22,10 @@ export function ReceiptPage({ receipt, company, back }: { receipt: Receipt; comp
   const r = receipt;
   const fees = (r.multa ?? 0) + (r.juros ?? 0);
   const empresa = company.empresa || "a empresa";
-  const what = `${r.descricao}, parcela ${r.numerosParcela}${r.competencia ? `, competência ${monthInWords(r.competencia)}` : ""}, com vencimento em ${formatDateBR(r.dataVencimento)}`;
+  const what = `à parcela ${r.numerosParcela} de ${r.descricao}${r.competencia ? `, competência ${monthInWords(r.competencia)}` : ""}, com vencimento em ${formatDateBR(r.dataVencimento)}`;
   const feesText = fees > 0 ? `, incluídos multa de ${formatBRL(cents(r.multa ?? 0))} e juros de ${formatBRL(cents(r.juros ?? 0))} por atraso` : "";
   const ressalvas = r.ressalvas
-    .map((p) => `${p.descricao}, parcela ${p.numerosParcela}, vencimento em ${formatDateBR(p.dataVencimento)}, ${formatBRL(cents(p.valor))}`)
+    .map((p) => `parcela ${p.numerosParcela} de ${p.descricao}, vencimento em ${formatDateBR(p.dataVencimento)}, ${formatBRL(cents(p.valor))}`)
     .join("; ");
   const place = company.cidade ? `${company.cidade}, ${dateInWords(r.dataPagamento)}` : dateInWords(r.dataPagamento);
   return (
@@ -59,7 +59,7 @@ export function ReceiptPage({ receipt, company, back }: { receipt: Receipt; comp
           <strong>{formatBRL(cents(r.valorPago))}</strong>
           {" ("}
           <span className="pp-words">{valorPorExtenso(r.valorPago)}</span>
-          {`), referente a ${what}${feesText}, pelo que damos quitação desta parcela.`}
+          {`), referente ${what}${feesText}, pelo que damos quitação desta parcela.`}
         </p>
         {r.ressalvas.length > 0 && <p className="pp-receipt-text">{`Ressalvadas as parcelas em aberto: ${ressalvas}, que esta quitação não alcança.`}</p>}
         <p className="pp-receipt-place">{`${place}.`}</p>
