@@ -3,6 +3,7 @@ import { getPixPayloadInfo, isValidPixPayload } from "@brazilian-utils/brazilian
 import { describe, expect, test } from "bun:test";
 import { gzipSync } from "bun";
 import { addTestUser, PADARIA, useTestApp } from "../../../tests/support";
+import { sweepIds } from "../../../tests/sweep";
 import { pinClock } from "../../lib/clock";
 import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "../installments/model";
@@ -124,6 +125,19 @@ describe("the link", () => {
     const made = (await (await other.request(`/api/clients/${id}/link`, { method: "POST", cookie })).json()) as NewClientLink;
     expect(made.url).toStartWith("https://cofre.empresa.com.br/c/");
   });
+});
+
+describe("the link routes refuse bad ids and write nothing", () => {
+  sweepIds(
+    { send: (path, init) => api(path, init), snapshot: () => t.db.$client.query("select * from client_links union all select id, action, label, client_id, 0 from history_events").all() },
+    () => setup(),
+    [
+      { method: "GET", path: (id) => `/api/clients/${id}/link` },
+      { method: "POST", path: (id) => `/api/clients/${id}/link` },
+      { method: "DELETE", path: (id) => `/api/clients/${id}/link` },
+    ],
+    "Cliente não encontrado",
+  );
 });
 
 describe("the page", () => {
