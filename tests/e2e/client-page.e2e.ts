@@ -191,6 +191,29 @@ describe("the client's page and receipts", () => {
     await staff.getByRole("heading", { name: `Recibo nº ${numero}` }).waitFor();
     await staff.getByRole("button", { name: "Imprimir" }).waitFor();
 
+    // The longest receipt: a 500-character description and 13 earlier installments open (ten named,
+    // the rest summed up, each description cut) still prints on one A4 page.
+    const long = "Contrato de manutenção preventiva e corretiva ".repeat(11).slice(0, 500).trim();
+    const many = await pageApi(staff, "/api/installments/generate", {
+      clientId: client.json.id,
+      numParcelas: 14,
+      valor: "140000.00",
+      primeiroVencimento: isoDaysFromToday(-400),
+      descricao: long,
+    });
+    expect(many.status).toBe(201);
+    const lastOfMany = (many.json.installments as { id: number }[]).at(-1)!;
+    expect((await pageApi(staff, `/api/installments/${lastOfMany.id}/pay`, {}, "PATCH")).status).toBe(200);
+    await staff.goto(`${e2e.server.url}/receivables/${lastOfMany.id}/recibo`);
+    await staff.getByRole("heading", { name: /^Recibo nº \d+$/ }).waitFor();
+    const longPdf = join(dir, "receipt-long.pdf");
+    await staff.pdf({ path: longPdf, format: "A4", printBackground: true });
+    Bun.spawnSync(["pdftoppm", "-png", "-r", "60", longPdf, join(dir, "receipt-long")]);
+    expect(Bun.spawnSync(["pdfinfo", longPdf]).stdout.toString()).toMatch(/^Pages:\s+1$/m);
+    const longText = Bun.spawnSync(["pdftotext", longPdf, "-"]).stdout.toString().replace(/\s+/g, " ");
+    expect(longText).toContain("e mais 4 parcelas com vencimento até");
+    expect(longText).toContain("dez mil reais");
+
     // Revoked in the menu: the client's link is a 404 like any other.
     await staff.goto(`${e2e.server.url}/clients`);
     await waitForIslands(staff);

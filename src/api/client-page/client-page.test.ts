@@ -324,6 +324,23 @@ describe("receipts for every write path", () => {
   });
 });
 
+describe("many earlier installments open", () => {
+  test("ten are named, the rest summed up: the receipt stays on one page", async () => {
+    expect((await api("/api/settings", { method: "PUT", body: SETTINGS })).status).toBe(200);
+    const padaria = await client();
+    const response = await api("/api/installments/generate", {
+      method: "POST",
+      body: { clientId: padaria.id, numParcelas: 14, valor: "1400.00", primeiroVencimento: "2025-01-10", descricao: "Mensalidade" },
+    });
+    const parcelas = ((await response.json()) as { installments: InstallmentJson[] }).installments;
+    await api(`/api/installments/${parcelas[13]!.id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-15" } });
+    const numero = (t.db.$client.query("select numero from recibos where receivable_id = ?").get(parcelas[13]!.id) as { numero: number }).numero;
+    const page = await (await api(`/recibos/${numero}`)).text();
+    expect(page).toContain("parcela 10/14 de Mensalidade, vencimento em 10/10/2025, R$\u00a0100,00; e mais 3 parcelas com vencimento até 10/01/2026, somando R$\u00a0300,00, que esta quitação não alcança.");
+    expect(page).not.toContain("parcela 11/14 de");
+  });
+});
+
 describe("a subscription month's receipt", () => {
   test("names the competência in words", async () => {
     const { parcelas } = await setup();

@@ -24,7 +24,7 @@ function Installment({ item, token, empresa }: { item: OpenInstallment; token: s
   const titleId = `parcela-${item.id}`;
   const codeId = `pix-${item.id}`;
   return (
-    <li className="pp-card" aria-labelledby={titleId}>
+    <li className="pp-card">
       <h3 id={titleId}>{item.descricao}</h3>
       <p className="pp-muted">{parcelaText(item.numerosParcela, item.competencia)}</p>
       <dl className="pp-facts">

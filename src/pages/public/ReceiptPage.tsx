@@ -15,6 +15,24 @@ export function dateInWords(iso: string): string {
   return `${day === 1 ? "1º" : day} de ${MONTH_NAMES[month - 1]} de ${year}`;
 }
 
+/** A description in the ressalvas, cut to 60 characters: number, due date and amount identify the installment. */
+const short = (text: string) => (text.length > 60 ? `${text.slice(0, 59).trimEnd()}…` : text);
+
+/** At most this many open installments are named one by one: the receipt stays on one A4 page. */
+export const NAMED_RESSALVAS = 10;
+
+/** "parcela 1/3 de Mensalidade, vencimento em 10/03/2026, R$ 100,00; …" and, past ten, the rest summed up. */
+function ressalvasText(items: Receipt["ressalvas"]): string {
+  const named = items
+    .slice(0, NAMED_RESSALVAS)
+    .map((p) => `parcela ${p.numerosParcela} de ${short(p.descricao)}, vencimento em ${formatDateBR(p.dataVencimento)}, ${formatBRL(cents(p.valor))}`);
+  const rest = items.slice(NAMED_RESSALVAS);
+  if (rest.length === 0) return named.join("; ");
+  const total = rest.reduce((sum, p) => sum + p.valor, 0);
+  const last = rest.at(-1)!.dataVencimento;
+  return `${named.join("; ")}; e mais ${rest.length} ${rest.length === 1 ? "parcela" : "parcelas"} com vencimento até ${formatDateBR(last)}, somando ${formatBRL(cents(total))}`;
+}
+
 /** "março de 2026" */
 const monthInWords = (ym: string) => `${MONTH_NAMES[Number(ym.slice(5, 7)) - 1]} de ${ym.slice(0, 4)}`;
 
@@ -24,9 +42,7 @@ export function ReceiptPage({ receipt, company, back }: { receipt: Receipt; comp
   const empresa = company.empresa || "a empresa";
   const what = `à parcela ${r.numerosParcela} de ${r.descricao}${r.competencia ? `, competência ${monthInWords(r.competencia)}` : ""}, com vencimento em ${formatDateBR(r.dataVencimento)}`;
   const feesText = fees > 0 ? `, incluídos multa de ${formatBRL(cents(r.multa ?? 0))} e juros de ${formatBRL(cents(r.juros ?? 0))} por atraso` : "";
-  const ressalvas = r.ressalvas
-    .map((p) => `parcela ${p.numerosParcela} de ${p.descricao}, vencimento em ${formatDateBR(p.dataVencimento)}, ${formatBRL(cents(p.valor))}`)
-    .join("; ");
+  const ressalvas = ressalvasText(r.ressalvas);
   const place = company.cidade ? `${company.cidade}, ${dateInWords(r.dataPagamento)}` : dateInWords(r.dataPagamento);
   return (
     <main className="pp-page pp-receipt-page">
