@@ -296,17 +296,41 @@ describe("receipts", () => {
 });
 
 describe("rate limit (it spends the allowance: no test after it in this file visits /c/)", () => {
-  test("over 120 requests in 10 minutes from one address: 429 in pt-BR with Retry-After, for any token", async () => {
+  test("20 tokens that open nothing from one address in 10 minutes: then 429 in pt-BR with Retry-After, even for a working link", async () => {
     const { padaria } = await setup();
     const path = pathOf((await link(padaria.id)).url);
     const unpin = pinClock("2026-03-16T10:00:00-03:00");
     try {
-      for (let i = 0; i < 120; i++) expect((await visit(i % 2 ? path : `/c/${"y".repeat(43)}`)).status).not.toBe(429);
+      // A working link is not a guess: its own visits never use up the allowance.
+      for (let i = 0; i < 30; i++) expect((await visit(path)).status).toBe(200);
+      for (let i = 0; i < 20; i++) expect((await visit(`/c/${"y".repeat(42)}${i % 10}`)).status).toBe(404);
       const refused = await visit(path);
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toBe("600");
       expect(await refused.text()).toContain("Muitos acessos a esta página. Tente novamente em 10 minutos.");
       expect(refused.headers.get("referrer-policy")).toBe("no-referrer");
+      // Ten minutes later the address may try again.
+      const later = pinClock("2026-03-16T10:10:01-03:00");
+      try {
+        expect((await visit(path)).status).toBe(200);
+      } finally {
+        later();
+      }
+    } finally {
+      unpin();
+    }
+  });
+
+  test("600 requests a minute from one address, working link or not: then 429 for a minute", async () => {
+    const { padaria } = await setup();
+    const path = pathOf((await link(padaria.id)).url);
+    const unpin = pinClock("2026-03-17T10:00:00-03:00");
+    try {
+      for (let i = 0; i < 600; i++) if ((await visit(`${path}/recibo/999999`)).status !== 404) throw new Error(`request ${i} refused`);
+      const refused = await visit(path);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("60");
+      expect(await refused.text()).toContain("Tente novamente em 1 minuto.");
     } finally {
       unpin();
     }

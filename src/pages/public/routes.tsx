@@ -17,8 +17,16 @@ import { renderPage } from "../../ssr/render";
 import { ClientPage } from "./ClientPage";
 import { ReceiptPage } from "./ReceiptPage";
 
-/** Requests to /c/* per address: 120 in 10 minutes (a page with its QR images is a dozen). */
-export const CLIENT_PAGE_LIMIT = { requests: 120, windowMs: 10 * 60 * 1000 };
+/**
+ * Per address (DECISIONS §12): at most 20 tokens that open nothing (unknown or revoked) in 10
+ * minutes — guessing —, and at most 600 requests of any kind a minute — load. A working link is
+ * never refused for its own visits below that; behind a proxy that hides the clients' addresses,
+ * the allowance is shared, so it is generous.
+ */
+export const CLIENT_PAGE_LIMITS = {
+  guesses: { requests: 20, windowMs: 10 * 60 * 1000 },
+  requests: { requests: 600, windowMs: 60 * 1000 },
+};
 
 /**
  * The request's address, in one place for these routes (the sign-in reads it the same way; when
@@ -34,13 +42,20 @@ function publicNumber(raw: string | undefined): number {
   return Number(raw);
 }
 
-export function clientPageRoutes(deps: AppDeps, limit = CLIENT_PAGE_LIMIT) {
+export function clientPageRoutes(deps: AppDeps, limits = CLIENT_PAGE_LIMITS) {
   const { db } = deps;
-  const throttle = new LoginThrottle(limit.requests, limit.windowMs);
+  const guesses = new LoginThrottle(limits.guesses.requests, limits.guesses.windowMs);
+  const requests = new LoginThrottle(limits.requests.requests, limits.requests.windowMs);
 
-  /** Counts the request against its address (429 beyond the limit), then resolves the token: the same 404 for unknown and revoked. */
+  /**
+   * Counts the request against its address (429 past either limit), then resolves the token: the
+   * same 404 for unknown and revoked. The guess is counted before the lookup (a parallel burst
+   * cannot get more evaluated) and given back when the token opens a page.
+   */
   function clientOf(token: string, request: Request, server: Server<unknown> | null): number {
-    const waitMs = throttle.reserve([`c:${requestAddress(server, request)}`], clock.now().getTime());
+    const key = [`c:${requestAddress(server, request)}`];
+    const at = clock.now().getTime();
+    const waitMs = requests.reserve(key, at) || guesses.reserve(key, at);
     if (waitMs > 0) {
       const minutes = Math.ceil(waitMs / 60_000);
       throw new HttpError(429, `Muitos acessos a esta página. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`, undefined, {
@@ -49,6 +64,7 @@ export function clientPageRoutes(deps: AppDeps, limit = CLIENT_PAGE_LIMIT) {
     }
     const clientId = clientOfToken(db, token);
     if (clientId === null) throw notFound(NOT_FOUND);
+    guesses.release(key, at);
     return clientId;
   }
 
