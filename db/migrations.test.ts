@@ -67,3 +67,22 @@ test("0020: events an older version wrote are found by what their sentence shows
   expect(opened.$client.query("SELECT count(*) AS n FROM history_events WHERE busca = ''").get()).toEqual({ n: 0 });
   closeDatabase(opened);
 });
+
+test("0022: every payment made before receipts existed gets one, numbered in payment order, with the earlier open installments", () => {
+  const db = new Database(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db, migrationsBefore("0022_client_links"));
+  db.exec(`INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente, status_bloqueio)
+    VALUES ('Padaria', '11222333000181', 'Maria', '11987654321', 'p@cofre.test', 15000, 'PAO', 0)`);
+  db.exec(`INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, status, data_pagamento, valor_pago) VALUES
+    (1, '1/3', 'Mensalidade', '2026-03-10', 15000, 'em_aberto', NULL, NULL),
+    (1, '2/3', 'Mensalidade', '2026-04-10', 15000, 'pago', '2026-04-12', 15000),
+    (1, '3/3', 'Mensalidade', '2026-05-10', 15000, 'pago', '2026-04-01', 15000)`);
+  migrate(db, MIGRATIONS);
+  const rows = db.query("SELECT numero, receivable_id, pagador_nome, ressalvas, cancelado_em FROM recibos ORDER BY numero").all() as { numero: number; receivable_id: number; pagador_nome: string; ressalvas: string; cancelado_em: string | null }[];
+  expect(rows.map((r): Record<string, unknown> => ({ ...r, ressalvas: (JSON.parse(r.ressalvas) as { id: number }[]).map((p) => p.id) }))).toEqual([
+    { numero: 1, receivable_id: 3, pagador_nome: "Padaria", ressalvas: [1], cancelado_em: null },
+    { numero: 2, receivable_id: 2, pagador_nome: "Padaria", ressalvas: [1], cancelado_em: null },
+  ]);
+  db.close();
+});

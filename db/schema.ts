@@ -564,3 +564,65 @@ export const outbox = sqliteTable(
   ],
 );
 export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * The client's page (DECISIONS §12): a capability link `/c/{token}` per client. Only the SHA-256
+ * of the token is kept, with the seed it was derived from under a key kept outside the database
+ * (src/api/client-page/links.ts), so a leaked database opens no client's page. At most one live link per
+ * client (the partial unique index): a new one revokes the old in the same transaction.
+ */
+export const clientLinks = sqliteTable(
+  "client_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** 32 random bytes (base64url): the token is HMAC-SHA256(the link key, semente), so Cofre can
+     * give the current URL again (the régua's {link}) while a database alone opens nothing. */
+    semente: text("semente"),
+    criadoEm: text("criado_em").notNull(),
+    revogadoEm: text("revogado_em"),
+  },
+  (t) => [uniqueIndex("client_links_live_idx").on(t.clientId).where(sql`revogado_em IS NULL`)],
+);
+
+/**
+ * Receipts (recibos, DECISIONS §12): one per payment, numbered by AUTOINCREMENT (a number is never
+ * reused, even after the newest receipt is gone). Issued by a trigger when an installment becomes
+ * paid, whoever writes it (a person, the reconciliation, the CLI), and cancelled — number kept —
+ * when the payment is undone or the installment deleted (migration 0022). The row is a snapshot
+ * of the payment, the payer and the earlier installments still open at that moment (art. 322),
+ * so the receipt reads the same later. Today an installment has one payment; the payment's
+ * identity is (receivable_id, numero) — a payments table (issue 34) adds its id here.
+ */
+export const receipts = sqliteTable(
+  "recibos",
+  {
+    numero: integer("numero").primaryKey({ autoIncrement: true }),
+    // No foreign keys: a receipt outlives its installment (cancelled) and keeps its payer's name.
+    receivableId: integer("receivable_id").notNull(),
+    clientId: integer("client_id").notNull(),
+    pagadorNome: text("pagador_nome").notNull(),
+    pagadorCnpj: text("pagador_cnpj").notNull(),
+    descricao: text("descricao").notNull(),
+    numerosParcela: text("numeros_parcela").notNull(),
+    competencia: text("competencia"),
+    dataVencimento: text("data_vencimento").notNull(),
+    valor: integer("valor").notNull(),
+    dataPagamento: text("data_pagamento").notNull(),
+    valorPago: integer("valor_pago").notNull(),
+    multa: integer("multa"),
+    juros: integer("juros"),
+    /** JSON [{id, numerosParcela, descricao, dataVencimento, valor}]: earlier installments open when it was paid. */
+    ressalvas: text("ressalvas").notNull().default("[]"),
+    emitidoEm: text("emitido_em").notNull(),
+    canceladoEm: text("cancelado_em"),
+  },
+  (t) => [
+    index("recibos_receivable_idx").on(t.receivableId, t.numero),
+    index("recibos_client_idx").on(t.clientId, t.dataPagamento),
+    uniqueIndex("recibos_live_idx").on(t.receivableId).where(sql`cancelado_em IS NULL`),
+  ],
+);

@@ -82,8 +82,8 @@ describe("ClientsList: the page of rows", () => {
     expect(padaria.textContent).toContain("R$\u00a0620,00");
     expect(rows().map((tr) => tr.querySelector(".ui-badge")?.textContent)).toEqual(["Em teste", "Bloqueado", "Ativo"]);
     // Editar stays visible; the rest is in the row's "⋯" menu.
-    expect(rowActions("Padaria Pão Quente")).toEqual(["Editar", "Assinatura", "Histórico", "Bloquear", "Excluir"]);
-    expect(rowActions("Ótica Visão Clara")).toEqual(["Editar", "Assinatura", "Histórico", "Desbloquear", "Excluir"]);
+    expect(rowActions("Padaria Pão Quente")).toEqual(["Editar", "Assinatura", "Link do cliente", "Histórico", "Bloquear", "Excluir"]);
+    expect(rowActions("Ótica Visão Clara")).toEqual(["Editar", "Assinatura", "Link do cliente", "Histórico", "Desbloquear", "Excluir"]);
     expect(get("#clientes-contagem").textContent).toBe("Clientes 1–3 de 3");
     expect(get(".ui-table").getAttribute("aria-label")).toBe("Lista de clientes");
     // The name leads to the client's installments.
@@ -374,11 +374,11 @@ describe("ClientsList: read-only for a consulta (DECISIONS §10)", () => {
 
   test("a row offers Ver and, in its menu, Assinatura and Histórico: no Editar, Bloquear/Desbloquear or Excluir", () => {
     render(<ClientsList {...props()} />);
-    expect(rowActions("Padaria Pão Quente")).toEqual(["Editar", "Assinatura", "Histórico", "Bloquear", "Excluir"]);
+    expect(rowActions("Padaria Pão Quente")).toEqual(["Editar", "Assinatura", "Link do cliente", "Histórico", "Bloquear", "Excluir"]);
     cleanup();
     consulta(<ClientsList {...props()} />);
-    expect(rowActions("Padaria Pão Quente")).toEqual(["Ver", "Assinatura", "Histórico"]);
-    expect(rowActions("Ótica Visão Clara")).toEqual(["Ver", "Assinatura", "Histórico"]);
+    expect(rowActions("Padaria Pão Quente")).toEqual(["Ver", "Assinatura", "Link do cliente", "Histórico"]);
+    expect(rowActions("Ótica Visão Clara")).toEqual(["Ver", "Assinatura", "Link do cliente", "Histórico"]);
     // The reading parts stay: filters, the sortable header.
     expect(control("Buscar").disabled).toBe(false);
     expect(() => button("Mensalidade")).not.toThrow();

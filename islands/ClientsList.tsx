@@ -24,6 +24,7 @@ import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 // the schedule and the holidays, and the timeline stay out of the page's script.
 const ClientFormDialog = onDemand(() => import("./clients/ClientFormDialog").then((m) => m.ClientFormDialog));
 const SubscriptionDialog = onDemand(() => import("./subscriptions/SubscriptionDialog").then((m) => m.SubscriptionDialog));
+const ClientLinkDialog = onDemand(() => import("./clients/ClientLinkDialog").then((m) => m.ClientLinkDialog));
 const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) => m.HistoryPanel));
 
 export interface ClientsListProps extends ListIslandProps<ClientListRow> {
@@ -46,6 +47,7 @@ export default function ClientsList(props: ClientsListProps) {
   const [toggling, setToggling] = useState<ClientListRow | null>(null);
   const [historyOf, setHistoryOf] = useState<ClientListRow | null>(null);
   const [subscriptionOf, setSubscriptionOf] = useState<ClientListRow | null>(null);
+  const [linkOf, setLinkOf] = useState<ClientListRow | null>(null);
   const deletion = useDeleteConfirmation<ClientListRow>({
     endpoint: "/api/clients",
     title: "Excluir cliente",
@@ -61,7 +63,7 @@ export default function ClientsList(props: ClientsListProps) {
   const filtering = Boolean(params.q || params.cnpj || params.status);
 
   const columns = useMemo(
-    () => clientColumns({ open: dialog.open, toggle: setToggling, remove: deletion.ask, history: setHistoryOf, subscription: setSubscriptionOf }),
+    () => clientColumns({ open: dialog.open, toggle: setToggling, remove: deletion.ask, history: setHistoryOf, subscription: setSubscriptionOf, link: setLinkOf }),
     [dialog.open, deletion.ask],
   );
 
@@ -77,7 +79,7 @@ export default function ClientsList(props: ClientsListProps) {
   const blocking = toggling?.statusBloqueio === 0;
 
   return (
-    <div className="list-screen" {...preloadOnIntent(ClientFormDialog, SubscriptionDialog, HistoryPanel, ConfirmPart)}>
+    <div className="list-screen" {...preloadOnIntent(ClientFormDialog, SubscriptionDialog, HistoryPanel, ClientLinkDialog, ConfirmPart)}>
       <FilterBar label="Filtrar clientes" active={filtering} onClear={() => update({ q: "", cnpj: "", status: "" })}>
         <Field label="Buscar">
           <Input
@@ -166,6 +168,11 @@ export default function ClientsList(props: ClientsListProps) {
           />
         </Loading>
       )}
+      {linkOf && (
+        <Loading onFailed={() => setLinkOf(null)}>
+          <ClientLinkDialog clientId={linkOf.id} clientName={linkOf.nome} onClose={() => setLinkOf(null)} />
+        </Loading>
+      )}
       {historyOf && (
         <Loading onFailed={() => setHistoryOf(null)}>
           <HistoryPanel subject={{ kind: "client", id: historyOf.id, name: historyOf.nome }} onClose={() => setHistoryOf(null)} />
@@ -196,6 +203,7 @@ interface ClientRowActions {
   remove(client: ClientListRow): void;
   history(client: ClientListRow): void;
   subscription(client: ClientListRow): void;
+  link(client: ClientListRow): void;
 }
 
 /** The table's columns (SPEC §2): the name takes the width; numbers never wrap. */
@@ -269,6 +277,7 @@ function clientColumns(act: ClientRowActions): TableColumn<ClientListRow>[] {
           <RowActions
             name={client.nome}
             onSubscription={() => act.subscription(client)}
+            onLink={() => act.link(client)}
             onHistory={() => act.history(client)}
             onEdit={() => act.open(client)}
             onView={() => act.open(client)}

@@ -82,7 +82,7 @@ describe("LedgerList (Contas a Receber)", () => {
     expect(rows()[2]!.querySelector(".ui-badge--warning")).not.toBeNull();
     expect(rows()[1]!.textContent).toContain("Pago em 10/02/2026");
     // The row's one visible action is Baixar (Histórico on a paid one); the rest is in its "⋯" menu.
-    expect(rowActions("Padaria Pão Quente parcela 2/12")).toEqual(["Histórico", "Cancelar Baixa"]);
+    expect(rowActions("Padaria Pão Quente parcela 2/12")).toEqual(["Histórico", "Recibo", "Cancelar Baixa"]);
     expect(rowActions("Padaria Pão Quente parcela 3/12")).toEqual(["Baixar", "Cobrar", "Prorrogar", "Histórico", "Excluir"]);
     // The client's name leads to that client's receivables.
     expect(rows()[0]!.querySelector("a")!.getAttribute("href")).toBe("/receivables?clientId=7");
@@ -311,7 +311,7 @@ describe("LedgerList for a consulta (read-only)", () => {
     expect(serverRenderAndHydrate(ui).errors).toEqual([]);
   });
 
-  test("receivables: each row offers only Histórico, visible, with no '⋯' menu; the finance roles get the verbs", () => {
+  test("receivables: each row offers only Histórico (and a paid one its Recibo), visible, with no '⋯' menu; the finance roles get the verbs", () => {
     renderAs(true, props());
     expect(writeControls().length).toBeGreaterThan(0);
     cleanup();
@@ -319,7 +319,8 @@ describe("LedgerList for a consulta (read-only)", () => {
     renderAs(false, props());
     expect(writeControls()).toEqual([]);
     for (const row of ["1/12", "2/12", "3/12"]) {
-      expect(buttonNames().filter((label) => label.endsWith(` Padaria Pão Quente parcela ${row}`))).toEqual([`Histórico Padaria Pão Quente parcela ${row}`]);
+      const expected = [`Histórico Padaria Pão Quente parcela ${row}`, ...(row === "2/12" ? [`Recibo Padaria Pão Quente parcela ${row}`] : [])];
+      expect(buttonNames().filter((label) => label.endsWith(` Padaria Pão Quente parcela ${row}`))).toEqual(expected);
     }
     expect(document.querySelectorAll('[role="menuitem"]')).toHaveLength(0);
     // What was paid, and when, is on the row itself (no dialog needed to read it).

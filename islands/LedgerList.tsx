@@ -360,10 +360,14 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
       const label = rowName(r);
       const history: RowMenuItem = { label: "Histórico", icon: "history", onSelect: () => act({ kind: "history", row: r }) };
       const remove: RowMenuItem = { label: "Excluir", icon: "trash", danger: true, onSelect: () => act({ kind: "delete", row: r }) };
+      // A receivable's payment has its receipt (DECISIONS §12): a page that prints on one A4.
+      const receipt: RowMenuItem = { label: "Recibo", icon: "download", onSelect: () => location.assign(`/receivables/${r.id}/recibo`) };
+      const paidReceivable = r.status === "pago" && kind === "receber";
       if (!canWrite) {
         return (
           <div className="row-actions">
             <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />
+            {paidReceivable && <IconAction label="Recibo" rowName={label} icon="download" onClick={receipt.onSelect} />}
           </div>
         );
       }
@@ -374,7 +378,7 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
             <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />
             <RowMenu
               rowName={label}
-              items={kind === "receber" ? [{ label: "Cancelar Baixa", icon: "undo", onSelect: () => act({ kind: "undo", row: r }) }] : [remove]}
+              items={kind === "receber" ? [receipt, { label: "Cancelar Baixa", icon: "undo", onSelect: () => act({ kind: "undo", row: r }) }] : [remove]}
             />
           </div>
         );

@@ -27,7 +27,8 @@ describe("every API route needs a session", () => {
 describe("pages", () => {
   test("every page except /login redirects a visitor without a session to /login", async () => {
     const pages = t.app.routes.filter((r) => r.method === "GET" && !r.path.startsWith("/api/") && !r.path.startsWith("/assets/"));
-    const gated = pages.filter((r) => !["/login", "/favicon.ico", "/healthz"].includes(r.path));
+    // The client's page (/c/{token}…, DECISIONS §12) is public: its token is the key.
+    const gated = pages.filter((r) => !["/login", "/favicon.ico", "/healthz"].includes(r.path) && !r.path.startsWith("/c/"));
     expect(gated.map((r) => r.path)).toContain("/");
     expect(gated.map((r) => r.path)).toContain("/clients");
     for (const page of gated) {

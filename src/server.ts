@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { authApi } from "./api/auth";
 import { signInRules } from "./api/auth/sign-in";
 import { chargesApi } from "./api/charges";
+import { clientLinksApi } from "./api/client-page";
 import { clientsApi } from "./api/clients";
 import { dashboardApi } from "./api/dashboard";
 import { healthApi } from "./api/health";
@@ -31,6 +32,7 @@ import { fairTurns } from "./http/turns";
 import { clock } from "./lib/clock";
 import { pageRoutes } from "./pages";
 import { authForms } from "./pages/auth-forms";
+import { clientPageRoutes, receiptPages } from "./pages/public/routes";
 import { loadAssets } from "./ssr/assets";
 import { preloadIslands } from "./ssr/Island";
 import { assetRoutes } from "./ssr/routes";
@@ -63,6 +65,9 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(authApi(signIn))
     .use(authForms(signIn, config))
     .use(clientsApi(deps))
+    .use(clientLinksApi(deps))
+    .use(clientPageRoutes(deps))
+    .use(receiptPages(deps))
     .use(subscriptionsApi(deps))
     .use(subscriptionsMrrApi(deps))
     .use(suppliersApi(deps))

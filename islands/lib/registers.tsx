@@ -87,6 +87,8 @@ export interface RowActionsProps {
   onHistory?(): void;
   /** Clients: opens the client's Assinatura (read-only for a consulta). */
   onSubscription?(): void;
+  /** Clients: the client's page link (whether one works; making or revoking one for writers). */
+  onLink?(): void;
   /**
    * A consulta's "Ver", in Editar's place: opens the record's dialog read-only. Only for registers
    * whose dialog holds fields the row does not show; without it a consulta gets no visible action.
@@ -98,10 +100,11 @@ export interface RowActionsProps {
  * A row's Editar (visible) and, in its "⋯" menu, Assinatura / Histórico / Bloquear or Desbloquear / Excluir.
  * For a consulta only what reads: "Ver" (when given) and the menu's Assinatura / Histórico; no menu when nothing is left in it.
  */
-export function RowActions({ name, onEdit, onDelete, block, onHistory, onSubscription, onView }: RowActionsProps) {
+export function RowActions({ name, onEdit, onDelete, block, onHistory, onSubscription, onLink, onView }: RowActionsProps) {
   const canWrite = useCanWrite();
   const items: RowMenuItem[] = [];
   if (onSubscription) items.push({ label: "Assinatura", icon: "repeat", onSelect: onSubscription });
+  if (onLink) items.push({ label: "Link do cliente", icon: "copy", onSelect: onLink });
   if (onHistory) items.push({ label: "Histórico", icon: "history", onSelect: onHistory });
   if (canWrite && block) items.push({ label: block.blocked ? "Desbloquear" : "Bloquear", icon: block.blocked ? "unlock" : "lock", onSelect: block.onToggle });
   if (canWrite) items.push({ label: "Excluir", icon: "trash", danger: true, onSelect: onDelete });

@@ -26,9 +26,13 @@ export const CONTENT_SECURITY_POLICY = [
  * too. `no-store` is the default: an answer that may be cached (the hashed assets, the icon)
  * sets its own Cache-Control, which wins.
  */
-export const securityHeaders = new Elysia({ name: "security-headers" }).onRequest(({ set }) => {
+export const securityHeaders = new Elysia({ name: "security-headers" }).onRequest(({ set, request }) => {
   set.headers["x-content-type-options"] = "nosniff";
-  set.headers["referrer-policy"] = "same-origin";
+  // The client's page (DECISIONS §12): its URL is the key to it, so it is never sent as a
+  // Referer, and search engines are told to keep it out of their index — its 404 and 429 too.
+  const clientPage = new URL(request.url).pathname.startsWith("/c/");
+  set.headers["referrer-policy"] = clientPage ? "no-referrer" : "same-origin";
+  if (clientPage) set.headers["x-robots-tag"] = "noindex, nofollow";
   set.headers["content-security-policy"] = CONTENT_SECURITY_POLICY;
   set.headers["x-frame-options"] = "DENY";
   set.headers["cache-control"] = "no-store";

@@ -27,6 +27,8 @@ export const HISTORY_ACTIONS = [
   "subscription_generate",
   "readjust",
   "trial_end",
+  "link_create",
+  "link_revoke",
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -51,6 +53,8 @@ export const ACTION_LABELS: Record<HistoryAction, string> = {
   subscription_generate: "Gerada pela assinatura",
   readjust: "Reajuste",
   trial_end: "Fim do trial",
+  link_create: "Link do cliente gerado",
+  link_revoke: "Link do cliente revogado",
 };
 
 const isHistoryEntity = (entity: string): entity is HistoryEntity => (HISTORY_ENTITIES as readonly string[]).includes(entity);
@@ -300,6 +304,10 @@ export function describeEvent(e: HistoryFacts): string {
       return `${u} aplicou reajuste de ${String(d.percentual ?? "").replace(".", ",")}% na assinatura de ${e.rotulo}: ${money(d.de)} → ${money(d.para)}, a partir de ${monthText(String(d.aPartirDe ?? ""))}`;
     case "trial_end":
       return `Fim do trial de ${e.rotulo} em ${formatDateBR(String(d.trialAte ?? ""))}: o cliente passa a pagar a mensalidade`;
+    case "link_create":
+      return `${u} gerou o link da página do cliente ${e.rotulo}${d.substituiu ? " (o link anterior deixou de funcionar)" : ""}`;
+    case "link_revoke":
+      return `${u} revogou o link da página do cliente ${e.rotulo}`;
     default: {
       // A new action does not compile until it has its sentence here (and its label above).
       const unwritten: never = action;

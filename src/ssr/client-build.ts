@@ -97,7 +97,16 @@ export async function buildClient(): Promise<ClientBuild> {
   };
   const result = await Bun.build({
     // The login page's script is an entry of its own, without React (src/pages/LoginPage.tsx).
-    entrypoints: [client, join(ROOT, "islands", "lib", "login.ts"), join(ROOT, "src", "styles", "app.css"), ...islandEntries],
+    // The client's page and receipts (src/pages/public/) have their own small stylesheet and a
+    // plain script (copy, print): no React, nothing of the app's CSS.
+    entrypoints: [
+      client,
+      join(ROOT, "islands", "lib", "login.ts"),
+      join(ROOT, "islands", "lib", "copy.ts"),
+      join(ROOT, "src", "styles", "app.css"),
+      join(ROOT, "src", "styles", "public-page.css"),
+      ...islandEntries,
+    ],
     target: "browser",
     format: "esm",
     splitting: true,

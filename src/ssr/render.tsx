@@ -8,7 +8,10 @@ import { assets } from "./assets";
 import { IslandsUsed } from "./Island";
 
 /** A page's script that is not an island (no React): islands/lib/{name}.ts, an entry of the client build. */
-export type PlainScript = "login";
+export type PlainScript = "login" | "copy";
+
+/** A page's stylesheet: the app's, or the public pages' own small one (src/styles/public-page.css). */
+export type Stylesheet = "app" | "public-page";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
@@ -17,15 +20,31 @@ const escapeHtml = (text: string) =>
  * A full HTML document: the body is rendered first so the head can preload exactly the code
  * of the islands it contains. Pages without islands ship no JavaScript, or only their plain scripts.
  */
-export function renderPage({ title, body, status = 200, scripts: plain = [] }: { title: string; body: ReactElement; status?: number; scripts?: PlainScript[] }): Response {
+export function renderPage({
+  title,
+  body,
+  status = 200,
+  scripts: plain = [],
+  stylesheet = "app",
+  headers = {},
+}: {
+  title: string;
+  body: ReactElement;
+  status?: number;
+  scripts?: PlainScript[];
+  /** "public-page": no icon sprite either (those pages draw no icons). */
+  stylesheet?: Stylesheet;
+  headers?: Record<string, string>;
+}): Response {
   const used = new Set<IslandName>();
   const bodyHtml = renderToString(
     <IslandsUsed.Provider value={used}>
-      <IconSprite />
+      {stylesheet === "app" && <IconSprite />}
       {body}
     </IslandsUsed.Provider>,
   );
   const manifest = assets();
+  const css = stylesheet === "app" ? manifest.css : manifest.entryScripts(stylesheet)[0]!;
   const plainScripts = plain.map((name) => manifest.entryScripts(name));
   const scripts = [...(used.size ? manifest.scriptsFor(used) : []), ...plainScripts.flatMap((urls) => urls.slice(1))];
   const preloads = scripts.map((src) => `<link rel="modulepreload" href="${src}">`).join("");
@@ -38,10 +57,10 @@ export function renderPage({ title, body, status = 200, scripts: plain = [] }: {
     `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.ico">` +
-    `<link rel="stylesheet" href="${manifest.css}">${preloads}${entry}</head>` +
+    `<link rel="stylesheet" href="${css}">${preloads}${entry}</head>` +
     `<body>${bodyHtml}</body></html>`;
   return new Response(html, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
   });
 }

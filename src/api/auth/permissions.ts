@@ -32,6 +32,10 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /assets/:name": PUBLIC,
   "GET /favicon.ico": PUBLIC,
   "GET /healthz": PUBLIC,
+  // The client's page (DECISIONS §12): the token is the key; rate-limited per address
+  "GET /c/:token": PUBLIC,
+  "GET /c/:token/pix/:id": PUBLIC,
+  "GET /c/:token/recibo/:numero": PUBLIC,
   // Every signed-in person: their own session
   "POST /logout": EVERYONE,
   "POST /api/auth/logout": EVERYONE,
@@ -69,6 +73,9 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /payables/export": EVERYONE,
   "GET /reports/export": EVERYONE,
   "GET /history/export": EVERYONE,
+  // Receipts print what was paid: reading
+  "GET /receivables/:id/recibo": EVERYONE,
+  "GET /recibos/:numero": EVERYONE,
 
   // Clients and their subscriptions
   "GET /api/clients": EVERYONE,
@@ -81,6 +88,10 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /api/clients/:id/subscription": EVERYONE,
   "PUT /api/clients/:id/subscription": FINANCE,
   "POST /api/clients/:id/subscription/readjust": FINANCE,
+  // The client's page link: whether one exists is reading; making and revoking one are writes
+  "GET /api/clients/:id/link": EVERYONE,
+  "POST /api/clients/:id/link": FINANCE,
+  "DELETE /api/clients/:id/link": FINANCE,
   "GET /api/subscriptions": EVERYONE,
   "GET /api/subscriptions/summary": EVERYONE,
   "GET /api/subscriptions/mrr": EVERYONE,

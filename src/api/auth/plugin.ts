@@ -14,6 +14,13 @@ const isPublic = (path: string) =>
   path === "/login" || path === "/api/auth/login" || path.startsWith("/assets/") || path === "/favicon.ico" || path === "/healthz";
 
 
+/**
+ * The client's page and its receipts (`/c/{token}…`, DECISIONS §12): public, and the gate neither
+ * reads a session nor renews its cookie there — a staff member opening a client's link sends the
+ * session cookie along, and that page must never answer with a Set-Cookie.
+ */
+export const isClientPagePath = (path: string) => path.startsWith("/c/");
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface Session {
@@ -40,7 +47,7 @@ export function sessionGate({ db, config }: AppDeps) {
     // Canonical: /login/ and /healthz/ are as public as /login and /healthz (issue 31 item 17).
     const path = requestPath(request);
     // No database work for a stylesheet or a health probe: they never read the session.
-    if (isQuickPath(path)) return;
+    if (isQuickPath(path) || isClientPagePath(path)) return;
     const token = readCookie(request, SESSION_COOKIE);
     const session = token ? findSession(db, token) : null;
     if (token && session) {

@@ -28,3 +28,11 @@ test("one busy key is enough to refuse, and the refusal takes no slot from the o
   expect(throttle.reserve(["email:bia@cofre.test", "ip:10.0.0.1"], 10)).toBeGreaterThan(0);
   for (let i = 0; i < 5; i++) expect(throttle.reserve(["email:bia@cofre.test"], 20 + i)).toBe(0);
 });
+
+test("keys with nothing left in the window are forgotten once many are held", () => {
+  const throttle = new LoginThrottle(5, 1000);
+  for (let i = 0; i <= LoginThrottle.PRUNE_ABOVE; i++) throttle.reserve([`ip:${i}`], 0);
+  expect(throttle.size).toBe(LoginThrottle.PRUNE_ABOVE + 1);
+  throttle.reserve(["ip:new"], 5000);
+  expect(throttle.size).toBe(1);
+});

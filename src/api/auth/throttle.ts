@@ -17,6 +17,8 @@ export class LoginThrottle {
    * until the busiest key frees a slot. Synchronous: no other attempt can interleave.
    */
   reserve(keys: string[], now: number): number {
+    // Many addresses seen once (a scan of the public client pages) must not pile up for good.
+    if (this.attempts.size > LoginThrottle.PRUNE_ABOVE) this.prune(now);
     let wait = 0;
     for (const key of keys) {
       const recent = this.recent(key, now);
@@ -34,6 +36,18 @@ export class LoginThrottle {
       const index = list?.indexOf(at) ?? -1;
       if (index >= 0) list!.splice(index, 1);
     }
+  }
+
+  /** Forgets every key with nothing in the window. */
+  prune(now: number): void {
+    for (const key of [...this.attempts.keys()]) this.recent(key, now);
+  }
+
+  static readonly PRUNE_ABOVE = 10_000;
+
+  /** How many keys are held (tests). */
+  get size(): number {
+    return this.attempts.size;
   }
 
   clear(key: string): void {

@@ -130,15 +130,28 @@ function pixProblem(settings: SettingsJson, amount: Cents): string | null {
   return null;
 }
 
-function makePix(installment: Installment, settings: SettingsJson, amount: Cents): PixJson {
-  const txid = chargeTxid(installment.id, installment.numerosParcela);
-  const payload = pixPayload({
+/**
+ * The PIX copia-e-cola of one installment for an amount, or why there is none: the Cobrar
+ * dialog's rule, also the client's page's (src/api/client-page/), so both show the same code for
+ * the same amount. No QR drawn here: the page asks for each as an image.
+ */
+export function installmentPixPayload(installment: { id: number; numerosParcela: string }, settings: SettingsJson, amount: Cents): { payload: string | null; semPix: string | null } {
+  const semPix = pixProblem(settings, amount);
+  return { payload: semPix ? null : payloadFor(installment, settings, amount), semPix };
+}
+
+function payloadFor(installment: { id: number; numerosParcela: string }, settings: SettingsJson, amount: Cents): string {
+  return pixPayload({
     key: settings.chavePix!,
     merchantName: settings.empresa,
     merchantCity: settings.cidade,
     amount,
-    txid,
+    txid: chargeTxid(installment.id, installment.numerosParcela),
     description: chargeDescription(installment.numerosParcela),
   });
-  return { payload, valor: centsToDecimal(amount), txid, qrSvg: pixQrSvg(payload) };
+}
+
+function makePix(installment: Installment, settings: SettingsJson, amount: Cents): PixJson {
+  const payload = payloadFor(installment, settings, amount);
+  return { payload, valor: centsToDecimal(amount), txid: chargeTxid(installment.id, installment.numerosParcela), qrSvg: pixQrSvg(payload) };
 }
