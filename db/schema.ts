@@ -626,7 +626,8 @@ export const messages = sqliteTable(
 );
 
 /**
- * Which installments each message charged. `etapa` is the régua's step key ("D+3", "bloqueio"):
+ * Which installments each message charged (an installment twice when it reached two steps that
+ * day, say D+7 and the block warning). `etapa` is the régua's step key ("D+3", "bloqueio"):
  * the unique index is the exactly-once rule — one message per (installment, step), ever — written
  * in the transaction of the decision and its outbox row. Manual messages have no step.
  */
@@ -643,7 +644,7 @@ export const messageInstallments = sqliteTable(
     data: text("data").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.messageId, t.receivableId] }),
+    index("mensagem_parcelas_mensagem_idx").on(t.messageId),
     uniqueIndex("mensagem_parcelas_etapa_idx").on(t.receivableId, t.etapa).where(sql`${t.etapa} IS NOT NULL`),
     index("mensagem_parcelas_receivable_idx").on(t.receivableId, t.data),
   ],

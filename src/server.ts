@@ -11,6 +11,7 @@ import { installmentsApi } from "./api/installments";
 import { partnersApi } from "./api/partners";
 import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
+import { dunningApi } from "./api/dunning";
 import { emailSettingsApi } from "./api/email";
 import { settingsApi } from "./api/settings";
 import { statementsApi } from "./api/statements";
@@ -74,6 +75,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(chargesApi(deps))
     .use(settingsApi(deps))
     .use(emailSettingsApi(deps))
+    .use(dunningApi(deps))
     .use(statementsApi(deps))
     .use(usersApi(deps))
     .use(historyApi(deps))

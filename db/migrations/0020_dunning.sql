@@ -17,11 +17,11 @@ CREATE TABLE `mensagem_parcelas` (
 	`receivable_id` integer NOT NULL,
 	`etapa` text,
 	`data` text NOT NULL,
-	PRIMARY KEY(`mensagem_id`, `receivable_id`),
 	FOREIGN KEY (`mensagem_id`) REFERENCES `mensagens`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`receivable_id`) REFERENCES `receivables`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE INDEX `mensagem_parcelas_mensagem_idx` ON `mensagem_parcelas` (`mensagem_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `mensagem_parcelas_etapa_idx` ON `mensagem_parcelas` (`receivable_id`,`etapa`) WHERE "mensagem_parcelas"."etapa" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `mensagem_parcelas_receivable_idx` ON `mensagem_parcelas` (`receivable_id`,`data`);--> statement-breakpoint
 CREATE TABLE `mensagens` (

@@ -139,6 +139,12 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /api/settings/email": ADMIN,
   "PUT /api/settings/email": ADMIN,
   "POST /api/settings/email/test": ADMIN,
+  // The régua de cobrança (DECISIONS §11): everyone reads it; running it (and the worklist, the
+  // resends, the manual record) is a finance operation; its settings are the administrators'
+  "GET /api/dunning": EVERYONE,
+  "PUT /api/dunning": ADMIN,
+  "POST /api/dunning/preview": EVERYONE,
+  "POST /api/dunning/run": FINANCE,
 
   // Bank reconciliation
   "GET /api/statements": EVERYONE,
