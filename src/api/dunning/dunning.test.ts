@@ -152,7 +152,7 @@ describe("the day's decisions and the e-mail they send", () => {
     expect(codes).toHaveLength(2);
     for (const code of codes) expect(isValidPixPayload(code)).toBe(true);
     const infos = codes.map((code) => getPixPayloadInfo(code)!).sort((x, y) => x.amount! - y.amount!);
-    expect(infos.map((i) => [i.amount, i.txid.slice(0, 11), i.merchantName, i.key])).toEqual([
+    expect(infos.map((i) => [i.amount, i.txid?.slice(0, 11), i.merchantName, i.key])).toEqual([
       [150, `COFRE${String(soon).padStart(6, "0")}`, "Cofre Servicos Financeiro", "financeiro@cofre.com.br"],
       [204.33, `COFRE${String(late).padStart(6, "0")}`, "Cofre Servicos Financeiro", "financeiro@cofre.com.br"],
     ]);
