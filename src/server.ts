@@ -13,6 +13,7 @@ import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
 import { dunningApi } from "./api/dunning";
 import { emailSettingsApi } from "./api/email";
+import { messagesApi } from "./api/messages";
 import { settingsApi } from "./api/settings";
 import { statementsApi } from "./api/statements";
 import { usersApi } from "./api/users";
@@ -76,6 +77,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(settingsApi(deps))
     .use(emailSettingsApi(deps))
     .use(dunningApi(deps))
+    .use(messagesApi(deps))
     .use(statementsApi(deps))
     .use(usersApi(deps))
     .use(historyApi(deps))

@@ -62,6 +62,10 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /reports": EVERYONE,
   "GET /history": EVERYONE,
   "GET /settings": ADMIN,
+  // The régua: everyone reads it and its log; the WhatsApp worklist is work for finance
+  "GET /dunning": EVERYONE,
+  "GET /dunning/sent": EVERYONE,
+  "GET /dunning/whatsapp": FINANCE,
   "GET /users": ADMIN,
   "GET /account": EVERYONE,
   // Exports and prints are reading
@@ -69,6 +73,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /payables/export": EVERYONE,
   "GET /reports/export": EVERYONE,
   "GET /history/export": EVERYONE,
+  "GET /dunning/export": EVERYONE,
 
   // Clients and their subscriptions
   "GET /api/clients": EVERYONE,
@@ -145,6 +150,12 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "PUT /api/dunning": ADMIN,
   "POST /api/dunning/preview": EVERYONE,
   "POST /api/dunning/run": FINANCE,
+  "GET /api/messages": EVERYONE,
+  "GET /api/messages/whatsapp": FINANCE,
+  "POST /api/messages/:id/resend": FINANCE,
+  "POST /api/messages/:id/sent": FINANCE,
+  "POST /api/installments/:id/charge-log": FINANCE,
+  "GET /api/clients/:id/messages": EVERYONE,
 
   // Bank reconciliation
   "GET /api/statements": EVERYONE,
