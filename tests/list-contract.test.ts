@@ -10,6 +10,7 @@ import { PAYABLE_LIST } from "../src/api/payables/model";
 import { SUPPLIER_LIST } from "../src/api/suppliers/model";
 import { SUBSCRIPTION_LIST } from "../src/api/subscriptions/model";
 import { USER_LIST } from "../src/api/users/model";
+import { MESSAGE_LIST } from "../src/api/messages/model";
 import { listDefaults, readListView, searchOf, type ListSpec } from "../src/lib/list-spec";
 import { addTestUser, PADARIA, useTestApp } from "./support";
 
@@ -44,6 +45,7 @@ const LISTS: [ListSpec, (ids: { client: { id: number }; supplier: { id: number }
   [HISTORY_LIST, () => "?entidade=client&porPagina=5"],
   [SUBSCRIPTION_LIST, () => "?status=ativa&ordem=-valor"],
   [USER_LIST, () => "?papel=administrador&ordem=-email"],
+  [MESSAGE_LIST, ({ client }) => `?canal=email&clientId=${client.id}`],
 ];
 
 describe("one list contract", () => {

@@ -73,7 +73,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /payables/export": EVERYONE,
   "GET /reports/export": EVERYONE,
   "GET /history/export": EVERYONE,
-  "GET /dunning/export": EVERYONE,
+  "GET /dunning/sent/export": EVERYONE,
 
   // Clients and their subscriptions
   "GET /api/clients": EVERYONE,

@@ -59,3 +59,8 @@ export function previewMessage(db: Db, input: PreviewInput): PreviewJson {
   });
   return { cliente: { id: client.id, nome: client.nome }, canal: input.etapa.canal, etapa: stepLabel(input.etapa.dias), assunto: filled.assunto, texto: filled.texto };
 }
+
+/** The preview's clients: the first 500 by name (a small business's whole register). */
+export function previewClients(db: Db): { id: number; nome: string }[] {
+  return db.select({ id: clients.id, nome: clients.nome }).from(clients).orderBy(asc(clients.nomeOrdem), asc(clients.id)).limit(500).all();
+}

@@ -31,7 +31,7 @@ export function messagesApi(deps: AppDeps) {
       const view = parseMessageQuery({ clientId: String(parseId(params.id)), pagina: String(paging.page), porPagina: String(paging.perPage) });
       return pageAnswer(set, findMessages(db, view));
     })
-    .get("/dunning/export", ({ query }) => {
+    .get("/dunning/sent/export", ({ query }) => {
       const rows = messagesForExport(db, parseMessageQuery(query));
       const csv = toCsv(
         ["Data", "Cliente", "Canal", "Origem", "Etapa", "Situação", "Motivo", "Destino", "Parcelas", "Valor", "Quem", "Enviada em"],

@@ -76,7 +76,7 @@ describe("GET /api/messages", () => {
     expect((await api(`/api/installments/${soon}/charge-log`, { method: "POST", body: { canal: "sms" } })).status).toBe(400);
     t.db.$client.run("UPDATE receivables SET status = 'pago', data_pagamento = '2026-03-10', valor_pago = valor WHERE id = ?", [soon]);
     expect((await api(`/api/installments/${soon}/charge-log`, { method: "POST", body: { canal: "email" } })).status).toBe(409);
-    const csv = parseCsv(await (await api("/dunning/export?canal=whatsapp")).text());
+    const csv = parseCsv(await (await api("/dunning/sent/export?canal=whatsapp")).text());
     expect(csv[0]).toEqual(["Data", "Cliente", "Canal", "Origem", "Etapa", "Situação", "Motivo", "Destino", "Parcelas", "Valor", "Quem", "Enviada em"]);
     expect(csv.slice(1).map((r) => [r[0], r[2], r[3], r[5]])).toEqual([
       ["10/03/2026", "WhatsApp", "Manual", "Enviada"],
