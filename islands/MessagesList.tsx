@@ -1,5 +1,4 @@
-import { CHANNEL_LABELS } from "../src/api/dunning/model";
-import { MESSAGE_LIST, MESSAGE_STATUS_LABELS, MESSAGE_STATUSES, type MessageJson, type MessageStatus } from "../src/api/messages/model";
+import { MESSAGE_CHANNEL_LABELS as CHANNEL_LABELS, MESSAGE_LIST, MESSAGE_STATUS_LABELS, MESSAGE_STATUSES, type MessageJson, type MessageStatus } from "../src/api/messages/model";
 import { formatDateBR } from "../src/lib/dates";
 import { Badge, type BadgeVariant } from "../src/ui/Badge";
 import { Button } from "../src/ui/Button";

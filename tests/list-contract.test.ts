@@ -32,6 +32,9 @@ async function seed() {
   const plan = { numParcelas: 3, valor: "300.00", primeiroVencimento: "2026-03-05", descricao: "Contrato" };
   await t.api("/api/installments/generate", { method: "POST", body: { ...plan, clientId: client.id } });
   await t.api("/api/payables/generate", { method: "POST", body: { ...plan, supplierId: supplier.id } });
+  // Two manual charges, for the messages' log.
+  const [first, second] = (await (await t.api(`/api/installments?clientId=${client.id}`)).json()) as { id: number }[];
+  for (const installment of [first!, second!]) await t.api(`/api/installments/${installment.id}/charge-log`, { method: "POST", body: { canal: "email" } });
   await t.api(`/api/clients/${client.id}/subscription`, { method: "PUT", body: { status: "ativa", valor: "150.00", diaVencimento: 10, inicio: "2026-06" } });
   return { client, supplier };
 }

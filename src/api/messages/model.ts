@@ -14,6 +14,9 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   pulada: "Pulada",
 };
 
+/** Channels' names (the list carries no zod: not the régua's model). */
+export const MESSAGE_CHANNEL_LABELS = { email: "E-mail", whatsapp: "WhatsApp" } as const;
+
 export const MESSAGE_LIST = {
   path: "/dunning/sent",
   endpoint: "/api/messages",
