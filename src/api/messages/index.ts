@@ -3,13 +3,21 @@ import { z } from "zod/mini";
 import type { AppDeps } from "../../context";
 import { parseId, parseWith } from "../../http/validate";
 import { csvDate, csvResponse, toCsv } from "../../lib/csv";
+import { parseMoney } from "../../lib/money";
 import { signedIn } from "../auth/plugin";
 import { actorOf } from "../history/record";
 import { pageAnswer, parsePaging } from "../list";
 import { MESSAGE_STATUS_LABELS } from "./model";
 import { findMessages, markWhatsappSent, messagesForExport, parseMessageQuery, recordManualCharge, resendMessage, whatsappWorklist } from "./service";
 
-const chargeLogSchema = z.object({ canal: z.enum(["email", "whatsapp"], "Canal deve ser email ou whatsapp") }, "Dados inválidos");
+const chargeLogSchema = z.object(
+  {
+    canal: z.enum(["email", "whatsapp"], "Canal deve ser email ou whatsapp"),
+    // The amount the dialog charged ("1234.56"); absent: the amount as of today.
+    valor: z.optional(z.string("Valor inválido").check(z.refine((v) => (parseMoney(v) ?? 0) > 0, "Valor inválido"))),
+  },
+  "Dados inválidos",
+);
 
 const CHANNEL = { email: "E-mail", whatsapp: "WhatsApp" } as const;
 
@@ -23,8 +31,8 @@ export function messagesApi(deps: AppDeps) {
     .post("/api/messages/:id/resend", ({ params }) => ({ message: "E-mail na fila para novo envio", mensagem: resendMessage(db, parseId(params.id)) }))
     .post("/api/messages/:id/sent", ({ params, user }) => ({ message: "Mensagem marcada como enviada", mensagem: markWhatsappSent(db, actorOf(user), parseId(params.id)) }))
     .post("/api/installments/:id/charge-log", ({ params, body, user }) => {
-      const { canal } = parseWith(chargeLogSchema, body);
-      return { message: "Cobrança registrada", mensagem: recordManualCharge(db, actorOf(user), parseId(params.id), canal) };
+      const { canal, valor } = parseWith(chargeLogSchema, body);
+      return { message: "Cobrança registrada", mensagem: recordManualCharge(db, actorOf(user), parseId(params.id), canal, valor ? parseMoney(valor) : null) };
     })
     .get("/api/clients/:id/messages", ({ params, query, set }) => {
       const paging = parsePaging(query);

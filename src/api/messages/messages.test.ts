@@ -74,6 +74,9 @@ describe("GET /api/messages", () => {
     expect(response.status).toBe(200);
     expect((await response.json()).mensagem).toMatchObject({ origem: "manual", canal: "whatsapp", status: "enviada", quem: "financeiro@cofre.test", parcelas: [{ id: soon, valor: "150.00" }] });
     expect((await api(`/api/installments/${soon}/charge-log`, { method: "POST", body: { canal: "sms" } })).status).toBe(400);
+    // The amount the dialog charged, when a person typed one.
+    const typed = await api(`/api/installments/${soon}/charge-log`, { method: "POST", body: { canal: "email", valor: "120.50" } });
+    expect((await typed.json()).mensagem.parcelas).toEqual([{ id: soon, numerosParcela: "1/1", vencimento: "2026-03-17", valor: "120.50" }]);
     t.db.$client.run("UPDATE receivables SET status = 'pago', data_pagamento = '2026-03-10', valor_pago = valor WHERE id = ?", [soon]);
     expect((await api(`/api/installments/${soon}/charge-log`, { method: "POST", body: { canal: "email" } })).status).toBe(409);
     const csv = parseCsv(await (await api("/dunning/sent/export?canal=whatsapp")).text());

@@ -155,7 +155,7 @@ export function markWhatsappSent(db: Db, actor: Actor, id: number): MessageJson 
  * The manual Cobrar (the charge dialog's WhatsApp / e-mail buttons) opened the person's own app:
  * recorded as sent by them, now, with the installment at the amount charged. 409 for a paid one.
  */
-export function recordManualCharge(db: Db, actor: Actor, installmentId: number, canal: "email" | "whatsapp"): MessageJson {
+export function recordManualCharge(db: Db, actor: Actor, installmentId: number, canal: "email" | "whatsapp", charged: Cents | null = null): MessageJson {
   return db.transaction(
     () => {
       const row = db
@@ -167,7 +167,7 @@ export function recordManualCharge(db: Db, actor: Actor, installmentId: number, 
       if (!row) throw notFound(RECEIVABLES.messages.notFound);
       if (row.status === "pago") throw conflict(RECEIVABLES.messages.alreadyPaid);
       const day = today();
-      const total = lateFees(row.valor as Cents, row.dataVencimento, day).total;
+      const total = charged ?? lateFees(row.valor as Cents, row.dataVencimento, day).total;
       const now = nowISO();
       const message = db
         .insert(messages)
