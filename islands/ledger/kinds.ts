@@ -15,6 +15,8 @@ export type LedgerKind = "receber" | "pagar";
 export interface LedgerRow extends LedgerRowJson {
   partyId: number;
   partyName: string;
+  /** Receivables: the day it was last charged. */
+  cobradaEm?: string | null;
 }
 
 /** A side's API row: what its list API answers and its page hands the island. */
@@ -32,7 +34,8 @@ const PARTY_OF: { [K in LedgerKind]: (row: ApiRowOf<K>) => { partyId: number; pa
 export function ledgerRow<K extends LedgerKind>(kind: K, row: ApiRowOf<K>): LedgerRow {
   const partyOf: (row: ApiRowOf<K>) => { partyId: number; partyName: string } = PARTY_OF[kind];
   const { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago } = row;
-  return { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, ...partyOf(row) };
+  const cobradaEm = "cobradaEm" in row ? row.cobradaEm : undefined;
+  return { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, ...partyOf(row), ...(cobradaEm ? { cobradaEm } : {}) };
 }
 
 export interface LedgerKindInfo {
