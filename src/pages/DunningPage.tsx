@@ -10,7 +10,7 @@ function DunningTabs({ current, whatsapp }: { current: Tab; whatsapp: boolean })
   const tabs: [Tab, string][] = [
     ["/dunning", "Régua"],
     ["/dunning/sent", "Enviadas"],
-    ...(whatsapp ? ([["/dunning/whatsapp", "WhatsApp do dia"]] as [Tab, string][]) : []),
+    ...(whatsapp ? ([["/dunning/whatsapp", "WhatsApp"]] as [Tab, string][]) : []),
   ];
   return (
     <nav className="dunning-tabs" aria-label="Cobranças">

@@ -80,7 +80,7 @@ describe("Cobranças", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The worklist: keyboard only. The first "Abrir" has the focus; Enter opens, Enter marks.
-    await page.getByRole("link", { name: "WhatsApp do dia" }).click();
+    await page.getByRole("link", { name: "WhatsApp", exact: true }).click();
     await waitForIslands(page);
     await page.getByText("2 mensagens para enviar").waitFor();
     await screenshot(page, "dunning-whatsapp-1280");
