@@ -297,3 +297,19 @@ describe("the daily job", () => {
     t.db.$client.run("DELETE FROM jobs");
   });
 });
+
+describe("the preview", () => {
+  test("a step's words as a real client would get them today: its open installments at today's amount, the footer; 404 for an unknown client", async () => {
+    await configureCompany();
+    const c = await client({ nome: "Mercearia São João", contato: "João" });
+    installment(c, "2026-03-05", 20_000);
+    const step = { dias: 3, canal: "email", assunto: "Atraso: {valor} de {cliente}", texto: "Olá, {contato}! Em atraso há {dias_atraso} dias: {valor}.\n\n{pix}\n\n{link}" };
+    const response = await api("/api/dunning/preview", { method: "POST", body: { clienteId: c, etapa: step } });
+    expect(response.status).toBe(200);
+    const preview = await response.json();
+    expect(preview.assunto).toBe("Atraso: R$ 204,33 de Mercearia São João");
+    expect(preview.texto).toStartWith("Olá, João! Em atraso há 5 dias: R$\u00a0204,33.\n\n000201");
+    expect(preview.texto).toEndWith("—\nCofre Serviços Financeiros Ltda\nCNPJ 11.444.777/0001-61\nRua das Acácias, 123, Centro, São José dos Campos/SP\nSe você já pagou, desconsidere esta mensagem.");
+    expect((await api("/api/dunning/preview", { method: "POST", body: { clienteId: 999_999, etapa: step } })).status).toBe(404);
+  });
+});
