@@ -313,3 +313,11 @@ describe("the preview", () => {
     expect((await api("/api/dunning/preview", { method: "POST", body: { clienteId: 999_999, etapa: step } })).status).toBe(404);
   });
 });
+
+test("the history says who changed the régua, in words (the steps' texts are not repeated)", async () => {
+  await configureCompany();
+  await configureSmtp();
+  await turnOn({ janelaInicio: "09:00" });
+  const events = (await (await api("/api/history?entidade=settings")).json()) as { texto: string }[];
+  expect(events[0]!.texto).toBe("financeiro@cofre.test alterou a régua de cobrança: Régua ligada: não → sim; Enviar a partir de: 08:00 → 09:00");
+});
