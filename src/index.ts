@@ -56,11 +56,12 @@ async function serve() {
     import("./api/subscriptions/generate"),
     import("./api/outbox/outbox"),
   ]);
-  const [{ dunningJob }, { configuredTransport }, { timeoutsOf }] = await Promise.all([import("./api/dunning/decide"), import("./api/email/service"), import("./api/email/transport")]);
+  const [{ dunningAwareTransport, dunningJob }, { configuredTransport }, { timeoutsOf }] = await Promise.all([import("./api/dunning/decide"), import("./api/email/service"), import("./api/email/transport")]);
   const dailyJobs = startDailyJobs(db, [subscriptionsJob(config.blockGraceDays), automaticBlockingJob(config.blockGraceDays), dunningJob(config.blockGraceDays), plannerStatisticsJob, idempotencyCleanupJob]);
   // E-mail goes through the SMTP settings in force at each send (a pooled connection).
   const email = configuredTransport(db, timeoutsOf(config.smtpTimeoutSeconds));
-  const outbox = startOutbox(db, { email });
+  // The régua's messages are checked just before sending (paid meanwhile: not sent).
+  const outbox = startOutbox(db, { email: dunningAwareTransport(db, email) });
 
   let stopping = false;
   const stop = async () => {

@@ -21,7 +21,7 @@ import { lateFees } from "../../lib/fees";
 import { cents, type Cents } from "../../lib/money";
 import { chargeDescription, chargeTxid, MAX_PIX_CENTS, pixPayload } from "../charges/pix";
 import type { DailyJob } from "../daily-jobs";
-import { enqueue } from "../outbox/outbox";
+import { enqueue, type Transport } from "../outbox/outbox";
 import { sql } from "../prepared";
 import { getSettings } from "../settings/service";
 import type { SettingsJson } from "../settings/model";
@@ -221,7 +221,7 @@ function decideMessage(
   const queued = enqueue(db, {
     kind: "email",
     key: `regua:${message.id}`,
-    payload: { to: email, toName: client.nome, subject: filled.assunto, text: filled.texto },
+    payload: { to: email, toName: client.nome, subject: filled.assunto, text: filled.texto, mensagemId: message.id },
   });
   // Outside the sending window the message waits for its opening.
   db.update(outbox).set({ proximaTentativa: sendAt }).where(eq(outbox.id, queued.id)).run();
@@ -288,4 +288,28 @@ export async function runDunningNow(db: Db, day: string, graceDays: number): Pro
     if (!more) return run.counts;
     await turn();
   }
+}
+
+export const CANCELLED_PAID = "Não enviada: as parcelas foram pagas, excluídas ou tiveram o vencimento alterado antes do envio";
+
+const STILL_DUE = sql<{ n: number }, { id: number }>(
+  `SELECT count(*) AS n FROM mensagem_parcelas mp JOIN receivables r ON r.id = mp.receivable_id
+   WHERE mp.mensagem_id = $id AND r.status = 'em_aberto'
+     AND r.data_vencimento = (SELECT json_extract(p.value, '$.vencimento') FROM mensagens m, json_each(m.parcelas) p
+                              WHERE m.id = $id AND json_extract(p.value, '$.id') = r.id)`,
+);
+
+/**
+ * The outbox's e-mail transport for the régua's messages: a message decided outside the window
+ * waits for it, and a person may pay meanwhile. Just before sending, one whose installments are
+ * all paid, deleted or re-dated is not sent (`falhou`, saying so); other e-mail goes straight on.
+ */
+export function dunningAwareTransport(db: Db, inner: Transport): Transport {
+  return {
+    send(payload) {
+      const id = (payload as { mensagemId?: unknown }).mensagemId;
+      if (typeof id === "number" && STILL_DUE.get(db, { id })!.n === 0) return Promise.resolve({ ok: false, error: CANCELLED_PAID, retryable: false });
+      return inner.send(payload);
+    },
+  };
 }

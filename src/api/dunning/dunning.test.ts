@@ -321,3 +321,26 @@ test("the history says who changed the régua, in words (the steps' texts are no
   const events = (await (await api("/api/history?entidade=settings")).json()) as { texto: string }[];
   expect(events[0]!.texto).toBe("financeiro@cofre.test alterou a régua de cobrança: Régua ligada: não → sim; Enviar a partir de: 08:00 → 09:00");
 });
+
+test("an e-mail waiting for the window is not sent once its installments are paid meanwhile (falhou, saying so)", async () => {
+  const { dunningAwareTransport, CANCELLED_PAID } = await import("./decide");
+  await configureCompany();
+  await configureSmtp();
+  await turnOn();
+  const paid = installment(await client(), "2026-03-17");
+  installment(await client({ email: "outro@exemplo.com.br" }), "2026-03-17");
+  expect(await (await run()).json()).toMatchObject({ enfileiradas: 2 });
+  t.db.$client.run("UPDATE receivables SET status = 'pago', data_pagamento = '2026-03-10', valor_pago = valor WHERE id = ?", [paid]);
+  const transport = configuredTransport(t.db);
+  try {
+    expect(await sendDue(t.db, { email: dunningAwareTransport(t.db, transport) }, { log: { log() {}, error() {} } })).toBe(2);
+  } finally {
+    transport.close();
+  }
+  expect(smtp.delivered.map((d) => d.envelope.to)).toEqual([["outro@exemplo.com.br"]]);
+  expect(rows("SELECT estado, ultimo_erro AS erro FROM outbox ORDER BY id")).toEqual([
+    { estado: "falhou", erro: CANCELLED_PAID },
+    { estado: "enviada", erro: null },
+  ]);
+  smtp.delivered.length = 0;
+});
