@@ -1,4 +1,5 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { connect } from "node:net";
 import type { Page } from "playwright-core";
 import { cnpjCheckDigits } from "../../src/lib/brazil";
 import { isBusinessDay } from "../../src/lib/business-days";
@@ -10,6 +11,32 @@ import { axeViolations, dismissToasts, eventually, expectNoHorizontalOverflow, i
 // a real client, Executar agora), the WhatsApp worklist cleared with the keyboard alone, and the
 // Enviadas log; at 1280 and 375 px, axe clean.
 const e2e = useServerAndBrowser();
+
+// An SMTP server that is not ours (Debian's python3-aiosmtpd), for the server's own outbox sender.
+let smtp: { port: number; output: () => string; stop(): Promise<void> };
+beforeAll(async () => {
+  const port = await closedPort();
+  const proc = Bun.spawn(["/usr/bin/python3", "-u", "-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${port}`], { stdout: "pipe", stderr: "pipe" });
+  let output = "";
+  void (async () => {
+    for await (const chunk of proc.stdout) output += new TextDecoder().decode(chunk);
+  })();
+  const deadline = Date.now() + 15_000;
+  while (!(await accepts(port))) {
+    if (Date.now() > deadline) throw new Error("aiosmtpd did not start");
+    await Bun.sleep(100);
+  }
+  smtp = { port, output: () => output, stop: async () => (proc.kill(), void (await proc.exited)) };
+});
+afterAll(() => smtp?.stop());
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
 
 /** The last business day on or before today: its D0 falls today or catches up (a weekend). */
 function lastBusinessDay(): string {
@@ -135,4 +162,28 @@ describe("Cobranças", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  test("the running server's outbox delivers the régua's e-mail through SMTP, with the footer, and the log says enviada", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, e2e.server.url);
+    const email = { host: "127.0.0.1", porta: String(smtp.port), seguranca: "nenhuma", usuario: "", senha: "", remetenteNome: "Cofre Cobrança", remetenteEmail: "cobranca@cofre.com.br", responderPara: "", aceitarAutoassinado: false };
+    expect((await pageApi(page, "/api/settings/email", email, "PUT")).status).toBe(200);
+    // D0 by e-mail, the window always open (the test may run at any hour).
+    const regua = (await pageApi(page, "/api/dunning", undefined, "GET")).json;
+    const etapas = [{ ...regua.etapas[1], canal: "email", assunto: "Vence hoje: {valor}" }];
+    const saved = await pageApi(page, "/api/dunning", { ...regua, etapas, ativa: true, janelaInicio: "00:00", janelaFim: "23:59", apenasDiasUteis: false }, "PUT");
+    expect(saved.status).toBe(200);
+    const base = String(nextCnpj++).padStart(8, "0") + "0001";
+    const client = await pageApi(page, "/api/clients", { nome: "Livraria Saber", cnpj: base + cnpjCheckDigits(base), contato: "Ana", telefone: "(11) 93456-7890", email: "ana@livrariasaber.com.br", valorMensalidade: "120.00", codigoCliente: "E2E-20", isTrial: false });
+    await pageApi(page, "/api/installments/generate", { clientId: client.json.id, numParcelas: 1, valor: "120.00", primeiroVencimento: lastBusinessDay(), descricao: "Mensalidade" });
+    expect((await pageApi(page, "/api/dunning/run", {})).json).toMatchObject({ enfileiradas: 1 });
+    // The sender's pass comes every 15 s.
+    await eventually(async () => smtp.output().includes("ana@livrariasaber.com.br"), true, 30_000);
+    const printed = smtp.output();
+    expect(printed).toContain("Auto-Submitted: auto-generated");
+    expect(printed).toContain("Vence hoje: R$");
+    await eventually(async () => ((await pageApi(page, "/api/messages?canal=email", undefined, "GET")).json as { clientNome: string; status: string }[]).find((m) => m.clientNome === "Livraria Saber")?.status, "enviada", 10_000);
+    await context.close();
+  }, 60_000);
 });
