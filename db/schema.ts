@@ -74,6 +74,8 @@ export const clients = sqliteTable(
     statusBloqueio: integer("status_bloqueio").notNull().default(0),
     // Why the client is blocked: 'manual' blocks are never lifted automatically.
     bloqueioOrigem: text("bloqueio_origem", { enum: ["manual", "automatico"] }),
+    // "Não enviar cobranças automáticas" (DECISIONS §11): the régua skips this client, and logs why.
+    naoEnviarCobrancas: integer("nao_enviar_cobrancas", { mode: "boolean" }).notNull().default(false),
     ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -624,5 +626,101 @@ export const receipts = sqliteTable(
     index("recibos_receivable_idx").on(t.receivableId, t.numero),
     index("recibos_client_idx").on(t.clientId, t.dataPagamento),
     uniqueIndex("recibos_live_idx").on(t.receivableId).where(sql`cancelado_em IS NULL`),
+  ],
+);
+
+/**
+ * The régua de cobrança's settings (DECISIONS §11): one row, id 1, none until an administrator
+ * saves it (src/api/dunning/settings.ts answers the defaults: off). `etapas` is the JSON list of
+ * steps ({dias, canal, assunto, texto}); the repeated steps after the last one and the "aviso de
+ * bloqueio" step are columns.
+ */
+export const dunningSettings = sqliteTable(
+  "regua",
+  {
+    id: integer("id").primaryKey(),
+    ativa: integer("ativa", { mode: "boolean" }).notNull().default(false),
+    etapas: text("etapas").notNull(),
+    repetirCadaDias: integer("repetir_cada_dias").notNull().default(7),
+    maxAposVencimento: integer("max_apos_vencimento").notNull().default(6),
+    avisoBloqueio: text("aviso_bloqueio").notNull(),
+    janelaInicio: text("janela_inicio").notNull().default("08:00"),
+    janelaFim: text("janela_fim").notNull().default("20:00"),
+    apenasDiasUteis: integer("apenas_dias_uteis", { mode: "boolean" }).notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("regua_single_row_chk", sql`${t.id} = 1`)],
+);
+
+export const MESSAGE_CHANNELS = ["email", "whatsapp"] as const;
+/**
+ * A message's own state: `fila` (an e-mail: its fate is its outbox row's), `pendente` (a WhatsApp
+ * message waiting in the day's worklist), `enviada` (a manual Cobrar, or a WhatsApp marked sent),
+ * `pulada` (not sent, `motivo` says why).
+ */
+export const MESSAGE_STATES = ["fila", "pendente", "enviada", "pulada"] as const;
+
+/**
+ * Every charge message, automatic or manual (DECISIONS §7, §11): who it went to, by which
+ * channel, which step, which installments; an e-mail is linked to its outbox row.
+ */
+export const messages = sqliteTable(
+  "mensagens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The APP_TZ day it was decided (or sent by hand). */
+    data: text("data").notNull(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    canal: text("canal", { enum: MESSAGE_CHANNELS }).notNull(),
+    origem: text("origem", { enum: ["regua", "manual"] }).notNull(),
+    /** "D−5", "D+3", "Aviso de bloqueio"; null for a manual Cobrar. */
+    etapa: text("etapa"),
+    status: text("status", { enum: MESSAGE_STATES }).notNull(),
+    motivo: text("motivo"),
+    destino: text("destino"),
+    assunto: text("assunto"),
+    texto: text("texto"),
+    /** JSON [{id, numerosParcela, valor, vencimento}] as they were when decided. */
+    parcelas: text("parcelas").notNull(),
+    outboxId: integer("outbox_id").references(() => outbox.id, { onDelete: "set null" }),
+    /** Who sent it by hand or marked it sent; null for the régua's own e-mails. */
+    userId: integer("user_id"),
+    userEmail: text("user_email"),
+    enviadaEm: text("enviada_em"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mensagens_data_idx").on(t.data, t.id),
+    index("mensagens_client_idx").on(t.clientId, t.data),
+    index("mensagens_status_idx").on(t.status, t.canal, t.data),
+    check("mensagens_canal_chk", sql`${t.canal} in ('email', 'whatsapp')`),
+    check("mensagens_status_chk", sql`${t.status} in ('fila', 'pendente', 'enviada', 'pulada')`),
+  ],
+);
+
+/**
+ * Which installments each message charged (an installment twice when it reached two steps that
+ * day, say D+7 and the block warning). `etapa` is the régua's step key ("D+3", "bloqueio"):
+ * the unique index is the exactly-once rule — one message per (installment, step), ever — written
+ * in the transaction of the decision and its outbox row. Manual messages have no step.
+ */
+export const messageInstallments = sqliteTable(
+  "mensagem_parcelas",
+  {
+    messageId: integer("mensagem_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    receivableId: integer("receivable_id")
+      .notNull()
+      .references(() => receivables.id, { onDelete: "cascade" }),
+    etapa: text("etapa"),
+    data: text("data").notNull(),
+  },
+  (t) => [
+    index("mensagem_parcelas_mensagem_idx").on(t.messageId),
+    uniqueIndex("mensagem_parcelas_etapa_idx").on(t.receivableId, t.etapa).where(sql`${t.etapa} IS NOT NULL`),
+    index("mensagem_parcelas_receivable_idx").on(t.receivableId, t.data),
   ],
 );

@@ -306,7 +306,16 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
     key: "vencimento",
     header: "Vencimento",
     sortable: true,
-    render: (r) => <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span>,
+    render: (r) => (
+      <span className="ledger-due">
+        <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span>
+        {r.cobradaEm && r.status !== "pago" && (
+          <span className="ledger-charged" title={`Última cobrança enviada em ${formatDateBR(r.cobradaEm)}`}>
+            Cobrada em {formatDateBR(r.cobradaEm).slice(0, 5)}
+          </span>
+        )}
+      </span>
+    ),
   };
   const valor: TableColumn<LedgerRow> = {
     key: "valor",

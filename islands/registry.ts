@@ -28,6 +28,9 @@ export const islands = {
   ReconciliationScreen: () => import("./ReconciliationScreen"),
   UsersList: () => import("./UsersList"),
   AccountScreen: () => import("./AccountScreen"),
+  DunningSettings: () => import("./DunningSettings"),
+  MessagesList: () => import("./MessagesList"),
+  WhatsappWorklist: () => import("./WhatsappWorklist"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 
 export type IslandName = keyof typeof islands;

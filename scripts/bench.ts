@@ -4,6 +4,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { benchDunning } from "./bench-dunning";
 import { benchHistory } from "./bench-history";
 import { benchLedger } from "./bench-ledger";
 import { benchReconciliation } from "./bench-reconciliation";
@@ -55,6 +56,7 @@ try {
   // Subscriptions: the daily run in this process on a copy of these 2,000 clients, then one
   // subscription each (billing from next month) for /subscriptions below.
   await benchSubscriptionRuns(dir, dbPath, row);
+  await benchDunning(dir, dbPath, row);
   const nextMonth = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 7);
   subscribeEveryClient(dbPath, nextMonth, 10);
 

@@ -45,11 +45,12 @@ async function serve() {
   console.log(`Cofre em http://${config.host}:${app.server?.port} (banco: ${config.databasePath}, ${ms} ms)`);
   // The daily jobs now and after each midnight in APP_TZ, in this order: subscriptions' months
   // (DECISIONS §8; first, so the months a back-fill generates meet blocking's run), automatic
-  // blocking (DECISIONS §2), the planner's statistics following the data as it grows (see
+  // blocking (DECISIONS §2), the régua de cobrança (DECISIONS §11: it sees the day's months and
+  // blocks), the planner's statistics following the data as it grows (see
   // openDatabase), and idempotency keys older than 24 hours. The `jobs` table remembers each
   // one's last completed day (src/api/daily-jobs.ts). Then the outbox's sender: at once it marks
-  // what a crash left `enviando` as `incerta`; it has no transport yet (e-mail comes with the
-  // régua de cobrança). Started here, not in createApp, because tests build many apps; after
+  // what a crash left `enviando` as `incerta`, then sends the e-mails the régua de cobrança
+  // queued (its job runs after blocking, once the sending window opens). Started here, not in createApp, because tests build many apps; after
   // createApp, which sets the clock's zone.
   const [{ plannerStatisticsJob, startDailyJobs }, { automaticBlockingJob }, { idempotencyCleanupJob }, { subscriptionsJob }, { startOutbox }] = await Promise.all([
     import("./api/daily-jobs"),
@@ -58,8 +59,12 @@ async function serve() {
     import("./api/subscriptions/generate"),
     import("./api/outbox/outbox"),
   ]);
-  const dailyJobs = startDailyJobs(db, [subscriptionsJob(config.blockGraceDays), automaticBlockingJob(config.blockGraceDays), plannerStatisticsJob, idempotencyCleanupJob]);
-  const outbox = startOutbox(db, {});
+  const [{ dunningAwareTransport, dunningJob }, { configuredTransport }, { timeoutsOf }] = await Promise.all([import("./api/dunning/decide"), import("./api/email/service"), import("./api/email/transport")]);
+  const dailyJobs = startDailyJobs(db, [subscriptionsJob(config.blockGraceDays), automaticBlockingJob(config.blockGraceDays), dunningJob(config.blockGraceDays), plannerStatisticsJob, idempotencyCleanupJob]);
+  // E-mail goes through the SMTP settings in force at each send (a pooled connection).
+  const email = configuredTransport(db, timeoutsOf(config.smtpTimeoutSeconds));
+  // The régua's messages are checked just before sending (paid meanwhile: not sent).
+  const outbox = startOutbox(db, { email: dunningAwareTransport(db, email) });
 
   let stopping = false;
   const stop = async () => {
@@ -72,6 +77,7 @@ async function serve() {
     // A message being sent is let finish too: cut off, it would wait as `incerta` for a person.
     await Promise.race([Promise.all([server?.stop(false), outbox.stop()]), Bun.sleep(SHUTDOWN_GRACE_MS)]);
     server?.stop(true);
+    email.close();
     closeDatabase(db);
     process.exit(0);
   };

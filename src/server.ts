@@ -12,7 +12,9 @@ import { installmentsApi } from "./api/installments";
 import { partnersApi } from "./api/partners";
 import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
+import { dunningApi } from "./api/dunning";
 import { emailSettingsApi } from "./api/email";
+import { messagesApi } from "./api/messages";
 import { settingsApi } from "./api/settings";
 import { statementsApi } from "./api/statements";
 import { usersApi } from "./api/users";
@@ -33,6 +35,7 @@ import { clock } from "./lib/clock";
 import { pageRoutes } from "./pages";
 import { authForms } from "./pages/auth-forms";
 import { clientPageRoutes, receiptPages } from "./pages/public/routes";
+import { linkOrigin } from "./api/client-page/links";
 import { loadAssets } from "./ssr/assets";
 import { preloadIslands } from "./ssr/Island";
 import { assetRoutes } from "./ssr/routes";
@@ -44,6 +47,7 @@ import { assetRoutes } from "./ssr/routes";
  */
 export async function createApp(db: Db, config: Config): Promise<App> {
   clock.timeZone = config.appTz;
+  linkOrigin.value = config.publicUrl ?? null;
   await Promise.all([loadAssets(), preloadIslands()]);
   const deps: AppDeps = { db, config };
   // One throttle per app for the API and the forms alike.
@@ -79,6 +83,8 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(chargesApi(deps))
     .use(settingsApi(deps))
     .use(emailSettingsApi(deps))
+    .use(dunningApi(deps))
+    .use(messagesApi(deps))
     .use(statementsApi(deps))
     .use(usersApi(deps))
     .use(historyApi(deps))

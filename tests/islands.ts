@@ -170,6 +170,7 @@ export function clientRow(overrides: Partial<ClientListRow> = {}): ClientListRow
     valorMensalidade: "150.00",
     codigoCliente: `C${id}`,
     isTrial: false,
+    naoEnviarCobrancas: false,
     statusBloqueio: 0,
     bloqueioOrigem: null,
     bloqueioParcelas: null,

@@ -10,6 +10,7 @@ import { PAYABLE_LIST } from "../src/api/payables/model";
 import { SUPPLIER_LIST } from "../src/api/suppliers/model";
 import { SUBSCRIPTION_LIST } from "../src/api/subscriptions/model";
 import { USER_LIST } from "../src/api/users/model";
+import { MESSAGE_LIST } from "../src/api/messages/model";
 import { listDefaults, readListView, searchOf, type ListSpec } from "../src/lib/list-spec";
 import { addTestUser, PADARIA, useTestApp } from "./support";
 
@@ -31,6 +32,9 @@ async function seed() {
   const plan = { numParcelas: 3, valor: "300.00", primeiroVencimento: "2026-03-05", descricao: "Contrato" };
   await t.api("/api/installments/generate", { method: "POST", body: { ...plan, clientId: client.id } });
   await t.api("/api/payables/generate", { method: "POST", body: { ...plan, supplierId: supplier.id } });
+  // Two manual charges, for the messages' log.
+  const [first, second] = (await (await t.api(`/api/installments?clientId=${client.id}`)).json()) as { id: number }[];
+  for (const installment of [first!, second!]) await t.api(`/api/installments/${installment.id}/charge-log`, { method: "POST", body: { canal: "email" } });
   await t.api(`/api/clients/${client.id}/subscription`, { method: "PUT", body: { status: "ativa", valor: "150.00", diaVencimento: 10, inicio: "2026-06" } });
   return { client, supplier };
 }
@@ -44,6 +48,7 @@ const LISTS: [ListSpec, (ids: { client: { id: number }; supplier: { id: number }
   [HISTORY_LIST, () => "?entidade=client&porPagina=5"],
   [SUBSCRIPTION_LIST, () => "?status=ativa&ordem=-valor"],
   [USER_LIST, () => "?papel=administrador&ordem=-email"],
+  [MESSAGE_LIST, ({ client }) => `?canal=email&clientId=${client.id}`],
 ];
 
 describe("one list contract", () => {

@@ -22,7 +22,7 @@ import { RecordView } from "../lib/record-dialog";
 /** The fields the dialog reads from a row (the list carries no more than this). */
 export type ClientFormSource = Pick<
   ClientJson,
-  "id" | "nome" | "cnpj" | "contato" | "telefone" | "email" | "url" | "valorMensalidade" | "codigoCliente" | "isTrial"
+  "id" | "nome" | "cnpj" | "contato" | "telefone" | "email" | "url" | "valorMensalidade" | "codigoCliente" | "isTrial" | "naoEnviarCobrancas"
 >;
 
 export interface ClientFormDialogProps {
@@ -213,6 +213,16 @@ export function ClientFormDialog({ client, onClose, onSaved, today, onOpenSubscr
           <span>Cliente em período de teste (trial)</span>
         </label>
       )}
+      <label className="reg-form__check">
+        <input
+          type="checkbox"
+          name="naoEnviarCobrancas"
+          checked={values.naoEnviarCobrancas}
+          disabled={readOnly}
+          onChange={(e) => form.set("naoEnviarCobrancas", e.currentTarget.checked)}
+        />
+        <span>Não enviar cobranças automáticas</span>
+      </label>
     </>
   );
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { HistoryEventJson } from "../../src/api/history/model";
+import type { MessageJson } from "../../src/api/messages/model";
 import { cleanup, click, get, render } from "../../tests/ui";
 import { json, listPage, mockFetch, settle, type Call } from "../../tests/islands";
 import { HistoryPanel } from "./HistoryPanel";
@@ -23,10 +24,16 @@ const event = (id: number, overrides: Partial<HistoryEventJson>): HistoryEventJs
   ...overrides,
 });
 
+const MESSAGE: MessageJson = {
+  id: 5, data: "2026-03-10", criadaEm: "2026-03-10T11:00:00.000Z", clientId: 7, clientNome: "Padaria Pão Quente", canal: "email", origem: "regua", etapa: "D+3",
+  status: "falhou", motivo: "O servidor recusou a mensagem.", destino: "contato@paoquente.com.br", assunto: "Pagamento em atraso", parcelas: [], quem: null, enviadaEm: null,
+};
+
 describe("HistoryPanel", () => {
   test("fetches the record's timeline when opened and shows each event's time and sentence, newest first", async () => {
     const calls: Call[] = [];
-    mockFetch(calls, () =>
+    mockFetch(calls, (call) =>
+      call.url.includes("/messages") ? listPage([MESSAGE]) :
       listPage([
         event(3, { texto: "Desbloqueio automático: baixa da parcela 3/12", entidade: "client", acao: "auto_unblock", quando: "12/03/2026 14:05" }),
         event(2, {}),
@@ -39,8 +46,11 @@ describe("HistoryPanel", () => {
     expect(dialog.open).toBe(true);
     expect(dialog.textContent).toContain("Carregando histórico…");
     await settle();
-    expect(calls.map((c) => c.url)).toEqual(["/api/clients/7/history?porPagina=100"]);
-    const items = [...dialog.querySelectorAll("li")];
+    expect(calls.map((c) => c.url).sort()).toEqual(["/api/clients/7/history?porPagina=100", "/api/clients/7/messages?porPagina=20"]);
+    const items = [...dialog.querySelectorAll("ol li")];
+    // The client's charge messages under its timeline.
+    expect(dialog.querySelector(".history-panel__messages")!.textContent).toContain("10/03/2026 · E-mail · D+3 · Falhou: O servidor recusou a mensagem.");
+    expect(dialog.querySelector('a[href="/dunning/sent?clientId=7"]')!.textContent).toBe("Ver todas as mensagens (1)");
     expect(items.map((li) => li.querySelector("time")!.textContent)).toEqual(["12/03/2026 14:05", "12/03/2026 14:05", "10/01/2026 09:00"]);
     expect(items[1]!.textContent).toContain("financeiro@cofre.test deu baixa em 12/03/2026: R$ 355,00 com multa R$ 7,00 e juros R$ 1,17");
     // In a client's timeline, an installment's event says which installment; the client's own do not.

@@ -2,6 +2,8 @@
 // fetched when the panel opens, in the sentences the server writes (src/lib/history-text.ts).
 import { useEffect, useState } from "react";
 import type { HistoryEventJson } from "../../src/api/history/model";
+import { MESSAGE_CHANNEL_LABELS, MESSAGE_STATUS_LABELS, type MessageJson } from "../../src/api/messages/model";
+import { formatDateBR } from "../../src/lib/dates";
 import { Drawer } from "../../src/ui/Drawer";
 import { ApiError, apiPage } from "../lib/api";
 
@@ -71,7 +73,48 @@ export function HistoryPanel({ subject, onClose }: HistoryPanelProps) {
         </p>
       )}
       {state.status === "ready" && <Timeline rows={state.rows} total={state.total} subject={subject} />}
+      {subject.kind === "client" && <ClientMessages clientId={subject.id} />}
     </Drawer>
+  );
+}
+
+/** The newest messages shown in a client's panel; /dunning/sent has them all. */
+const MESSAGES_SHOWN = 20;
+
+/** A client's charge messages (DECISIONS §7, §11): when, channel, step, what became of it. */
+function ClientMessages({ clientId }: { clientId: number }) {
+  const [page, setPage] = useState<{ rows: MessageJson[]; total: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiPage<MessageJson>(`/api/clients/${clientId}/messages?porPagina=${MESSAGES_SHOWN}`, controller.signal).then(setPage, () => {
+      if (!controller.signal.aborted) setFailed(true);
+    });
+    return () => controller.abort();
+  }, [clientId]);
+  return (
+    <section className="history-panel__messages" aria-labelledby={`mensagens-${clientId}`}>
+      <h3 id={`mensagens-${clientId}`} className="history-panel__heading">
+        Mensagens de cobrança
+      </h3>
+      {failed && <p className="history-panel__status history-panel__status--error">Não foi possível carregar as mensagens.</p>}
+      {page && page.rows.length === 0 && <p className="history-panel__status">Nenhuma mensagem enviada a este cliente.</p>}
+      {page && page.rows.length > 0 && (
+        <ul className="history-panel__message-list">
+          {page.rows.map((m) => (
+            <li key={m.id}>
+              {formatDateBR(m.data)} · {MESSAGE_CHANNEL_LABELS[m.canal]} · {m.etapa ?? `manual${m.quem ? ` (${m.quem})` : ""}`} · {MESSAGE_STATUS_LABELS[m.status]}
+              {m.motivo ? `: ${m.motivo}` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+      {page && page.total > 0 && (
+        <p className="history-panel__ledger">
+          <a href={`/dunning/sent?clientId=${clientId}`}>Ver todas as mensagens ({page.total})</a>
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -99,6 +99,23 @@ describe("ChargeDialog", () => {
     expect(link("Enviar por e-mail").href).toBe(charge().mailtoUrl!);
   });
 
+  test("opening WhatsApp or the mail client records the charge (channel and amount) in the messages' log", async () => {
+    serve(() => json(charge()));
+    await open();
+    const whatsapp = link("Enviar pelo WhatsApp");
+    // The link's own navigation is the browser's; the test only wants the click's handler.
+    whatsapp.addEventListener("click", (e) => e.preventDefault());
+    click(whatsapp);
+    const mail = link("Enviar por e-mail");
+    mail.addEventListener("click", (e) => e.preventDefault());
+    click(mail);
+    await settle();
+    expect(calls.filter((c) => c.method === "POST").map((c) => [c.url, c.body])).toEqual([
+      ["/api/installments/42/charge-log", { canal: "whatsapp", valor: charge().valor }],
+      ["/api/installments/42/charge-log", { canal: "email", valor: charge().valor }],
+    ]);
+  });
+
   test("Copiar and Copiar mensagem put the text on the clipboard and say so", async () => {
     serve(() => json(charge()));
     await open();

@@ -139,12 +139,12 @@ export function ChargeDialog({ row, onClose }: ChargeDialogProps) {
                   Copiar mensagem
                 </Button>
                 {charge.whatsappUrl && (
-                  <SendLink href={charge.whatsappUrl} enabled={current} icon="phone" external>
+                  <SendLink href={charge.whatsappUrl} enabled={current} icon="phone" external onOpen={() => recordCharge(row.id, "whatsapp", charge.valor)}>
                     Enviar pelo WhatsApp
                   </SendLink>
                 )}
                 {charge.mailtoUrl && (
-                  <SendLink href={charge.mailtoUrl} enabled={current} icon="mail">
+                  <SendLink href={charge.mailtoUrl} enabled={current} icon="mail" onOpen={() => recordCharge(row.id, "email", charge.valor)}>
                     Enviar por e-mail
                   </SendLink>
                 )}
@@ -159,7 +159,7 @@ export function ChargeDialog({ row, onClose }: ChargeDialogProps) {
 }
 
 /** A link styled as a button; a disabled button while what it would send is out of date. */
-function SendLink({ href, enabled, icon, external, children }: { href: string; enabled: boolean; icon: "phone" | "mail"; external?: boolean; children: string }) {
+function SendLink({ href, enabled, icon, external, onOpen, children }: { href: string; enabled: boolean; icon: "phone" | "mail"; external?: boolean; onOpen(): void; children: string }) {
   const content = (
     <>
       <Icon name={icon} size={16} />
@@ -174,9 +174,19 @@ function SendLink({ href, enabled, icon, external, children }: { href: string; e
     );
   }
   return (
-    <a className="ui-button ui-button--secondary ui-button--sm" href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+    <a className="ui-button ui-button--secondary ui-button--sm" href={href} onClick={onOpen} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
       {content}
     </a>
+  );
+}
+
+/**
+ * The charge went out through the person's own app: recorded (who, when, channel, the amount
+ * charged) in the messages' log (DECISIONS §7). The link opens whatever the answer.
+ */
+function recordCharge(id: number, canal: "email" | "whatsapp", valor: string) {
+  api(`/api/installments/${id}/charge-log`, { method: "POST", body: { canal, valor } }).catch((error: unknown) =>
+    toast({ title: "Cobrança não registrada", description: (error instanceof ApiError && error.serverMessage) || "Não foi possível registrar o envio.", variant: "destructive" }),
   );
 }
 

@@ -17,6 +17,8 @@ export interface LedgerRow extends LedgerRowJson {
   partyName: string;
   /** A subscription's month ("2026-12"): named by it, not by its "1/1" (receivables only). */
   competencia?: string | null;
+  /** Receivables: the day it was last charged. */
+  cobradaEm?: string | null;
 }
 
 /** A side's API row: what its list API answers and its page hands the island. */
@@ -35,7 +37,8 @@ export function ledgerRow<K extends LedgerKind>(kind: K, row: ApiRowOf<K>): Ledg
   const partyOf: (row: ApiRowOf<K>) => { partyId: number; partyName: string } = PARTY_OF[kind];
   const { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago } = row;
   const competencia = "competencia" in row ? row.competencia : null;
-  return { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, ...partyOf(row), ...(competencia ? { competencia } : {}) };
+  const cobradaEm = "cobradaEm" in row ? row.cobradaEm : undefined;
+  return { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, ...partyOf(row), ...(competencia ? { competencia } : {}), ...(cobradaEm ? { cobradaEm } : {}) };
 }
 
 export interface LedgerKindInfo {

@@ -173,3 +173,20 @@ test("automatic blocking goes fifty clients a step, resuming where the last slic
     unpin();
   }
 });
+
+test("a job not ready (the régua outside its sending window) is skipped without recording the day, and runs at a later check once ready", async () => {
+  const unpin = pinClock("2026-03-15T10:00:00-03:00");
+  try {
+    let ready = false;
+    const runs: string[] = [];
+    const waiting: DailyJob = { name: "Espera a janela", ready: () => ready, run: (_db, day) => (runs.push(day), null) };
+    expect(await runJob(t.db, waiting, "2026-03-15", recorder().log)).toBe(false);
+    expect(lastCompletedDay(t.db, waiting.name)).toBeNull();
+    ready = true;
+    expect(await runJob(t.db, waiting, "2026-03-15", recorder().log)).toBe(true);
+    expect(runs).toEqual(["2026-03-15"]);
+    expect(lastCompletedDay(t.db, waiting.name)).toBe("2026-03-15");
+  } finally {
+    unpin();
+  }
+});

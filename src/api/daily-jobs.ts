@@ -34,6 +34,11 @@ export interface DailyJob {
    * whose slice was rolled back: a job that keeps where it got to starts over then.
    */
   run(db: Db, day: string, first: boolean): string | null | MoreToDo;
+  /**
+   * Optional: whether the job may run now (the régua waits for its sending window). False skips
+   * it until the next minute's check, without recording the day.
+   */
+  ready?(db: Db): boolean;
 }
 
 /** The query planner's statistics follow the data as it grows (openDatabase ran a sampled one). */
@@ -113,6 +118,7 @@ export async function runJob(db: Db, job: DailyJob, day: string, log: Log = cons
     // A look before taking the write lock: the minute's check of a day done costs a read.
     const done = lastCompletedDay(db, job.name);
     if (done !== null && done >= day) return false;
+    if (job.ready && !job.ready(db)) return false;
     for (let first = true; ; first = false) {
       const step = db.transaction(
         () => {

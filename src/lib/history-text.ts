@@ -118,6 +118,13 @@ const FIELD_LABELS: Record<string, string> = {
   valorMensalidade: "Mensalidade",
   codigoCliente: "Código",
   isTrial: "Trial",
+  naoEnviarCobrancas: "Não enviar cobranças automáticas",
+  ativa: "Régua ligada",
+  repetirCadaDias: "Repetir a cada (dias úteis)",
+  maxAposVencimento: "Máximo após o vencimento",
+  janelaInicio: "Enviar a partir de",
+  janelaFim: "Enviar até",
+  apenasDiasUteis: "Só em dias úteis",
   cidade: "Cidade",
   estado: "UF",
   empresa: "Empresa",
@@ -247,6 +254,13 @@ export function describeEvent(e: HistoryFacts): string {
         if (d.senhaAlterada) changes.push("senha do e-mail alterada");
         if (d.senhaRemovida) changes.push("senha do e-mail removida");
         return `${u} alterou as configurações de e-mail${changes.length ? `: ${changes.join("; ")}` : ""}`;
+      }
+      if (e.entidade === "settings" && d.secao === "regua") {
+        // The steps' texts are long: that they changed is said, not the texts.
+        const words = Object.entries((d.alteracoes ?? {}) as Record<string, [unknown, unknown]>).map(([field, [before, after]]) =>
+          field === "etapas" ? "etapas alteradas" : field === "avisoBloqueio" ? "aviso de bloqueio alterado" : `${FIELD_LABELS[field] ?? field}: ${fieldValue(field, before)} → ${fieldValue(field, after)}`,
+        );
+        return `${u} alterou a régua de cobrança${words.length ? `: ${words.join("; ")}` : ""}`;
       }
       if (e.entidade === "settings") {
         if (d.modeloAlterado) changes.push("modelo da mensagem alterado");

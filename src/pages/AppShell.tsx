@@ -22,6 +22,7 @@ export const MENU: MenuItem[] = [
   { href: "/payables", label: "Contas a Pagar", icon: "payable" },
   { href: "/payable-installments", label: "Gerar Parcelas CP", icon: "calendar-plus" },
   { href: "/reconciliation", label: "Conciliação", icon: "check" },
+  { href: "/dunning", label: "Cobranças", icon: "mail" },
   { href: "/partners", label: "Parceiros", icon: "handshake" },
   { href: "/reports", label: "Relatórios", icon: "chart" },
   { href: "/history", label: "Histórico", icon: "history" },

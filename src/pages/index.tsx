@@ -18,6 +18,11 @@ import { PAYABLES } from "../api/payables/table";
 import { findHistory, historyUsers, parseHistoryQuery } from "../api/history/service";
 import { findPartners, parsePartnerQuery, partnerSummary } from "../api/partners/service";
 import { getEmailSettings } from "../api/email/service";
+import { allows } from "../api/auth/permissions";
+import { getDunning } from "../api/dunning/settings";
+import { previewClients } from "../api/dunning/preview";
+import { MESSAGE_LIST } from "../api/messages/model";
+import { findMessages, parseMessageQuery, whatsappWorklist } from "../api/messages/service";
 import { getSettings } from "../api/settings/service";
 import { findSuppliers, parseSupplierQuery } from "../api/suppliers/service";
 import { sessionOf, signedIn } from "../api/auth/plugin";
@@ -39,6 +44,7 @@ import { printStamp } from "./print-stamp";
 import { ReportsPage, reportsData } from "./ReportsPage";
 import { reportExport } from "./reports/export";
 import { SettingsPage } from "./SettingsPage";
+import { DunningPage, MessagesPage, WhatsappPage } from "./DunningPage";
 import { ReconciliationPage, reconciliationView } from "./ReconciliationPage";
 import { SubscriptionsPage } from "./SubscriptionsPage";
 import { UsersPage } from "./UsersPage";
@@ -195,6 +201,27 @@ export function pageRoutes(deps: AppDeps) {
     .get("/receivables/export", ({ query, request }) => download(request, ledgerCsv(deps.config.databasePath, RECEIVABLES, query)))
     .get("/payables/export", ({ query, request }) => download(request, ledgerCsv(deps.config.databasePath, PAYABLES, query)))
     .get("/history/export", ({ query, request }) => download(request, historyCsv(deps.config.databasePath, parseHistoryQuery(query))))
+    // Cobranças (DECISIONS §11): the régua's settings, the messages' log, the WhatsApp worklist.
+    .get("/dunning", ({ user }) => {
+      const clientes = previewClients(deps.db);
+      const screen = (
+        <DunningPage
+          regua={getDunning(deps.db, deps.config.blockGraceDays)}
+          podeEditar={allows(user.papel, "PUT", "/api/dunning") === true}
+          podeExecutar={allows(user.papel, "POST", "/api/dunning/run") === true}
+          clientes={clientes}
+        />
+      );
+      return shellPage("/dunning", "Cobranças", user, screen);
+    })
+    .get("/dunning/sent", ({ user, query, redirect }) =>
+      listScreen(MESSAGE_LIST.path, query, (url) => redirect(url, 302), parseMessageQuery, (view) => {
+        const page = findMessages(deps.db, view);
+        const screen = <MessagesPage query={view} page={page} whatsapp={allows(user.papel, "GET", "/dunning/whatsapp") === true} />;
+        return { total: page.total, render: (notice) => shellPage("/dunning", "Cobranças", user, screen, notice) };
+      }),
+    )
+    .get("/dunning/whatsapp", ({ user }) => shellPage("/dunning", "Cobranças", user, <WhatsappPage items={whatsappWorklist(deps.db)} />))
     .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db)} email={getEmailSettings(deps.db)} />))
     .get("/partners", ({ user, query, redirect }) =>
       listScreen(PARTNER_LIST.path, query, (url) => redirect(url, 302), parsePartnerQuery, (view) => {

@@ -66,6 +66,10 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /reports": EVERYONE,
   "GET /history": EVERYONE,
   "GET /settings": ADMIN,
+  // The régua: everyone reads it and its log; the WhatsApp worklist is work for finance
+  "GET /dunning": EVERYONE,
+  "GET /dunning/sent": EVERYONE,
+  "GET /dunning/whatsapp": FINANCE,
   "GET /users": ADMIN,
   "GET /account": EVERYONE,
   // Exports and prints are reading
@@ -76,6 +80,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   // Receipts print what was paid: reading
   "GET /receivables/:id/recibo": EVERYONE,
   "GET /recibos/:numero": EVERYONE,
+  "GET /dunning/sent/export": EVERYONE,
 
   // Clients and their subscriptions
   "GET /api/clients": EVERYONE,
@@ -150,6 +155,18 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /api/settings/email": ADMIN,
   "PUT /api/settings/email": ADMIN,
   "POST /api/settings/email/test": ADMIN,
+  // The régua de cobrança (DECISIONS §11): everyone reads it; running it (and the worklist, the
+  // resends, the manual record) is a finance operation; its settings are the administrators'
+  "GET /api/dunning": EVERYONE,
+  "PUT /api/dunning": ADMIN,
+  "POST /api/dunning/preview": EVERYONE,
+  "POST /api/dunning/run": FINANCE,
+  "GET /api/messages": EVERYONE,
+  "GET /api/messages/whatsapp": FINANCE,
+  "POST /api/messages/:id/resend": FINANCE,
+  "POST /api/messages/:id/sent": FINANCE,
+  "POST /api/installments/:id/charge-log": FINANCE,
+  "GET /api/clients/:id/messages": EVERYONE,
 
   // Bank reconciliation
   "GET /api/statements": EVERYONE,

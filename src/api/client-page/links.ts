@@ -99,7 +99,9 @@ export function createClientLink(db: Db, actor: Actor, clientId: number, origin:
   const semente = randomText();
   const token = tokenOf(db, semente);
   const criadoEm = nowISO();
-  db.transaction(() => {
+  // Inside the caller's transaction when there is one (the régua's slice), else its own.
+  const write = <T>(body: () => T): T => (db.$client.inTransaction ? body() : db.transaction(body));
+  write(() => {
     const nome = clientName(db, clientId);
     const revoked = db
       .update(clientLinks)
@@ -113,6 +115,13 @@ export function createClientLink(db: Db, actor: Actor, clientId: number, origin:
   const message = "Link gerado: copie e envie ao cliente.";
   return { message, url: clientPageUrl(origin, token), criadoEm };
 }
+
+/**
+ * The origin clients reach Cofre at, for links made without a request (the régua): PUBLIC_URL,
+ * set once by createApp. Without it no absolute link can be written, and a message leaves the
+ * line holding {link} out.
+ */
+export const linkOrigin: { value: string | null } = { value: null };
 
 /**
  * The client's current page URL, for the régua's `{link}`: the live link's, made again from its

@@ -78,7 +78,7 @@ describe("creating and reading clients", () => {
     expect(list.map((c) => c.nome)).toEqual(["academia Corpo em Forma", "Floricultura Ipê Amarelo", "Padaria Pão Quente"]);
     expect(list[1]).toMatchObject({ cnpj: "11444777000161", telefone: "2134567890", url: null, valorMensalidade: "89.90" });
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ["bloqueioOrigem", "cnpj", "codigoCliente", "contato", "createdAt", "email", "id", "isTrial", "nome", "statusBloqueio", "telefone", "updatedAt", "url", "valorMensalidade"],
+      ["bloqueioOrigem", "cnpj", "codigoCliente", "contato", "createdAt", "email", "id", "isTrial", "naoEnviarCobrancas", "nome", "statusBloqueio", "telefone", "updatedAt", "url", "valorMensalidade"],
     );
   });
 

@@ -33,6 +33,8 @@ const clientFields = z.object(
     valorMensalidade: moneyField(null, 0),
     codigoCliente: requiredText("Código do cliente é obrigatório"),
     isTrial: z._default(z.boolean("Trial deve ser verdadeiro ou falso"), false),
+    // DECISIONS §11: the régua never writes to a client who asked not to be charged automatically.
+    naoEnviarCobrancas: z._default(z.boolean("Informe verdadeiro ou falso"), false),
   },
   "Dados inválidos",
 );
@@ -69,6 +71,7 @@ export interface ClientFormValues {
   valorMensalidade: string;
   codigoCliente: string;
   isTrial: boolean;
+  naoEnviarCobrancas: boolean;
 }
 
 export const emptyClientForm: ClientFormValues = {
@@ -81,6 +84,7 @@ export const emptyClientForm: ClientFormValues = {
   valorMensalidade: "",
   codigoCliente: "",
   isTrial: false,
+  naoEnviarCobrancas: false,
 };
 
 /** A client as the API sends it (SPEC §3): money as "1234.50", timestamps ISO 8601. */
@@ -95,6 +99,8 @@ export interface ClientJson {
   valorMensalidade: string;
   codigoCliente: string;
   isTrial: boolean;
+  /** "Não enviar cobranças automáticas" (DECISIONS §11). */
+  naoEnviarCobrancas: boolean;
   statusBloqueio: 0 | 1;
   bloqueioOrigem: "manual" | "automatico" | null;
   createdAt: string;
@@ -143,6 +149,7 @@ export function clientFormValues(client: ClientJson): ClientFormValues {
     valorMensalidade: client.valorMensalidade,
     codigoCliente: client.codigoCliente,
     isTrial: client.isTrial,
+    naoEnviarCobrancas: client.naoEnviarCobrancas,
   };
 }
 

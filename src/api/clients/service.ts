@@ -30,6 +30,7 @@ const columns = {
   valorMensalidade: clients.valorMensalidade,
   codigoCliente: clients.codigoCliente,
   isTrial: clients.isTrial,
+  naoEnviarCobrancas: clients.naoEnviarCobrancas,
   statusBloqueio: clients.statusBloqueio,
   bloqueioOrigem: clients.bloqueioOrigem,
   createdAt: clients.createdAt,
@@ -38,9 +39,9 @@ const columns = {
 
 // The whole register in one prepared statement, columns named as the API's (Drizzle's builder
 // prepared it anew and mapped every row twice: 1.9× a hand-written query at 2,000 clients).
-// SQLite has no boolean: isTrial comes as 0/1 and becomes true/false in listClients.
-const ALL_CLIENTS = statement<Omit<ClientRecord, "isTrial"> & { isTrial: number | boolean }>(`SELECT id, nome, cnpj, contato, telefone, email, url, valor_mensalidade AS valorMensalidade,
-  codigo_cliente AS codigoCliente, is_trial AS isTrial, status_bloqueio AS statusBloqueio, bloqueio_origem AS bloqueioOrigem,
+// SQLite has no boolean: isTrial and naoEnviarCobrancas come as 0/1 and become true/false in listClients.
+const ALL_CLIENTS = statement<Omit<ClientRecord, "isTrial" | "naoEnviarCobrancas"> & { isTrial: number | boolean; naoEnviarCobrancas: number | boolean }>(`SELECT id, nome, cnpj, contato, telefone, email, url, valor_mensalidade AS valorMensalidade,
+  codigo_cliente AS codigoCliente, is_trial AS isTrial, nao_enviar_cobrancas AS naoEnviarCobrancas, status_bloqueio AS statusBloqueio, bloqueio_origem AS bloqueioOrigem,
   created_at AS createdAt, updated_at AS updatedAt FROM clients ORDER BY nome_ordem, id`);
 
 /** Every client in pt-BR name order (SPEC §7: GET /api/clients without parameters). */
@@ -48,6 +49,7 @@ export function listClients(db: Db): ClientJson[] {
   const rows = ALL_CLIENTS.all(db);
   return rows.map((row) => {
     row.isTrial = row.isTrial === 1;
+    row.naoEnviarCobrancas = row.naoEnviarCobrancas === 1;
     return toClientJson(row as ClientRecord);
   });
 }
@@ -146,7 +148,7 @@ function subscriptionKeeps(form: ClientInput, before: ClientJson, { trialAte }: 
 }
 
 // The form's fields: an edit records each one that changed; a snapshot keeps them all.
-const EDITABLE = ["nome", "cnpj", "contato", "telefone", "email", "url", "valorMensalidade", "codigoCliente", "isTrial"] as const;
+const EDITABLE = ["nome", "cnpj", "contato", "telefone", "email", "url", "valorMensalidade", "codigoCliente", "isTrial", "naoEnviarCobrancas"] as const;
 const snapshot = (client: ClientJson) => ({ ...Object.fromEntries(EDITABLE.map((key) => [key, client[key]])), statusBloqueio: client.statusBloqueio });
 
 const clientSearchColumns = (input: ClientInput) => registerSearchColumns("clients", input);
@@ -165,6 +167,7 @@ function toClientJson(row: ClientRecord): ClientJson {
     valorMensalidade: centsToDecimal(row.valorMensalidade as Cents),
     codigoCliente: row.codigoCliente,
     isTrial: row.isTrial,
+    naoEnviarCobrancas: row.naoEnviarCobrancas,
     statusBloqueio: row.statusBloqueio === 1 ? 1 : 0,
     bloqueioOrigem: row.bloqueioOrigem,
     createdAt: row.createdAt,

@@ -48,7 +48,7 @@ describe("generating installments", () => {
     const client = await createClient();
     const rows = await generate(plan(client.id));
     expect(rows).toEqual([
-      { id: rows[0]!.id, clientId: client.id, clientName: "Padaria Pão Quente", numerosParcela: "1/3", descricao: "Mensalidade 2º trimestre", dataVencimento: "2026-04-10", valor: "33.33", status: "em_aberto", dataPagamento: null, valorPago: null, multa: null, juros: null, competencia: null, assinatura: false },
+      { id: rows[0]!.id, clientId: client.id, clientName: "Padaria Pão Quente", numerosParcela: "1/3", descricao: "Mensalidade 2º trimestre", dataVencimento: "2026-04-10", valor: "33.33", status: "em_aberto", dataPagamento: null, valorPago: null, multa: null, juros: null, competencia: null, assinatura: false, cobradaEm: null },
       expect.objectContaining({ numerosParcela: "2/3", dataVencimento: "2026-05-10", valor: "33.33" }),
       expect.objectContaining({ numerosParcela: "3/3", dataVencimento: "2026-06-10", valor: "33.34" }),
     ]);

@@ -240,6 +240,13 @@ function selectSql(t: LedgerTable, byPartyName = false): string {
 }
 
 /** The API row's columns, from `r` (the side's table) and `p` (its party). */
+/**
+ * When a receivable was last charged (DECISIONS §7, §11): the day of its latest message that went
+ * out — a manual Cobrar, a WhatsApp marked sent, or an e-mail the server accepted.
+ */
+const LAST_CHARGED = `(SELECT max(mp.data) FROM mensagem_parcelas mp JOIN mensagens m ON m.id = mp.mensagem_id
+  WHERE mp.receivable_id = r.id AND (m.status = 'enviada' OR (m.status = 'fila' AND (SELECT o.estado FROM outbox o WHERE o.id = m.outbox_id) = 'enviada')))`;
+
 function columnsSql(t: LedgerTable): string {
   const columns = [
     "r.id AS id",
@@ -253,7 +260,7 @@ function columnsSql(t: LedgerTable): string {
     "CASE WHEN r.status = 'pago' THEN r.data_pagamento END AS dataPagamento",
     `${whenPaid("r.valor_pago")} AS valorPago`,
     ...(t.fees ? [`${whenPaid("r.multa")} AS multa`, `${whenPaid("r.juros")} AS juros`] : []),
-    ...(t.recurring ? ["r.competencia AS competencia", "r.subscription_id IS NOT NULL AS assinatura"] : []),
+    ...(t.recurring ? ["r.competencia AS competencia", "r.subscription_id IS NOT NULL AS assinatura", `${LAST_CHARGED} AS cobradaEm`] : []),
   ];
   return columns.join(", ");
 }
