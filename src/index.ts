@@ -16,6 +16,13 @@ async function serve() {
     import("./http/idle-gc"),
   ]);
   const db = openDatabase(config.databasePath);
+  // An OFX import cut by a stop is written a slice at a time: what it left is deleted now.
+  // (Left for the next start if the database is busy: nothing shows it meanwhile.)
+  try {
+    (await import("./api/statements/service")).discardUnfinishedImports(db);
+  } catch (error) {
+    console.error(`Importação de extrato inacabada não removida agora: ${(error as Error).message}`);
+  }
   await ensureFirstUser(db, config);
   const app = await createApp(db, config);
   // Bun's own limit answers an empty 413; ours (64 KB, JSON) must be the one that speaks, so

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { isValidPhone, normalizePhone } from "../lib/brazil";
-import { parseMoney, type Cents } from "../lib/money";
+import { MAX_MONEY_CENTS, parseMoney, type Cents } from "../lib/money";
 
 // Field rules shared by the forms (registers, receivables and payables). Client-safe: the
 // islands import them with the schemas.
@@ -71,12 +71,9 @@ export function optionalText(rule: OptionalTextRule = {}) {
   );
 }
 
-/**
- * The largest amount any money field takes: R$ 999 bilhões. Above it an amount is a typing
- * mistake, and valor + multa + juros stays exact. One limit for every field (a monthly fee and
- * an installment alike).
- */
-export const MAX_MONEY_CENTS = 99_999_999_999_999;
+// The largest amount any money field takes (R$ 999 bilhões): its home is src/lib/money.ts, where
+// the OFX parser reads it too.
+export { MAX_MONEY_CENTS };
 const INVALID_MONEY = "Valor inválido";
 const NOT_POSITIVE = "Valor deve ser maior que zero";
 const NEGATIVE = "Valor não pode ser negativo";

@@ -6,6 +6,13 @@ export type Cents = number & { readonly __brand: "Cents" };
 
 const MAX_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
 
+/**
+ * The largest amount any money field takes: R$ 999 bilhões. Above it an amount is a typing
+ * mistake, and valor + multa + juros stays exact. One limit for every field (a monthly fee and
+ * an installment alike) and for an OFX file's amounts.
+ */
+export const MAX_MONEY_CENTS = 99_999_999_999_999;
+
 const BRL = lazily(() => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }));
 
 export function cents(n: number): Cents {

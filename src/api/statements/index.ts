@@ -27,7 +27,7 @@ export function statementsApi(deps: AppDeps) {
     .use(signedIn)
     .post("/", async ({ body, set, user, request }) => {
       const { name, bytes } = await uploaded(body, request);
-      const answer = importStatement(db, actorOf(user), name, bytes);
+      const answer = await importStatement(db, actorOf(user), name, bytes);
       set.status = 201;
       return answer;
     })
@@ -53,11 +53,11 @@ export function statementsApi(deps: AppDeps) {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
       return undoTransaction(db, actorOf(user), id, tid, grace);
     })
-    .post("/:id/confirm-suggestions", ({ params, body, user }) => {
+    .post("/:id/confirm-suggestions", async ({ params, body, user }) => {
       const id = parseId(params.id);
       const confianca = body && typeof body === "object" && !Array.isArray(body) ? (body as { confianca?: unknown }).confianca : undefined;
       if (confianca !== undefined && confianca !== "alta" && confianca !== "media") throw badRequest("Confiança inválida: use alta ou media", { confianca: "Confiança inválida" });
-      return confirmSuggestions(db, actorOf(user), id, confianca ?? "alta", grace);
+      return await confirmSuggestions(db, actorOf(user), id, confianca ?? "alta", grace);
     });
 }
 

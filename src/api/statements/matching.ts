@@ -90,6 +90,19 @@ export function paysWith(installment: OpenInstallment, amount: number, day: stri
  * against the installments within 10% below it (Cofre's fees are 2% + 1% a month).
  */
 export function suggest(side: "receivable" | "payable", postings: Matchable[], open: OpenInstallment[]): Suggestion[] {
+  const steps = suggestSteps(side, postings, open);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** Candidates looked at between two yields of suggestSteps (well under a millisecond). */
+const CANDIDATES_PER_YIELD = 500;
+
+/** suggest as steps: yields after every CANDIDATES_PER_YIELD candidates (or postings) looked at, so an import runs it in slices. */
+export function* suggestSteps(side: "receivable" | "payable", postings: Matchable[], open: OpenInstallment[]): Generator<void, Suggestion[]> {
+  let looked = 0;
   const byValor = new Map<number, OpenInstallment[]>();
   const sorted = [...open].sort((a, b) => a.valor - b.valor);
   for (const installment of open) {
@@ -100,14 +113,26 @@ export function suggest(side: "receivable" | "payable", postings: Matchable[], o
   const taken = new Set<number>();
   const out: Suggestion[] = [];
   for (const posting of [...postings].sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : a.id - b.id))) {
+    if (++looked >= CANDIDATES_PER_YIELD) {
+      looked = 0;
+      yield;
+    }
     const amount = Math.abs(posting.valor);
     const candidates: { installment: OpenInstallment; how: "face" | "fees" }[] = [];
     for (const installment of byValor.get(amount) ?? []) {
+      if (++looked >= CANDIDATES_PER_YIELD) {
+        looked = 0;
+        yield;
+      }
       if (!taken.has(installment.id) && paysWith(installment, amount, posting.data, side)) candidates.push({ installment, how: "face" });
     }
     if (side === "receivable") {
       for (let i = lowerBound(sorted, Math.floor(amount / 1.1)); i < sorted.length && sorted[i]!.valor < amount; i++) {
         const installment = sorted[i]!;
+        if (++looked >= CANDIDATES_PER_YIELD) {
+          looked = 0;
+          yield;
+        }
         if (!taken.has(installment.id) && paysWith(installment, amount, posting.data, side) === "fees") candidates.push({ installment, how: "fees" });
       }
     }
