@@ -195,7 +195,8 @@ function refuseNonOfx(text: string): number {
     throw new OfxError("O arquivo é compactado (ZIP), não um extrato OFX: extraia o arquivo .ofx de dentro dele.");
   }
   const ofxAt = /<OFX[\s>]/i.exec(text)?.index ?? null;
-  const head = text.slice(0, ofxAt ?? 4096);
+  // An HTML page says so at its top (a 5 MB head is not searched).
+  const head = text.slice(0, Math.min(ofxAt ?? 4096, 65_536));
   if (/<!doctype\s+html|<html[\s>]/i.test(head)) {
     throw new OfxError("O arquivo é uma página HTML (talvez a tela de login ou de erro do banco), não um extrato OFX.");
   }
@@ -204,6 +205,13 @@ function refuseNonOfx(text: string): number {
   }
   return ofxAt;
 }
+
+/** Characters the line counter reads between two looks at the work done. */
+const LINE_STEP = 8_192;
+/** The longest tag read (`<` to `>`): a statement's are a few dozen characters. */
+const MAX_TAG = 1_024;
+/** Of a leaf's text, what is read: enough for any field (text is cut at 255; a longer amount or date is refused all the same). */
+const MAX_LEAF = 4_096;
 
 /**
  * 1-based line of an offset; a line ends with CRLF, LF or a bare CR (old Mac files). Asked in
@@ -216,6 +224,13 @@ class LineCounter {
     private readonly text: string,
     private readonly work: Work,
   ) {}
+  /** Counts up to `offset` a step at a time (a long stretch without tags is not one step). */
+  *reach(offset: number): Generator<void, void> {
+    while (offset - this.at > LINE_STEP) {
+      this.of(this.at + LINE_STEP);
+      if (this.work.due()) yield;
+    }
+  }
   of(offset: number): number {
     const { text } = this;
     let i = this.at;
@@ -275,6 +290,11 @@ const AGGREGATES = new Set([
   "BALLIST", "BAL", "CREDITCARDMSGSRSV1", "CCSTMTTRNRS", "CCSTMTRS", "CCACCTFROM",
 ]);
 
+// A leaf's children: one shared empty list (nothing is ever added to a leaf), so a 5 MB file's
+// quarter of a million leaves do not each allocate one; names upper-cased once each.
+const NO_CHILDREN: Node[] = [];
+Object.freeze(NO_CHILDREN);
+
 // Character classes of a tag's name: [A-Za-z_] to start, then [A-Za-z0-9_.:-].
 const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 58) || c === 46 || c === 45;
@@ -288,6 +308,7 @@ function* buildTree(text: string, ofxAt: number, work: Work): Generator<void, No
   const lines = new LineCounter(text, work);
   const root: Node = { name: "", line: 0, value: null, children: [] };
   const stack: Node[] = [root];
+  const names = new Map<string, string>();
   const n = text.length;
   // The header (OFXHEADER:100 lines, or <?xml?><?OFX?>) is not read: it says nothing we need
   // (CHARSET lies; see decode) and its absence is harmless.
@@ -302,6 +323,7 @@ function* buildTree(text: string, ofxAt: number, work: Work): Generator<void, No
       }
       break;
     }
+    yield* lines.reach(lt);
     const line = lines.of(lt);
     if (text.startsWith("<!", lt) || text.startsWith("<?", lt)) {
       const close = text.startsWith("<!--", lt) ? "-->" : text.startsWith("<?", lt) ? "?>" : ">";
@@ -310,28 +332,35 @@ function* buildTree(text: string, ofxAt: number, work: Work): Generator<void, No
       pos = end + close.length;
       continue;
     }
-    // The tag: `<`, `/`?, a name, anything but `<` up to `>`; `/>` closes it at once.
+    // The tag: `<`, `/`?, a name, anything but `<` up to `>`; `/>` closes it at once. No tag
+    // of a statement is longer than MAX_TAG: one that is, is looked at no further.
+    const stop = Math.min(n, lt + MAX_TAG);
     let i = lt + 1;
     const slash = text.charCodeAt(i) === 47;
     if (slash) i++;
     const nameStart = i;
     if (isNameStart(text.charCodeAt(i))) {
       i++;
-      while (i < n && isNameChar(text.charCodeAt(i))) i++;
+      while (i < stop && isNameChar(text.charCodeAt(i))) i++;
     }
     const nameEnd = i;
     let c = -1;
-    while (i < n) {
+    while (i < stop) {
       c = text.charCodeAt(i);
       if (c === 62 || c === 60) break;
       i++;
     }
     work.add(i - lt);
-    if (nameEnd === nameStart || c !== 62) {
+    if (nameEnd === nameStart || c !== 62 || i >= stop) {
       if (text.indexOf(">", lt) === -1) throw cutAt(stack, line);
       throw new OfxError(`Tag malformada na linha ${line}: ${JSON.stringify(text.slice(lt, lt + 30))}.`);
     }
-    const name = text.slice(nameStart, nameEnd).toUpperCase();
+    const raw = text.slice(nameStart, nameEnd);
+    let name = names.get(raw);
+    if (name === undefined) {
+      name = raw.toUpperCase();
+      if (names.size < 1_000) names.set(raw, name);
+    }
     const selfClose = i - 1 >= nameEnd && text.charCodeAt(i - 1) === 47;
     pos = i + 1;
     const top = stack[stack.length - 1]!;
@@ -343,7 +372,7 @@ function* buildTree(text: string, ofxAt: number, work: Work): Generator<void, No
       continue;
     }
     if (selfClose) {
-      top.children.push({ name, line, value: "", children: [] });
+      top.children.push({ name, line, value: "", children: NO_CHILDREN });
       continue;
     }
     // Text up to the next tag decides: something → a leaf (SGML leaves are never closed, XML
@@ -351,8 +380,10 @@ function* buildTree(text: string, ofxAt: number, work: Work): Generator<void, No
     const next = text.indexOf("<", pos);
     const content = text.slice(pos, next === -1 ? n : next);
     work.add(content.length);
-    if (/\S/.test(content)) {
-      top.children.push({ name, line, value: decodeEntities(content).trim(), children: [] });
+    const textAt = content.search(/\S/);
+    if (textAt !== -1) {
+      const value = content.length - textAt > MAX_LEAF ? content.slice(textAt, textAt + MAX_LEAF) : content;
+      top.children.push({ name, line, value: decodeEntities(value).trim(), children: NO_CHILDREN });
       pos = next === -1 ? n : next;
       const closing = `</${name}>`;
       if (next !== -1 && text.slice(next, next + closing.length).toUpperCase() === closing) pos = next + closing.length;
@@ -382,7 +413,7 @@ function* closeTag(stack: Node[], name: string, line: number, work: Work): Gener
   for (let k = at + 1; k < stack.length; k++) {
     const open = stack[k]!;
     const moved = open.children;
-    open.children = [];
+    open.children = NO_CHILDREN;
     open.value = "";
     for (const node of moved) closed.children.push(node);
     work.add(moved.length);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { buildOfx, type OfxPosting } from "../../../tests/fixtures/ofx/build";
 import { generateOfx } from "../../../tests/fixtures/ofx/generate";
-import { useTestApp } from "../../../tests/support";
+import { PADARIA, useTestApp } from "../../../tests/support";
 import { discardUnfinishedImports } from "./service";
 import type { ImportAnswer, TransactionJson } from "./model";
 
@@ -132,5 +132,30 @@ describe("an upload never keeps the server from answering", () => {
     expect({ statements: count("statements"), transactions: count("bank_transactions") }).toEqual({ statements: 1, transactions: 1 });
     expect((await t.api(`/api/statements/${kept.id}`)).status).toBe(200);
     expect(discardUnfinishedImports(t.db)).toBe(0);
+  });
+});
+
+describe("bulk confirmation in short transactions, each bank line atomic", () => {
+  test("a line the ledger refuses (dated after today) is left as it was and counted apart; the others are confirmed, each with its history", async () => {
+    const client = (await (await t.api("/api/clients", { method: "POST", body: { ...PADARIA } })).json()) as { id: number };
+    const due = async (valor: string, primeiroVencimento: string) =>
+      ((await (await t.api("/api/installments/generate", { method: "POST", body: { clientId: client.id, numParcelas: 1, valor, primeiroVencimento, descricao: "Mensalidade" } })).json()) as { installments: { id: number }[] }).installments[0]!.id;
+    const now = await due("150.00", "2026-11-05");
+    const later = await due("160.00", "2026-11-20");
+    const response = await upload(
+      ofx([
+        { fitid: "N1", data: "20261105", valor: "150.00", nome: "PIX PADARIA PAO QUENTE" },
+        { fitid: "L1", data: "20261120", valor: "160.00", nome: "PIX PADARIA PAO QUENTE" },
+      ]),
+    );
+    const { id, sugestoes } = (await response.json()) as ImportAnswer;
+    expect(sugestoes).toBe(2);
+    const bulk = await t.api(`/api/statements/${id}/confirm-suggestions`, { method: "POST", body: { confianca: "alta" } });
+    expect(bulk.status).toBe(200);
+    expect(await bulk.json()).toEqual({ message: "1 transação conciliada; 1 não pôde ser conciliada (confira a linha)", conciliadas: 1 });
+    const status = (rid: number) => (t.db.$client.query("select status from receivables where id = ?").get(rid) as { status: string }).status;
+    expect([status(now), status(later)]).toEqual(["pago", "em_aberto"]);
+    const rows = (await (await t.api(`/api/statements/${id}/transactions`)).json()) as TransactionJson[];
+    expect(rows.map((r) => [r.fitid, r.situacao])).toEqual([["N1", "conciliada"], ["L1", "sugerida"]]);
   });
 });

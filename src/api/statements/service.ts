@@ -555,8 +555,9 @@ export function confirmTransaction(
  * transactions a slice of time each (a statement of 2,000 credits held the event loop 0.59 s in
  * one). Each bank line is atomic on its own — its payment, blocking, history and link commit
  * together or not at all (a savepoint per line) — and is re-read when its turn comes: a line
- * whose suggestion stopped holding meanwhile (the installment paid by hand, the line undone) is
- * left as it is and counted apart, never settled on stale facts.
+ * whose suggestion stopped holding meanwhile (the installment paid by hand, the line undone) or
+ * that the ledger refuses (a 4xx: a posting dated after today) is left as it is, counted apart
+ * in the answer, never settled on stale facts; the others are confirmed.
  */
 export async function confirmSuggestions(db: Db, actor: Actor, statementId: number, confianca: "alta" | "media", graceDays: number): Promise<BulkConfirmAnswer> {
   getStatementRow(db, statementId);
@@ -596,7 +597,7 @@ export async function confirmSuggestions(db: Db, actor: Actor, statementId: numb
     if (at < ids.length) await turn();
   }
   const done = n ? `${n} ${n === 1 ? "transação conciliada" : "transações conciliadas"}` : "Nenhuma sugestão a confirmar";
-  const left = skipped ? ` (${skipped} ${skipped === 1 ? "sugestão mudou" : "sugestões mudaram"} enquanto confirmava: confira ${skipped === 1 ? "a linha" : "as linhas"})` : "";
+  const left = skipped ? `; ${skipped} não ${skipped === 1 ? "pôde ser conciliada (confira a linha)" : "puderam ser conciliadas (confira as linhas)"}` : "";
   return { message: done + left, conciliadas: n };
 }
 
