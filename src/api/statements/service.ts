@@ -52,8 +52,8 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
  * POST /api/statements: the file read whole (or refused whole, nothing stored), new transactions
  * stored, suggestions made — each step a slice of time at a time (src/http/slices.ts), so a 5 MB
  * file never holds the event loop. All or nothing all the same: the statement and its lines
- * appear in the last slice's transaction; if a slice fails, what the earlier ones wrote is
- * deleted (and a stop in between is cleaned at the next start: discardUnfinishedImports).
+ * appear at once, when the last write marks it imported; if a slice fails, what the earlier ones
+ * wrote is deleted (and a stop in between is cleaned at the next start: discardUnfinishedImports).
  */
 export async function importStatement(db: Db, actor: Actor, fileName: string, bytes: Uint8Array): Promise<ImportAnswer> {
   let statement: OfxStatement;
