@@ -41,17 +41,17 @@ export function statementsApi(deps: AppDeps) {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
       return candidatesFor(db, id, tid, typeof query.q === "string" ? query.q : "");
     })
-    .post("/:id/transactions/:tid/confirm", ({ params, body, user }) => {
+    .post("/:id/transactions/:tid/confirm", async ({ params, body, user }) => {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
-      return confirmTransaction(db, actorOf(user), id, tid, choiceOf(body), grace);
+      return await confirmTransaction(db, actorOf(user), id, tid, choiceOf(body), grace);
     })
     .post("/:id/transactions/:tid/ignore", ({ params }) => {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
       return ignoreTransaction(db, id, tid);
     })
-    .post("/:id/transactions/:tid/undo", ({ params, user }) => {
+    .post("/:id/transactions/:tid/undo", async ({ params, user }) => {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
-      return undoTransaction(db, actorOf(user), id, tid, grace);
+      return await undoTransaction(db, actorOf(user), id, tid, grace);
     })
     .post("/:id/confirm-suggestions", async ({ params, body, user }) => {
       const id = parseId(params.id);

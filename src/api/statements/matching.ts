@@ -84,23 +84,16 @@ export function paysWith(installment: OpenInstallment, amount: number, day: stri
   return null;
 }
 
-/**
- * Suggestions for `postings` (all one side) among `open`, earliest posting first; an installment
- * goes to one posting at most. Amounts index the face values; a fee-inclusive amount is checked
- * against the installments within 10% below it (Cofre's fees are 2% + 1% a month).
- */
-export function suggest(side: "receivable" | "payable", postings: Matchable[], open: OpenInstallment[]): Suggestion[] {
-  const steps = suggestSteps(side, postings, open);
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
-}
-
 /** Candidates looked at between two yields of suggestSteps (well under a millisecond). */
 const CANDIDATES_PER_YIELD = 500;
 
-/** suggest as steps: yields after every CANDIDATES_PER_YIELD candidates (or postings) looked at, so an import runs it in slices. */
+/**
+ * Suggestions for `postings` (all one side) among `open`, earliest posting first; an installment
+ * goes to one posting at most. Amounts index the face values; a fee-inclusive amount is checked
+ * against the installments within 10% below it (Cofre's fees are 2% + 1% a month). As steps: it
+ * yields after every CANDIDATES_PER_YIELD postings or candidates looked at, and the server runs
+ * it in slices (src/http/slices.ts).
+ */
 export function* suggestSteps(side: "receivable" | "payable", postings: Matchable[], open: OpenInstallment[]): Generator<void, Suggestion[]> {
   let looked = 0;
   const byValor = new Map<number, OpenInstallment[]>();
