@@ -62,8 +62,17 @@ export function namesParty(busca: string, partyName: string, cnpj: string | null
   return found >= Math.min(tokens.length, 3) || (tokens.length > 3 && found >= 2 && words.has(tokens[0]!));
 }
 
-/** The open installments a batch of postings could settle, read once (the due-date window around the batch). */
-export function openInstallments(db: Db, side: "receivable" | "payable", from: string, to: string): OpenInstallment[] {
+/** The due dates postings from `from` to `to` could settle: 60 days before the first to 10 days after the last. */
+export function dueWindow(from: string, to: string): { from: string; to: string } {
+  return { from: addDays(from, -WINDOW_AFTER_DUE), to: addDays(to, WINDOW_BEFORE_DUE) };
+}
+
+/**
+ * The open installments due from `from` to `to` (both included) that no transaction settled. The
+ * server reads a statement's window a month at a time (a year of them at --scale 50 is one read
+ * of thousands of rows).
+ */
+export function openInstallmentsDue(db: Db, side: "receivable" | "payable", from: string, to: string): OpenInstallment[] {
   const [table, party, column] = side === "receivable" ? ["receivables", "clients", "client_id"] : ["payables", "suppliers", "supplier_id"];
   return prepared(
     db,
@@ -71,7 +80,7 @@ export function openInstallments(db: Db, side: "receivable" | "payable", from: s
        FROM ${table} r JOIN ${party} p ON p.id = r.${column}
       WHERE r.status = 'em_aberto' AND r.data_vencimento BETWEEN $from AND $to
         AND NOT EXISTS (SELECT 1 FROM bank_transactions b WHERE b.${side}_id = r.id)`,
-  ).all({ from: addDays(from, -WINDOW_AFTER_DUE), to: addDays(to, WINDOW_BEFORE_DUE) }) as OpenInstallment[];
+  ).all({ from, to }) as OpenInstallment[];
 }
 
 /** Whether `amount` pays `installment` on `day`: face value, or face value plus Cofre's fees for that day. */

@@ -14,7 +14,8 @@ import { receivables } from "../installments/service";
 import { limitOffset, parseListView, viewPaging, type ListPage } from "../list";
 import { payables } from "../payables/service";
 import { prepared } from "../prepared";
-import { feesOf, openInstallments, suggestSteps, type Matchable } from "./matching";
+import { dueWindow, feesOf, openInstallmentsDue, suggestSteps, type Matchable, type OpenInstallment } from "./matching";
+import { addMonthsToMonth, monthOf } from "../../lib/dates";
 import {
   SITUACOES,
   TRANSACTION_LIST,
@@ -277,8 +278,16 @@ export async function refreshSuggestionsInSlices(db: Db, statementId: number): P
         after = rows.at(-1)!.id;
         clock = await nextSlice(clock);
       }
-      const candidates = openInstallments(db, side, first, last).filter((i) => !taken.has(i.id));
-      clock = await nextSlice(clock);
+      const candidates: OpenInstallment[] = [];
+      const window = dueWindow(first, last);
+      // A month of due dates at a time (the window's first and last months partly).
+      for (let from = window.from; from <= window.to; from = `${addMonthsToMonth(monthOf(from), 1)}-01`) {
+        const monthEnd = `${monthOf(from)}-31`;
+        for (const installment of openInstallmentsDue(db, side, from, monthEnd < window.to ? monthEnd : window.to)) {
+          if (!taken.has(installment.id)) candidates.push(installment);
+        }
+        clock = await nextSlice(clock);
+      }
       const made = await inSlices(suggestSteps(side, postings, candidates));
       for (let at = 0; at < made.length; ) {
         const slice = sliceClock();
@@ -295,10 +304,16 @@ export async function refreshSuggestionsInSlices(db: Db, statementId: number): P
       }
     }
   }
-  const { n } = prepared(
+  const holding = prepared(
     db,
-    "SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s AND b.sugestao_id IS NOT NULL AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada",
-  ).get({ s: statementId }) as { n: number };
+    `SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
+      WHERE l.statement_id = +$s AND l.ordem >= $from AND l.ordem < $to AND b.sugestao_id IS NOT NULL AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada`,
+  );
+  let n = 0;
+  for (let from = 0; from < lines; from += LINES_PER_STEP * 4) {
+    n += (holding.get({ s: statementId, from, to: from + LINES_PER_STEP * 4 }) as { n: number }).n;
+    clock = await nextSlice(clock);
+  }
   return n;
 }
 
