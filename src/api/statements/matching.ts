@@ -54,9 +54,19 @@ export function nameTokens(name: string): string[] {
 
 /** Whether NAME/MEMO names the party: every distinctive word of a short name, or three of a long one; or the CNPJ's digits. */
 export function namesParty(busca: string, partyName: string, cnpj: string | null): boolean {
-  if (cnpj && cnpj.length >= 8 && busca.replace(/\D/g, "").includes(cnpj.replace(/\D/g, ""))) return true;
-  const words = new Set(busca.split(/[^a-z0-9]+/));
-  const tokens = nameTokens(partyName);
+  return namesIn(describe(busca), nameTokens(partyName), cnpj);
+}
+
+/** NAME/MEMO (folded) as namesParty reads it: its words and its digits. */
+interface Described {
+  words: Set<string>;
+  digits: string;
+}
+const describe = (busca: string): Described => ({ words: new Set(busca.split(/[^a-z0-9]+/)), digits: busca.replace(/\D/g, "") });
+
+/** namesParty with the posting's words and the party's tokens read once (a posting may have thousands of candidates). */
+function namesIn({ words, digits }: Described, tokens: string[], cnpj: string | null): boolean {
+  if (cnpj && cnpj.length >= 8 && digits.includes(cnpj.replace(/\D/g, ""))) return true;
   if (tokens.length === 0) return false;
   const found = tokens.filter((token) => words.has(token)).length;
   return found >= Math.min(tokens.length, 3) || (tokens.length > 3 && found >= 2 && words.has(tokens[0]!));
@@ -94,7 +104,7 @@ export function paysWith(installment: OpenInstallment, amount: number, day: stri
 }
 
 /** Candidates looked at between two yields of suggestSteps (well under a millisecond). */
-const CANDIDATES_PER_YIELD = 500;
+const CANDIDATES_PER_YIELD = 100;
 
 /**
  * Suggestions for `postings` (all one side) among `open`, earliest posting first; an installment
@@ -118,6 +128,8 @@ export function* suggestSteps(side: "receivable" | "payable", postings: Matchabl
   }
   const taken = new Set<number>();
   const out: Suggestion[] = [];
+  // Each party's distinctive words, folded once.
+  const tokensOf = new Map<string, string[]>();
   for (const posting of yield* sortSteps(postings, (a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : a.id - b.id))) {
     if (++looked >= CANDIDATES_PER_YIELD) {
       looked = 0;
@@ -143,7 +155,17 @@ export function* suggestSteps(side: "receivable" | "payable", postings: Matchabl
       }
     }
     if (candidates.length === 0) continue;
-    const named = candidates.filter((c) => namesParty(posting.busca, c.installment.partyName, c.installment.cnpj));
+    const described = describe(posting.busca);
+    const named: typeof candidates = [];
+    for (const c of candidates) {
+      let tokens = tokensOf.get(c.installment.partyName);
+      if (!tokens) tokensOf.set(c.installment.partyName, (tokens = nameTokens(c.installment.partyName)));
+      if (namesIn(described, tokens, c.installment.cnpj)) named.push(c);
+      if (++looked >= CANDIDATES_PER_YIELD) {
+        looked = 0;
+        yield;
+      }
+    }
     const chosen = named.length === 1 ? named[0]! : candidates.length === 1 && named.length === 0 ? candidates[0]! : null;
     if (!chosen) continue;
     const confianca: Confianca = named.length === 1 ? "alta" : "media";
