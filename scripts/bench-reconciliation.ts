@@ -43,7 +43,7 @@ export async function benchReconciliation(base: string, cookie: string, dbPath: 
     const { n } = db.$client.query("SELECT count(*) AS n FROM receivables").get() as { n: number };
     const bytes = statementFor(open, 2000);
     const t0 = performance.now();
-    const answer = importStatement(db, SYSTEM, "bench.ofx", bytes);
+    const answer = await importStatement(db, SYSTEM, "bench.ofx", bytes);
     const elapsed = performance.now() - t0;
     statementId = answer.id;
     row(`import + match a 2,000-transaction OFX against ${n} installments (${answer.sugestoes} suggestions)`, ms(elapsed), "≤ 1 s");

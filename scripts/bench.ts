@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { benchDunning } from "./bench-dunning";
 import { benchHistory } from "./bench-history";
 import { benchLedger } from "./bench-ledger";
+import { benchOfxUploads } from "./bench-ofx";
 import { benchReconciliation } from "./bench-reconciliation";
 import { benchSubscriptionRuns, benchSubscriptionsPage, subscribeEveryClient } from "./bench-subscriptions";
 import { BINARY, kb, load, median, ms, requireBinary, rssMb, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
@@ -183,6 +184,8 @@ try {
   await benchLedger(reportsBase, reportsCookie, reportsDbPath, row);
   await benchHistory(reportsBase, reportsCookie, reportsDbPath, row);
   await benchReconciliation(reportsBase, reportsCookie, reportsDbPath, row);
+  // Issue 31 §11: 5 MB uploads of any shape, /healthz timed meanwhile (on the same --scale 50 data).
+  await benchOfxUploads(reportsBase, reportsCookie, row);
   await stopBinary(server);
 
   // The same default view on a tenth of the data: the page must weigh about the same.

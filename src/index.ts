@@ -19,6 +19,13 @@ async function serve() {
   // Until it listens, its writes (migrations, the first user) wait for another process's lock as
   // a command's do: a start beside a busy cron job is slower, never a crash.
   const db = openDatabase(config.databasePath, { busyTimeoutMs: COMMAND_BUSY_TIMEOUT_MS });
+  // An OFX import cut by a stop is written a slice at a time: what it left is deleted now.
+  // (Left for the next start if the database is busy: nothing shows it meanwhile.)
+  try {
+    (await import("./api/statements/service")).discardUnfinishedImports(db);
+  } catch (error) {
+    console.error(`Importação de extrato inacabada não removida agora: ${(error as Error).message}`);
+  }
   await ensureFirstUser(db, config);
   const app = await createApp(db, config);
   serveWrites(db);

@@ -89,7 +89,7 @@ export const NEGATIVE_MONEY = "Valor não pode ser negativo";
 /**
  * The largest amount any money field takes, typed in a form or sent to the API: R$ 999 bilhões.
  * Above it an amount is a typing mistake, and valor + multa + juros stays exact. One limit for
- * every field (a monthly fee and an installment alike).
+ * every field (a monthly fee and an installment alike) and for an OFX file's amounts.
  */
 export const MAX_MONEY_CENTS = 99_999_999_999_999;
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateOfx } from "../../tests/fixtures/ofx/generate";
-import { OfxError, parseOfx, parseOfxAmount, parseOfxDate, parseOfxStatements, type OfxStatement } from "./ofx";
+import { MAX_OFX_DEPTH, MAX_OFX_TEXT, OFX_WORK_PER_YIELD, OfxError, ofxSteps, parseOfx, parseOfxAmount, parseOfxDate, parseOfxStatements, type OfxStatement } from "./ofx";
 
 // Each quirk has its own small file in tests/fixtures/ofx (README there lists them).
 const DIR = join(import.meta.dir, "../../tests/fixtures/ofx");
@@ -331,4 +331,123 @@ test("a generated 2,000-posting statement: exact count and sum", () => {
     trntype: "CREDIT",
   });
   expect(s.transacoes.filter((t) => t.memo === null)).toHaveLength(667);
+});
+
+// Issue 31 §10–11 (DECISIONS §9): bounds, and hostile or broken files that cost no more than good ones.
+describe("bounds: dates, amounts, text", () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  /** A statement whose one posting has `dtposted`/`trnamt`/`name`; the posting's tags are on lines 6–10. */
+  const onePosting = ({ dtposted = "20261105", trnamt = "10.00", name = "PIX", fitid = "1", dtstart = "20261101" } = {}) =>
+    encode(
+      [
+        "OFXHEADER:100",
+        "",
+        "<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL",
+        "<BANKACCTFROM><BANKID>341<ACCTID>1</BANKACCTFROM>",
+        `<BANKTRANLIST><DTSTART>${dtstart}<DTEND>20261130`,
+        "<STMTTRN>",
+        `<DTPOSTED>${dtposted}`,
+        `<TRNAMT>${trnamt}`,
+        `<FITID>${fitid}`,
+        `<NAME>${name}`,
+        "</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>",
+      ].join("\r\n"),
+    );
+  const refused = (bytes: Uint8Array) => {
+    try {
+      parseOfx(bytes);
+    } catch (error) {
+      expect(error).toBeInstanceOf(OfxError);
+      return (error as Error).message;
+    }
+    throw new Error("read, but should have been refused");
+  };
+
+  test("a date outside 1900–2199 refuses the file, naming the tag and the line (9999, 0000, 0001 and 1000 alike)", () => {
+    for (const [dtposted, shown] of [["99991231", "99991231"], ["00000101", "00000101"], ["00010101", "00010101"], ["10000101120000[-3:BRT]", "10000101120000[-3:BRT]"], ["18991231", "18991231"], ["22000101", "22000101"]]) {
+      expect(refused(onePosting({ dtposted }))).toBe(`Data fora dos anos aceitos (1900 a 2199) em <DTPOSTED> na linha 7: ${JSON.stringify(shown)}.`);
+    }
+    expect(refused(onePosting({ dtstart: "00000101" }))).toBe('Data fora dos anos aceitos (1900 a 2199) em <DTSTART> na linha 5: "00000101".');
+    expect(parseOfx(onePosting({ dtposted: "19000101" })).transacoes[0]?.data).toBe("1900-01-01");
+    expect(parseOfx(onePosting({ dtposted: "21991231" })).transacoes[0]?.data).toBe("2199-12-31");
+    // Year 0 is not read as 1900 by date math: 0000-02-29 is no date at all.
+    expect(() => parseOfxDate("00000229")).toThrow(OfxError);
+  });
+
+  test("an amount above the money cap (R$ 999.999.999.999,99) refuses the file, naming the line; the cap itself is read", () => {
+    expect(parseOfx(onePosting({ trnamt: "999999999999.99" })).transacoes[0]?.valorCentavos).toBe(99_999_999_999_999);
+    expect(parseOfx(onePosting({ trnamt: "-999.999.999.999,99" })).transacoes[0]?.valorCentavos).toBe(-99_999_999_999_999);
+    for (const trnamt of ["1000000000000.00", "90000000000000.00", "-1000000000000", "9".repeat(30), "1".repeat(100_000)]) {
+      expect(refused(onePosting({ trnamt }))).toStartWith("Valor acima do limite de R$ 999.999.999.999,99 em <TRNAMT> na linha 8: ");
+    }
+    // Quoted short: a 100,000-digit amount is not repeated in the message.
+    expect(refused(onePosting({ trnamt: "1".repeat(100_000) })).length).toBeLessThan(200);
+  });
+
+  test("text fields are cut at 255 characters (a 100,000-character NAME; a FITID too); a pair of surrogates is never split", () => {
+    const s = parseOfx(onePosting({ name: "N".repeat(100_000), fitid: "F".repeat(300) }));
+    expect(MAX_OFX_TEXT).toBe(255);
+    expect(s.transacoes[0]?.nome).toBe("N".repeat(255));
+    expect(s.transacoes[0]?.fitid).toBe("F".repeat(255));
+    const emoji = parseOfx(onePosting({ name: `${"a".repeat(254)}😀tail` })).transacoes[0]?.nome;
+    expect(emoji).toBe("a".repeat(254));
+  });
+});
+
+describe("hostile or broken files: linear, bounded, never a crash", () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const HEAD = "OFXHEADER:100\r\n\r\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><BANKID>341<ACCTID>1</BANKACCTFROM><BANKTRANLIST><DTSTART>20260101<DTEND>20260131\r\n";
+  const TAIL = "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>";
+  /** About `bytes` of file, the shape repeated: never-closed STMTTRNs, nested tags, one long tag, many leaves under few unclosed aggregates, a valid statement. */
+  const SHAPES: Record<string, (bytes: number) => Uint8Array> = {
+    "STMTTRN never closed": (bytes) => encode(HEAD + "<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20260105<TRNAMT>10.00<FITID>1<NAME>X\r\n".repeat(bytes / 71) + TAIL),
+    "nested tags": (bytes) => encode(HEAD + "<A>".repeat(bytes / 3) + TAIL),
+    "one endless tag": (bytes) => encode(HEAD + "<" + "A".repeat(bytes) + "<B>" + TAIL),
+    "leaves under 90 unclosed aggregates": (bytes) => encode(HEAD + "<G>".repeat(90) + "<L>1\r\n".repeat(bytes / 6) + TAIL),
+    "a valid statement": (bytes) => generateOfx(Math.round(bytes / 165)).bytes,
+  };
+
+  /** Yields of ofxSteps: one per OFX_WORK_PER_YIELD units of work (characters, nodes moved, postings). */
+  function work(bytes: Uint8Array): { yields: number; outcome: string } {
+    const steps = ofxSteps(bytes);
+    let yields = 0;
+    try {
+      for (let next = steps.next(); !next.done; next = steps.next()) yields++;
+      return { yields, outcome: "lido" };
+    } catch (error) {
+      expect(error).toBeInstanceOf(OfxError);
+      return { yields, outcome: (error as Error).message };
+    }
+  }
+
+  test.each(Object.keys(SHAPES))("%s: 1 MB and 4 MB are parsed or refused, the work growing linearly", (shape) => {
+    const small = work(SHAPES[shape]!(1_000_000));
+    const large = work(SHAPES[shape]!(4_000_000));
+    expect(large.outcome).toBe(shape === "a valid statement" ? "lido" : large.outcome);
+    // Four times the bytes: at most about four times the work (a quadratic parser does sixteen).
+    expect(large.yields).toBeLessThanOrEqual(Math.max(4.5 * small.yields, 8));
+  });
+
+  test("a STMTTRN never closed is refused in pt-BR, naming it; a few of them are refused as postings without FITID", () => {
+    expect(work(SHAPES["STMTTRN never closed"]!(1_000_000)).outcome).toBe(
+      "Tags abertas umas dentro das outras demais na linha 99 (mais de 100 níveis): o arquivo parece corrompido — a tag <STMTTRN> da linha 4 não foi fechada?",
+    );
+    expect(work(SHAPES["STMTTRN never closed"]!(71 * 5)).outcome).toBe("A 1ª transação (<STMTTRN> na linha 4) não tem <FITID>, o identificador do lançamento.");
+  });
+
+  test("700,000 nested tags are refused in pt-BR, not a stack overflow", () => {
+    expect(MAX_OFX_DEPTH).toBe(100);
+    expect(() => parseOfx(encode(HEAD + "<A>".repeat(700_000) + TAIL))).toThrow(
+      new OfxError("Tags abertas umas dentro das outras demais na linha 4 (mais de 100 níveis): o arquivo parece corrompido — a tag <A> da linha 4 não foi fechada?"),
+    );
+    // As deep as allowed still reads (the empty tags are dissolved into the list).
+    const deep = HEAD + "<STMTTRN><DTPOSTED>20260105<TRNAMT>1<FITID>1" + "<A>".repeat(90) + "</STMTTRN>" + TAIL;
+    expect(parseOfx(encode(deep)).transacoes).toHaveLength(1);
+  });
+
+  test("work comes in small steps: a 4 MB file yields hundreds of times", () => {
+    const { yields } = work(generateOfx(24_000).bytes);
+    expect(OFX_WORK_PER_YIELD).toBe(8_192);
+    expect(yields).toBeGreaterThan(400);
+  });
 });

@@ -27,7 +27,7 @@ export function statementsApi(deps: AppDeps) {
     .use(signedIn)
     .post("/", async ({ body, set, user, request }) => {
       const { name, bytes } = await uploaded(body, request);
-      const answer = importStatement(db, actorOf(user), name, bytes);
+      const answer = await importStatement(db, actorOf(user), name, bytes);
       set.status = 201;
       return answer;
     })
@@ -41,23 +41,23 @@ export function statementsApi(deps: AppDeps) {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
       return candidatesFor(db, id, tid, typeof query.q === "string" ? query.q : "");
     })
-    .post("/:id/transactions/:tid/confirm", ({ params, body, user }) => {
+    .post("/:id/transactions/:tid/confirm", async ({ params, body, user }) => {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
-      return confirmTransaction(db, actorOf(user), id, tid, choiceOf(body), grace);
+      return await confirmTransaction(db, actorOf(user), id, tid, choiceOf(body), grace);
     })
     .post("/:id/transactions/:tid/ignore", ({ params }) => {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
       return ignoreTransaction(db, id, tid);
     })
-    .post("/:id/transactions/:tid/undo", ({ params, user }) => {
+    .post("/:id/transactions/:tid/undo", async ({ params, user }) => {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
-      return undoTransaction(db, actorOf(user), id, tid, grace);
+      return await undoTransaction(db, actorOf(user), id, tid, grace);
     })
-    .post("/:id/confirm-suggestions", ({ params, body, user }) => {
+    .post("/:id/confirm-suggestions", async ({ params, body, user }) => {
       const id = parseId(params.id);
       const confianca = body && typeof body === "object" && !Array.isArray(body) ? (body as { confianca?: unknown }).confianca : undefined;
       if (confianca !== undefined && confianca !== "alta" && confianca !== "media") throw badRequest("Confiança inválida: use alta ou media", { confianca: "Confiança inválida" });
-      return confirmSuggestions(db, actorOf(user), id, confianca ?? "alta", grace);
+      return await confirmSuggestions(db, actorOf(user), id, confianca ?? "alta", grace);
     });
 }
 

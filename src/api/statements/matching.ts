@@ -54,16 +54,35 @@ export function nameTokens(name: string): string[] {
 
 /** Whether NAME/MEMO names the party: every distinctive word of a short name, or three of a long one; or the CNPJ's digits. */
 export function namesParty(busca: string, partyName: string, cnpj: string | null): boolean {
-  if (cnpj && cnpj.length >= 8 && busca.replace(/\D/g, "").includes(cnpj.replace(/\D/g, ""))) return true;
-  const words = new Set(busca.split(/[^a-z0-9]+/));
-  const tokens = nameTokens(partyName);
+  return namesIn(describe(busca), nameTokens(partyName), cnpj);
+}
+
+/** NAME/MEMO (folded) as namesParty reads it: its words and its digits. */
+interface Described {
+  words: Set<string>;
+  digits: string;
+}
+const describe = (busca: string): Described => ({ words: new Set(busca.split(/[^a-z0-9]+/)), digits: busca.replace(/\D/g, "") });
+
+/** namesParty with the posting's words and the party's tokens read once (a posting may have thousands of candidates). */
+function namesIn({ words, digits }: Described, tokens: string[], cnpj: string | null): boolean {
+  if (cnpj && cnpj.length >= 8 && digits.includes(cnpj.replace(/\D/g, ""))) return true;
   if (tokens.length === 0) return false;
   const found = tokens.filter((token) => words.has(token)).length;
   return found >= Math.min(tokens.length, 3) || (tokens.length > 3 && found >= 2 && words.has(tokens[0]!));
 }
 
-/** The open installments a batch of postings could settle, read once (the due-date window around the batch). */
-export function openInstallments(db: Db, side: "receivable" | "payable", from: string, to: string): OpenInstallment[] {
+/** The due dates postings from `from` to `to` could settle: 60 days before the first to 10 days after the last. */
+export function dueWindow(from: string, to: string): { from: string; to: string } {
+  return { from: addDays(from, -WINDOW_AFTER_DUE), to: addDays(to, WINDOW_BEFORE_DUE) };
+}
+
+/**
+ * The open installments due from `from` to `to` (both included) that no transaction settled. The
+ * server reads a statement's window a month at a time (a year of them at --scale 50 is one read
+ * of thousands of rows).
+ */
+export function openInstallmentsDue(db: Db, side: "receivable" | "payable", from: string, to: string): OpenInstallment[] {
   const [table, party, column] = side === "receivable" ? ["receivables", "clients", "client_id"] : ["payables", "suppliers", "supplier_id"];
   return prepared(
     db,
@@ -71,7 +90,7 @@ export function openInstallments(db: Db, side: "receivable" | "payable", from: s
        FROM ${table} r JOIN ${party} p ON p.id = r.${column}
       WHERE r.status = 'em_aberto' AND r.data_vencimento BETWEEN $from AND $to
         AND NOT EXISTS (SELECT 1 FROM bank_transactions b WHERE b.${side}_id = r.id)`,
-  ).all({ from: addDays(from, -WINDOW_AFTER_DUE), to: addDays(to, WINDOW_BEFORE_DUE) }) as OpenInstallment[];
+  ).all({ from, to }) as OpenInstallment[];
 }
 
 /** Whether `amount` pays `installment` on `day`: face value, or face value plus Cofre's fees for that day. */
@@ -84,35 +103,69 @@ export function paysWith(installment: OpenInstallment, amount: number, day: stri
   return null;
 }
 
+/** Candidates looked at between two yields of suggestSteps (well under a millisecond). */
+const CANDIDATES_PER_YIELD = 100;
+
 /**
  * Suggestions for `postings` (all one side) among `open`, earliest posting first; an installment
  * goes to one posting at most. Amounts index the face values; a fee-inclusive amount is checked
- * against the installments within 10% below it (Cofre's fees are 2% + 1% a month).
+ * against the installments within 10% below it (Cofre's fees are 2% + 1% a month). As steps: it
+ * yields after every CANDIDATES_PER_YIELD postings or candidates looked at, and the server runs
+ * it in slices (src/http/slices.ts).
  */
-export function suggest(side: "receivable" | "payable", postings: Matchable[], open: OpenInstallment[]): Suggestion[] {
+export function* suggestSteps(side: "receivable" | "payable", postings: Matchable[], open: OpenInstallment[]): Generator<void, Suggestion[]> {
+  let looked = 0;
   const byValor = new Map<number, OpenInstallment[]>();
-  const sorted = [...open].sort((a, b) => a.valor - b.valor);
+  const sorted = yield* sortSteps(open, (a, b) => a.valor - b.valor);
   for (const installment of open) {
     const list = byValor.get(installment.valor);
     if (list) list.push(installment);
     else byValor.set(installment.valor, [installment]);
+    if (++looked >= CANDIDATES_PER_YIELD) {
+      looked = 0;
+      yield;
+    }
   }
   const taken = new Set<number>();
   const out: Suggestion[] = [];
-  for (const posting of [...postings].sort((a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : a.id - b.id))) {
+  // Each party's distinctive words, folded once.
+  const tokensOf = new Map<string, string[]>();
+  for (const posting of yield* sortSteps(postings, (a, b) => (a.data < b.data ? -1 : a.data > b.data ? 1 : a.id - b.id))) {
+    if (++looked >= CANDIDATES_PER_YIELD) {
+      looked = 0;
+      yield;
+    }
     const amount = Math.abs(posting.valor);
     const candidates: { installment: OpenInstallment; how: "face" | "fees" }[] = [];
     for (const installment of byValor.get(amount) ?? []) {
+      if (++looked >= CANDIDATES_PER_YIELD) {
+        looked = 0;
+        yield;
+      }
       if (!taken.has(installment.id) && paysWith(installment, amount, posting.data, side)) candidates.push({ installment, how: "face" });
     }
     if (side === "receivable") {
       for (let i = lowerBound(sorted, Math.floor(amount / 1.1)); i < sorted.length && sorted[i]!.valor < amount; i++) {
         const installment = sorted[i]!;
+        if (++looked >= CANDIDATES_PER_YIELD) {
+          looked = 0;
+          yield;
+        }
         if (!taken.has(installment.id) && paysWith(installment, amount, posting.data, side) === "fees") candidates.push({ installment, how: "fees" });
       }
     }
     if (candidates.length === 0) continue;
-    const named = candidates.filter((c) => namesParty(posting.busca, c.installment.partyName, c.installment.cnpj));
+    const described = describe(posting.busca);
+    const named: typeof candidates = [];
+    for (const c of candidates) {
+      let tokens = tokensOf.get(c.installment.partyName);
+      if (!tokens) tokensOf.set(c.installment.partyName, (tokens = nameTokens(c.installment.partyName)));
+      if (namesIn(described, tokens, c.installment.cnpj)) named.push(c);
+      if (++looked >= CANDIDATES_PER_YIELD) {
+        looked = 0;
+        yield;
+      }
+    }
     const chosen = named.length === 1 ? named[0]! : candidates.length === 1 && named.length === 0 ? candidates[0]! : null;
     if (!chosen) continue;
     const confianca: Confianca = named.length === 1 ? "alta" : "media";
@@ -122,6 +175,36 @@ export function suggest(side: "receivable" | "payable", postings: Matchable[], o
     out.push({ transactionId: posting.id, tipo: side, id: chosen.installment.id, confianca, motivo });
   }
   return out;
+}
+
+/**
+ * A sorted copy of `items`, stable like Array.prototype.sort, as steps: a bottom-up merge sort
+ * that yields after every CANDIDATES_PER_YIELD comparisons (sorting 40,000 installments at once
+ * held the loop ~30 ms, and more on a busy machine).
+ */
+export function* sortSteps<T>(items: readonly T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
+  let from = [...items];
+  let to: T[] = new Array<T>(from.length);
+  let work = 0;
+  for (let width = 1; width < from.length; width *= 2) {
+    for (let lo = 0; lo < from.length; lo += 2 * width) {
+      const mid = Math.min(lo + width, from.length);
+      const hi = Math.min(lo + 2 * width, from.length);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) to[k++] = compare(from[j]!, from[i]!) < 0 ? from[j++]! : from[i++]!;
+      while (i < mid) to[k++] = from[i++]!;
+      while (j < hi) to[k++] = from[j++]!;
+      work += hi - lo;
+      if (work >= CANDIDATES_PER_YIELD * 4) {
+        work = 0;
+        yield;
+      }
+    }
+    [from, to] = [to, from];
+  }
+  return from;
 }
 
 function lowerBound(sorted: OpenInstallment[], valor: number): number {
