@@ -10,7 +10,7 @@ import { addDays } from "../../lib/dates";
 import { lateFees } from "../../lib/fees";
 import { cents, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
-import { prepared } from "../prepared";
+import { sql } from "../prepared";
 import type { Confianca } from "./model";
 
 export const WINDOW_BEFORE_DUE = 10;
@@ -83,15 +83,21 @@ export function dueWindow(from: string, to: string): { from: string; to: string 
  * of thousands of rows).
  */
 export function openInstallmentsDue(db: Db, side: "receivable" | "payable", from: string, to: string): OpenInstallment[] {
-  const [table, party, column] = side === "receivable" ? ["receivables", "clients", "client_id"] : ["payables", "suppliers", "supplier_id"];
-  return prepared(
-    db,
+  return OPEN_DUE[side].all(db, { from, to });
+}
+
+// Per side: the installments' table, their party's table and the bank line's column.
+const openDueSql = (side: "receivable" | "payable", table: string, party: string, column: string) =>
+  sql<OpenInstallment, { from: string; to: string }>(
     `SELECT r.id, r.valor, r.data_vencimento AS dataVencimento, p.nome AS partyName, p.cnpj
        FROM ${table} r JOIN ${party} p ON p.id = r.${column}
       WHERE r.status = 'em_aberto' AND r.data_vencimento BETWEEN $from AND $to
         AND NOT EXISTS (SELECT 1 FROM bank_transactions b WHERE b.${side}_id = r.id)`,
-  ).all({ from, to }) as OpenInstallment[];
-}
+  );
+const OPEN_DUE = {
+  receivable: openDueSql("receivable", "receivables", "clients", "client_id"),
+  payable: openDueSql("payable", "payables", "suppliers", "supplier_id"),
+};
 
 /** Whether `amount` pays `installment` on `day`: face value, or face value plus Cofre's fees for that day. */
 export function paysWith(installment: OpenInstallment, amount: number, day: string, side: "receivable" | "payable"): "face" | "fees" | null {
