@@ -13,7 +13,7 @@ import type { Actor } from "../history/record";
 import { receivables } from "../installments/service";
 import { limitOffset, parseListView, viewPaging, type ListPage } from "../list";
 import { payables } from "../payables/service";
-import { prepared } from "../prepared";
+import { sql } from "../prepared";
 import { statusCaseSql } from "../status-sql";
 import { dueWindow, feesOf, openInstallmentsDue, suggestSteps, type Matchable, type OpenInstallment } from "./matching";
 import { addMonthsToMonth, monthOf } from "../../lib/dates";
@@ -40,6 +40,63 @@ const TRANSACTION_NOT_FOUND = "Transação não encontrada neste extrato";
  */
 const UNFINISHED = "";
 const FINISHED_SQL = "s.importado_em <> ''";
+
+type Side = "receivable" | "payable";
+/** Per side: the installments' table, their party's table and the party's column (a record of statements keyed by side). */
+const SIDES = {
+  receivable: { table: "receivables", party: "clients", column: "client_id" },
+  payable: { table: "payables", party: "suppliers", column: "supplier_id" },
+} as const;
+const bySide = <T>(make: (side: Side, t: (typeof SIDES)[Side]) => T): Record<Side, T> => ({
+  receivable: make("receivable", SIDES.receivable),
+  payable: make("payable", SIDES.payable),
+});
+
+// The import's statements.
+type TransactionKey = { banco: string; conta: string; fitid: string; data: string; valor: number };
+const EXISTING = sql<{ id: number }, TransactionKey>(
+  "SELECT id FROM bank_transactions WHERE banco = $banco AND conta = $conta AND fitid = $fitid AND data = $data AND valor = $valor",
+);
+const INSERT_TRANSACTION = sql<{ id: number }, TransactionKey & { descricao: string; busca: string }>(
+  `INSERT INTO bank_transactions (banco, conta, fitid, data, valor, descricao, busca) VALUES ($banco, $conta, $fitid, $data, $valor, $descricao, $busca)
+     ON CONFLICT (banco, conta, fitid, data, valor) DO NOTHING RETURNING id`,
+);
+const INSERT_LINE = sql<never, { s: number; t: number; o: number }>(
+  "INSERT INTO statement_lines (statement_id, transaction_id, ordem) VALUES ($s, $t, $o) ON CONFLICT DO NOTHING",
+);
+const INSERT_STATEMENT = sql<
+  { id: number },
+  {
+    banco: string;
+    agencia: string | null;
+    conta: string;
+    de: string | null;
+    ate: string | null;
+    arquivo: string;
+    saldo: number | null;
+    saldoData: string | null;
+    por: string;
+    em: string;
+    n: number;
+  }
+>(
+  `INSERT INTO statements (banco, agencia, conta, de, ate, arquivo, saldo, saldo_data, importado_por, importado_em, transacoes)
+   VALUES ($banco, $agencia, $conta, $de, $ate, $arquivo, $saldo, $saldoData, $por, $em, $n) RETURNING id`,
+);
+const MARK_IMPORTED = sql<never, { em: string; id: number }>("UPDATE statements SET importado_em = $em WHERE id = $id");
+const DELETE_LINES_STEP = sql<never, { s: number }>(
+  "DELETE FROM statement_lines WHERE rowid IN (SELECT rowid FROM statement_lines WHERE statement_id = $s LIMIT 2000)",
+);
+const DELETE_TRANSACTIONS = sql<never, { ids: string }>("DELETE FROM bank_transactions WHERE id IN (SELECT value FROM json_each($ids))");
+const DELETE_STATEMENT = sql<never, { id: number }>("DELETE FROM statements WHERE id = $id");
+const ANY_UNFINISHED = sql<{ found: 1 }>("SELECT 1 AS found FROM statements WHERE importado_em = '' LIMIT 1");
+const DELETE_UNFINISHED = sql<never>("DELETE FROM statements WHERE importado_em = ''");
+const DELETE_ORPHANS = sql<never>(
+  "DELETE FROM bank_transactions WHERE NOT EXISTS (SELECT 1 FROM statement_lines l WHERE l.transaction_id = bank_transactions.id)",
+);
+const PREVIOUS_STATEMENT = sql<{ id: number }, { banco: string; conta: string; de: string | null; ate: string | null; n: number }>(
+  `SELECT id FROM statements s WHERE banco = $banco AND conta = $conta AND de IS $de AND ate IS $ate AND transacoes = $n AND ${FINISHED_SQL} ORDER BY id DESC LIMIT 1`,
+);
 
 // One import at a time: the rows of one are never the "already imported" of another before it
 // finishes (or is undone), and an undone import deletes only what it added.
@@ -79,7 +136,6 @@ interface Posting {
 }
 
 async function importRead(db: Db, actor: Actor, fileName: string, statement: OfxStatement): Promise<ImportAnswer> {
-  const existing = prepared(db, "SELECT id FROM bank_transactions WHERE banco = $banco AND conta = $conta AND fitid = $fitid AND data = $data AND valor = $valor");
   // The file's transactions once each (same FITID, date and amount inside one file is one
   // transaction), in file order, and how many are not stored yet.
   const postings: Posting[] = [];
@@ -93,7 +149,7 @@ async function importRead(db: Db, actor: Actor, fileName: string, statement: Ofx
     seen.add(identity);
     const descricao = [tx.nome, tx.memo].filter((part) => part && part.trim() !== "").join(" — ") || "(sem descrição)";
     postings.push({ key, descricao });
-    if (!existing.get(key)) unknown++;
+    if (!EXISTING.get(db, key)) unknown++;
     clock = await nextSlice(clock);
   }
 
@@ -122,21 +178,10 @@ async function importRead(db: Db, actor: Actor, fileName: string, statement: Ofx
 
 /** The statement and its lines, a slice per transaction; the statement appears in the last one. */
 async function writeStatement(db: Db, actor: Actor, fileName: string, statement: OfxStatement, postings: Posting[]): Promise<{ id: number; novas: number }> {
-  const insertTx = prepared(
-    db,
-    `INSERT INTO bank_transactions (banco, conta, fitid, data, valor, descricao, busca) VALUES ($banco, $conta, $fitid, $data, $valor, $descricao, $busca)
-     ON CONFLICT (banco, conta, fitid, data, valor) DO NOTHING RETURNING id`,
-  );
-  const existing = prepared(db, "SELECT id FROM bank_transactions WHERE banco = $banco AND conta = $conta AND fitid = $fitid AND data = $data AND valor = $valor");
-  const line = prepared(db, "INSERT INTO statement_lines (statement_id, transaction_id, ordem) VALUES ($s, $t, $o) ON CONFLICT DO NOTHING");
   const id = db.transaction(
     () =>
-      (
-        prepared(
-          db,
-          `INSERT INTO statements (banco, agencia, conta, de, ate, arquivo, saldo, saldo_data, importado_por, importado_em, transacoes)
-           VALUES ($banco, $agencia, $conta, $de, $ate, $arquivo, $saldo, $saldoData, $por, $em, $n) RETURNING id`,
-        ).get({
+      // INSERT … RETURNING always gives its row.
+      INSERT_STATEMENT.get(db, {
           banco: statement.bancoId,
           agencia: statement.agencia,
           conta: statement.conta,
@@ -148,8 +193,7 @@ async function writeStatement(db: Db, actor: Actor, fileName: string, statement:
           por: actor === "sistema" ? "sistema" : actor.email,
           em: UNFINISHED,
           n: postings.length,
-        }) as { id: number }
-      ).id,
+        })!.id,
     { behavior: "immediate" },
   );
   const fresh: number[] = [];
@@ -161,9 +205,10 @@ async function writeStatement(db: Db, actor: Actor, fileName: string, statement:
         () => {
           do {
             const { key, descricao } = postings[next]!;
-            const inserted = insertTx.get({ ...key, descricao, busca: fold(descricao) }) as { id: number } | null;
+            const inserted = INSERT_TRANSACTION.get(db, { ...key, descricao, busca: fold(descricao) });
             if (inserted) fresh.push(inserted.id);
-            line.run({ s: id, t: inserted?.id ?? (existing.get(key) as { id: number }).id, o: next });
+            // Not inserted: the same identity is stored already (ON CONFLICT), so it is found.
+            INSERT_LINE.run(db, { s: id, t: inserted?.id ?? EXISTING.get(db, key)!.id, o: next });
             next++;
           } while (next < postings.length && !clock.over());
         },
@@ -171,7 +216,7 @@ async function writeStatement(db: Db, actor: Actor, fileName: string, statement:
       );
       if (next < postings.length) await turn();
     }
-    prepared(db, "UPDATE statements SET importado_em = $em WHERE id = $id").run({ em: nowISO(), id });
+    MARK_IMPORTED.run(db, { em: nowISO(), id });
   } catch (error) {
     await undoUnfinished(db, id, fresh).catch(() => undefined);
     throw error;
@@ -181,14 +226,12 @@ async function writeStatement(db: Db, actor: Actor, fileName: string, statement:
 
 /** Deletes an unfinished import a slice at a time: its lines, the transactions it added, its row. */
 async function undoUnfinished(db: Db, statementId: number, fresh: number[]): Promise<void> {
-  const lines = prepared(db, "DELETE FROM statement_lines WHERE rowid IN (SELECT rowid FROM statement_lines WHERE statement_id = $s LIMIT 2000)");
-  while (lines.run({ s: statementId }).changes > 0) await turn();
-  const transactions = prepared(db, "DELETE FROM bank_transactions WHERE id IN (SELECT value FROM json_each($ids))");
+  while (DELETE_LINES_STEP.run(db, { s: statementId }).changes > 0) await turn();
   for (let at = 0; at < fresh.length; at += 2000) {
-    transactions.run({ ids: JSON.stringify(fresh.slice(at, at + 2000)) });
+    DELETE_TRANSACTIONS.run(db, { ids: JSON.stringify(fresh.slice(at, at + 2000)) });
     await turn();
   }
-  prepared(db, "DELETE FROM statements WHERE id = $id").run({ id: statementId });
+  DELETE_STATEMENT.run(db, { id: statementId });
 }
 
 /**
@@ -196,11 +239,11 @@ async function undoUnfinished(db: Db, statementId: number, fresh: number[]): Pro
  * statement holds (only an unfinished import ever adds such). No import runs then.
  */
 export function discardUnfinishedImports(db: Db): number {
-  if (!prepared(db, "SELECT 1 FROM statements WHERE importado_em = '' LIMIT 1").get()) return 0;
+  if (!ANY_UNFINISHED.get(db)) return 0;
   return db.transaction(
     () => {
-      const { changes } = prepared(db, "DELETE FROM statements WHERE importado_em = ''").run();
-      if (changes) prepared(db, "DELETE FROM bank_transactions WHERE NOT EXISTS (SELECT 1 FROM statement_lines l WHERE l.transaction_id = bank_transactions.id)").run();
+      const { changes } = DELETE_UNFINISHED.run(db);
+      if (changes) DELETE_ORPHANS.run(db);
       return changes;
     },
     { behavior: "immediate" },
@@ -209,15 +252,40 @@ export function discardUnfinishedImports(db: Db): number {
 
 /** The same file again: the statement that already holds exactly these transactions, if any. */
 function previousStatement(db: Db, banco: string, conta: string, de: string | null, ate: string | null, n: number): number | null {
-  const row = prepared(
-    db,
-    `SELECT id FROM statements s WHERE banco = $banco AND conta = $conta AND de IS $de AND ate IS $ate AND transacoes = $n AND ${FINISHED_SQL} ORDER BY id DESC LIMIT 1`,
-  ).get({ banco, conta, de, ate, n }) as { id: number } | null;
-  return row?.id ?? null;
+  return PREVIOUS_STATEMENT.get(db, { banco, conta, de, ate, n })?.id ?? null;
 }
 
 /** Lines of a statement a slice reads or updates at once (by their order in the file). */
 const LINES_PER_STEP = 500;
+
+// The suggestions' statements (a statement's lines by their order: a range of `ordem`).
+type LineRange = { s: number; from: number; to: number };
+const LINE_COUNT = sql<{ n: number }, { s: number }>("SELECT count(*) AS n FROM statement_lines WHERE statement_id = $s");
+const DROP_STALE = sql<never, LineRange>(
+  `UPDATE bank_transactions SET sugestao_tipo = NULL, sugestao_id = NULL, sugestao_confianca = NULL, sugestao_motivo = NULL
+      WHERE id IN (SELECT transaction_id FROM statement_lines WHERE statement_id = $s AND ordem >= $from AND ordem < $to) AND sugestao_id IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM receivables r WHERE sugestao_tipo = 'receivable' AND r.id = sugestao_id AND r.status = 'em_aberto'
+                        AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.receivable_id = r.id))
+        AND NOT EXISTS (SELECT 1 FROM payables p WHERE sugestao_tipo = 'payable' AND p.id = sugestao_id AND p.status = 'em_aberto'
+                        AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.payable_id = p.id))`,
+);
+const OPEN_LINES = sql<Matchable, LineRange>(
+  `SELECT b.id, b.data, b.valor, b.busca FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
+      WHERE l.statement_id = +$s AND l.ordem >= $from AND l.ordem < $to AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada AND b.sugestao_id IS NULL`,
+);
+const SET_SUGGESTION = sql<never, { tipo: Side; id: number; confianca: string; motivo: string; tx: number }>(
+  `UPDATE bank_transactions SET sugestao_tipo = $tipo, sugestao_id = $id, sugestao_confianca = $confianca, sugestao_motivo = $motivo
+        WHERE id = $tx AND sugestao_id IS NULL AND receivable_id IS NULL AND payable_id IS NULL AND NOT ignorada
+          AND EXISTS (SELECT 1 FROM receivables r WHERE $tipo = 'receivable' AND r.id = $id AND r.status = 'em_aberto' AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.receivable_id = r.id)
+                      UNION ALL SELECT 1 FROM payables p WHERE $tipo = 'payable' AND p.id = $id AND p.status = 'em_aberto' AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.payable_id = p.id))`,
+);
+const SUGGESTED = sql<{ id: number; sugestaoId: number }, { after: number; side: Side }>(
+  "SELECT id, sugestao_id AS sugestaoId FROM bank_transactions WHERE id > $after AND sugestao_tipo = $side ORDER BY id LIMIT 5000",
+);
+const HOLDING = sql<{ n: number }, LineRange>(
+  `SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
+      WHERE l.statement_id = +$s AND l.ordem >= $from AND l.ordem < $to AND b.sugestao_id IS NOT NULL AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada`,
+);
 
 /**
  * Suggestions for the statement's transactions that have none that still holds (nothing
@@ -229,38 +297,17 @@ const LINES_PER_STEP = 500;
  * Returns how many hold now.
  */
 export async function refreshSuggestionsInSlices(db: Db, statementId: number): Promise<number> {
-  const { n: lines } = prepared(db, "SELECT count(*) AS n FROM statement_lines WHERE statement_id = $s").get({ s: statementId }) as { n: number };
-  const dropStale = prepared(
-    db,
-    `UPDATE bank_transactions SET sugestao_tipo = NULL, sugestao_id = NULL, sugestao_confianca = NULL, sugestao_motivo = NULL
-      WHERE id IN (SELECT transaction_id FROM statement_lines WHERE statement_id = $s AND ordem >= $from AND ordem < $to) AND sugestao_id IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM receivables r WHERE sugestao_tipo = 'receivable' AND r.id = sugestao_id AND r.status = 'em_aberto'
-                        AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.receivable_id = r.id))
-        AND NOT EXISTS (SELECT 1 FROM payables p WHERE sugestao_tipo = 'payable' AND p.id = sugestao_id AND p.status = 'em_aberto'
-                        AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.payable_id = p.id))`,
-  );
-  const openLines = prepared(
-    db,
-    `SELECT b.id, b.data, b.valor, b.busca FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
-      WHERE l.statement_id = +$s AND l.ordem >= $from AND l.ordem < $to AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada AND b.sugestao_id IS NULL`,
-  );
+  // A count always gives its row.
+  const lines = LINE_COUNT.get(db, { s: statementId })!.n;
   const open: Matchable[] = [];
   let clock = sliceClock();
   for (let from = 0; from < lines; from += LINES_PER_STEP) {
     const range = { s: statementId, from, to: from + LINES_PER_STEP };
-    db.transaction(() => dropStale.run(range), { behavior: "immediate" });
-    for (const row of openLines.all(range) as Matchable[]) open.push(row);
+    db.transaction(() => DROP_STALE.run(db, range), { behavior: "immediate" });
+    for (const row of OPEN_LINES.all(db, range)) open.push(row);
     clock = await nextSlice(clock);
   }
   if (open.length) {
-    const set = prepared(
-      db,
-      `UPDATE bank_transactions SET sugestao_tipo = $tipo, sugestao_id = $id, sugestao_confianca = $confianca, sugestao_motivo = $motivo
-        WHERE id = $tx AND sugestao_id IS NULL AND receivable_id IS NULL AND payable_id IS NULL AND NOT ignorada
-          AND EXISTS (SELECT 1 FROM receivables r WHERE $tipo = 'receivable' AND r.id = $id AND r.status = 'em_aberto' AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.receivable_id = r.id)
-                      UNION ALL SELECT 1 FROM payables p WHERE $tipo = 'payable' AND p.id = $id AND p.status = 'em_aberto' AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.payable_id = p.id))`,
-    );
-    const suggested = prepared(db, "SELECT id, sugestao_id AS sugestaoId FROM bank_transactions WHERE id > $after AND sugestao_tipo = $side ORDER BY id LIMIT 5000");
     for (const side of ["receivable", "payable"] as const) {
       const postings = open.filter((p) => (side === "receivable" ? p.valor > 0 : p.valor < 0));
       if (postings.length === 0) continue;
@@ -273,7 +320,7 @@ export async function refreshSuggestionsInSlices(db: Db, statementId: number): P
       // The installments already suggested to another line: read by id ranges, a slice at a time.
       const taken = new Set<number>();
       for (let after = 0; ; ) {
-        const rows = suggested.all({ after, side }) as { id: number; sugestaoId: number }[];
+        const rows = SUGGESTED.all(db, { after, side });
         for (const row of rows) taken.add(row.sugestaoId);
         if (rows.length < 5000) break;
         after = rows.at(-1)!.id;
@@ -296,7 +343,7 @@ export async function refreshSuggestionsInSlices(db: Db, statementId: number): P
           () => {
             do {
               const s = made[at++]!;
-              set.run({ tipo: s.tipo, id: s.id, confianca: s.confianca, motivo: s.motivo, tx: s.transactionId });
+              SET_SUGGESTION.run(db, { tipo: s.tipo, id: s.id, confianca: s.confianca, motivo: s.motivo, tx: s.transactionId });
             } while (at < made.length && !slice.over());
           },
           { behavior: "immediate" },
@@ -305,14 +352,9 @@ export async function refreshSuggestionsInSlices(db: Db, statementId: number): P
       }
     }
   }
-  const holding = prepared(
-    db,
-    `SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
-      WHERE l.statement_id = +$s AND l.ordem >= $from AND l.ordem < $to AND b.sugestao_id IS NOT NULL AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada`,
-  );
   let n = 0;
   for (let from = 0; from < lines; from += LINES_PER_STEP * 4) {
-    n += (holding.get({ s: statementId, from, to: from + LINES_PER_STEP * 4 }) as { n: number }).n;
+    n += HOLDING.get(db, { s: statementId, from, to: from + LINES_PER_STEP * 4 })!.n;
     clock = await nextSlice(clock);
   }
   return n;
@@ -330,7 +372,7 @@ interface StoredStatement {
   de: string | null;
   ate: string | null;
   arquivo: string;
-  saldo: number | null;
+  saldo: Cents | null;
   saldoData: string | null;
   importadoPor: string;
   importadoEm: string;
@@ -340,20 +382,29 @@ interface StoredStatement {
 const STATEMENT_COLUMNS = `s.id, s.banco, s.agencia, s.conta, s.de, s.ate, s.arquivo, s.saldo, s.saldo_data AS saldoData,
   s.importado_por AS importadoPor, s.importado_em AS importadoEm, s.transacoes`;
 
+// A statement's own rows and counts. The sums are money: read exact (bigints), as every sum of cents.
+const STATEMENT_COUNTS = sql<{ situacao: Situacao; n: bigint; alta: bigint; creditos: bigint; debitos: bigint }, { s: number }>(
+  `SELECT ${SITUACAO_SQL} AS situacao, count(*) AS n, count(*) FILTER (WHERE b.sugestao_confianca = 'alta') AS alta,
+          coalesce(sum(CASE WHEN b.valor > 0 THEN b.valor END), 0) AS creditos, coalesce(sum(CASE WHEN b.valor < 0 THEN -b.valor END), 0) AS debitos
+     FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s GROUP BY 1`,
+  { exact: true },
+);
+const STATEMENT = sql<StoredStatement, { id: number }>(`SELECT ${STATEMENT_COLUMNS} FROM statements s WHERE s.id = $id AND ${FINISHED_SQL}`);
+const STATEMENT_PAGE = sql<StoredStatement, { limit: number; offset: number }>(
+  `SELECT ${STATEMENT_COLUMNS} FROM statements s WHERE ${FINISHED_SQL} ORDER BY s.id DESC LIMIT $limit OFFSET $offset`,
+);
+const STATEMENT_TOTAL = sql<{ n: number }>(`SELECT count(*) AS n FROM statements s WHERE ${FINISHED_SQL}`);
+const STATEMENT_EXISTS = sql<{ found: 1 }, { id: number }>(`SELECT 1 AS found FROM statements s WHERE s.id = $id AND ${FINISHED_SQL}`);
+
 function statementJson(db: Db, s: StoredStatement): StatementJson {
-  const counts = prepared(
-    db,
-    `SELECT ${SITUACAO_SQL} AS situacao, count(*) AS n, count(*) FILTER (WHERE b.sugestao_confianca = 'alta') AS alta,
-            coalesce(sum(CASE WHEN b.valor > 0 THEN b.valor END), 0) AS creditos, coalesce(sum(CASE WHEN b.valor < 0 THEN -b.valor END), 0) AS debitos
-       FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s GROUP BY 1`,
-  ).all({ s: s.id }) as { situacao: Situacao; n: number; alta: number; creditos: number; debitos: number }[];
+  const counts = STATEMENT_COUNTS.all(db, { s: s.id });
   const contagem = Object.fromEntries(SITUACOES.map((situacao) => [situacao, 0])) as Record<Situacao, number>;
-  let creditos = 0;
-  let debitos = 0;
+  let creditos = 0n;
+  let debitos = 0n;
   let sugestoesAlta = 0;
   for (const row of counts) {
-    contagem[row.situacao] = row.n;
-    if (row.situacao === "sugerida") sugestoesAlta = row.alta;
+    contagem[row.situacao] = Number(row.n);
+    if (row.situacao === "sugerida") sugestoesAlta = Number(row.alta);
     if (row.situacao === "conciliada") {
       creditos = row.creditos;
       debitos = row.debitos;
@@ -361,16 +412,16 @@ function statementJson(db: Db, s: StoredStatement): StatementJson {
   }
   return {
     ...s,
-    saldo: s.saldo === null ? null : centsToDecimal(s.saldo as Cents),
+    saldo: s.saldo === null ? null : centsToDecimal(s.saldo),
     contagem,
     sugestoesAlta,
-    conciliadoCreditos: centsToDecimal(creditos as Cents),
-    conciliadoDebitos: centsToDecimal(debitos as Cents),
+    conciliadoCreditos: centsToDecimal(creditos),
+    conciliadoDebitos: centsToDecimal(debitos),
   };
 }
 
 export function getStatement(db: Db, id: number): StatementJson {
-  const s = prepared(db, `SELECT ${STATEMENT_COLUMNS} FROM statements s WHERE s.id = $id AND ${FINISHED_SQL}`).get({ id }) as StoredStatement | null;
+  const s = STATEMENT.get(db, { id });
   if (!s) throw notFound(STATEMENT_NOT_FOUND);
   return statementJson(db, s);
 }
@@ -378,9 +429,9 @@ export function getStatement(db: Db, id: number): StatementJson {
 /** GET /api/statements: newest first, one page. */
 export function listStatements(db: Db, paging: { page: number; perPage: number }): ListPage<StatementJson> {
   const { limit, offset } = limitOffset(paging);
-  const rows = prepared(db, `SELECT ${STATEMENT_COLUMNS} FROM statements s WHERE ${FINISHED_SQL} ORDER BY s.id DESC LIMIT $limit OFFSET $offset`).all({ limit, offset }) as StoredStatement[];
-  const { n } = prepared(db, `SELECT count(*) AS n FROM statements s WHERE ${FINISHED_SQL}`).get() as { n: number };
-  return { rows: rows.map((s) => statementJson(db, s)), total: n };
+  const rows = STATEMENT_PAGE.all(db, { limit, offset });
+  // A count always gives its row.
+  return { rows: rows.map((s) => statementJson(db, s)), total: STATEMENT_TOTAL.get(db)!.n };
 }
 
 export function parseTransactionQuery(raw: Record<string, string | undefined>): TransactionQuery {
@@ -408,16 +459,67 @@ const TRANSACTION_COLUMNS = `b.id, b.fitid, b.data, b.valor, b.descricao, ${SITU
   b.sugestao_id AS sugestaoId, b.sugestao_confianca AS sugestaoConfianca, b.sugestao_motivo AS sugestaoMotivo,
   b.receivable_id AS receivableId, b.payable_id AS payableId`;
 
-/** An installment as the screen shows it beside a transaction. */
-function matchJson(db: Db, tipo: "receivable" | "payable", id: number): MatchJson | null {
-  const [table, party, column] = tipo === "receivable" ? ["receivables", "clients", "client_id"] : ["payables", "suppliers", "supplier_id"];
-  const row = prepared(
-    db,
-    `SELECT r.id, p.nome AS parte, r.numeros_parcela AS numerosParcela, ${tipo === "receivable" ? "r.competencia" : "NULL"} AS competencia, r.descricao, r.data_vencimento AS dataVencimento, r.valor,
+// A statement's transactions, and the installments beside them.
+const TRANSACTION_PAGE = {
+  all: sql<StoredTransaction, { s: number; limit: number; offset: number }>(
+    `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
+      WHERE l.statement_id = +$s ORDER BY l.ordem LIMIT $limit OFFSET $offset`,
+  ),
+  bySituacao: sql<StoredTransaction, { s: number; situacao: Situacao; limit: number; offset: number }>(
+    `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
+      WHERE l.statement_id = +$s AND ${SITUACAO_SQL} = $situacao ORDER BY l.ordem LIMIT $limit OFFSET $offset`,
+  ),
+};
+const TRANSACTION_TOTAL = {
+  all: sql<{ n: number }, { s: number }>(
+    "SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s",
+  ),
+  bySituacao: sql<{ n: number }, { s: number; situacao: Situacao }>(
+    `SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s AND ${SITUACAO_SQL} = $situacao`,
+  ),
+};
+const TRANSACTION = sql<StoredTransaction, { s: number; t: number }>(
+  `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s AND b.id = +$t`,
+);
+const MATCH = bySide((side, { table, party, column }) =>
+  sql<Omit<MatchJson, "tipo" | "valor"> & { valor: Cents }, { id: number; today: string }>(
+    `SELECT r.id, p.nome AS parte, r.numeros_parcela AS numerosParcela, ${side === "receivable" ? "r.competencia" : "NULL"} AS competencia, r.descricao, r.data_vencimento AS dataVencimento, r.valor,
             ${statusCaseSql("r", "$today")} AS status
        FROM ${table} r JOIN ${party} p ON p.id = r.${column} WHERE r.id = +$id`,
-  ).get({ id, today: today() }) as (Omit<MatchJson, "tipo" | "valor"> & { valor: number }) | null;
-  return row ? { ...row, tipo, valor: centsToDecimal(row.valor as Cents) } : null;
+  ),
+);
+// Confirming: the line already settling an installment, the installment, the link.
+const SETTLED_BY = bySide((side) => sql<{ id: number }, { id: number }>(`SELECT id FROM bank_transactions WHERE ${side}_id = $id`));
+const INSTALLMENT = bySide((_side, { table }) =>
+  sql<{ valor: Cents; status: string; dataVencimento: string }, { id: number }>(
+    `SELECT valor, status, data_vencimento AS dataVencimento FROM ${table} WHERE id = $id`,
+  ),
+);
+const LINK = bySide((side) =>
+  sql<never, { id: number; now: string; t: number }>(`UPDATE bank_transactions SET ${side}_id = $id, ignorada = 0, conciliada_em = $now WHERE id = $t`),
+);
+const SUGGESTED_LINES = sql<{ id: number }, { s: number; wanted: string }>(
+  `SELECT b.id FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
+        WHERE l.statement_id = +$s AND ${SITUACAO_SQL} = 'sugerida' AND b.sugestao_confianca IN (SELECT value FROM json_each($wanted)) ORDER BY l.ordem`,
+);
+const IGNORE = sql<never, { t: number }>("UPDATE bank_transactions SET ignorada = 1 WHERE id = $t");
+const UNIGNORE = sql<never, { t: number }>("UPDATE bank_transactions SET ignorada = 0 WHERE id = $t");
+const UNLINK = sql<never, { t: number }>("UPDATE bank_transactions SET receivable_id = NULL, payable_id = NULL, conciliada_em = NULL WHERE id = $t");
+// A person's choice: open installments of a side no line settled, the closest amount first; by the party's name when typed.
+const candidatesSql = (side: Side, { table, party, column }: (typeof SIDES)[Side], named: boolean) =>
+  `SELECT r.id FROM ${table} r JOIN ${party} p ON p.id = r.${column}
+      WHERE r.status = 'em_aberto' AND NOT EXISTS (SELECT 1 FROM bank_transactions b WHERE b.${side}_id = r.id)
+        ${named ? "AND p.busca LIKE $q ESCAPE '\\'" : ""}
+      ORDER BY abs(r.valor - $amount), r.data_vencimento, r.id LIMIT 20`;
+const CANDIDATES = bySide((side, t) => ({
+  any: sql<{ id: number }, { amount: number }>(candidatesSql(side, t, false)),
+  named: sql<{ id: number }, { amount: number; q: string }>(candidatesSql(side, t, true)),
+}));
+
+/** An installment as the screen shows it beside a transaction. */
+function matchJson(db: Db, tipo: "receivable" | "payable", id: number): MatchJson | null {
+  const row = MATCH[tipo].get(db, { id, today: today() });
+  return row ? { ...row, tipo, valor: centsToDecimal(row.valor) } : null;
 }
 
 function transactionJson(db: Db, t: StoredTransaction): TransactionJson {
@@ -443,28 +545,22 @@ function transactionJson(db: Db, t: StoredTransaction): TransactionJson {
 /** GET /api/statements/:id/transactions: one page in the file's order, filtered by situation. */
 export function listTransactions(db: Db, statementId: number, query: TransactionQuery): ListPage<TransactionJson> {
   getStatementRow(db, statementId);
-  const filter = query.situacao ? ` AND ${SITUACAO_SQL} = $situacao` : "";
-  const params = { s: statementId, ...(query.situacao ? { situacao: query.situacao } : {}) };
   const { limit, offset } = limitOffset(query);
-  const rows = prepared(
-    db,
-    `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
-      WHERE l.statement_id = +$s${filter} ORDER BY l.ordem LIMIT $limit OFFSET $offset`,
-  ).all({ ...params, limit, offset }) as StoredTransaction[];
-  const { n } = prepared(db, `SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s${filter}`).get(params) as { n: number };
+  const s = statementId;
+  const situacao = query.situacao;
+  const rows = situacao ? TRANSACTION_PAGE.bySituacao.all(db, { s, situacao, limit, offset }) : TRANSACTION_PAGE.all.all(db, { s, limit, offset });
+  // A count always gives its row.
+  const { n } = (situacao ? TRANSACTION_TOTAL.bySituacao.get(db, { s, situacao }) : TRANSACTION_TOTAL.all.get(db, { s }))!;
   return { rows: rows.map((t) => transactionJson(db, t)), total: n };
 }
 
 function getStatementRow(db: Db, id: number) {
-  if (!prepared(db, `SELECT 1 FROM statements s WHERE s.id = $id AND ${FINISHED_SQL}`).get({ id })) throw notFound(STATEMENT_NOT_FOUND);
+  if (!STATEMENT_EXISTS.get(db, { id })) throw notFound(STATEMENT_NOT_FOUND);
 }
 
 function transactionOf(db: Db, statementId: number, transactionId: number): StoredTransaction {
   getStatementRow(db, statementId);
-  const t = prepared(
-    db,
-    `SELECT ${TRANSACTION_COLUMNS} FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id WHERE l.statement_id = +$s AND b.id = +$t`,
-  ).get({ s: statementId, t: transactionId }) as StoredTransaction | null;
+  const t = TRANSACTION.get(db, { s: statementId, t: transactionId });
   if (!t) throw notFound(TRANSACTION_NOT_FOUND);
   return t;
 }
@@ -475,12 +571,8 @@ function settle(db: Db, actor: Actor, statementId: number, t: StoredTransaction,
   if (tipo === "receivable" ? t.valor <= 0 : t.valor >= 0) {
     throw conflict(tipo === "receivable" ? "Um débito não paga uma parcela a receber" : "Um crédito não paga uma conta a pagar");
   }
-  const other = prepared(db, `SELECT id FROM bank_transactions WHERE ${tipo}_id = $id`).get({ id: installmentId }) as { id: number } | null;
-  if (other) throw conflict("Esta parcela já foi conciliada com outra transação");
-  const table = tipo === "receivable" ? "receivables" : "payables";
-  const row = prepared(db, `SELECT valor, status, data_vencimento AS dataVencimento FROM ${table} WHERE id = $id`).get({ id: installmentId }) as
-    | { valor: Cents; status: string; dataVencimento: string }
-    | null;
+  if (SETTLED_BY[tipo].get(db, { id: installmentId })) throw conflict("Esta parcela já foi conciliada com outra transação");
+  const row = INSTALLMENT[tipo].get(db, { id: installmentId });
   if (!row) throw notFound(tipo === "receivable" ? "Parcela não encontrada" : "Conta não encontrada");
   if (row.status === "pago") throw conflict(tipo === "receivable" ? "Esta parcela já está paga" : "Esta conta já está paga");
   if (t.data > today()) throw conflict("A transação tem data futura: não é possível dar baixa");
@@ -488,7 +580,7 @@ function settle(db: Db, actor: Actor, statementId: number, t: StoredTransaction,
   const origem = { conciliacao: { extrato: statementId, fitid: t.fitid, transacao: t.id } };
   // Linked before the payment: the ledger's payment drops the suggestions of lines not settled
   // (src/api/ledger/bank-lines.ts), and this line keeps its own (undo brings it back to it).
-  prepared(db, `UPDATE bank_transactions SET ${tipo}_id = $id, ignorada = 0, conciliada_em = $now WHERE id = $t`).run({ id: installmentId, now: nowISO(), t: t.id });
+  LINK[tipo].run(db, { id: installmentId, now: nowISO(), t: t.id });
   if (tipo === "receivable") {
     const { multa, juros } = feesOf(row.valor, amount, row.dataVencimento, t.data);
     receivables.settle(db, actor, installmentId, { dataPagamento: t.data, valorPago: amount, multa, juros, origem }, graceDays);
@@ -557,13 +649,7 @@ export async function confirmSuggestions(db: Db, actor: Actor, statementId: numb
   getStatementRow(db, statementId);
   await refreshSuggestionsInSlices(db, statementId);
   const wanted = confianca === "alta" ? ["alta"] : ["alta", "media"];
-  const ids = (
-    prepared(
-      db,
-      `SELECT b.id FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
-        WHERE l.statement_id = +$s AND ${SITUACAO_SQL} = 'sugerida' AND b.sugestao_confianca IN (SELECT value FROM json_each($wanted)) ORDER BY l.ordem`,
-    ).all({ s: statementId, wanted: JSON.stringify(wanted) }) as { id: number }[]
-  ).map((row) => row.id);
+  const ids = SUGGESTED_LINES.all(db, { s: statementId, wanted: JSON.stringify(wanted) }).map((row) => row.id);
   let n = 0;
   let skipped = 0;
   for (let at = 0; at < ids.length; ) {
@@ -601,7 +687,7 @@ export function ignoreTransaction(db: Db, statementId: number, transactionId: nu
     () => {
       const t = transactionOf(db, statementId, transactionId);
       if (t.situacao === "conciliada") throw conflict("Esta transação está conciliada: desfaça a conciliação antes de ignorá-la");
-      prepared(db, "UPDATE bank_transactions SET ignorada = 1 WHERE id = $t").run({ t: transactionId });
+      IGNORE.run(db, { t: transactionId });
       return answer(db, statementId, transactionId, "Transação ignorada");
     },
     { behavior: "immediate" },
@@ -617,11 +703,11 @@ export async function undoTransaction(db: Db, actor: Actor, statementId: number,
         const origem = { conciliacao: { extrato: statementId, fitid: t.fitid, transacao: t.id } };
         // Unlinked first: the ledger's undo then finds no line to give back (a ledger-side undo
         // does, and says so in its history), and this line keeps its suggestion.
-        prepared(db, "UPDATE bank_transactions SET receivable_id = NULL, payable_id = NULL, conciliada_em = NULL WHERE id = $t").run({ t: transactionId });
+        UNLINK.run(db, { t: transactionId });
         if (t.receivableId) receivables.undo(db, actor, t.receivableId, graceDays, origem);
         else payables.undo(db, actor, t.payableId!, graceDays, origem);
       } else if (t.situacao === "ignorada") {
-        prepared(db, "UPDATE bank_transactions SET ignorada = 0 WHERE id = $t").run({ t: transactionId });
+        UNIGNORE.run(db, { t: transactionId });
       } else {
         throw conflict("Não há conciliação a desfazer nesta transação");
       }
@@ -640,15 +726,11 @@ export async function undoTransaction(db: Db, actor: Actor, statementId: number,
 export function candidatesFor(db: Db, statementId: number, transactionId: number, q: string): MatchJson[] {
   const t = transactionOf(db, statementId, transactionId);
   const tipo = t.valor > 0 ? "receivable" : "payable";
-  const [table, party, column] = tipo === "receivable" ? ["receivables", "clients", "client_id"] : ["payables", "suppliers", "supplier_id"];
   const folded = fold(q.trim());
-  const rows = prepared(
-    db,
-    `SELECT r.id FROM ${table} r JOIN ${party} p ON p.id = r.${column}
-      WHERE r.status = 'em_aberto' AND NOT EXISTS (SELECT 1 FROM bank_transactions b WHERE b.${tipo}_id = r.id)
-        ${folded ? "AND p.busca LIKE $q ESCAPE '\\'" : ""}
-      ORDER BY abs(r.valor - $amount), r.data_vencimento, r.id LIMIT 20`,
-  ).all({ amount: Math.abs(t.valor), ...(folded ? { q: `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } : {}) }) as { id: number }[];
+  const amount = Math.abs(t.valor);
+  const rows = folded
+    ? CANDIDATES[tipo].named.all(db, { amount, q: `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%` })
+    : CANDIDATES[tipo].any.all(db, { amount });
   return rows.map((row) => matchJson(db, tipo, row.id)!);
 }
 
