@@ -10,12 +10,6 @@ import { join } from "node:path";
 
 const ROOT = join(import.meta.dir, "..");
 
-// Pending: other branches are rewriting these files; their casts go when they land.
-const PENDING = [
-  "src/api/statements/", // the OFX import's rewrite
-  "src/lib/ofx.ts", // the OFX import's rewrite
-];
-
 /** Index just past the `)` closing the `(` at `open`, skipping strings, templates and comments. */
 function closing(text: string, open: number): number {
   let depth = 0;
@@ -54,29 +48,20 @@ export function resultCasts(path: string, text: string): string[] {
   return found;
 }
 
-async function scan(): Promise<{ casts: string[]; pending: string[] }> {
+async function scan(): Promise<string[]> {
   const casts: string[] = [];
-  const pending: string[] = [];
   for (const folder of ["src", "db"]) {
     for await (const file of new Bun.Glob("**/*.{ts,tsx}").scan({ cwd: join(ROOT, folder) })) {
       const path = `${folder}/${file}`;
       if (/\.(test|e2e|process)\.tsx?$/.test(path)) continue;
-      const found = resultCasts(path, readFileSync(join(ROOT, path), "utf8"));
-      (PENDING.some((prefix) => path.startsWith(prefix)) ? pending : casts).push(...found);
+      casts.push(...resultCasts(path, readFileSync(join(ROOT, path), "utf8")));
     }
   }
-  return { casts, pending };
+  return casts;
 }
 
-// Casts left in the pending files when this test was written (statements/service.ts 19,
-// statements/matching.ts 1, db/client.ts 2, db/migrate.ts 1).
-const PENDING_CASTS = 21;
-
 test("no query result is cast at its call site without a comment saying why", async () => {
-  const { casts, pending } = await scan();
-  expect(casts).toEqual([]);
-  // The pending files' casts, counted so their removal shows (lower this as they land).
-  expect(pending.length).toBeLessThanOrEqual(PENDING_CASTS);
+  expect(await scan()).toEqual([]);
 });
 
 test("the scan finds a cast over several lines and honours a cast: comment", () => {
