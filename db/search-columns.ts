@@ -21,7 +21,7 @@ export function registerSearchColumns<R extends Register>(register: R, row: Sear
 }
 
 /** An event as it is written (src/api/history/record.ts) and stored. */
-export interface SearchableEvent {
+interface SearchableEvent {
   label: string;
   userEmail: string;
   action: string;

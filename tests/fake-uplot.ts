@@ -2,7 +2,7 @@
 // what the island asks it to draw, keeping the options so a tooltip's text can be read.
 import { mock } from "bun:test";
 
-export interface DrawnChart {
+interface DrawnChart {
   data: unknown[][];
   opts: { plugins?: { hooks: Record<string, (u: unknown) => void> }[] };
   destroyed: boolean;

@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { unusedExports } from "../scripts/exports";
 import { circles, folderGraph, importGraph, upwardImports } from "../scripts/imports";
 
 // The house (docs/architecture.md): no circle in the imports, and no arrow from a lower layer
@@ -38,4 +39,10 @@ test("no import runs from a lower layer up to a higher one", () => {
 test("the checker sees the real graph (a file's known imports are in it)", () => {
   expect(graph.get("db/client.ts")).toContain("db/backfill.ts");
   expect(graph.get("src/server.ts")).toContain("src/pages/auth-forms.ts");
+});
+
+// Export only what others import (scripts/exports.ts): a name exported to be used in its own file
+// alone widens the module's surface for nothing. Tests count as importers.
+test("every export is imported by another file", async () => {
+  expect(await unusedExports()).toEqual([]);
 });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 
-export interface Delivered {
+interface Delivered {
   envelope: { from: string; to: string[] };
   /** The message as it crossed the wire. */
   raw: string;
@@ -21,7 +21,7 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export interface TestSmtpOptions {
+interface TestSmtpOptions {
   /** TLS from the first byte (as port 465). */
   secure?: boolean;
   /** Offered for STARTTLS (or used for `secure`). */

@@ -22,7 +22,7 @@ export interface SweepTarget {
   snapshot: () => unknown;
 }
 
-export interface SweepRoute<F> {
+interface SweepRoute<F> {
   method: string;
   /** How the route reads in test names: "/api/partners/:id". */
   label: string;
@@ -44,7 +44,7 @@ export function malformedBodies(valid: object): BadInput[] {
 }
 
 /** Ids a path must refuse: 400 'Identificador inválido' for anything but digits, 404 `notFound` for a missing row. */
-export function badIds(notFound: string): { id: string; status: number; message: string }[] {
+function badIds(notFound: string): { id: string; status: number; message: string }[] {
   return [
     ...["abc", "12abc", "12.5", "-1", "0", "1e3"].map((id) => ({ id, status: 400, message: "Identificador inválido" })),
     { id: "99999", status: 404, message: notFound },
@@ -52,7 +52,7 @@ export function badIds(notFound: string): { id: string; status: number; message:
 }
 
 /** The answer to a refused request: its status, JSON {message, errors?}, the case's exact messages. */
-export async function expectRefused(response: Response, expected: Pick<BadInput, "status" | "errors" | "message">) {
+async function expectRefused(response: Response, expected: Pick<BadInput, "status" | "errors" | "message">) {
   expect(response.status).toBe(expected.status);
   expect(response.headers.get("content-type")).toContain("application/json");
   const body = (await response.json()) as { message: unknown; errors?: unknown };
@@ -77,7 +77,7 @@ export function sweepBodies<F>(target: SweepTarget, route: SweepRoute<F>, cases:
   }
 }
 
-export interface IdRoute {
+interface IdRoute {
   method: string;
   path: (id: string) => string;
   /** A valid body, so only the id is wrong. */

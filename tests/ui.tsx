@@ -8,7 +8,7 @@ declare global {
 }
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
-export interface Rendered {
+interface Rendered {
   container: HTMLDivElement;
   rerender(ui: ReactNode): void;
   unmount(): void;

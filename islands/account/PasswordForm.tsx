@@ -8,7 +8,7 @@ import { useSubmitForm } from "../lib/form";
 const EMPTY = { senhaAtual: "", novaSenha: "", confirmacao: "" };
 export const MISMATCH = "A confirmação não confere com a nova senha";
 
-export interface PasswordFormProps {
+interface PasswordFormProps {
   /** The account's e-mail: the username password managers save the new password for. */
   email: string;
   /** After the server accepted the new password (its toast shown). */

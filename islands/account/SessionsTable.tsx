@@ -4,7 +4,7 @@ import { Button } from "../../src/ui/Button";
 import { Table, type TableColumn } from "../../src/ui/Table";
 import { instantText, lastUseText } from "../users/words";
 
-export interface SessionsTableProps {
+interface SessionsTableProps {
   sessions: SessionJson[];
   timeZone: string;
   /** The session being ended (its button shows loading). */

@@ -5,13 +5,13 @@ import type uPlot from "uplot";
 import { shortMonthBR } from "../../src/lib/months";
 import { lazily } from "../../src/lib/numbers";
 
-export const CHART_HEIGHT = 300;
+const CHART_HEIGHT = 300;
 
 /**
  * Category labels that never collide: every k-th one when the plot is too narrow for all
  * (about 44 px per label).
  */
-export function sparseLabels(u: uPlot, labels: string[]): string[] {
+function sparseLabels(u: uPlot, labels: string[]): string[] {
   const room = Math.max(1, u.width - 90);
   const every = Math.max(1, Math.ceil((labels.length * 44) / room));
   return labels.map((label, i) => (i % every === 0 ? label : ""));

@@ -6,7 +6,7 @@ const R = OUTER - THICKNESS / 2;
 const C = 2 * Math.PI * R;
 const percent = lazily(() => new Intl.NumberFormat("pt-BR", { style: "percent", maximumFractionDigits: 0 }));
 
-export interface StatusDonutProps {
+interface StatusDonutProps {
   total: number;
   blocked: number;
 }

@@ -22,7 +22,7 @@ export interface LedgerRow extends LedgerRowJson {
 }
 
 /** A side's API row: what its list API answers and its page hands the island. */
-export type ApiRowOf<K extends LedgerKind> = { receber: InstallmentJson; pagar: PayableJson }[K];
+type ApiRowOf<K extends LedgerKind> = { receber: InstallmentJson; pagar: PayableJson }[K];
 /** An API row of either side. */
 export type ApiLedgerRow = ApiRowOf<LedgerKind>;
 
@@ -41,7 +41,7 @@ export function ledgerRow<K extends LedgerKind>(kind: K, row: ApiRowOf<K>): Ledg
   return { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, ...partyOf(row), ...(competencia ? { competencia } : {}), ...(cobradaEm ? { cobradaEm } : {}) };
 }
 
-export interface LedgerKindInfo {
+interface LedgerKindInfo {
   /** The list's contract with its URL (path, endpoint, filters, sorts): its model's spec. */
   list: ListSpec;
   partyParam: "clientId" | "supplierId";

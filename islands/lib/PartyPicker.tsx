@@ -10,7 +10,7 @@ export interface Party {
   statusBloqueio: 0 | 1;
 }
 
-export interface PartyPickerProps {
+interface PartyPickerProps {
   /** The register's list API: "/api/clients" or "/api/suppliers" (searched with ?q=). */
   endpoint: string;
   value: Party | null;

@@ -8,7 +8,7 @@ import { ApiError, serverMessage } from "./api";
 
 import { useForm, type Schema } from "./use-form";
 
-export interface SubmitOptions<V> {
+interface SubmitOptions<V> {
   /** Sends the form's values: the server normalizes them with the same schema. */
   send(values: V): Promise<unknown>;
   /** Toast description when the server sends no message, e.g. 'Erro ao salvar fornecedor.'. */
@@ -132,7 +132,7 @@ export function useDialogForm<V extends object>(schema: Schema, initial: V, opti
   return { ...submitted, requestClose, discard };
 }
 
-export interface FormDialogProps {
+interface FormDialogProps {
   title: string;
   /** What useDialogForm returned. */
   dialog: Pick<ReturnType<typeof useDialogForm<object>>, "formRef" | "saving" | "submit" | "alert" | "requestClose" | "discard">;

@@ -83,7 +83,7 @@ export function ListTable<Row extends { id: number }>(props: {
   );
 }
 
-export interface ActionOutcome {
+interface ActionOutcome {
   /** The success toast when the server's answer has no `message` of its own (which it says otherwise). */
   done?: string;
   /** SPEC §8's message when the server gives no reason (or when `ownMessage`). */
@@ -109,7 +109,7 @@ export async function runRowAction(action: () => Promise<unknown>, outcome: Acti
   return true;
 }
 
-export interface DeleteConfirmationOptions<Row> extends ActionOutcome {
+interface DeleteConfirmationOptions<Row> extends ActionOutcome {
   /** The register's API ("/api/partners"): DELETE {endpoint}/{id}. */
   endpoint: string;
   /** The dialog's title: 'Excluir parceiro'. */

@@ -12,7 +12,7 @@ export interface ListIslandProps<Row> {
   params: ListParams;
 }
 
-export interface UrlListOptions<Row> extends ListIslandProps<Row> {
+interface UrlListOptions<Row> extends ListIslandProps<Row> {
   /** The list's contract with its URL (its feature's model.ts): endpoint, filters, sorts, page size. */
   spec: ListSpec;
 }

@@ -5,7 +5,7 @@ import { Component, lazy, Suspense, type ComponentType, type ReactNode } from "r
 import { toast } from "../../src/ui/toast";
 
 /** A component whose code loads when it first renders, or earlier through `preload()`. */
-export type OnDemand<P> = ComponentType<P> & { preload(): Promise<void> };
+type OnDemand<P> = ComponentType<P> & { preload(): Promise<void> };
 
 /**
  * `onDemand(() => import("./clients/ClientFormDialog").then((m) => m.ClientFormDialog))`: the part

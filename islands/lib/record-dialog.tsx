@@ -8,7 +8,7 @@ import { api } from "./api";
 import { useDialogForm, type DialogFormOptions } from "./form";
 import type { RecordDialogProps } from "./registers";
 
-export interface RecordViewProps {
+interface RecordViewProps {
   /** Says it is a view: "Cliente", not "Editar Cliente". */
   title: string;
   onClose(): void;

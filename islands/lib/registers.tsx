@@ -18,7 +18,7 @@ import type { UrlList } from "./list-kit";
 import { useNewRecordIntent, useNewRecordRequest } from "./state";
 
 /** A register's list state: useUrlList over its spec. */
-export type RegisterList<Row = unknown> = UrlList<Row>;
+type RegisterList<Row = unknown> = UrlList<Row>;
 
 /** The one search box (q), with a visible label; folded into "Filtros" on phones. */
 export function RegisterSearch({ list, label, placeholder }: { list: RegisterList; label: string; placeholder: string }) {
@@ -40,7 +40,7 @@ export function RegisterSearch({ list, label, placeholder }: { list: RegisterLis
   );
 }
 
-export interface RegisterEmptyProps {
+interface RegisterEmptyProps {
   list: RegisterList;
   icon: IconName;
   /** SPEC's words: 'Nenhum fornecedor encontrado'. */
@@ -76,7 +76,7 @@ export function RegisterEmpty({ list, icon, title, hint, newLabel, onNew }: Regi
   return <EmptyState icon={icon} title={title} hint={hint} action={action} />;
 }
 
-export interface RowActionsProps {
+interface RowActionsProps {
   /** The row's name: "Editar Padaria Pão Quente". */
   name: string;
   onEdit(): void;

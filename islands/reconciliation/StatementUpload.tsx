@@ -6,7 +6,7 @@ import { Icon } from "../../src/ui/Icon";
 import { toast } from "../../src/ui/toast";
 import { importDetails } from "./words";
 
-export interface StatementUploadProps {
+interface StatementUploadProps {
   /** The empty screen's large version (no statement yet), or the compact one above a statement. */
   large?: boolean;
 }

@@ -41,7 +41,7 @@ export function periodText(s: Pick<StatementJson, "de" | "ate">): string {
 }
 
 /** "Banco 341 · Ag. 1234 · Conta 56789-0". */
-export function accountText(s: Pick<StatementJson, "banco" | "agencia" | "conta">): string {
+function accountText(s: Pick<StatementJson, "banco" | "agencia" | "conta">): string {
   return [`Banco ${s.banco}`, s.agencia ? `Ag. ${s.agencia}` : null, `Conta ${s.conta}`].filter(Boolean).join(" · ");
 }
 

@@ -9,7 +9,7 @@ import { supplierPlace } from "./view";
 
 export type SupplierAction = "history" | "edit" | "toggle" | "delete";
 
-export interface SupplierCardProps {
+interface SupplierCardProps {
   supplier: SupplierJson;
   /** Its block/unblock call is running: the card dims and ignores another press. */
   busy: boolean;

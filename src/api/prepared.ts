@@ -19,7 +19,7 @@ const exactStatements = new WeakMap<Database, Map<string, Statement>>();
  * (R$ 90 trilhões), where a JavaScript number would lose a cent. Counts come back as bigints
  * too (Number() them).
  */
-export function preparedExact(db: Db, sql: string): Statement {
+function preparedExact(db: Db, sql: string): Statement {
   let cache = exactStatements.get(db.$client);
   if (!cache) exactStatements.set(db.$client, (cache = new Map()));
   let statement = cache.get(sql);
@@ -28,7 +28,7 @@ export function preparedExact(db: Db, sql: string): Statement {
 }
 
 /** The bun:sqlite statement for `sql` on this database, prepared on first use. */
-export function prepared(db: Db, sql: string): Statement {
+function prepared(db: Db, sql: string): Statement {
   let cache = statements.get(db.$client);
   if (!cache) statements.set(db.$client, (cache = new Map()));
   let statement = cache.get(sql);
@@ -37,7 +37,7 @@ export function prepared(db: Db, sql: string): Statement {
 }
 
 /** Bindings of a statement: named parameters (`$name`, bound as `{ name }` in strict mode). */
-export type Params = Record<string, string | number | bigint | boolean | null | Uint8Array>;
+type Params = Record<string, string | number | bigint | boolean | null | Uint8Array>;
 
 /**
  * A hand-written statement with its row type declared once, beside its SQL: the call sites get
@@ -46,7 +46,7 @@ export type Params = Record<string, string | number | bigint | boolean | null | 
  * statement defined this way is prepared against a freshly migrated database by
  * db/statements.test.ts, so a misspelt or renamed column fails in `bun test`.
  */
-export interface Sql<Row, P extends Params | void = void> {
+interface Sql<Row, P extends Params | void = void> {
   readonly text: string;
   /** Integers come back as bigints (sums of money exact beyond 2^53); declare them so in Row. */
   readonly exact: boolean;
@@ -57,7 +57,7 @@ export interface Sql<Row, P extends Params | void = void> {
 }
 
 /** What db/statements.test.ts prepares of each kept statement. */
-export interface DefinedStatement {
+interface DefinedStatement {
   readonly text: string;
 }
 
@@ -92,7 +92,7 @@ export function sql<Row, P extends Params | void = void>(text: string, options: 
 }
 
 /** A kept statement read as arrays (`values()`): each row a tuple, declared once beside the SQL. */
-export interface SqlValues<Tuple extends unknown[], P extends Params | void = void> {
+interface SqlValues<Tuple extends unknown[], P extends Params | void = void> {
   readonly text: string;
   values(db: Db, ...params: P extends Params ? [P] : []): Tuple[];
 }

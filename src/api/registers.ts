@@ -54,7 +54,7 @@ export function searchCondition(table: RegisterTable, folded: string): SQL | und
  * fields that changed (none: no event), a delete refused while other rows point at the record
  * (DECISIONS §2: nothing is deleted implicitly).
  */
-export interface RegisterWriteSpec<Json extends { id: number }, Input> {
+interface RegisterWriteSpec<Json extends { id: number }, Input> {
   /** The form's fields: an edit records each one that changed. */
   editable: readonly (keyof Json & string)[];
   /** What a create and a delete keep of the record in their event. */

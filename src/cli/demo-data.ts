@@ -87,7 +87,7 @@ const slug = (text: string) => fold(text).replace(/[^a-z0-9]+/g, "").slice(0, 20
 const person = (r: Random) => `${r.pick(FIRST)} ${r.pick(LAST)}`;
 const mobile = (r: Random, ddd: string) => `${ddd}9${r.int(8000_0000, 9999_9999)}`;
 
-export interface DemoClient {
+interface DemoClient {
   nome: string;
   contato: string;
   telefone: string;
@@ -116,7 +116,7 @@ export function demoClient(unit: number, i: number, seq: number): DemoClient {
   };
 }
 
-export interface DemoSupplier {
+interface DemoSupplier {
   nome: string;
   email: string;
   telefone: string;

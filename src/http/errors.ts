@@ -78,8 +78,8 @@ async function readAtMost(request: Request, limit: number, refuse: () => HttpErr
   return Buffer.concat(chunks);
 }
 
-export const BUSY_MESSAGE = "Banco de dados ocupado, tente novamente";
-export const DISK_FULL_MESSAGE = "Sem espaço em disco: nada foi gravado";
+const BUSY_MESSAGE = "Banco de dados ocupado, tente novamente";
+const DISK_FULL_MESSAGE = "Sem espaço em disco: nada foi gravado";
 
 // Machines read these paths: their errors are JSON even for a GET.
 const isApi = (request: Request) => {

@@ -8,7 +8,7 @@ import { Elysia } from "elysia";
  * widths live in the stylesheets and a progress is a native <progress>; what scripts set
  * through element.style (the toast's swipe offset) is not an inline style to the CSP.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

@@ -5,7 +5,7 @@
 import { turn } from "./turns";
 
 /** Work between two yields to the event loop: with a slow step or a collection, well under 25 ms. */
-export const SLICE_MS = 5;
+const SLICE_MS = 5;
 
 /** A clock for one slice: `over()` once SLICE_MS have passed since the slice began. */
 export function sliceClock(): { over: () => boolean } {

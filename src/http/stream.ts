@@ -25,7 +25,7 @@ const ITEMS_PER_LOOK = 200;
  * iterator (a statement's rows) only as the answer goes out, and the iterator is closed if the
  * client goes away.
  */
-export function sliceStream<T>(head: string, items: Iterable<T | typeof PAUSE>, formatSlice: (slice: T[], first: boolean) => string, tail = ""): ReadableStream<Uint8Array> {
+function sliceStream<T>(head: string, items: Iterable<T | typeof PAUSE>, formatSlice: (slice: T[], first: boolean) => string, tail = ""): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = items[Symbol.iterator]();
   let started = false;
@@ -65,7 +65,7 @@ export function sliceStream<T>(head: string, items: Iterable<T | typeof PAUSE>, 
 }
 
 /** The answer, gzipped when the browser accepts it (~10× smaller). */
-export function streamResponse(request: Request, body: ReadableStream<Uint8Array>, headers: Headers): Response {
+function streamResponse(request: Request, body: ReadableStream<Uint8Array>, headers: Headers): Response {
   if (!/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(body, { headers });
   headers.set("content-encoding", "gzip");
   headers.set("vary", "accept-encoding");

@@ -6,8 +6,8 @@ import { centsToDecimal, type Cents } from "./money.ts";
 import { STATUS_LABEL, type Status } from "./status.ts";
 
 export const CSV_BOM = "\uFEFF";
-export const CSV_SEPARATOR = ";";
-export const CSV_EOL = "\r\n";
+const CSV_SEPARATOR = ";";
+const CSV_EOL = "\r\n";
 
 /** The most rows a list's export writes (/history, Contas a Receber / a Pagar): a spreadsheet holds
  * about a million, and a file this size still opens quickly. */

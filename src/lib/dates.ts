@@ -30,7 +30,7 @@ export const isAcceptedDate = (s: unknown): s is string => isISODate(s) && inYea
 /** A YYYY-MM month within MIN_YEAR–MAX_YEAR. */
 export const isAcceptedMonth = (s: unknown): s is string => isYearMonth(s) && inYears(s);
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 

@@ -3,7 +3,7 @@
 import { daysBetween } from "./dates.ts";
 import { cents, type Cents } from "./money.ts";
 
-export interface LateFees {
+interface LateFees {
   diasAtraso: number;
   multa: Cents;
   juros: Cents;

@@ -7,7 +7,7 @@ import { formatBRL, parseMoney } from "./money.ts";
 export const HISTORY_ENTITIES = ["client", "subscription", "supplier", "partner", "installment", "payable", "user", "settings"] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
-export const HISTORY_ACTIONS = [
+const HISTORY_ACTIONS = [
   "create",
   "update",
   "delete",
@@ -33,7 +33,7 @@ export const HISTORY_ACTIONS = [
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** An action as a person names it ("Ação" in the CSV); a payable's payment is a "Pagamento". */
-export const ACTION_LABELS: Record<HistoryAction, string> = {
+const ACTION_LABELS: Record<HistoryAction, string> = {
   create: "Cadastro",
   update: "Alteração",
   delete: "Exclusão",
@@ -79,7 +79,7 @@ export const ENTITY_LABELS: Record<HistoryEntity, string> = {
 };
 
 /** An event as it is read (the API's row minus the sentence). */
-export interface HistoryFacts {
+interface HistoryFacts {
   usuario: string;
   acao: string;
   entidade: string;
@@ -157,7 +157,7 @@ const MONEY_FIELDS = new Set(["valorMensalidade", "valor", "valorPago", "multa",
 export const who = (email: string) => (email === "sistema" ? "Sistema" : email);
 
 /** "R$ 355,00" from the API's "355.00" (or a number); "" when absent. */
-export function money(value: unknown): string {
+function money(value: unknown): string {
   const c = parseMoney(value);
   return c === null ? "" : formatBRL(c);
 }

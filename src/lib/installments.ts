@@ -22,7 +22,7 @@ export function installmentLabel(p: { numerosParcela: string; competencia?: stri
 export const MIN_INSTALLMENTS = 1;
 export const MAX_INSTALLMENTS = 24;
 
-export interface PlannedInstallment {
+interface PlannedInstallment {
   numerosParcela: string;
   dataVencimento: string;
   valor: Cents;

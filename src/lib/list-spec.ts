@@ -7,7 +7,7 @@
 export type ListParams = Record<string, string>;
 
 /** A filter's reading of its raw URL value: the value the list uses ("" for none), or throws ListViewError. */
-export type FilterRule = (raw: string) => string;
+type FilterRule = (raw: string) => string;
 
 export interface ListSpec<F extends string = string> {
   /** The page ("/clients"). */
@@ -30,7 +30,7 @@ export interface ListSpec<F extends string = string> {
 export class ListViewError extends Error {}
 
 /** The largest page a client may ask for (a bigger `porPagina` is capped, not refused). */
-export const MAX_PAGE_SIZE = 500;
+const MAX_PAGE_SIZE = 500;
 
 /** The view with nothing in the URL: no filter, the default order, page 1. */
 export function listDefaults(spec: ListSpec): ListParams {

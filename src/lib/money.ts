@@ -82,10 +82,10 @@ function fromDigits(negative: boolean, whole: string, fraction: string): Cents |
 }
 
 /** A money field's content as MoneyInput hands it to a form: cents, nothing typed, or why not. */
-export type TypedMoney = { cents: Cents | null; error: null } | { cents: null; error: string };
+type TypedMoney = { cents: Cents | null; error: null } | { cents: null; error: string };
 
 export const INVALID_MONEY = "Valor inválido";
-export const NEGATIVE_MONEY = "Valor não pode ser negativo";
+const NEGATIVE_MONEY = "Valor não pode ser negativo";
 /**
  * The largest amount any money field takes, typed in a form or sent to the API: R$ 999 bilhões.
  * Above it an amount is a typing mistake, and valor + multa + juros stays exact. One limit for

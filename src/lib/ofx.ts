@@ -17,7 +17,7 @@
 import { daysInMonth, MAX_YEAR, MIN_YEAR } from "./dates";
 import { MAX_MONEY_CENTS } from "./money";
 
-export interface OfxTransaction {
+interface OfxTransaction {
   /** The bank's id for the posting, trimmed, otherwise exactly as written (free text allowed). */
   fitid: string;
   /** YYYY-MM-DD: the date part of DTPOSTED as the bank wrote it (its local day; no zone shift). */

@@ -4,7 +4,7 @@ import { clock } from "../lib/clock";
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
 
-export interface AccountPageProps {
+interface AccountPageProps {
   user: PublicUser;
   /** GET /api/auth/sessions's answer for this person (`atual` marks this one). */
   sessions: SessionJson[];

@@ -6,7 +6,7 @@ import { canWrite, type Role } from "../lib/roles";
 import { Island } from "../ssr/Island";
 import { Icon, type IconName } from "../ui/Icon";
 
-export interface MenuItem {
+interface MenuItem {
   href: string;
   label: string;
   icon: IconName;
@@ -32,7 +32,7 @@ export const MENU: MenuItem[] = [
 ];
 
 /** The menu a role sees: a page the role table (src/api/auth/permissions.ts) refuses it is not offered. */
-export const menuFor = (role: Role) => MENU.filter((item) => allows(role, "GET", item.href) === true);
+const menuFor = (role: Role) => MENU.filter((item) => allows(role, "GET", item.href) === true);
 
 interface AppShellProps {
   path: string;

@@ -4,7 +4,7 @@ import { today } from "../lib/clock";
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
 
-export interface ClientsPageProps {
+interface ClientsPageProps {
   query: ClientQuery;
   page: { rows: ClientListRow[]; total: number };
   /** BLOCK_GRACE_DAYS, for the Assinatura dialog's warning about months already overdue. */

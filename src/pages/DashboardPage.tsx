@@ -7,7 +7,7 @@ import { PageHeader } from "../ui/PageHeader";
 import { PrintHeader, type PrintStamp } from "../ui/PrintHeader";
 import { printStamp } from "./print-stamp";
 
-export interface DashboardPageProps extends DashboardFigures {
+interface DashboardPageProps extends DashboardFigures {
   printed: PrintStamp;
 }
 

@@ -3,7 +3,7 @@ import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
 import type { PrintStamp } from "../ui/PrintHeader";
 
-export interface HistoryPageProps {
+interface HistoryPageProps {
   query: HistoryQuery;
   page: { rows: HistoryEventJson[]; total: number };
   users: string[];

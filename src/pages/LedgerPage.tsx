@@ -13,7 +13,7 @@ import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
 
-export interface LedgerPageProps {
+interface LedgerPageProps {
   kind: LedgerKind;
   params: ListParams;
   page: { rows: ApiLedgerRow[]; total: number };
@@ -64,7 +64,7 @@ export function LedgerPage({ kind, params, page, summary, today, partyName }: Le
   );
 }
 
-export interface GeneratePageProps {
+interface GeneratePageProps {
   graceDays: number;
   kind: LedgerKind;
   today: string;

@@ -6,7 +6,7 @@ import { Icon } from "../ui/Icon";
 import { Input } from "../ui/Input";
 import { ToastContent } from "../ui/Toaster";
 
-export interface LoginPageProps {
+interface LoginPageProps {
   /** A refused form post: what was typed … */
   email?: string;
   /** … the fields the schema refused (SPEC's messages, under each field) … */
@@ -22,7 +22,7 @@ export function loginPage({ status = 200, ...props }: LoginPageProps & { status?
   return renderPage({ title: "Entrar · Cofre", body: <LoginPage {...props} />, status, scripts: ["login"] });
 }
 
-export function LoginPage({ email = "", errors = {}, refused }: LoginPageProps) {
+function LoginPage({ email = "", errors = {}, refused }: LoginPageProps) {
   // After a refusal the cursor goes where the person has to act.
   const focus = errors.email ? "email" : errors.password || refused ? "password" : null;
   return (

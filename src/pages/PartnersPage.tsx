@@ -5,7 +5,7 @@ import { Island } from "../ssr/Island";
 import { Icon } from "../ui/Icon";
 import { RegisterHeader } from "./register-page";
 
-export interface PartnersPageProps {
+interface PartnersPageProps {
   query: PartnerQuery;
   page: { rows: PartnerJson[]; total: number };
   summary: PartnerSummary;

@@ -25,7 +25,7 @@ type ReportData =
   | { aba: "fluxo"; cashFlow: ReturnType<typeof getCashFlow> }
   | { aba: "assinaturas"; months: MrrMonth[] };
 
-export interface ReportsPageProps {
+interface ReportsPageProps {
   view: ReportView;
   data: ReportData;
   error: string | null;

@@ -2,7 +2,7 @@ import type { SubscriptionQuery, SubscriptionRowJson, SubscriptionSummary } from
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
 
-export interface SubscriptionsPageProps {
+interface SubscriptionsPageProps {
   query: SubscriptionQuery;
   page: { rows: SubscriptionRowJson[]; total: number };
   summary: SubscriptionSummary;

@@ -2,7 +2,7 @@ import type { SupplierJson, SupplierQuery } from "../api/suppliers/model";
 import { Island } from "../ssr/Island";
 import { RegisterHeader } from "./register-page";
 
-export interface SuppliersPageProps {
+interface SuppliersPageProps {
   query: SupplierQuery;
   page: { rows: SupplierJson[]; total: number };
 }

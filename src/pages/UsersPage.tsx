@@ -4,7 +4,7 @@ import type { ListParams } from "../lib/list-spec";
 import { Island } from "../ssr/Island";
 import { PageHeader } from "../ui/PageHeader";
 
-export interface UsersPageProps {
+interface UsersPageProps {
   /** The first page, exactly as GET /api/users answers the same URL. */
   initial: { rows: UserJson[]; total: number };
   params: ListParams;

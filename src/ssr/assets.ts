@@ -12,7 +12,7 @@ interface Asset {
   imports: string[];
 }
 
-export interface AssetManifest {
+interface AssetManifest {
   /** The stylesheet's URL. */
   css: string;
   /** The hydrating entry's URL. */
@@ -41,7 +41,7 @@ const TYPES: Record<string, string> = {
 const typeOf = (name: string) => TYPES[name.split(".").pop() ?? ""] ?? "application/octet-stream";
 
 /** Text is served gzipped: compressed once, by the binary's build or at start-up from source. */
-export function compressAsset(name: string, bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | null {
+function compressAsset(name: string, bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> | null {
   const type = typeOf(name);
   return type.startsWith("text/") || type === "image/svg+xml" ? gzipSync(bytes, { level: 9 }) : null;
 }

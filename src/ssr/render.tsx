@@ -8,10 +8,10 @@ import { assets } from "./assets";
 import { IslandsUsed } from "./Island";
 
 /** A page's script that is not an island (no React): islands/lib/{name}.ts, an entry of the client build. */
-export type PlainScript = "login" | "copy";
+type PlainScript = "login" | "copy";
 
 /** A page's stylesheet: the app's, or the public pages' own small one (src/styles/public-page.css). */
-export type Stylesheet = "app" | "public-page";
+type Stylesheet = "app" | "public-page";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);

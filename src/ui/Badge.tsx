@@ -3,7 +3,7 @@ import { cx } from "./cx.ts";
 
 export type BadgeVariant = "success" | "danger" | "info" | "warning" | "neutral";
 
-export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
+interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
   /** success green, danger red, info blue, warning yellow; neutral grey by default. */
   variant?: BadgeVariant;
 }

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, Ref } from "react";
 import { cx } from "./cx.ts";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "destructive";
+type ButtonVariant = "primary" | "secondary" | "ghost" | "destructive";
 
 interface ButtonBaseProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> {
   variant?: ButtonVariant;
@@ -11,12 +11,12 @@ interface ButtonBaseProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 
   ref?: Ref<HTMLButtonElement>;
 }
 
-export interface ButtonProps extends ButtonBaseProps {
+interface ButtonProps extends ButtonBaseProps {
   size?: "sm" | "md";
 }
 
 /** An icon-only button has no visible text, so its accessible name is required. */
-export interface IconButtonProps extends ButtonBaseProps {
+interface IconButtonProps extends ButtonBaseProps {
   size: "icon";
   "aria-label": string;
 }

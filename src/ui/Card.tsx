@@ -1,19 +1,19 @@
 import type { HTMLAttributes } from "react";
 import { cx } from "./cx.ts";
 
-export interface CardProps extends HTMLAttributes<HTMLDivElement> {}
+interface CardProps extends HTMLAttributes<HTMLDivElement> {}
 
 export function Card({ className, ...rest }: CardProps) {
   return <div {...rest} className={cx("ui-card", className)} />;
 }
 
-export interface CardHeaderProps extends HTMLAttributes<HTMLDivElement> {}
+interface CardHeaderProps extends HTMLAttributes<HTMLDivElement> {}
 
 export function CardHeader({ className, ...rest }: CardHeaderProps) {
   return <div {...rest} className={cx("ui-card__header", className)} />;
 }
 
-export interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
+interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
   /** Heading level; h2 under a page's h1 by default. */
   as?: "h2" | "h3" | "h4";
 }
@@ -22,13 +22,13 @@ export function CardTitle({ as: Heading = "h2", className, ...rest }: CardTitleP
   return <Heading {...rest} className={cx("ui-card__title", className)} />;
 }
 
-export interface CardDescriptionProps extends HTMLAttributes<HTMLParagraphElement> {}
+interface CardDescriptionProps extends HTMLAttributes<HTMLParagraphElement> {}
 
 export function CardDescription({ className, ...rest }: CardDescriptionProps) {
   return <p {...rest} className={cx("ui-card__description", className)} />;
 }
 
-export interface CardContentProps extends HTMLAttributes<HTMLDivElement> {}
+interface CardContentProps extends HTMLAttributes<HTMLDivElement> {}
 
 export function CardContent({ className, ...rest }: CardContentProps) {
   return <div {...rest} className={cx("ui-card__content", className)} />;

@@ -1,7 +1,7 @@
 import { cx } from "./cx.ts";
 import { Dialog, type DialogProps } from "./Dialog.tsx";
 
-export type DrawerProps = Omit<DialogProps, "size" | "role">;
+type DrawerProps = Omit<DialogProps, "size" | "role">;
 
 /**
  * A side panel: the kit's modal Dialog (focus kept inside, Esc and the backdrop close it, focus

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "./Icon.tsx";
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   icon: IconName;
   /** What is missing, e.g. 'Nenhum cliente encontrado' (SPEC's words). */
   title: string;

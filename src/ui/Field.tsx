@@ -3,14 +3,14 @@ import { cx } from "./cx.ts";
 import { Icon } from "./Icon.tsx";
 
 /** What Field hands to its control: the id the label points at and the ARIA wiring. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id?: string;
   "aria-invalid"?: boolean | "true" | "false";
   "aria-describedby"?: string;
   "aria-required"?: boolean | "true" | "false";
 }
 
-export interface FieldProps {
+interface FieldProps {
   label: ReactNode;
   /** Validation message shown under the control; marks the control aria-invalid. */
   error?: string | null;

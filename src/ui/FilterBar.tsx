@@ -3,7 +3,7 @@ import { Button } from "./Button.tsx";
 import { cx } from "./cx.ts";
 import { Icon } from "./Icon.tsx";
 
-export interface FilterBarProps {
+interface FilterBarProps {
   /** "Filtrar clientes": the search landmark's name. */
   label: string;
   /** Some filter is set: "Limpar filtros" is offered and the phone toggle says so. */

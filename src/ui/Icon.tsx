@@ -4,7 +4,7 @@ import type { IconName } from "./IconSprite.tsx";
 
 export type { IconName } from "./IconSprite.tsx";
 
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
+interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
   name: IconName;
   /** Pixel size of both sides; 20 by default. */
   size?: number | string;

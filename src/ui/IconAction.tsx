@@ -3,7 +3,7 @@ import { cx } from "./cx.ts";
 import { Icon, type IconName } from "./Icon.tsx";
 import { Tooltip } from "./Tooltip.tsx";
 
-export interface IconActionProps {
+interface IconActionProps {
   /** The verb shown in the tooltip: "Editar". */
   label: string;
   /** The row it acts on: the accessible name becomes "Editar Padaria Pão Quente". */

@@ -1,7 +1,7 @@
 import { useCallback, useRef, type ChangeEvent, type InputHTMLAttributes, type Ref } from "react";
 import { cx } from "./cx.ts";
 
-export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
+interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   /** Formats the typed text on every change (e.g. CNPJ, phone); handlers receive the masked text. */
   mask?: (raw: string) => string;
   onValueChange?: (value: string) => void;

@@ -2,7 +2,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type InputHTMLAttribute
 import { formatTypedMoney, parseTypedMoney, type Cents } from "../lib/money.ts";
 import { cx } from "./cx.ts";
 
-export interface MoneyInputProps
+interface MoneyInputProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "defaultValue" | "onChange" | "type"> {
   /** The amount in cents, or null for an empty field. */
   value: Cents | null;
@@ -15,7 +15,7 @@ export interface MoneyInputProps
  * What a money field keeps of what was typed or pasted: digits, dots and the first comma
  * ("12abc-,5x" → "12,5"; "R$ 1.234,56" → "1.234,56"). A minus cannot be typed: amounts are never negative.
  */
-export function moneyKeystrokes(typed: string): string {
+function moneyKeystrokes(typed: string): string {
   const kept = typed.replace(/[^\d.,]/g, "");
   const comma = kept.indexOf(",");
   return comma < 0 ? kept : kept.slice(0, comma + 1) + kept.slice(comma + 1).replace(/,/g, "");

@@ -3,7 +3,7 @@ import { Icon } from "./Icon.tsx";
 import { formatCount } from "../lib/numbers";
 
 
-export interface PagerProps {
+interface PagerProps {
   page: number;
   perPage: number;
   total: number;
@@ -15,7 +15,7 @@ export interface PagerProps {
   listName: string;
 }
 
-export const pageCount = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+const pageCount = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
 /** "1–50 de 2.000" for the top of a list. */
 export function rangeText(page: number, perPage: number, total: number): string {

@@ -11,7 +11,7 @@ export interface RowMenuItem {
   danger?: boolean;
 }
 
-export interface RowMenuProps {
+interface RowMenuProps {
   /** The row the menu acts on: the button is "Mais ações para Padaria Pão Quente". */
   rowName: string;
   items: RowMenuItem[];

@@ -1,13 +1,13 @@
 import type { ChangeEvent, Ref, SelectHTMLAttributes } from "react";
 import { cx } from "./cx.ts";
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
 }
 
-export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"> {
+interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"> {
   options: readonly SelectOption[];
   /** A first, empty-valued option such as "Selecione...". */
   placeholder?: string;

@@ -2,7 +2,7 @@ import type { Key, ReactNode } from "react";
 import { cx } from "./cx.ts";
 import { Icon } from "./Icon.tsx";
 
-export type SortDirection = "asc" | "desc";
+type SortDirection = "asc" | "desc";
 
 export interface TableSort {
   key: string;
@@ -23,7 +23,7 @@ export interface TableColumn<Row> {
   render: (row: Row) => ReactNode;
 }
 
-export interface TableProps<Row> {
+interface TableProps<Row> {
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => Key;

@@ -11,7 +11,7 @@ import {
 } from "./toast.ts";
 import { useSignalValue } from "./use-signal.ts";
 
-export interface ToasterProps {
+interface ToasterProps {
   className?: string;
 }
 

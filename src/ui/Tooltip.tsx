@@ -16,7 +16,7 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 let lastClosedAt = Number.NEGATIVE_INFINITY;
 
-export interface TooltipProps {
+interface TooltipProps {
   content: ReactNode;
   /** The trigger: one focusable element (usually a Button); it gets aria-describedby. */
   children: ReactElement<{ "aria-describedby"?: string }>;

@@ -1,8 +1,8 @@
 import { signal } from "@preact/signals-react";
 
-export type ToastVariant = "default" | "destructive";
+type ToastVariant = "default" | "destructive";
 
-export interface ToastOptions {
+interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;

@@ -10,14 +10,14 @@ export const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-fo
 export const SCREENSHOTS = join(import.meta.dir, "screenshots");
 const ROOT = join(import.meta.dir, "..", "..");
 
-export interface RunningServer {
+interface RunningServer {
   url: string;
   dir: string;
   stop(): Promise<void>;
 }
 
 /** The real server from source, on a random loopback port and a fresh database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "cofre-e2e-"));
   const proc = Bun.spawn(["bun", join(ROOT, "src", "index.ts"), "serve"], {
     cwd: dir,
@@ -63,7 +63,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [

@@ -193,7 +193,7 @@ const WHILE_TEMPORARY = new Set([
   "POST /logout",
   "POST /api/auth/logout",
 ]);
-export const CHANGE_PASSWORD_FIRST = "Troque a senha temporária em Minha conta antes de continuar";
+const CHANGE_PASSWORD_FIRST = "Troque a senha temporária em Minha conta antes de continuar";
 
 /** The table's key of a route as registered (or as requested): `GET /api/clients/` → `GET /api/clients`. */
 export const ruleKey = (method: string, route: string) => `${method === "HEAD" ? "GET" : method} ${canonicalPath(route)}`;

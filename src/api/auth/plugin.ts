@@ -7,7 +7,7 @@ import { isQuickPath } from "../../http/turns";
 import { FLASH_COOKIE, type FlashName } from "../../lib/flash";
 import { findSession, type PublicUser } from "./service";
 
-export const SESSION_COOKIE = "cofre_session";
+const SESSION_COOKIE = "cofre_session";
 
 /** Paths reachable without a session; everything else is gated by default. */
 const isPublic = (path: string) =>
@@ -19,11 +19,11 @@ const isPublic = (path: string) =>
  * reads a session nor renews its cookie there — a staff member opening a client's link sends the
  * session cookie along, and that page must never answer with a Set-Cookie.
  */
-export const isClientPagePath = (path: string) => path.startsWith("/c/");
+const isClientPagePath = (path: string) => path.startsWith("/c/");
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export interface Session {
+interface Session {
   user: PublicUser;
   token: string;
 }

@@ -100,7 +100,7 @@ export function createSession(db: Db, userId: number, userAgent: string | null =
   return { token, expiresAt };
 }
 
-export interface ActiveSession {
+interface ActiveSession {
   user: PublicUser;
   /** Set when the expiry moved: the cookie must be re-sent with the new lifetime. */
   renewedUntil?: number;

@@ -11,7 +11,7 @@ import { createSession, deleteSession, INACTIVE_USER, normalizeEmail, verifyCred
 import { LoginThrottle } from "./throttle";
 
 type CookieSet = Parameters<typeof writeSessionCookie>[1];
-export type SignInContext = { body: unknown; request: Request; server: Server<unknown> | null; set: CookieSet };
+type SignInContext = { body: unknown; request: Request; server: Server<unknown> | null; set: CookieSet };
 
 export interface SignInRules {
   /** The island's JSON call and the form's post alike; throws 400/401/429 (HttpError). */

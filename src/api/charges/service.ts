@@ -15,7 +15,7 @@ import { chargeSubject, fillMessage, mailtoUrl, whatsappUrl } from "./message";
 import type { ChargeJson, PixJson } from "./model";
 import { chargeDescription, chargeTxid, MAX_PIX_CENTS, pixPayload, pixQrSvg } from "./pix";
 
-export const NO_PIX_KEY = "Configure a chave PIX em Configurações";
+const NO_PIX_KEY = "Configure a chave PIX em Configurações";
 const NO_MERCHANT = "Configure o nome da empresa e a cidade em Configurações";
 
 /** ?valor= as the API takes money ("1234.56"): absent or blank → null (the default amount). */

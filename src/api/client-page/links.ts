@@ -13,8 +13,8 @@ import { notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
 import { recordEvent, type Actor } from "../history/record";
 
-export const CLIENT_NOT_FOUND = "Cliente não encontrado";
-export const NO_LIVE_LINK = "Este cliente não tem link ativo";
+const CLIENT_NOT_FOUND = "Cliente não encontrado";
+const NO_LIVE_LINK = "Este cliente não tem link ativo";
 
 /** GET /api/clients/:id/link: whether a link works now (never the token: it is not kept). */
 export interface ClientLinkState {
@@ -76,7 +76,7 @@ export function publicOrigin(config: Config, request: Request): string {
   return config.publicUrl ?? new URL(request.url).origin;
 }
 
-export const clientPageUrl = (origin: string, token: string) => `${origin}/c/${token}`;
+const clientPageUrl = (origin: string, token: string) => `${origin}/c/${token}`;
 
 function clientName(db: Db, clientId: number): string {
   const client = db.select({ nome: clients.nome }).from(clients).where(eq(clients.id, clientId)).get();

@@ -11,7 +11,7 @@ import type { Cents } from "../../lib/money";
 import { installmentPixPayload } from "../charges/service";
 import { getSettings } from "../settings/service";
 
-export const RECEIPT_NOT_FOUND = "Recibo não encontrado";
+const RECEIPT_NOT_FOUND = "Recibo não encontrado";
 
 /** The company as receipts and the client's page name it. CNPJ and address: null until set. */
 export interface Company {
@@ -52,7 +52,7 @@ export interface OpenInstallment {
   semPix: string | null;
 }
 
-export interface PaymentRow {
+interface PaymentRow {
   numero: number;
   descricao: string;
   numerosParcela: string;
@@ -109,7 +109,7 @@ export function clientPageData(db: Db, clientId: number): ClientPageData {
   return { company: companyOf(db), cliente: client, abertas, pagamentos };
 }
 
-export interface Ressalva {
+interface Ressalva {
   id: number;
   numerosParcela: string;
   descricao: string;

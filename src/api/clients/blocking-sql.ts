@@ -12,7 +12,7 @@ import { overdueWhereSql } from "../status-sql";
 // Served by receivables_client_idx.
 export const OVERDUE = overdueWhereSql("r", "$limit");
 const NOT_FORGIVEN = `NOT EXISTS (SELECT 1 FROM desbloqueio_perdoadas p WHERE p.receivable_id = r.id)`;
-export const BLOCKING = `r.client_id = clients.id AND ${OVERDUE} AND ${NOT_FORGIVEN}`;
+const BLOCKING = `r.client_id = clients.id AND ${OVERDUE} AND ${NOT_FORGIVEN}`;
 export const HAS_BLOCKING_INSTALLMENT = `EXISTS (SELECT 1 FROM receivables r WHERE ${BLOCKING})`;
 // Why a client is blocked automatically, as JSON {parcelas, total}: its first 3 blocking
 // installments (oldest first) and how many; NULL when none. What an automatic block's event

@@ -11,8 +11,8 @@ export interface MonthlyRevenueItem {
   revenue: number;
 }
 
-export const REVENUE_MONTHS_BACK = 5;
-export const REVENUE_MONTHS_AHEAD = 6;
+const REVENUE_MONTHS_BACK = 5;
+const REVENUE_MONTHS_AHEAD = 6;
 
 // The range reads the covering due-date index in its order; summing per day first follows that
 // order (no sort of every row), and only the ≤ 366 day sums are grouped into months.

@@ -52,7 +52,7 @@ export interface DunningJson extends DunningSettings {
 const PIX_PARAGRAPH = "Para pagar com PIX, use o código copia e cola:\n{pix}";
 const LINK_LINE = "Veja suas cobranças e recibos em: {link}";
 
-export const DEFAULT_STEPS: DunningStep[] = [
+const DEFAULT_STEPS: DunningStep[] = [
   {
     dias: -5,
     canal: "email",
@@ -79,7 +79,7 @@ export const DEFAULT_STEPS: DunningStep[] = [
   },
 ];
 
-export const DEFAULT_BLOCK_WARNING: BlockWarning = {
+const DEFAULT_BLOCK_WARNING: BlockWarning = {
   ativo: false,
   diasAntes: 2,
   canal: "email",
@@ -105,9 +105,9 @@ export const stepKey = (dias: number) => (dias === 0 ? "D0" : dias < 0 ? `D-${-d
 export const BLOCK_WARNING_KEY = "bloqueio";
 export const BLOCK_WARNING_LABEL = "Aviso de bloqueio";
 
-export const MAX_STEPS = 12;
-export const MAX_SUBJECT = 200;
-export const MAX_BODY = 2000;
+const MAX_STEPS = 12;
+const MAX_SUBJECT = 200;
+const MAX_BODY = 2000;
 
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
 const int = (min: number, max: number, what: string) =>

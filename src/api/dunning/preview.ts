@@ -14,7 +14,7 @@ import type { PreviewJson } from "./model";
 import { stepLabel } from "./model";
 import { composeMessage, type MessageInstallment } from "./text";
 
-export interface PreviewInput {
+interface PreviewInput {
   clienteId: number;
   etapa: { dias: number; canal: "email" | "whatsapp"; assunto: string; texto: string };
 }

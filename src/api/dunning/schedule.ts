@@ -20,7 +20,7 @@ export interface ScheduledStep {
  * still sent within this many calendar days: a long weekend plus a day. Older ones are not sent
  * late — the next step will come.
  */
-export const CATCH_UP_DAYS = 4;
+const CATCH_UP_DAYS = 4;
 
 /**
  * The configured steps in order, then "every N business days while unpaid" after the last one,
@@ -53,7 +53,7 @@ export function scheduledSteps(settings: Pick<DunningSettings, "etapas" | "repet
  * The business days around a run's day, numbered: a step's day is a lookup, not a walk. Covers
  * `from`..`to`; dates outside answer null.
  */
-export class BusinessCalendar {
+class BusinessCalendar {
   readonly days: string[] = [];
   private readonly ceil = new Map<string, number>();
   constructor(
@@ -92,12 +92,6 @@ export function calendarFor(day: string): BusinessCalendar {
 export const LOOK_BACK_DAYS = 200;
 /** And ahead (30 business days before the due date at most, ≈ 45 calendar days). */
 export const LOOK_AHEAD_DAYS = 60;
-
-/** The day a step falls for a due date: `dias` business days from the (moved) due date. */
-export function stepDate(calendar: BusinessCalendar, dueDate: string, dias: number): string | null {
-  const base = calendar.ceilIndex(dueDate);
-  return base === null ? null : calendar.at(base + dias);
-}
 
 /**
  * The step an installment reaches on `day`: the latest step whose date is on or before it, when

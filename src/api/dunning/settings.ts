@@ -34,7 +34,7 @@ export function readDunning(db: Db | Tx): DunningSettings & { updatedAt: string 
 }
 
 /** What turning the régua on with these steps still needs, in pt-BR (empty: nothing). */
-export function missingForDunning(db: Db | Tx, settings: Pick<DunningSettings, "etapas" | "avisoBloqueio">): string[] {
+function missingForDunning(db: Db | Tx, settings: Pick<DunningSettings, "etapas" | "avisoBloqueio">): string[] {
   const company = getSettings(db);
   const missing: string[] = [];
   const usesEmail = settings.etapas.some((s) => s.canal === "email") || (settings.avisoBloqueio.ativo && settings.avisoBloqueio.canal === "email");

@@ -17,13 +17,13 @@ export interface MessageInstallment {
   pix: string | null;
 }
 
-export interface Company {
+interface Company {
   empresa: string;
   cnpjEmpresa: string;
   enderecoEmpresa: string;
 }
 
-export interface MessageContext {
+interface MessageContext {
   cliente: string;
   contato: string;
   parcelas: MessageInstallment[];
@@ -51,7 +51,7 @@ function pixBlock(parcelas: readonly MessageInstallment[]): string | null {
     .join("\n\n");
 }
 
-export function placeholderValues(context: MessageContext): Record<string, string | null> {
+function placeholderValues(context: MessageContext): Record<string, string | null> {
   const { parcelas, company } = context;
   return {
     cliente: context.cliente,
@@ -72,7 +72,7 @@ export function placeholderValues(context: MessageContext): Record<string, strin
  * paragraph ({pix}: the "use o código abaixo" line would point at nothing) or its line ({link})
  * with it; unknown names stay as typed.
  */
-export function fillTemplate(template: string, values: Record<string, string | null>): string {
+function fillTemplate(template: string, values: Record<string, string | null>): string {
   let text = template.replace(/\r\n?/g, "\n");
   if (values.pix === null) text = text.split(/\n[ \t]*\n/).filter((paragraph) => !paragraph.includes("{pix}")).join("\n\n");
   if (values.link === null) text = text.split("\n").filter((line) => !line.includes("{link}")).join("\n");
@@ -81,15 +81,15 @@ export function fillTemplate(template: string, values: Record<string, string | n
 }
 
 /** The one-line subject, filled. */
-export const fillSubject = (template: string, values: Record<string, string | null>) =>
+const fillSubject = (template: string, values: Record<string, string | null>) =>
   fillTemplate(template, values).replace(/\s+/g, " ").trim();
 
 /** Every message ends with who charges: name, CNPJ, address, and "Se você já pagou…". */
-export function footer(company: Company): string {
+function footer(company: Company): string {
   return ["—", company.empresa, `CNPJ ${company.cnpjEmpresa}`, company.enderecoEmpresa, FOOTER_NOTICE].join("\n");
 }
 
-export interface FilledMessage {
+interface FilledMessage {
   assunto: string;
   texto: string;
 }

@@ -214,7 +214,7 @@ function toEventJson(row: Stored): HistoryEventJson {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** "12/03/2026 14:05" in APP_TZ. */
-export function formatInstant(iso: string): string {
+function formatInstant(iso: string): string {
   let f = formatters.get(clock.timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("pt-BR", { timeZone: clock.timeZone, day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });

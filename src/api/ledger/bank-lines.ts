@@ -9,7 +9,7 @@ import { sql, sqlVariants } from "../prepared";
 import type { LedgerTable } from "./table";
 
 /** The line a removed payment gave back, as its history event keeps it (the text names it). */
-export interface ReleasedLine {
+interface ReleasedLine {
   /** The statement the line was first imported with (a line may belong to several). */
   extrato: number | null;
   transacao: number;

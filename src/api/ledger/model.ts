@@ -5,12 +5,12 @@ import type { Cents } from "../../lib/money";
 import type { ListParams } from "../../lib/list-spec";
 import type { Status } from "../../lib/status";
 import { moneyField, requiredText } from "../fields";
-import { LEDGER_SORTS, type LedgerSortKey, ledgerListSpec } from "./list-spec";
+import { LEDGER_SORTS, type LedgerSortKey } from "./list-spec";
 
 // The forms of receivables and payables (SPEC §5), one rule per field for both sides: the
 // islands validate with these schemas and the routes parse with them. Client-safe.
 
-export const MAX_DESCRICAO = 500;
+const MAX_DESCRICAO = 500;
 const NOT_POSITIVE = "Valor deve ser maior que zero";
 const INVALID_DATE = "Data inválida";
 const INVALID_COUNT = "Número de parcelas inválido";
@@ -87,7 +87,7 @@ const generateFields = {
 };
 
 /** Each installment must be worth a cent: the split never writes a R$ 0,00 row. */
-export const tooSmallForCount = (n: number) => `Valor insuficiente para ${n} parcelas (mínimo R$ 0,01 por parcela)`;
+const tooSmallForCount = (n: number) => `Valor insuficiente para ${n} parcelas (mínimo R$ 0,01 por parcela)`;
 
 /** POST …/generate for one side: `partyKey` is clientId or supplierId. */
 export function generateSchema<K extends "clientId" | "supplierId">(partyKey: K, required: string, invalid: string) {
@@ -169,4 +169,4 @@ export interface Figure {
   quantidade: number;
 }
 
-export { LEDGER_SORTS, type LedgerSortKey, ledgerListSpec };
+export { LEDGER_SORTS, type LedgerSortKey };

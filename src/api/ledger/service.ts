@@ -9,7 +9,7 @@ import type { LedgerTable } from "./table";
 import { deleteLedgerRow, generateLedgerRows, payLedgerRow, redateLedgerRow, undoLedgerPayment, type OnLedgerChange, type Payment } from "./write";
 
 /** What a side re-evaluates, inside the change's transaction, when a party's rows change (`cause`: what changed). */
-export type PartyRule = (db: Db, partyId: number, graceDays: number, cause: LedgerCause) => void;
+type PartyRule = (db: Db, partyId: number, graceDays: number, cause: LedgerCause) => void;
 
 /**
  * `Q` the side's view, `Row` its API row, `One`/`Many` its answers ({message, installment} …).

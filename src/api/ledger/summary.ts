@@ -12,7 +12,7 @@ import type { Figure, LedgerFilters } from "./model";
 import type { LedgerTable } from "./table";
 
 /** A card: which rows it counts (SQL condition over alias r) and what it adds up (cents). */
-export interface CardSql {
+interface CardSql {
   when: string;
   amount: string;
   /**

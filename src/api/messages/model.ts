@@ -44,7 +44,7 @@ export interface MessageQuery {
   view: ListParams;
 }
 
-export interface MessageInstallmentJson {
+interface MessageInstallmentJson {
   id: number;
   numerosParcela: string;
   vencimento: string;

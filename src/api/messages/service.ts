@@ -106,7 +106,7 @@ export function messagesForExport(db: Db, query: MessageQuery, limit = 100_000):
   return PAGE.all(db, { ...filterOf(query), limit, offset: 0 }).map(toJson);
 }
 
-export const MESSAGE_NOT_FOUND = "Mensagem não encontrada";
+const MESSAGE_NOT_FOUND = "Mensagem não encontrada";
 
 /** A failed or uncertain e-mail goes out again (the outbox's requeue: 404/409 in pt-BR otherwise). */
 export function resendMessage(db: Db, id: number): MessageJson {

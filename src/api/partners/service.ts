@@ -56,7 +56,7 @@ export function partnerSummary(db: Db): PartnerSummary {
     .get()!;
 }
 
-export function getPartner(db: Db | Tx, id: number): PartnerJson {
+function getPartner(db: Db | Tx, id: number): PartnerJson {
   const row = db.select(columns).from(partners).where(eq(partners.id, id)).get();
   if (!row) throw notFound(NOT_FOUND);
   return toPartnerJson(row);

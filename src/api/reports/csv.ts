@@ -10,7 +10,7 @@ import type { MonthRange } from "./period";
 import { listSupplierInstallments } from "./party-installments";
 import { getSupplierReportTotals } from "./supplier-report";
 
-export interface CsvFile {
+interface CsvFile {
   fileName: string;
   csv: string;
 }

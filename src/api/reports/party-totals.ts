@@ -63,7 +63,7 @@ export function partyTotals(row: PartyTotalsRow): PartyTotals & { efetivo: strin
 }
 
 /** part / whole × 100 to 2 places, half-up, in integers (no binary-float rounding surprises). */
-export function percentOf(part: bigint | number, whole: bigint | number): number {
+function percentOf(part: bigint | number, whole: bigint | number): number {
   const p = BigInt(part);
   const w = BigInt(whole);
   if (w <= 0n) return 0;

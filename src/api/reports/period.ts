@@ -5,8 +5,8 @@ import { addMonthsToMonth, isAcceptedMonth, monthRange } from "../../lib/dates";
 
 export const MAX_RANGE_MONTHS = 36;
 /** Default cash-flow window, as the dashboard's: 5 months ago to 6 months ahead. */
-export const DEFAULT_MONTHS_BACK = 5;
-export const DEFAULT_MONTHS_AHEAD = 6;
+const DEFAULT_MONTHS_BACK = 5;
+const DEFAULT_MONTHS_AHEAD = 6;
 
 export interface MonthRange {
   from: string;
@@ -41,7 +41,7 @@ export function defaultRange(): MonthRange {
   return { from: addMonthsToMonth(month, -DEFAULT_MONTHS_BACK), to: addMonthsToMonth(month, DEFAULT_MONTHS_AHEAD) };
 }
 
-export const monthsIn = (range: MonthRange) => monthRange(range.from, range.to).length;
+const monthsIn = (range: MonthRange) => monthRange(range.from, range.to).length;
 
 /** [first day, first day of the next month): the half-open date range of a month span. */
 export function dateBounds(range: MonthRange): { start: string; until: string } {

@@ -29,10 +29,10 @@ export const DEFAULT_MESSAGE = [
 
 export const MAX_MESSAGE = 1000;
 export const INVALID_PIX_KEY = "Chave PIX inválida: use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória";
-export const EMPRESA_FOR_PIX = "Informe o nome da empresa para gerar o PIX";
-export const CIDADE_FOR_PIX = "Informe a cidade para gerar o PIX";
+const EMPRESA_FOR_PIX = "Informe o nome da empresa para gerar o PIX";
+const CIDADE_FOR_PIX = "Informe a cidade para gerar o PIX";
 /** The BR Code carries only printable ASCII: a name with nothing left after folding cannot go in it. */
-export const NEEDS_LATIN = "Use ao menos uma letra ou número sem símbolos especiais";
+const NEEDS_LATIN = "Use ao menos uma letra ou número sem símbolos especiais";
 
 const KEY_LABELS: Record<PixKeyType, string> = { cpf: "CPF", cnpj: "CNPJ", email: "E-mail", phone: "Celular", evp: "Chave aleatória" };
 
@@ -47,7 +47,7 @@ export function pixKeyLabel(key: string | null): string | null {
  * 123.456.789-09, phone +55 (11) 98765-4321, e-mail and random key as stored. The form shows it
  * so; the API reads every one of these back to the same stored key.
  */
-export function formatPixKey(key: string | null): string {
+function formatPixKey(key: string | null): string {
   const info = key ? getPixKeyInfo(key) : null;
   if (!key || !info) return key ?? "";
   const v = info.value;
@@ -63,7 +63,7 @@ export function storedPixKey(typed: string): string | null {
 }
 
 /** What the BR Code keeps of a name or city: printable ASCII (as the library folds it). */
-export const hasAsciiContent = (text: string) => /[A-Za-z0-9]/.test(text.normalize("NFD"));
+const hasAsciiContent = (text: string) => /[A-Za-z0-9]/.test(text.normalize("NFD"));
 
 const WRONG_TYPE = "Formato inválido";
 
@@ -112,8 +112,8 @@ const template = z.pipe(
   }),
 );
 
-export const MAX_ANTECEDENCIA = 60;
-export const ANTECEDENCIA_INVALID = `Antecedência deve ser um número inteiro de dias entre 0 e ${MAX_ANTECEDENCIA}`;
+const MAX_ANTECEDENCIA = 60;
+const ANTECEDENCIA_INVALID = `Antecedência deve ser um número inteiro de dias entre 0 e ${MAX_ANTECEDENCIA}`;
 
 /** Days before a due date a subscription's month is generated: 0–60, as a number or the digits a form sends; missing keeps what is saved. */
 const antecedencia = z.optional(

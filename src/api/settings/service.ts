@@ -10,7 +10,7 @@ import { cnpjForDisplay, DEFAULT_MESSAGE, pixKeyLabel, type SettingsInput, type 
 // The one settings row (id 1). Until someone saves the form there is no row: the defaults stand in.
 const ROW_ID = 1;
 /** DECISIONS §8: a month is generated 10 days before its due date unless the settings say otherwise. */
-export const DEFAULT_ANTECEDENCIA = 10;
+const DEFAULT_ANTECEDENCIA = 10;
 
 export function getSettings(db: Db | Tx): SettingsJson {
   const row = db.select().from(settings).where(eq(settings.id, ROW_ID)).get();

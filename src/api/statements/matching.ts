@@ -13,8 +13,8 @@ import { fold } from "../../lib/text";
 import { sql } from "../prepared";
 import type { Confianca } from "./model";
 
-export const WINDOW_BEFORE_DUE = 10;
-export const WINDOW_AFTER_DUE = 60;
+const WINDOW_BEFORE_DUE = 10;
+const WINDOW_AFTER_DUE = 60;
 
 export interface OpenInstallment {
   id: number;
@@ -32,7 +32,7 @@ export interface Matchable {
   busca: string;
 }
 
-export interface Suggestion {
+interface Suggestion {
   transactionId: number;
   tipo: "receivable" | "payable";
   id: number;
@@ -46,14 +46,14 @@ const COMMON = new Set(
 );
 
 /** The distinctive words of a party's name ("Padaria Pão Quente Ltda" → padaria, pao, quente). */
-export function nameTokens(name: string): string[] {
+function nameTokens(name: string): string[] {
   return fold(name)
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length >= 3 && !COMMON.has(word));
 }
 
 /** Whether NAME/MEMO names the party: every distinctive word of a short name, or three of a long one; or the CNPJ's digits. */
-export function namesParty(busca: string, partyName: string, cnpj: string | null): boolean {
+function namesParty(busca: string, partyName: string, cnpj: string | null): boolean {
   return namesIn(describe(busca), nameTokens(partyName), cnpj);
 }
 
@@ -100,7 +100,7 @@ const OPEN_DUE = {
 };
 
 /** Whether `amount` pays `installment` on `day`: face value, or face value plus Cofre's fees for that day. */
-export function paysWith(installment: OpenInstallment, amount: number, day: string, side: "receivable" | "payable"): "face" | "fees" | null {
+function paysWith(installment: OpenInstallment, amount: number, day: string, side: "receivable" | "payable"): "face" | "fees" | null {
   if (day < addDays(installment.dataVencimento, -WINDOW_BEFORE_DUE) || day > addDays(installment.dataVencimento, WINDOW_AFTER_DUE)) return null;
   if (amount === installment.valor) return "face";
   if (side === "receivable" && amount > installment.valor && day > installment.dataVencimento) {

@@ -59,7 +59,7 @@ export interface ImportAnswer {
   sugestoes: number;
 }
 
-export interface SuggestionJson {
+interface SuggestionJson {
   tipo: "receivable" | "payable";
   id: number;
   confianca: Confianca;

@@ -2,7 +2,7 @@
 // the list island loads without them (issue 21 §2). Client-safe; model.ts re-exports it.
 import { oneOf, text, type ListSpec } from "../../lib/list-spec";
 
-export const SUBSCRIPTION_STATUSES = ["nao_iniciada", "ativa", "pausada", "encerrada"] as const;
+const SUBSCRIPTION_STATUSES = ["nao_iniciada", "ativa", "pausada", "encerrada"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -16,7 +16,7 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
  * "Encerra após 05/2026": an `encerrada` subscription whose `fim` has not passed still bills up
  * to it (DECISIONS §8), and says so where its status is shown; null otherwise.
  */
-export function endsAfterLabel(s: { status: SubscriptionStatus; fim: string | null }, today: string): string | null {
+function endsAfterLabel(s: { status: SubscriptionStatus; fim: string | null }, today: string): string | null {
   if (s.status !== "encerrada" || !s.fim || s.fim < today.slice(0, 7)) return null;
   return `Encerra após ${s.fim.slice(5, 7)}/${s.fim.slice(0, 4)}`;
 }

@@ -4,13 +4,13 @@ import { monthlyName } from "../../lib/installments";
 import type { ListParams } from "../../lib/list-spec";
 import { cents, type Cents } from "../../lib/money";
 import { moneyField } from "../fields";
-import { SUBSCRIPTION_LIST, SUBSCRIPTION_SORTS, type SubscriptionSortKey, SUBSCRIPTION_STATUSES, type SubscriptionStatus, STATUS_LABELS } from "./list-spec";
+import { SUBSCRIPTION_LIST, SUBSCRIPTION_SORTS, type SubscriptionSortKey, type SubscriptionStatus, STATUS_LABELS } from "./list-spec";
 
 // Subscriptions (DECISIONS §8): the form's schema (shared by the client dialog's Assinatura
 // section and PUT /api/clients/:id/subscription), the API's shapes, the list's URL contract and
 // the readjustment's arithmetic. Client-safe.
 /** What a person may set (a subscription never goes back to "não iniciada"). */
-export const SETTABLE_STATUSES = ["ativa", "pausada", "encerrada"] as const;
+const SETTABLE_STATUSES = ["ativa", "pausada", "encerrada"] as const;
 
 export const MONTH_NAMES = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"] as const;
 
@@ -20,8 +20,8 @@ const DIA_INVALID = "Dia de vencimento deve ser um número de 1 a 31";
 const INICIO_REQUIRED = "Início é obrigatório";
 const MONTH_INVALID = "Mês inválido: use AAAA-MM, entre 1900 e 2199";
 const DATE_INVALID = "Data inválida";
-export const FIM_BEFORE_INICIO = "O fim deve ser igual ou posterior ao início";
-export const FIM_REQUIRED = "Informe o último mês cobrado (fim) para encerrar a assinatura";
+const FIM_BEFORE_INICIO = "O fim deve ser igual ou posterior ao início";
+const FIM_REQUIRED = "Informe o último mês cobrado (fim) para encerrar a assinatura";
 const REAJUSTE_MES_INVALID = "Mês do reajuste deve ser de 1 a 12";
 export const PERCENTUAL_INVALID = "Percentual inválido: use até duas casas decimais, entre -50 e 100 (ex.: 4,62)";
 
@@ -256,4 +256,4 @@ export interface SubscriptionFormValues {
 /** "Mensalidade 03/2026": the description of a generated month (its name everywhere: src/lib/installments.ts). */
 export const monthlyDescription = monthlyName;
 
-export { SUBSCRIPTION_LIST, SUBSCRIPTION_SORTS, type SubscriptionSortKey, SUBSCRIPTION_STATUSES, type SubscriptionStatus, STATUS_LABELS };
+export { SUBSCRIPTION_LIST, SUBSCRIPTION_SORTS, type SubscriptionSortKey, STATUS_LABELS };

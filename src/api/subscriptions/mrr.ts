@@ -38,7 +38,7 @@ export interface MrrMonth {
   trial: string | null;
 }
 
-export const MRR_DEFAULT_MONTHS = 12;
+const MRR_DEFAULT_MONTHS = 12;
 export const MRR_MAX_MONTHS = 120;
 
 /**
@@ -54,7 +54,7 @@ export const MRR_SQL = `SELECT subscription_id AS s, competencia AS m, valor AS 
  * The subscriptions that may be in effect from `month` on: `ativa` or `encerrada` (a person's
  * `encerrada` with `fim` ahead bills up to it), not ended before it. `pausada` ones bill nothing.
  */
-export const MRR_STATE_SQL = `SELECT s.id AS s, c.valor_mensalidade AS v, s.inicio AS i, s.fim AS f, s.trial_ate AS t
+const MRR_STATE_SQL = `SELECT s.id AS s, c.valor_mensalidade AS v, s.inicio AS i, s.fim AS f, s.trial_ate AS t
   FROM subscriptions s JOIN clients c ON c.id = s.client_id
   WHERE s.status IN ('ativa', 'encerrada') AND (s.fim IS NULL OR s.fim >= $month) AND (s.status = 'ativa' OR s.fim IS NOT NULL)`;
 

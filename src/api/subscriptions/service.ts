@@ -118,7 +118,7 @@ function stored(db: Db, clientId: number): StoredSubscription | null {
 }
 
 /** The due date of the next month a subscription will generate (null when paused or when nothing is left up to `fim`). */
-export function nextDueDate(s: StoredSubscription, vencimentoEmDiaUtil: boolean): string | null {
+function nextDueDate(s: StoredSubscription, vencimentoEmDiaUtil: boolean): string | null {
   if (s.status === "pausada") return null;
   return upcomingMonths(termsOf(s), vencimentoEmDiaUtil, s.proximaCompetencia, 1)[0]?.vencimento ?? null;
 }
@@ -454,5 +454,5 @@ function computeSummary(db: Db): SubscriptionSummary {
 }
 
 /** A bound on how far ahead a person may generate (POST /api/subscriptions/run `ate`). */
-export const MAX_AHEAD_DAYS = 62;
+const MAX_AHEAD_DAYS = 62;
 export const latestRunDate = (day = today()) => addDays(day, MAX_AHEAD_DAYS);

@@ -12,8 +12,6 @@ export const UFS = [
   "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
 ] as const;
 
-export type UF = (typeof UFS)[number];
-
 const isUF = (text: string): boolean => (UFS as readonly string[]).includes(text.toUpperCase());
 const emailFormat = z.email();
 

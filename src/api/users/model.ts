@@ -108,4 +108,4 @@ export interface UserQuery {
   view: ListParams;
 }
 
-export { ROLE_INVALID, USER_LIST };
+export { USER_LIST };

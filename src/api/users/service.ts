@@ -39,14 +39,14 @@ const COLUMNS = {
 };
 
 /** A temporary password shown once: 16 letters and digits (no look-alikes), four groups. */
-export function temporaryPassword(): string {
+function temporaryPassword(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   const chars = [...bytes].map((b) => alphabet[b % alphabet.length]);
   return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join("")).join("-");
 }
 
-export function getUser(db: Db, id: number): UserJson {
+function getUser(db: Db, id: number): UserJson {
   const row = db.select(COLUMNS).from(users).where(eq(users.id, id)).get();
   if (!row) throw notFound(USER_NOT_FOUND);
   return row;

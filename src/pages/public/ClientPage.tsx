@@ -7,7 +7,7 @@ import { formatDateBR } from "../../lib/dates";
 import { formatBRL } from "../../lib/money";
 import { formatMonthBR } from "../../lib/months";
 
-export function CompanyHeader({ company }: { company: ClientPageData["company"] }) {
+function CompanyHeader({ company }: { company: ClientPageData["company"] }) {
   return (
     <header className="pp-company">
       <p className="pp-company-name">{company.empresa || "Cofre"}</p>

@@ -10,7 +10,7 @@ import { cents, formatBRL } from "../../lib/money";
 import { MONTH_NAMES } from "../../lib/months";
 
 /** "5 de novembro de 2026" ("1º de …" on the first). */
-export function dateInWords(iso: string): string {
+function dateInWords(iso: string): string {
   const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
   return `${day === 1 ? "1º" : day} de ${MONTH_NAMES[month - 1]} de ${year}`;
 }
@@ -19,7 +19,7 @@ export function dateInWords(iso: string): string {
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 59).trimEnd()}…` : text);
 
 /** At most this many open installments are named one by one: the receipt stays on one A4 page. */
-export const NAMED_RESSALVAS = 10;
+const NAMED_RESSALVAS = 10;
 
 /** "parcela 1/3 de Mensalidade, vencimento em 10/03/2026, R$ 100,00; …" and, past ten, the rest summed up. */
 function ressalvasText(items: Receipt["ressalvas"]): string {

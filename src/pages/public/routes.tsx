@@ -24,7 +24,7 @@ import { ReceiptPage } from "./ReceiptPage";
  * never refused for its own visits below that; behind a proxy that hides the clients' addresses,
  * the allowance is shared, so it is generous.
  */
-export const CLIENT_PAGE_LIMITS = {
+const CLIENT_PAGE_LIMITS = {
   guesses: { requests: 20, windowMs: 10 * 60 * 1000 },
   requests: { requests: 600, windowMs: 60 * 1000 },
 };

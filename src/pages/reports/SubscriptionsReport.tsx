@@ -23,7 +23,7 @@ const money = (decimal: string) => <span className={isNegative(decimal) ? "ui-no
  * The closing row: where MRR and the number of subscriptions ended (the last month), and the
  * period's movement summed — so opening + novas + reajustes − encerradas = the closing MRR.
  */
-export function closing(months: MrrMonth[]) {
+function closing(months: MrrMonth[]) {
   const first = months[0]!;
   const last = months.at(-1)!;
   // The MRR of the month before the period, from its first month's movement (mrr(M) = mrr(M-1) + novas + reajustes − encerradas).

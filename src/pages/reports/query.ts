@@ -14,7 +14,7 @@ export const REPORT_TABS = [
   { id: "assinaturas", label: "Assinaturas" },
 ] as const;
 
-export type ReportTab = (typeof REPORT_TABS)[number]["id"];
+type ReportTab = (typeof REPORT_TABS)[number]["id"];
 
 export type ReportView =
   | { aba: "cliente" | "fornecedor"; id: number | null; pagina: number }
