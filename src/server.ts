@@ -13,6 +13,7 @@ import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
 import { emailSettingsApi } from "./api/email";
 import { settingsApi } from "./api/settings";
+import { importsApi } from "./api/imports";
 import { statementsApi } from "./api/statements";
 import { usersApi } from "./api/users";
 import { subscriptionsApi } from "./api/subscriptions";
@@ -62,6 +63,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(authorization)
     .use(authApi(signIn))
     .use(authForms(signIn, config))
+    .use(importsApi(deps))
     .use(clientsApi(deps))
     .use(subscriptionsApi(deps))
     .use(subscriptionsMrrApi(deps))

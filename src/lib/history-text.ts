@@ -26,6 +26,7 @@ export const HISTORY_ACTIONS = [
   "subscription_generate",
   "readjust",
   "trial_end",
+  "import",
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -50,6 +51,7 @@ export const ACTION_LABELS: Record<HistoryAction, string> = {
   subscription_generate: "Gerada pela assinatura",
   readjust: "Reajuste",
   trial_end: "Fim do trial",
+  import: "Importação",
 };
 
 const isHistoryEntity = (entity: string): entity is HistoryEntity => (HISTORY_ENTITIES as readonly string[]).includes(entity);
@@ -281,6 +283,11 @@ export function describeEvent(e: HistoryFacts): string {
       return `${u} aplicou reajuste de ${String(d.percentual ?? "").replace(".", ",")}% na assinatura de ${e.rotulo}: ${money(d.de)} → ${money(d.para)}, a partir de ${monthText(String(d.aPartirDe ?? ""))}`;
     case "trial_end":
       return `Fim do trial de ${e.rotulo} em ${formatDateBR(String(d.trialAte ?? ""))}: o cliente passa a pagar a mensalidade`;
+    case "import": {
+      const n = Number(d.clientes ?? 0);
+      const started = Number(d.assinaturas ?? 0);
+      return `${u} importou ${n} ${n === 1 ? "cliente" : "clientes"} do arquivo ${e.rotulo}${started ? ` e iniciou ${started} ${started === 1 ? "assinatura" : "assinaturas"}` : ""}`;
+    }
     default: {
       // A new action does not compile until it has its sentence here (and its label above).
       const unwritten: never = action;
