@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchHistory } from "./bench-history";
 import { benchLedger } from "./bench-ledger";
+import { benchImports } from "./bench-imports";
 import { benchReconciliation } from "./bench-reconciliation";
 import { benchSubscriptionRuns, benchSubscriptionsPage, subscribeEveryClient } from "./bench-subscriptions";
 import { BINARY, kb, load, median, ms, requireBinary, rssMb, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
@@ -55,6 +56,7 @@ try {
   // Subscriptions: the daily run in this process on a copy of these 2,000 clients, then one
   // subscription each (billing from next month) for /subscriptions below.
   benchSubscriptionRuns(dir, dbPath, row);
+  await benchImports(row);
   const nextMonth = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 7);
   subscribeEveryClient(dbPath, nextMonth, 10);
 
