@@ -39,7 +39,7 @@ const STATUS_FILTER = [
   { value: "encerrada", label: "Encerradas" },
 ];
 
-const BADGE: Record<SubscriptionRowJson["status"], BadgeVariant> = { ativa: "success", pausada: "warning", encerrada: "neutral" };
+const BADGE: Record<SubscriptionRowJson["status"], BadgeVariant> = { nao_iniciada: "neutral", ativa: "success", pausada: "warning", encerrada: "neutral" };
 
 const monthText = (ym: string | null) => (ym ? `${ym.slice(5, 7)}/${ym.slice(0, 4)}` : "");
 

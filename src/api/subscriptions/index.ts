@@ -6,6 +6,8 @@ import { signedIn } from "../auth/plugin";
 import { actorOf } from "../history/record";
 import { parseId, parseWith } from "../../http/validate";
 import { pageAnswer } from "../list";
+import { withIdempotencyKey } from "../idempotency";
+import { bulkStartSchema, startSubscriptions } from "./bulk";
 import { runSubscriptions } from "./generate";
 import { readjustSchema, subscriptionSchema } from "./model";
 import { findSubscriptions, getSubscription, latestRunDate, parseSubscriptionQuery, readjustSubscription, saveSubscription, subscriptionSummary } from "./service";
@@ -28,6 +30,12 @@ export function subscriptionsApi(deps: AppDeps) {
     })
     .get("/api/subscriptions", ({ query, set }) => pageAnswer(set, findSubscriptions(db, parseSubscriptionQuery(query))))
     .get("/api/subscriptions/summary", () => subscriptionSummary(db))
+    .post("/api/subscriptions/start", ({ body, request, user }) => {
+      const input = parseWith(bulkStartSchema, body);
+      const start = () => startSubscriptions(db, actorOf(user), input, grace);
+      // A simulation writes nothing; a repeated submit with the same key answers the first start.
+      return input.simular ? start() : withIdempotencyKey(db, request.headers.get("idempotency-key"), user.id, "/api/subscriptions/start", start);
+    })
     .post("/api/subscriptions/run", ({ body, user }) => {
       const ate = runUntil(body);
       const { geradas } = db.transaction(() => runSubscriptions(db, actorOf(user), grace, ate), { behavior: "immediate" });

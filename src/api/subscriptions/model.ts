@@ -208,7 +208,8 @@ export interface ReadjustAnswer {
 
 /** A row of GET /api/subscriptions. */
 export interface SubscriptionRowJson extends Omit<SubscriptionJson, "status"> {
-  status: Exclude<SubscriptionStatus, "nao_iniciada">;
+  /** "nao_iniciada": a client without a subscription (the "Não iniciada" filter), the client's fee as `valor`. */
+  status: SubscriptionStatus;
   clientName: string;
   /** In trial today (trialAte after today): it bills nothing yet. */
   emTrial: boolean;
@@ -233,7 +234,7 @@ export interface SubscriptionSummary {
 }
 
 export interface SubscriptionQuery {
-  status: "" | "ativa" | "pausada" | "encerrada" | "trial";
+  status: "" | "nao_iniciada" | "ativa" | "pausada" | "encerrada" | "trial";
   q: string;
   sort: { key: SubscriptionSortKey; dir: "asc" | "desc" };
   page: number;
