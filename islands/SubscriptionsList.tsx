@@ -22,6 +22,8 @@ import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
 // Loaded with its first opening (or as a button is pointed at): the schedule, the holidays and the form stay out of the page's script.
 const SubscriptionDialog = onDemand(() => import("./subscriptions/SubscriptionDialog").then((m) => m.SubscriptionDialog));
+const BulkStartDialog = onDemand(() => import("./subscriptions/BulkStartDialog").then((m) => m.BulkStartDialog));
+const NewSubscriptionPicker = onDemand(() => import("./subscriptions/NewSubscriptionPicker").then((m) => m.NewSubscriptionPicker));
 
 export interface SubscriptionsListProps extends ListIslandProps<SubscriptionRowJson> {
   summary: SubscriptionSummary;
@@ -33,6 +35,7 @@ export interface SubscriptionsListProps extends ListIslandProps<SubscriptionRowJ
 
 const STATUS_FILTER = [
   { value: "", label: "Todas" },
+  { value: "nao_iniciada", label: "Não iniciadas" },
   { value: "ativa", label: "Ativas" },
   { value: "trial", label: "Em trial" },
   { value: "pausada", label: "Pausadas" },
@@ -53,9 +56,14 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
   const list = useUrlList<SubscriptionRowJson>({ ...props, spec: SUBSCRIPTION_LIST });
   const { params, update } = list;
   const [summary, setSummary] = useState(initialSummary);
-  const [editing, setEditing] = useState<SubscriptionRowJson | null>(null);
+  const [editing, setEditing] = useState<{ clientId: number; clientName: string } | null>(null);
   const [running, setRunning] = useState(false);
+  const [picking, setPicking] = useState(false);
+  // The not-started clients ticked on the page (issue 35 §2); none ticked: "Iniciar assinaturas" is every one with a fee.
+  const [selected, setSelected] = useState<ReadonlyMap<number, string>>(new Map());
+  const [bulk, setBulk] = useState<number[] | "todos" | null>(null);
   const filtering = Boolean(params.status || params.q);
+  const notStarted = params.status === "nao_iniciada";
 
   /** After a change: the same view and the cards (SPEC §7). */
   const reload = () => {
@@ -69,7 +77,18 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
     setRunning(false);
   }
 
-  const columns = useMemo(() => subscriptionColumns((row) => setEditing(row), canWrite, today), [canWrite, today]);
+  const toggle = (row: SubscriptionRowJson, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(row.clientId, row.clientName);
+      else next.delete(row.clientId);
+      return next;
+    });
+  const selecting = canWrite && notStarted;
+  const columns = useMemo(
+    () => subscriptionColumns((row) => setEditing(row), canWrite, today, selecting ? { selected, toggle } : null),
+    [canWrite, today, selecting, selected],
+  );
 
   return (
     <div className="list-screen" {...preloadOnIntent(SubscriptionDialog)}>
@@ -98,7 +117,15 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
 
       <section className="list-card" aria-labelledby="assinaturas-contagem">
         {canWrite && (
-          <div className="list-export no-print">
+          <div className="list-export sub-toolbar no-print" {...preloadOnIntent(BulkStartDialog)}>
+            <Button variant="secondary" onClick={() => setPicking(true)} {...preloadOnIntent(NewSubscriptionPicker)}>
+              <Icon name="plus" size={18} />
+              Nova assinatura
+            </Button>
+            <Button variant="secondary" onClick={() => setBulk(selected.size ? [...selected.keys()] : "todos")}>
+              <Icon name="repeat" size={18} />
+              {selected.size ? `Iniciar assinaturas (${formatCount(selected.size)})` : "Iniciar assinaturas"}
+            </Button>
             <Button variant="secondary" onClick={runNow} loading={running}>
               <Icon name="calendar-plus" size={18} />
               Gerar parcelas agora
@@ -120,7 +147,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
                 filtering
                   ? "Ajuste os filtros para ver outras assinaturas."
                   : canWrite
-                    ? "Inicie a assinatura de um cliente em Clientes, no menu ⋯ da linha, em “Assinatura”."
+                    ? "Use “Nova assinatura” para um cliente, ou “Iniciar assinaturas” para vários de uma vez."
                     : "Nenhuma assinatura foi iniciada ainda."
               }
               action={
@@ -137,6 +164,33 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
         />
         <ListPager list={list} />
       </section>
+
+      {picking && (
+        <Loading onFailed={() => setPicking(false)}>
+          <NewSubscriptionPicker
+            onClose={() => setPicking(false)}
+            onPicked={(client) => {
+              setPicking(false);
+              setEditing({ clientId: client.id, clientName: client.nome });
+            }}
+          />
+        </Loading>
+      )}
+
+      {bulk && (
+        <Loading onFailed={() => setBulk(null)}>
+          <BulkStartDialog
+            clientes={bulk}
+            today={today}
+            onClose={() => setBulk(null)}
+            onStarted={() => {
+              setBulk(null);
+              setSelected(new Map());
+              reload();
+            }}
+          />
+        </Loading>
+      )}
 
       {editing && (
         <Loading onFailed={() => setEditing(null)}>
@@ -175,8 +229,32 @@ function Figure({ icon, label, value }: { icon: "repeat" | "wallet" | "plus" | "
 type Row = SubscriptionRowJson & { id: number };
 
 /** Cliente, Situação, Mensalidade, Dia, Próximo vencimento, Período, Ações (Editar, or Ver for a consulta). */
-function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today: string): TableColumn<Row>[] {
+function subscriptionColumns(
+  open: (row: Row) => void,
+  canWrite: boolean,
+  today: string,
+  selection: { selected: ReadonlyMap<number, string>; toggle: (row: Row, on: boolean) => void } | null,
+): TableColumn<Row>[] {
+  const pick: TableColumn<Row>[] = selection
+    ? [
+        {
+          key: "selecionar",
+          header: "Selecionar",
+          phone: "actions",
+          render: (row) => (
+            <input
+              type="checkbox"
+              className="sub-pick"
+              aria-label={`Selecionar ${row.clientName}`}
+              checked={selection.selected.has(row.clientId)}
+              onChange={(event) => selection.toggle(row, event.currentTarget.checked)}
+            />
+          ),
+        },
+      ]
+    : [];
   return [
+    ...pick,
     {
       key: "cliente",
       header: "Cliente",
@@ -202,7 +280,7 @@ function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today:
       align: "end",
       render: (row) => <span className="ui-nowrap">{formatBRL(parseMoney(row.valor) ?? ZERO)}</span>,
     },
-    { key: "dia", header: "Dia", align: "end", render: (row) => <span className="ui-nowrap">{row.diaVencimento}</span> },
+    { key: "dia", header: "Dia", align: "end", render: (row) => <span className="ui-nowrap">{row.diaVencimento ?? "—"}</span> },
     {
       key: "proximoVencimento",
       header: "Próximo vencimento",
@@ -212,12 +290,15 @@ function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today:
     {
       key: "periodo",
       header: "Período",
-      render: (row) => (
-        <span className="ui-nowrap">
-          {monthText(row.inicio)}
-          {row.fim ? ` a ${monthText(row.fim)}` : " em diante"}
-        </span>
-      ),
+      render: (row) =>
+        row.inicio ? (
+          <span className="ui-nowrap">
+            {monthText(row.inicio)}
+            {row.fim ? ` a ${monthText(row.fim)}` : " em diante"}
+          </span>
+        ) : (
+          "—"
+        ),
     },
     {
       key: "acoes",
@@ -226,7 +307,9 @@ function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today:
       phone: "actions",
       render: (row) => (
         <div className="row-actions">
-          {canWrite ? (
+          {canWrite && row.status === "nao_iniciada" ? (
+            <IconAction label="Iniciar assinatura" rowName={row.clientName} icon="plus" onClick={() => open(row)} />
+          ) : canWrite ? (
             <IconAction label="Editar assinatura" rowName={row.clientName} icon="edit" onClick={() => open(row)} />
           ) : (
             <IconAction label="Ver assinatura" rowName={row.clientName} icon="info" onClick={() => open(row)} />
