@@ -250,7 +250,7 @@ function PreviewPanel({ file, preview, refused, importing, onImport }: PreviewPa
         </p>
       )}
       <Table
-        className="imp-table"
+        className="ui-table-wrap--cards ui-table-wrap--sticky imp-table"
         label="Prévia das linhas do arquivo"
         columns={COLUMNS}
         rows={shown}
@@ -277,10 +277,22 @@ const COLUMNS: TableColumn<Row>[] = [
     key: "nome",
     header: "Nome",
     phone: "title",
+    // The row's errors under its name: read with the row, at any width.
     render: (r) => (
-      <span className="ui-ellipsis" title={r.nome}>
-        {r.nome || "—"}
-      </span>
+      <div className="imp-name">
+        <span className="ui-ellipsis" title={r.nome}>
+          {r.nome || "(sem nome)"}
+        </span>
+        {r.erros.length > 0 && (
+          <ul className="imp-errors">
+            {r.erros.map((e, i) => (
+              <li key={i}>
+                <strong>{e.campo}:</strong> {e.mensagem}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     ),
   },
   {
@@ -306,22 +318,6 @@ const COLUMNS: TableColumn<Row>[] = [
           Dia {r.assinatura.diaVencimento}, desde {monthText(r.assinatura.inicio)}
           {r.assinatura.trialAte ? `, trial até ${r.assinatura.trialAte.split("-").reverse().join("/")}` : ""}
         </span>
-      ) : (
-        "—"
-      ),
-  },
-  {
-    key: "erros",
-    header: "Erros",
-    render: (r) =>
-      r.erros.length ? (
-        <ul className="imp-errors">
-          {r.erros.map((e, i) => (
-            <li key={i}>
-              <strong>{e.campo}:</strong> {e.mensagem}
-            </li>
-          ))}
-        </ul>
       ) : (
         "—"
       ),

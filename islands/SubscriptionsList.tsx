@@ -86,8 +86,8 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
     });
   const selecting = canWrite && notStarted;
   const columns = useMemo(
-    () => subscriptionColumns((row) => setEditing(row), canWrite, today, selecting ? { selected, toggle } : null),
-    [canWrite, today, selecting, selected],
+    () => subscriptionColumns((row) => setEditing(row), canWrite, today, selecting ? { selected, toggle } : null, notStarted),
+    [canWrite, today, selecting, selected, notStarted],
   );
 
   return (
@@ -230,6 +230,18 @@ type Row = SubscriptionRowJson & { id: number };
 
 /** Cliente, Situação, Mensalidade, Dia, Próximo vencimento, Período, Ações (Editar, or Ver for a consulta). */
 function subscriptionColumns(
+  open: (row: Row) => void,
+  canWrite: boolean,
+  today: string,
+  selection: { selected: ReadonlyMap<number, string>; toggle: (row: Row, on: boolean) => void } | null,
+  notStarted: boolean,
+): TableColumn<Row>[] {
+  // Not started, a row has no day, due date nor period yet: the name gets their room.
+  const columns = allColumns(open, canWrite, today, selection);
+  return notStarted ? columns.filter((c) => !["dia", "proximoVencimento", "periodo"].includes(c.key)) : columns;
+}
+
+function allColumns(
   open: (row: Row) => void,
   canWrite: boolean,
   today: string,
