@@ -17,12 +17,13 @@ import type { TableColumn } from "../src/ui/Table";
 import { api } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
 import { useUrlList, type ListIslandProps } from "./lib/list";
-import { ListCount, ListPager, ListTable, runRowAction } from "./lib/list-kit";
+import { ListCount, ListPager, ListTable } from "./lib/list-kit";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
 // Loaded with its first opening (or as a button is pointed at): the schedule, the holidays and the form stay out of the page's script.
 const SubscriptionDialog = onDemand(() => import("./subscriptions/SubscriptionDialog").then((m) => m.SubscriptionDialog));
 const BulkStartDialog = onDemand(() => import("./subscriptions/BulkStartDialog").then((m) => m.BulkStartDialog));
+const GenerateNowDialog = onDemand(() => import("./subscriptions/GenerateNowDialog").then((m) => m.GenerateNowDialog));
 const NewSubscriptionPicker = onDemand(() => import("./subscriptions/NewSubscriptionPicker").then((m) => m.NewSubscriptionPicker));
 
 export interface SubscriptionsListProps extends ListIslandProps<SubscriptionRowJson> {
@@ -71,11 +72,6 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
     api<SubscriptionSummary>("/api/subscriptions/summary").then(setSummary, () => {});
   };
 
-  async function runNow() {
-    setRunning(true);
-    await runRowAction(() => api("/api/subscriptions/run", { method: "POST", body: {} }), { failed: "Não foi possível gerar as parcelas.", reload });
-    setRunning(false);
-  }
 
   const toggle = (row: SubscriptionRowJson, on: boolean) =>
     setSelected((current) => {
@@ -126,7 +122,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
               <Icon name="repeat" size={18} />
               {selected.size ? `Iniciar assinaturas (${formatCount(selected.size)})` : "Iniciar assinaturas"}
             </Button>
-            <Button variant="secondary" onClick={runNow} loading={running}>
+            <Button variant="secondary" onClick={() => setRunning(true)} {...preloadOnIntent(GenerateNowDialog)}>
               <Icon name="calendar-plus" size={18} />
               Gerar parcelas agora
             </Button>
@@ -164,6 +160,19 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
         />
         <ListPager list={list} />
       </section>
+
+      {running && (
+        <Loading onFailed={() => setRunning(false)}>
+          <GenerateNowDialog
+            today={today}
+            onClose={() => setRunning(false)}
+            onGenerated={() => {
+              setRunning(false);
+              reload();
+            }}
+          />
+        </Loading>
+      )}
 
       {picking && (
         <Loading onFailed={() => setPicking(false)}>

@@ -105,3 +105,20 @@ describe("POST /api/subscriptions/start", () => {
     void c;
   });
 });
+
+describe("POST /api/subscriptions/run (Gerar parcelas agora)", () => {
+  const run = async (body: object) => {
+    const response = await api("/api/subscriptions/run", { method: "POST", body });
+    return { status: response.status, body: (await response.json()) as { message: string; geradas: number } };
+  };
+
+  test("with nothing to do it says when the next ones will be generated; ahead it bills every month due up to the end of next month", async () => {
+    const { d } = await fixture();
+    // Delta: day 10 from December; today 16/11 with a 10-day lead: 10/12 is generated on 30/11.
+    expect(await run({})).toEqual({ status: 200, body: { message: "Nenhuma parcela a gerar: as próximas serão geradas em 30/11/2026 (vencimento 10/12/2026)", geradas: 0, proximaGeracao: { geracao: "2026-11-30", vencimento: "2026-12-10" } } as never });
+    const ahead = await run({ vencimentoAte: "2026-12-31" });
+    expect(ahead).toMatchObject({ status: 200, body: { message: "1 parcela gerada", geradas: 1 } });
+    expect(t.db.$client.query("select competencia from receivables where client_id = ? and subscription_id is not null").all(d.id)).toEqual([{ competencia: "2026-12" }]);
+    expect(await run({ vencimentoAte: "2027-01-01" })).toMatchObject({ status: 400, body: { message: "Adiante no máximo até o fim do próximo mês" } });
+  });
+});

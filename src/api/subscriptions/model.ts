@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { addMonthsClamped, addMonthsToMonth, isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
+import { addDays, addMonthsClamped, addMonthsToMonth, isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
 import type { ListParams } from "../../lib/list-spec";
 import { cents, type Cents } from "../../lib/money";
 import { moneyField } from "../fields";
@@ -252,6 +252,9 @@ export interface SubscriptionFormValues {
   trialAte: string;
   reajusteMes: string;
 }
+
+/** The last day of next month: how far "Gerar parcelas agora" may bill ahead by due date (issue 35 §2). */
+export const endOfNextMonth = (day: string) => addDays(`${addMonthsToMonth(day.slice(0, 7), 2)}-01`, -1);
 
 /** "Mensalidade 03/2026": the description of a generated month. */
 export const monthlyDescription = (competencia: string) => `Mensalidade ${competencia.slice(5, 7)}/${competencia.slice(0, 4)}`;
