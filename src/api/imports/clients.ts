@@ -136,10 +136,15 @@ function monthShape(text: string): string | null {
   return null;
 }
 
-/** "31/01/2027" or "2027-01-31" → "2027-01-31"; null when neither or not a date. */
+/**
+ * "31/01/2027", "31/01/27" (LibreOffice pt-BR writes a date cell with two digits) or "2027-01-31"
+ * → "2027-01-31"; null when none or not a date. Two-digit years as spreadsheets read them: 00–29
+ * are 20xx, 30–99 are 19xx.
+ */
 function dateCell(text: string): string | null {
-  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-  const iso = br ? `${br[3]}-${br[2]!.padStart(2, "0")}-${br[1]!.padStart(2, "0")}` : text;
+  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(text);
+  const year = br ? (br[3]!.length === 4 ? br[3]! : `${Number(br[3]) < 30 ? "20" : "19"}${br[3]}`) : "";
+  const iso = br ? `${year}-${br[2]!.padStart(2, "0")}-${br[1]!.padStart(2, "0")}` : text;
   return isAcceptedDate(iso) ? iso : null;
 }
 
