@@ -307,7 +307,7 @@ function StartFields({ start, fee }: { start: StartState; fee: number | null }) 
     <div className="reg-form__wide reg-form__start" role="group" aria-label="Assinatura">
       <label className="reg-form__check">
         <input type="checkbox" name="iniciarAssinatura" checked={start.on} onChange={(e) => start.setOn(e.currentTarget.checked)} />
-        <span>Iniciar assinatura agora (a mensalidade gerada todo mês)</span>
+        <span>Iniciar assinatura agora</span>
       </label>
       {start.on && (
         <div className="reg-form__start-fields">

@@ -36,7 +36,7 @@ describe("Novo Cliente with 'Iniciar assinatura agora'", () => {
     let saved = 0;
     render(<ClientFormDialog client={null} today="2026-11-16" onClose={() => {}} onSaved={() => saved++} />);
     fill();
-    click(control("Iniciar assinatura agora (a mensalidade gerada todo mês)"));
+    click(control("Iniciar assinatura agora"));
     await settle();
     expect(control("Início (primeiro mês cobrado)").value).toBe("2026-12");
     click(button("Salvar"));
@@ -53,7 +53,7 @@ describe("Novo Cliente with 'Iniciar assinatura agora'", () => {
     render(<ClientFormDialog client={null} today="2026-11-16" onClose={() => {}} onSaved={() => {}} />);
     fill();
     click(control("Cliente em período de teste (trial)"));
-    expect(() => control("Iniciar assinatura agora (a mensalidade gerada todo mês)")).toThrow();
+    expect(() => control("Iniciar assinatura agora")).toThrow();
     click(control("Cliente em período de teste (trial)"));
     click(button("Salvar"));
     await settle();

@@ -126,3 +126,47 @@ describe("Iniciar assinaturas", () => {
     await page.close();
   });
 });
+
+describe("Novo Cliente with its subscription, and Gerar parcelas agora ahead", () => {
+  test("at 375 px: the start's fields in Novo Cliente; then generating ahead to the end of next month", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 812 } });
+    const problems = pageProblems(page);
+    await signIn(page, e2e.server.url);
+    await page.goto(`${e2e.server.url}/clients`);
+    await waitForIslands(page);
+    await dismissToasts(page);
+    await page.getByRole("button", { name: "Novo Cliente" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Novo Cliente" });
+    await dialog.waitFor();
+    const base = String(40_000_000 + 30) + "0001";
+    await dialog.getByLabel("Nome").fill("Livraria Sol Nascente");
+    await dialog.getByLabel("CNPJ").fill(base + cnpjCheckDigits(base));
+    await dialog.getByLabel("Código do cliente").fill("LIV-030");
+    await dialog.getByLabel("Contato").fill("Rita");
+    await dialog.getByLabel("Telefone").fill("(11) 3333-4444");
+    await dialog.getByLabel("E-mail").fill("rita@livraria.com.br");
+    await dialog.getByLabel("Mensalidade").pressSequentially("180,00");
+    await dialog.getByLabel("Iniciar assinatura agora").check();
+    await dialog.getByLabel("Início (primeiro mês cobrado)").waitFor();
+    await eventually(() => dialog.getByLabel("Início (primeiro mês cobrado)").inputValue().then((v) => v !== ""), true);
+    await animationsDone(page);
+    await screenshot(page, "new-client-start-375");
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Salvar" }).click();
+    await toast(page, "Cliente criado e assinatura iniciada");
+
+    await page.goto(`${e2e.server.url}/subscriptions`);
+    await waitForIslands(page);
+    await dismissToasts(page);
+    await page.getByRole("button", { name: "Gerar parcelas agora" }).click();
+    const generate = page.getByRole("dialog", { name: "Gerar parcelas agora" });
+    await generate.getByText("Adiantar até o fim do próximo mês").click();
+    await animationsDone(page);
+    await screenshot(page, "generate-now-375");
+    expect(await axeViolations(page)).toEqual([]);
+    await generate.getByRole("button", { name: "Gerar" }).click();
+    await page.locator(".ui-toaster").getByText(/parcelas? gerad|Nenhuma parcela a gerar/).first().waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
