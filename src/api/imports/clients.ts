@@ -4,6 +4,7 @@
 // that inserts each client with its "create" event and starts its subscription through the
 // subscriptions' saveSubscription (nested as a savepoint: §8's rules are theirs), plus one event
 // for the import itself.
+import { asc, gt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { clients } from "../../../db/schema";
 import { badRequest } from "../../http/errors";
@@ -36,6 +37,8 @@ import {
 
 /** Work per turn of the event loop, as the streamed exports (src/http/stream.ts). */
 const SLICE_MS = 5;
+/** The register's keys read per turn (~3 ms). */
+const KEYS_PER_SLICE = 5_000;
 
 const LABEL: Record<string, string> = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.label]));
 
@@ -166,10 +169,26 @@ async function checkFile(db: Db, bytes: Uint8Array, name: string): Promise<Check
 
   const day = today();
   const settings = getSettings(db);
-  // Who is already registered (CNPJ; code whatever its case, as createClient compares it).
-  const taken = db.select({ cnpj: clients.cnpj, codigoCliente: clients.codigoCliente }).from(clients).all();
-  const takenCnpj = new Set(taken.map((c) => c.cnpj));
-  const takenCode = new Set(taken.map((c) => c.codigoCliente.toLowerCase()));
+  // Who is already registered (CNPJ; code whatever its case, as createClient compares it), read
+  // by pages of ids with a turn between them: 50,000 clients in one read held the loop ~40 ms.
+  const takenCnpj = new Set<string>();
+  const takenCode = new Set<string>();
+  for (let after = 0; ; ) {
+    const page = db
+      .select({ id: clients.id, cnpj: clients.cnpj, codigoCliente: clients.codigoCliente })
+      .from(clients)
+      .where(gt(clients.id, after))
+      .orderBy(asc(clients.id))
+      .limit(KEYS_PER_SLICE)
+      .all();
+    for (const c of page) {
+      takenCnpj.add(c.cnpj);
+      takenCode.add(c.codigoCliente.toLowerCase());
+    }
+    if (page.length < KEYS_PER_SLICE) break;
+    after = page.at(-1)!.id;
+    await turn();
+  }
   const fileCnpj = new Map<string, number>();
   const fileCode = new Map<string, number>();
 
