@@ -189,6 +189,9 @@ describe("import", () => {
     expect(events.filter((e) => e.action === "create" && e.entity === "client")).toHaveLength(4);
     expect(events.filter((e) => e.action === "create" && e.entity === "subscription")).toHaveLength(2);
     expect(events.at(-1)).toEqual({ action: "import", entity: "client", label: "planilha.csv" });
+    // The history says it in one sentence (the panel, /history and its CSV alike).
+    const history = (await (await t.api("/api/history?porPagina=100")).json()) as { texto: string }[];
+    expect(history.map((h) => h.texto).filter((text) => text.includes("importou"))).toEqual(["financeiro@cofre.test importou 4 clientes do arquivo planilha.csv e iniciou 2 assinaturas"]);
 
     // The same file again: every row is now a duplicate; nothing more is written.
     const again = await send(file, { confirm: true });

@@ -170,7 +170,7 @@ async function checkFile(db: Db, bytes: Uint8Array, name: string): Promise<Check
   const day = today();
   const settings = getSettings(db);
   // Who is already registered (CNPJ; code whatever its case, as createClient compares it), read
-  // by pages of ids with a turn between them: 50,000 clients in one read held the loop ~40 ms.
+  // by pages of ids with a turn between them: one read of the whole register grows with it.
   const takenCnpj = new Set<string>();
   const takenCode = new Set<string>();
   for (let after = 0; ; ) {
