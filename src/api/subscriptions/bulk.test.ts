@@ -122,3 +122,21 @@ describe("POST /api/subscriptions/run (Gerar parcelas agora)", () => {
     expect(await run({ vencimentoAte: "2027-01-01" })).toMatchObject({ status: 400, body: { message: "Adiante no máximo até o fim do próximo mês" } });
   });
 });
+
+describe("POST /api/subscriptions/start: malformed bodies", () => {
+  test("each is a 400 in pt-BR naming the field", async () => {
+    const cases: [unknown, string, string][] = [
+      [{}, "clientes", 'Clientes: uma lista de ids ou "todos"'],
+      [{ clientes: "alguns", diaVencimento: 10, inicio: "2026-12" }, "clientes", 'Clientes: uma lista de ids ou "todos"'],
+      [{ clientes: [1.5], diaVencimento: 10, inicio: "2026-12" }, "clientes", 'Clientes: uma lista de ids ou "todos"'],
+      [{ clientes: "todos", inicio: "2026-12" }, "diaVencimento", "Dia de vencimento deve ser um número de 1 a 31"],
+      [{ clientes: "todos", diaVencimento: 10 }, "inicio", "Início é obrigatório"],
+      [{ clientes: "todos", diaVencimento: 10, inicio: "2026-12", simular: "sim" }, "simular", "simular deve ser verdadeiro ou falso"],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await api("/api/subscriptions/start", { method: "POST", body });
+      const answer = (await response.json()) as { errors?: Record<string, string> };
+      expect({ body, status: response.status, error: Object.entries(answer.errors ?? {}).find(([key]) => key.startsWith(field))?.[1] }).toEqual({ body, status: 400, error: message });
+    }
+  });
+});

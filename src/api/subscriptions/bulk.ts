@@ -22,13 +22,23 @@ export const BULK_START_MAX = 5_000;
 const CLIENTES_INVALID = 'Clientes: uma lista de ids ou "todos"';
 
 /** POST /api/subscriptions/start. */
+const ID_INVALID = "Identificador de cliente inválido";
 export const bulkStartSchema = z.object(
   {
-    clientes: z.union([z.literal("todos"), z.array(z.number().check(z.int(), z.positive()), CLIENTES_INVALID).check(z.minLength(1, "Selecione ao menos um cliente"), z.maxLength(BULK_START_MAX, `No máximo ${BULK_START_MAX.toLocaleString("pt-BR")} clientes por vez`))], CLIENTES_INVALID),
-    diaVencimento: z.union([z.number(), z.string()]),
+    clientes: z.union(
+      [
+        z.literal("todos", CLIENTES_INVALID),
+        z
+          .array(z.number(ID_INVALID).check(z.int(ID_INVALID), z.positive(ID_INVALID)), CLIENTES_INVALID)
+          .check(z.minLength(1, "Selecione ao menos um cliente"), z.maxLength(BULK_START_MAX, `No máximo ${BULK_START_MAX.toLocaleString("pt-BR")} clientes por vez`)),
+      ],
+      CLIENTES_INVALID,
+    ),
+    // Read by the single start's schema (its messages): here only their JSON types.
+    diaVencimento: z.union([z.number(), z.string()], "Dia de vencimento deve ser um número de 1 a 31"),
     inicio: z.string("Início é obrigatório"),
-    trialAte: z.optional(z.nullable(z.string())),
-    simular: z._default(z.boolean(), false),
+    trialAte: z.optional(z.nullable(z.string("Data inválida"))),
+    simular: z._default(z.boolean("simular deve ser verdadeiro ou falso"), false),
   },
   "Dados inválidos",
 );
