@@ -156,3 +156,43 @@ describe("SubscriptionsList: trials (issue 37 item 7)", () => {
     expect(cards[1]).toBe("MRR (receita mensal recorrente)R$ 620,00Fora do teste, hoje");
   });
 });
+
+describe("SubscriptionsList: not-started clients (issue 35 §2)", () => {
+  const NOT_STARTED = (clientId: number, clientName: string, valor: string): SubscriptionRowJson => ({
+    ...PADARIA,
+    clientId,
+    clientName,
+    status: "nao_iniciada",
+    valor,
+    diaVencimento: null,
+    inicio: null,
+    trialAte: null,
+    reajuste: null,
+    reajustePermitidoEm: null,
+    reajusteAPartirDe: null,
+    proximoVencimento: null,
+  });
+
+  test("the 'Não iniciadas' view: a box per row, no empty columns, 'Iniciar assinatura' per row, and the selection counted on 'Iniciar assinaturas'", () => {
+    mockFetch(calls, () => json([]));
+    render(<SubscriptionsList {...props([NOT_STARTED(3, "Alfa Padaria", "150.00"), NOT_STARTED(4, "Beta Mercado", "200.00")])} params={{ ...PARAMS, status: "nao_iniciada" }} />);
+    const headers = [...document.querySelectorAll(".subscriptions-table thead th")].map((th) => th.textContent);
+    expect(headers).not.toContain("Dia");
+    expect(headers).not.toContain("Período");
+    expect(rowButtons()).toEqual(["Iniciar assinatura Alfa Padaria", "Iniciar assinatura Beta Mercado"]);
+    expect(hasButton("Iniciar assinaturas")).toBe(true);
+    click(get<HTMLInputElement>('input[aria-label="Selecionar Beta Mercado"]'));
+    expect(hasButton("Iniciar assinaturas (1)")).toBe(true);
+    expect(hasButton("Nova assinatura")).toBe(true);
+  });
+
+  test("other views offer no selection; a consulta gets neither the boxes nor the bulk actions", () => {
+    render(<SubscriptionsList {...props()} />);
+    expect(document.querySelector('input[type="checkbox"]')).toBeNull();
+    cleanup();
+    consulta(<SubscriptionsList {...props([NOT_STARTED(3, "Alfa Padaria", "150.00")])} params={{ ...PARAMS, status: "nao_iniciada" }} />);
+    expect(document.querySelector('input[type="checkbox"]')).toBeNull();
+    expect(hasButton("Iniciar assinaturas")).toBe(false);
+    expect(hasButton("Nova assinatura")).toBe(false);
+  });
+});

@@ -18,11 +18,14 @@ import type { TableColumn } from "../src/ui/Table";
 import { api } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
 import { useUrlList, type ListIslandProps } from "./lib/list";
-import { ListCount, ListPager, ListTable, runRowAction } from "./lib/list-kit";
+import { ListCount, ListPager, ListTable } from "./lib/list-kit";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
 // Loaded with its first opening (or as a button is pointed at): the schedule, the holidays and the form stay out of the page's script.
 const SubscriptionDialog = onDemand(() => import("./subscriptions/SubscriptionDialog").then((m) => m.SubscriptionDialog));
+const BulkStartDialog = onDemand(() => import("./subscriptions/BulkStartDialog").then((m) => m.BulkStartDialog));
+const GenerateNowDialog = onDemand(() => import("./subscriptions/GenerateNowDialog").then((m) => m.GenerateNowDialog));
+const NewSubscriptionPicker = onDemand(() => import("./subscriptions/NewSubscriptionPicker").then((m) => m.NewSubscriptionPicker));
 
 export interface SubscriptionsListProps extends ListIslandProps<SubscriptionRowJson> {
   summary: SubscriptionSummary;
@@ -34,13 +37,14 @@ export interface SubscriptionsListProps extends ListIslandProps<SubscriptionRowJ
 
 const STATUS_FILTER = [
   { value: "", label: "Todas" },
+  { value: "nao_iniciada", label: "Não iniciadas" },
   { value: "ativa", label: "Ativas" },
   { value: "trial", label: IN_TRIAL_LABEL },
   { value: "pausada", label: "Pausadas" },
   { value: "encerrada", label: "Encerradas" },
 ];
 
-const BADGE: Record<SubscriptionRowJson["status"], BadgeVariant> = { ativa: "success", pausada: "warning", encerrada: "neutral" };
+const BADGE: Record<SubscriptionRowJson["status"], BadgeVariant> = { nao_iniciada: "neutral", ativa: "success", pausada: "warning", encerrada: "neutral" };
 
 const monthText = (ym: string | null) => (ym ? `${ym.slice(5, 7)}/${ym.slice(0, 4)}` : "");
 
@@ -54,9 +58,14 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
   const list = useUrlList<SubscriptionRowJson>({ ...props, spec: SUBSCRIPTION_LIST });
   const { params, update } = list;
   const [summary, setSummary] = useState(initialSummary);
-  const [editing, setEditing] = useState<SubscriptionRowJson | null>(null);
+  const [editing, setEditing] = useState<{ clientId: number; clientName: string } | null>(null);
   const [running, setRunning] = useState(false);
+  const [picking, setPicking] = useState(false);
+  // The not-started clients ticked on the page (issue 35 §2); none ticked: "Iniciar assinaturas" is every one with a fee.
+  const [selected, setSelected] = useState<ReadonlyMap<number, string>>(new Map());
+  const [bulk, setBulk] = useState<number[] | "todos" | null>(null);
   const filtering = Boolean(params.status || params.q);
+  const notStarted = params.status === "nao_iniciada";
 
   /** After a change: the same view and the cards (SPEC §7). */
   const reload = () => {
@@ -64,13 +73,19 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
     api<SubscriptionSummary>("/api/subscriptions/summary").then(setSummary, () => {});
   };
 
-  async function runNow() {
-    setRunning(true);
-    await runRowAction(() => api("/api/subscriptions/run", { method: "POST", body: {} }), { failed: "Não foi possível gerar as parcelas.", reload });
-    setRunning(false);
-  }
 
-  const columns = useMemo(() => subscriptionColumns((row) => setEditing(row), canWrite, today), [canWrite, today]);
+  const toggle = (row: SubscriptionRowJson, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(row.clientId, row.clientName);
+      else next.delete(row.clientId);
+      return next;
+    });
+  const selecting = canWrite && notStarted;
+  const columns = useMemo(
+    () => subscriptionColumns((row) => setEditing(row), canWrite, today, selecting ? { selected, toggle } : null, notStarted),
+    [canWrite, today, selecting, selected, notStarted],
+  );
 
   return (
     <div className="list-screen" {...preloadOnIntent(SubscriptionDialog)}>
@@ -110,8 +125,16 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
 
       <section className="list-card" aria-labelledby="assinaturas-contagem">
         {canWrite && (
-          <div className="list-export no-print">
-            <Button variant="secondary" onClick={runNow} loading={running}>
+          <div className="list-export sub-toolbar no-print" {...preloadOnIntent(BulkStartDialog)}>
+            <Button variant="secondary" onClick={() => setPicking(true)} {...preloadOnIntent(NewSubscriptionPicker)}>
+              <Icon name="plus" size={18} />
+              Nova assinatura
+            </Button>
+            <Button variant="secondary" onClick={() => setBulk(selected.size ? [...selected.keys()] : "todos")}>
+              <Icon name="repeat" size={18} />
+              {selected.size ? `Iniciar assinaturas (${formatCount(selected.size)})` : "Iniciar assinaturas"}
+            </Button>
+            <Button variant="secondary" onClick={() => setRunning(true)} {...preloadOnIntent(GenerateNowDialog)}>
               <Icon name="calendar-plus" size={18} />
               Gerar parcelas agora
             </Button>
@@ -132,7 +155,7 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
                 filtering
                   ? "Ajuste os filtros para ver outras assinaturas."
                   : canWrite
-                    ? "Inicie a assinatura de um cliente em Clientes, no menu ⋯ da linha, em “Assinatura”."
+                    ? "Use “Nova assinatura” para um cliente, ou “Iniciar assinaturas” para vários de uma vez."
                     : "Nenhuma assinatura foi iniciada ainda."
               }
               action={
@@ -149,6 +172,46 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
         />
         <ListPager list={list} />
       </section>
+
+      {running && (
+        <Loading onFailed={() => setRunning(false)}>
+          <GenerateNowDialog
+            today={today}
+            onClose={() => setRunning(false)}
+            onGenerated={() => {
+              setRunning(false);
+              reload();
+            }}
+          />
+        </Loading>
+      )}
+
+      {picking && (
+        <Loading onFailed={() => setPicking(false)}>
+          <NewSubscriptionPicker
+            onClose={() => setPicking(false)}
+            onPicked={(client) => {
+              setPicking(false);
+              setEditing({ clientId: client.id, clientName: client.nome });
+            }}
+          />
+        </Loading>
+      )}
+
+      {bulk && (
+        <Loading onFailed={() => setBulk(null)}>
+          <BulkStartDialog
+            clientes={bulk}
+            today={today}
+            onClose={() => setBulk(null)}
+            onStarted={() => {
+              setBulk(null);
+              setSelected(new Map());
+              reload();
+            }}
+          />
+        </Loading>
+      )}
 
       {editing && (
         <Loading onFailed={() => setEditing(null)}>
@@ -191,8 +254,44 @@ function Figure({ icon, label, value, note }: { icon: "repeat" | "wallet" | "plu
 type Row = SubscriptionRowJson & { id: number };
 
 /** Cliente, Situação, Mensalidade, Dia, Próximo vencimento, Período, Ações (Editar, or Ver for a consulta). */
-function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today: string): TableColumn<Row>[] {
+function subscriptionColumns(
+  open: (row: Row) => void,
+  canWrite: boolean,
+  today: string,
+  selection: { selected: ReadonlyMap<number, string>; toggle: (row: Row, on: boolean) => void } | null,
+  notStarted: boolean,
+): TableColumn<Row>[] {
+  // Not started, a row has no day, due date nor period yet: the name gets their room.
+  const columns = allColumns(open, canWrite, today, selection);
+  return notStarted ? columns.filter((c) => !["dia", "proximoVencimento", "periodo"].includes(c.key)) : columns;
+}
+
+function allColumns(
+  open: (row: Row) => void,
+  canWrite: boolean,
+  today: string,
+  selection: { selected: ReadonlyMap<number, string>; toggle: (row: Row, on: boolean) => void } | null,
+): TableColumn<Row>[] {
+  const pick: TableColumn<Row>[] = selection
+    ? [
+        {
+          key: "selecionar",
+          header: "Selecionar",
+          phone: "actions",
+          render: (row) => (
+            <input
+              type="checkbox"
+              className="sub-pick"
+              aria-label={`Selecionar ${row.clientName}`}
+              checked={selection.selected.has(row.clientId)}
+              onChange={(event) => selection.toggle(row, event.currentTarget.checked)}
+            />
+          ),
+        },
+      ]
+    : [];
   return [
+    ...pick,
     {
       key: "cliente",
       header: "Cliente",
@@ -221,7 +320,7 @@ function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today:
       align: "end",
       render: (row) => <span className="ui-nowrap">{formatBRL(parseMoney(row.valor) ?? ZERO)}</span>,
     },
-    { key: "dia", header: "Dia", align: "end", render: (row) => <span className="ui-nowrap">{row.diaVencimento}</span> },
+    { key: "dia", header: "Dia", align: "end", render: (row) => <span className="ui-nowrap">{row.diaVencimento ?? "—"}</span> },
     {
       key: "proximoVencimento",
       header: "Próximo vencimento",
@@ -231,12 +330,15 @@ function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today:
     {
       key: "periodo",
       header: "Período",
-      render: (row) => (
-        <span className="ui-nowrap">
-          {monthText(row.inicio)}
-          {row.fim ? ` a ${monthText(row.fim)}` : " em diante"}
-        </span>
-      ),
+      render: (row) =>
+        row.inicio ? (
+          <span className="ui-nowrap">
+            {monthText(row.inicio)}
+            {row.fim ? ` a ${monthText(row.fim)}` : " em diante"}
+          </span>
+        ) : (
+          "—"
+        ),
     },
     {
       key: "acoes",
@@ -245,7 +347,9 @@ function subscriptionColumns(open: (row: Row) => void, canWrite: boolean, today:
       phone: "actions",
       render: (row) => (
         <div className="row-actions">
-          {canWrite ? (
+          {canWrite && row.status === "nao_iniciada" ? (
+            <IconAction label="Iniciar assinatura" rowName={row.clientName} icon="plus" onClick={() => open(row)} />
+          ) : canWrite ? (
             <IconAction label="Editar assinatura" rowName={row.clientName} icon="edit" onClick={() => open(row)} />
           ) : (
             <IconAction label="Ver assinatura" rowName={row.clientName} icon="info" onClick={() => open(row)} />

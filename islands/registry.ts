@@ -9,6 +9,7 @@ import type { ComponentProps, ComponentType } from "react";
 export const islands = {
   Toaster: () => import("./Toaster"),
   ClientsList: () => import("./ClientsList"),
+  ClientImport: () => import("./ClientImport"),
   NewRecordButton: () => import("./NewRecordButton"),
   LedgerList: () => import("./LedgerList"),
   LedgerCards: () => import("./LedgerCards"),

@@ -8,6 +8,7 @@ import { benchDunning } from "./bench-dunning";
 import { benchHistory } from "./bench-history";
 import { benchLedger } from "./bench-ledger";
 import { benchOfxUploads } from "./bench-ofx";
+import { benchImports } from "./bench-imports";
 import { benchReconciliation } from "./bench-reconciliation";
 import { benchSubscriptionRuns, benchSubscriptionsPage, subscribeEveryClient } from "./bench-subscriptions";
 import { BINARY, kb, load, median, ms, requireBinary, rssMb, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
@@ -58,6 +59,7 @@ try {
   // subscription each (billing from next month) for /subscriptions below.
   await benchSubscriptionRuns(dir, dbPath, row);
   await benchDunning(dir, dbPath, row);
+  await benchImports(row);
   const nextMonth = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 7);
   subscribeEveryClient(dbPath, nextMonth, 10);
 

@@ -16,6 +16,7 @@ import { dunningApi } from "./api/dunning";
 import { emailSettingsApi } from "./api/email";
 import { messagesApi } from "./api/messages";
 import { settingsApi } from "./api/settings";
+import { importsApi } from "./api/imports";
 import { statementsApi } from "./api/statements";
 import { usersApi } from "./api/users";
 import { subscriptionsApi } from "./api/subscriptions";
@@ -68,6 +69,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(authorization)
     .use(authApi(signIn))
     .use(authForms(signIn, config))
+    .use(importsApi(deps))
     .use(clientsApi(deps))
     .use(clientLinksApi(deps))
     .use(clientPageRoutes(deps))

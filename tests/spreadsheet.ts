@@ -14,7 +14,7 @@ export interface SheetCell {
   formula?: string;
 }
 
-const SOFFICE = Bun.which("soffice") ?? Bun.which("libreoffice");
+export const SOFFICE = Bun.which("soffice") ?? Bun.which("libreoffice");
 export const skipWithoutSpreadsheet = () => {
   if (!SOFFICE) console.warn("LibreOffice (soffice) is missing: the spreadsheet read-back tests are skipped (apt-get install libreoffice-calc-nogui)");
   return !SOFFICE;

@@ -14,7 +14,11 @@ import { Button } from "../../src/ui/Button";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { MoneyInput } from "../../src/ui/MoneyInput";
-import { api } from "../lib/api";
+import type { SubscriptionRulesJson } from "../../src/api/settings/model";
+import { billedOnStart, firstMonthNotPast } from "../../src/lib/subscription-schedule";
+import { cents, formatBRL } from "../../src/lib/money";
+import { Select } from "../../src/ui/Select";
+import { api, ApiError } from "../lib/api";
 import { useCanWrite } from "../lib/can-write";
 import { FormDialog, useDialogForm } from "../lib/form";
 import { RecordView } from "../lib/record-dialog";
@@ -85,6 +89,8 @@ export function ClientFormDialog({ client, onClose, onSaved, today, onOpenSubscr
   const [feeError, setFeeError] = useState<string | null>(null);
   const subscription = useSubscriptionTrial(client?.id ?? null, today);
   const held = subscription.state === "running" ? subscription : null;
+  // The start's fields, read by `send` (declared below the form hook, which needs `send` first).
+  const startRef = useRef<{ on: boolean; dia: string; inicio: string }>({ on: false, dia: "10", inicio: "" });
   // "Alterar na assinatura" closes through the form's own close (which asks before discarding edits).
   const toSubscription = useRef(false);
   const dialog = useDialogForm<FormValues>(
@@ -92,12 +98,23 @@ export function ClientFormDialog({ client, onClose, onSaved, today, onOpenSubscr
     client ? clientFormValues(client as ClientJson) : emptyClientForm,
     {
       // SPEC §7 lists statusBloqueio=0 in the payload; the server never changes blocking on save.
-      send: (values) => {
+      send: async (values) => {
         // While a subscription runs, the trial sent is its own (DECISIONS §8): shown, not edited here.
         const body = { ...values, ...(held ? { isTrial: held.trial } : {}), statusBloqueio: 0 };
-        return editing
-          ? api(`/api/clients/${client.id}`, { method: "PUT", body })
-          : api("/api/clients", { method: "POST", body });
+        if (editing) return api(`/api/clients/${client.id}`, { method: "PUT", body });
+        const created = await api<ClientJson>("/api/clients", { method: "POST", body });
+        if (!startRef.current.on || values.isTrial) return created;
+        // "Iniciar assinatura" (issue 35 §2): the start right after the client's creation, the single start's own route and rules.
+        try {
+          await api(`/api/clients/${created.id}/subscription`, {
+            method: "PUT",
+            body: { status: "ativa", valor: values.valorMensalidade, diaVencimento: Number(startRef.current.dia), inicio: startRef.current.inicio },
+          });
+          return { message: "Cliente criado e assinatura iniciada" };
+        } catch (error) {
+          const reason = (error instanceof ApiError && error.serverMessage) || "tente pela linha do cliente, em Assinatura.";
+          return { message: `Cliente criado, mas a assinatura não foi iniciada: ${reason}` };
+        }
       },
       savedTitle: editing ? "Cliente atualizado" : "Cliente criado",
       failedMessage: editing ? "Não foi possível atualizar o cliente." : "Não foi possível criar o cliente.",
@@ -108,6 +125,8 @@ export function ClientFormDialog({ client, onClose, onSaved, today, onOpenSubscr
     },
   );
   const { form, field } = dialog;
+  const start = useStartWithClient(today);
+  startRef.current = { on: start.on, dia: start.dia, inicio: start.inicio };
   const { values, errors } = form;
   const isTrial = held ? held.trial : values.isTrial;
   // Kept editing after "Descartar alterações?": the way to the subscription is no longer asked for.
@@ -223,6 +242,7 @@ export function ClientFormDialog({ client, onClose, onSaved, today, onOpenSubscr
         />
         <span>Não enviar cobranças automáticas</span>
       </label>
+      {!editing && !values.isTrial && <StartFields start={start} fee={parseMoney(values.valorMensalidade)} />}
     </>
   );
 
@@ -244,5 +264,76 @@ export function ClientFormDialog({ client, onClose, onSaved, today, onOpenSubscr
     >
       {fields}
     </FormDialog>
+  );
+}
+
+interface StartState {
+  /** Today in APP_TZ. */
+  today: string;
+  on: boolean;
+  dia: string;
+  inicio: string;
+  rules: SubscriptionRulesJson | null;
+  setOn(on: boolean): void;
+  setDia(dia: string): void;
+  setInicio(inicio: string): void;
+}
+
+const DAY_OPTIONS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+
+/** "Iniciar assinatura" with a new client: the day and the first month, defaulting as the Assinatura dialog does. */
+function useStartWithClient(today: string): StartState {
+  const [on, setOnState] = useState(false);
+  const [dia, setDiaState] = useState("10");
+  const [inicio, setInicio] = useState("");
+  const [rules, setRules] = useState<SubscriptionRulesJson | null>(null);
+  const setOn = (next: boolean) => {
+    setOnState(next);
+    if (next && !rules) {
+      api<SubscriptionRulesJson>("/api/settings/subscription-rules").then(
+        (r) => {
+          setRules(r);
+          setInicio((current) => current || firstMonthNotPast(today, Number(dia), r.vencimentoEmDiaUtil));
+        },
+        () => setInicio((current) => current || firstMonthNotPast(today, Number(dia), true)),
+      );
+    }
+  };
+  const setDia = (next: string) => {
+    // Still at its default, the start follows the day (the first month not overdue with the new one).
+    const business = rules?.vencimentoEmDiaUtil ?? true;
+    if (inicio === firstMonthNotPast(today, Number(dia), business)) setInicio(firstMonthNotPast(today, Number(next), business));
+    setDiaState(next);
+  };
+  return { today, on, dia, inicio, rules, setOn, setDia, setInicio };
+}
+
+function StartFields({ start, fee }: { start: StartState; fee: number | null }) {
+  const overdue =
+    start.on && start.rules && start.inicio && fee
+      ? billedOnStart({ diaVencimento: Number(start.dia), inicio: start.inicio, fim: null, trialAte: null }, start.rules, start.today).overdue
+      : [];
+  return (
+    <div className="reg-form__wide reg-form__start" role="group" aria-label="Assinatura">
+      <label className="reg-form__check">
+        <input type="checkbox" name="iniciarAssinatura" checked={start.on} onChange={(e) => start.setOn(e.currentTarget.checked)} />
+        <span>Iniciar assinatura agora</span>
+      </label>
+      {start.on && (
+        <div className="reg-form__start-fields">
+          <Field label="Dia de vencimento" hint="No mês sem esse dia, o último dia do mês.">
+            <Select name="diaVencimento" options={DAY_OPTIONS} value={start.dia} onValueChange={start.setDia} />
+          </Field>
+          <Field label="Início (primeiro mês cobrado)" hint="Sugerido: o primeiro mês ainda não vencido.">
+            <Input type="month" name="inicio" value={start.inicio} onValueChange={start.setInicio} />
+          </Field>
+          {overdue.length > 0 && (
+            <p className="imp-preview__warning reg-form__wide" role="note">
+              Este início cobra {overdue.length === 1 ? "1 mês já vencido" : `${overdue.length} meses já vencidos`} ({formatBRL(cents(fee! * overdue.length))}): as parcelas são geradas em atraso e podem bloquear o cliente.
+            </p>
+          )}
+        </div>
+      )}
+    </div>
   );
 }

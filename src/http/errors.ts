@@ -31,6 +31,8 @@ const tooLarge = () => new HttpError(413, "Requisição muito grande (limite de 
  */
 const UPLOADS: Record<string, { limit: number; message: string }> = {
   "/api/statements": { limit: 5 * 1024 * 1024 + 64 * 1024, message: "Arquivo muito grande: o limite é 5 MB" },
+  // A clients' spreadsheet (issue 35 §1): 20 MB plus the envelope; refused before it is buffered.
+  "/api/clients/import": { limit: 20 * 1024 * 1024 + 64 * 1024, message: "Arquivo muito grande: o limite é 20 MB" },
 };
 
 async function readUpload(request: Request, contentType: string, upload: { limit: number; message: string }): Promise<unknown> {

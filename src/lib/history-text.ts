@@ -29,6 +29,7 @@ const HISTORY_ACTIONS = [
   "trial_end",
   "link_create",
   "link_revoke",
+  "import",
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -55,6 +56,7 @@ const ACTION_LABELS: Record<HistoryAction, string> = {
   trial_end: "Fim do trial",
   link_create: "Link do cliente gerado",
   link_revoke: "Link do cliente revogado",
+  import: "Importação",
 };
 
 const isHistoryEntity = (entity: string): entity is HistoryEntity => (HISTORY_ENTITIES as readonly string[]).includes(entity);
@@ -322,6 +324,11 @@ export function describeEvent(e: HistoryFacts): string {
       return `${u} gerou o link da página do cliente ${e.rotulo}${d.substituiu ? " (o link anterior deixou de funcionar)" : ""}`;
     case "link_revoke":
       return `${u} revogou o link da página do cliente ${e.rotulo}`;
+    case "import": {
+      const n = Number(d.clientes ?? 0);
+      const started = Number(d.assinaturas ?? 0);
+      return `${u} importou ${n} ${n === 1 ? "cliente" : "clientes"} do arquivo ${e.rotulo}${started ? ` e iniciou ${started} ${started === 1 ? "assinatura" : "assinaturas"}` : ""}`;
+    }
     default: {
       // A new action does not compile until it has its sentence here (and its label above).
       const unwritten: never = action;

@@ -2,6 +2,7 @@ import type { ClientListRow, ClientQuery } from "../api/clients/model";
 import { useCanWrite } from "../../islands/lib/can-write";
 import { today } from "../lib/clock";
 import { Island } from "../ssr/Island";
+import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
 
 interface ClientsPageProps {
@@ -19,7 +20,17 @@ export function ClientsPage({ query, page, graceDays }: ClientsPageProps) {
       <PageHeader
         title="Gerenciar Clientes"
         description={canWrite ? "Cadastre clientes, acompanhe mensalidades e bloqueie ou libere o acesso." : "Os clientes, as suas mensalidades e quem está bloqueado."}
-        actions={canWrite && <Island name="NewRecordButton" props={{ label: "Novo Cliente" }} />}
+        actions={
+          canWrite && (
+            <>
+              <a className="ui-button ui-button--secondary ui-button--md" href="/clients/import">
+                <Icon name="download" size={18} />
+                Importar planilha
+              </a>
+              <Island name="NewRecordButton" props={{ label: "Novo Cliente" }} />
+            </>
+          )
+        }
       />
       <Island name="ClientsList" props={{ initial: page, params: query.view, today: today(), graceDays }} />
     </>

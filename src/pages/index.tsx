@@ -32,6 +32,7 @@ import { today } from "../lib/clock";
 import { HttpError } from "../http/errors";
 import { csvStreamResponse, PAUSE } from "../http/stream";
 import type { CsvCell } from "../lib/csv";
+import { ClientImportPage } from "./ClientImportPage";
 import { renderPage } from "../ssr/render";
 import { AppShell } from "./AppShell";
 import { ClientsPage } from "./ClientsPage";
@@ -133,6 +134,7 @@ export function pageRoutes(deps: AppDeps) {
     // Every page below is signed-in: `user` is the session's user, never null.
     .use(signedIn)
     .get("/", ({ user }) => shellPage("/", "Dashboard", user, <DashboardPage {...dashboardData(deps.db)} />))
+    .get("/clients/import", ({ user }) => shellPage("/clients/import", "Importar clientes", user, <ClientImportPage today={today()} />))
     .get("/clients", ({ user, query, redirect }) =>
       listScreen(CLIENT_LIST.path, query, (url) => redirect(url, 302), parseClientQuery, (view) => {
         const page = findClients(deps.db, view, deps.config.blockGraceDays);

@@ -55,6 +55,8 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   // Pages: every role reads them; the users and settings pages are the administrators'
   "GET /": EVERYONE,
   "GET /clients": EVERYONE,
+  "GET /clients/import": FINANCE, // Importar clientes: a form that only writes
+  "GET /clients/import/modelo-clientes.csv": FINANCE,
   "GET /subscriptions": EVERYONE,
   "GET /receivables": EVERYONE,
   "GET /installments": FINANCE, // Gerar Parcelas CR: a form that only writes
@@ -87,6 +89,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /api/clients/:id": EVERYONE,
   "GET /api/clients/:id/history": EVERYONE,
   "POST /api/clients": FINANCE,
+  "POST /api/clients/import": FINANCE,
   "PUT /api/clients/:id": FINANCE,
   "DELETE /api/clients/:id": FINANCE,
   "PATCH /api/clients/:id/toggle-block": FINANCE,
@@ -101,6 +104,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /api/subscriptions/summary": EVERYONE,
   "GET /api/subscriptions/mrr": EVERYONE,
   "POST /api/subscriptions/run": FINANCE,
+  "POST /api/subscriptions/start": FINANCE,
 
   // Receivables
   "GET /api/installments": EVERYONE,

@@ -6,8 +6,13 @@ import { signedIn } from "../auth/plugin";
 import { actorOf } from "../history/record";
 import { parseId, parseWith } from "../../http/validate";
 import { pageAnswer } from "../list";
+import { withIdempotencyKey } from "../idempotency";
+import { bulkStartSchema, startSubscriptions } from "./bulk";
 import { runSubscriptionsInSlices, startSubscriptionRun } from "./generate";
-import { readjustSchema, subscriptionSchema } from "./model";
+import { nextGeneration } from "./next-run";
+import { addDays, formatDateBR } from "../../lib/dates";
+import { getSettings } from "../settings/service";
+import { endOfNextMonth, readjustSchema, subscriptionSchema } from "./model";
 import { findSubscriptions, getSubscription, latestRunDate, parseSubscriptionQuery, readjustSubscription, saveSubscription, subscriptionSummary } from "./service";
 import { today } from "../../lib/clock";
 
@@ -28,20 +33,46 @@ export function subscriptionsApi(deps: AppDeps) {
     })
     .get("/api/subscriptions", ({ query, set }) => pageAnswer(set, findSubscriptions(db, parseSubscriptionQuery(query))))
     .get("/api/subscriptions/summary", () => subscriptionSummary(db))
+    .post("/api/subscriptions/start", ({ body, request, user }) => {
+      const input = parseWith(bulkStartSchema, body);
+      const start = () => startSubscriptions(db, actorOf(user), input, grace);
+      // A simulation writes nothing; a repeated submit with the same key answers the first start.
+      return input.simular ? start() : withIdempotencyKey(db, request.headers.get("idempotency-key"), user.id, "/api/subscriptions/start", start);
+    })
     // In slices, each its own transaction, the loop's turn between two (1,400 months at
     // --scale 50 held it 263 ms in one go): a failure keeps the slices done, and a click again finishes.
     .post("/api/subscriptions/run", async ({ body, user }) => {
-      const ate = runUntil(body);
+      const ate = runUntil(body, getSettings(db).antecedenciaDias);
       const { geradas } = await runSubscriptionsInSlices(db, startSubscriptionRun(actorOf(user), grace, ate));
-      return { message: geradas ? `${geradas} ${geradas === 1 ? "parcela gerada" : "parcelas geradas"}` : "Nenhuma parcela a gerar", geradas };
+      if (geradas) return { message: `${geradas} ${geradas === 1 ? "parcela gerada" : "parcelas geradas"}`, geradas, proximaGeracao: null };
+      // Nothing to do: when the next ones come (issue 35 §2), so the click is not a mystery.
+      const next = nextGeneration(db);
+      return {
+        message: next
+          ? `Nenhuma parcela a gerar: as próximas serão geradas em ${formatDateBR(next.geracao < ate ? ate : next.geracao)} (vencimento ${formatDateBR(next.vencimento)})`
+          : "Nenhuma parcela a gerar",
+        geradas,
+        proximaGeracao: next,
+      };
     });
 }
 
-/** `{ate?}`: today when left out; a date from today to 62 days ahead (generating ahead on purpose). */
-function runUntil(body: unknown): string {
+/**
+ * `{ate?}`: the run's day, today when left out; a date from today to 62 days ahead (generating
+ * ahead on purpose). Or `{vencimentoAte}`: every month due up to that date, at most the end of
+ * next month (the run's day is then that date less the lead time, never before today).
+ */
+function runUntil(body: unknown, antecedenciaDias: number): string {
   const day = today();
   if (body === null || body === undefined || body === "") return day;
   if (typeof body !== "object" || Array.isArray(body)) throw badRequest("Dados inválidos");
+  const vencimentoAte = (body as { vencimentoAte?: unknown }).vencimentoAte;
+  if (vencimentoAte !== undefined && vencimentoAte !== null && vencimentoAte !== "") {
+    if (typeof vencimentoAte !== "string" || !isAcceptedDate(vencimentoAte)) throw badRequest("Data inválida: use AAAA-MM-DD", { vencimentoAte: "Data inválida" });
+    if (vencimentoAte > endOfNextMonth(day)) throw badRequest("Adiante no máximo até o fim do próximo mês", { vencimentoAte: "Adiante no máximo até o fim do próximo mês" });
+    const runDay = addDays(vencimentoAte, -antecedenciaDias);
+    return runDay > day ? runDay : day;
+  }
   const ate = (body as { ate?: unknown }).ate;
   if (ate === undefined || ate === null || ate === "") return day;
   if (typeof ate !== "string" || !isAcceptedDate(ate)) throw badRequest("Data inválida: use AAAA-MM-DD", { ate: "Data inválida" });

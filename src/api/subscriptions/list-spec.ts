@@ -32,7 +32,7 @@ export const SUBSCRIPTION_LIST = {
   path: "/subscriptions",
   endpoint: "/api/subscriptions",
   filters: {
-    status: oneOf(["ativa", "pausada", "encerrada", "trial"], "Situação inválida: use ativa, pausada, encerrada ou trial"),
+    status: oneOf(["nao_iniciada", "ativa", "pausada", "encerrada", "trial"], "Situação inválida: use nao_iniciada, ativa, pausada, encerrada ou trial"),
     q: text,
   },
   sorts: SUBSCRIPTION_SORTS,

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { addMonthsClamped, addMonthsToMonth, isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
+import { addDays, addMonthsClamped, addMonthsToMonth, isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
 import { monthlyName } from "../../lib/installments";
 import type { ListParams } from "../../lib/list-spec";
 import { cents, type Cents } from "../../lib/money";
@@ -209,7 +209,8 @@ export interface ReadjustAnswer {
 
 /** A row of GET /api/subscriptions. */
 export interface SubscriptionRowJson extends Omit<SubscriptionJson, "status"> {
-  status: Exclude<SubscriptionStatus, "nao_iniciada">;
+  /** "nao_iniciada": a client without a subscription (the "Não iniciada" filter), the client's fee as `valor`. */
+  status: SubscriptionStatus;
   clientName: string;
   /** In trial today (trialAte after today): it bills nothing yet. */
   emTrial: boolean;
@@ -234,7 +235,7 @@ export interface SubscriptionSummary {
 }
 
 export interface SubscriptionQuery {
-  status: "" | "ativa" | "pausada" | "encerrada" | "trial";
+  status: "" | "nao_iniciada" | "ativa" | "pausada" | "encerrada" | "trial";
   q: string;
   sort: { key: SubscriptionSortKey; dir: "asc" | "desc" };
   page: number;
@@ -252,6 +253,9 @@ export interface SubscriptionFormValues {
   trialAte: string;
   reajusteMes: string;
 }
+
+/** The last day of next month: how far "Gerar parcelas agora" may bill ahead by due date (issue 35 §2). */
+export const endOfNextMonth = (day: string) => addDays(`${addMonthsToMonth(day.slice(0, 7), 2)}-01`, -1);
 
 /** "Mensalidade 03/2026": the description of a generated month (its name everywhere: src/lib/installments.ts). */
 export const monthlyDescription = monthlyName;

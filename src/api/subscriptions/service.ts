@@ -18,6 +18,7 @@ import { keptWhileUnchanged } from "../kept";
 import { getSettings } from "../settings/service";
 import { generateDueMonths, STORED_COLUMNS, termsOf, type StoredSubscription } from "./generate";
 import { currentMrr } from "./mrr";
+import { findNotStarted } from "./not-started";
 import {
   firstReadjustDate,
   percentDecimal,
@@ -393,6 +394,7 @@ const LIST_PAGE = sqlVariants<[where: string, order: string], StoredSubscription
 
 /** One page of subscriptions matching the filters (situação, client text), and how many match. */
 export function findSubscriptions(db: Db, query: SubscriptionQuery): ListPage<SubscriptionRowJson> {
+  if (query.status === "nao_iniciada") return findNotStarted(db, query);
   const parts: string[] = [];
   const params: Record<string, string | number> = {};
   if (query.status === "trial") {

@@ -227,14 +227,15 @@ describe("POST /api/subscriptions/run in slices", () => {
     workedSet(t.db);
     const first = await t.api("/api/subscriptions/run", { method: "POST", body: {} });
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ message: `${result.geradas} parcelas geradas`, geradas: result.geradas });
+    expect(await first.json()).toEqual({ message: `${result.geradas} parcelas geradas`, geradas: result.geradas, proximaGeracao: null });
     const { receivables, months, subscriptions } = written(t.db);
     const reference = oneTransaction().reference;
     const withoutTimes = (rows: unknown[]) => rows.map((row) => ({ ...(row as object), created_at: null, gerada_em: null }));
     expect(withoutTimes(receivables)).toEqual(withoutTimes(reference.receivables));
     expect(withoutTimes(months)).toEqual(withoutTimes(reference.months));
     expect(subscriptions).toEqual(reference.subscriptions);
-    expect(await (await t.api("/api/subscriptions/run", { method: "POST", body: {} })).json()).toEqual({ message: "Nenhuma parcela a gerar", geradas: 0 });
+    // A second click: nothing to do, and the answer says when the next months come (issue 35 §2).
+    expect(await (await t.api("/api/subscriptions/run", { method: "POST", body: {} })).json()).toMatchObject({ geradas: 0, message: expect.stringMatching(/^Nenhuma parcela a gerar/) });
   });
 
   test("the slices of a run and another run racing it write every month once", async () => {

@@ -1,0 +1,39 @@
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../context";
+import { badRequest, HttpError } from "../../http/errors";
+import { csvResponse } from "../../lib/csv";
+import { signedIn } from "../auth/plugin";
+import { actorOf } from "../history/record";
+import { importClients, ImportRefused, importTemplate, previewClientImport } from "./clients";
+import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "./model";
+
+/** Client import (issue 35 §1): the preview, the import (`?confirmar=1`) and the template. */
+export function importsApi(deps: AppDeps) {
+  const { db } = deps;
+  return new Elysia({ name: "api.imports" })
+    .use(signedIn)
+    .post("/api/clients/import", async ({ body, query, set, user }) => {
+      const { name, bytes } = await uploadedCsv(body);
+      if (query.confirmar !== "1") return previewClientImport(db, bytes, name);
+      try {
+        const answer = await importClients(db, actorOf(user), bytes, name, deps.config.blockGraceDays);
+        set.status = 201;
+        return answer;
+      } catch (error) {
+        if (!(error instanceof ImportRefused)) throw error;
+        // 422: the file was read, and some row cannot be saved: the same rows and errors as the preview.
+        set.status = 422;
+        return { message: error.message, ...error.preview };
+      }
+    })
+    .get("/clients/import/modelo-clientes.csv", () => csvResponse("modelo-clientes.csv", importTemplate()));
+}
+
+/** The file in the multipart field `arquivo` (the parse hook read it whole, up to 20 MB). */
+async function uploadedCsv(body: unknown): Promise<{ name: string; bytes: Uint8Array }> {
+  const file = body instanceof FormData ? body.get("arquivo") : null;
+  if (!(file instanceof Blob)) throw badRequest("Envie a planilha (CSV) no campo 'arquivo'", { arquivo: "Selecione um arquivo CSV" });
+  const name = file instanceof File && file.name ? file.name : "clientes.csv";
+  if (file.size > IMPORT_MAX_BYTES) throw new HttpError(413, IMPORT_TOO_LARGE);
+  return { name, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
