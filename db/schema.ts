@@ -211,6 +211,11 @@ export const receivables = sqliteTable(
     valorPago: integer("valor_pago"),
     multa: integer("multa"),
     juros: integer("juros"),
+    // Kept by every payment's transaction from its payments (issue 34 §1): principal paid and
+    // discounts so far; saldo = valor − principalPago − desconto. valorPago is then the sum
+    // received, dataPagamento the last payment's date, multa/juros their sums.
+    principalPago: integer("principal_pago").notNull().default(0),
+    desconto: integer("desconto").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -273,6 +278,9 @@ export const payables = sqliteTable(
     status: text("status", { enum: ["em_aberto", "pago"] }).notNull().default("em_aberto"),
     dataPagamento: text("data_pagamento"),
     valorPago: integer("valor_pago"),
+    // As for receivables: kept from the payments (issue 34 §1).
+    principalPago: integer("principal_pago").notNull().default(0),
+    desconto: integer("desconto").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -312,6 +320,45 @@ export const partners = sqliteTable(
   ],
 );
 
+/**
+ * The payments of a receivable or payable (issue 34 §1, DECISIONS §2): each with its date, the
+ * principal it applied, multa, juros, desconto, what was received (valorPago: what the reports
+ * sum; more than principal + fees is kept as received, as before payments existed), where it came
+ * from, and the fee rates it was computed with. The row's denormalised fields (status,
+ * dataPagamento, valorPago, multa, juros, principalPago, desconto) are kept from these in the
+ * same transaction (src/api/ledger/write.ts).
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    receivableId: integer("receivable_id").references(() => receivables.id, { onDelete: "cascade" }),
+    payableId: integer("payable_id").references(() => payables.id, { onDelete: "cascade" }),
+    dataPagamento: text("data_pagamento").notNull(),
+    principal: integer("principal").notNull(),
+    multa: integer("multa").notNull().default(0),
+    juros: integer("juros").notNull().default(0),
+    desconto: integer("desconto").notNull().default(0),
+    valorPago: integer("valor_pago").notNull(),
+    origem: text("origem", { enum: ["manual", "conciliacao"] }).notNull().default("manual"),
+    // The statement line that paid it (origem conciliacao); no FK: the line's own link says it too.
+    bankTransactionId: integer("bank_transaction_id"),
+    multaCentesimos: integer("multa_centesimos"),
+    jurosMensalCentesimos: integer("juros_mensal_centesimos"),
+    userId: integer("user_id"),
+    userEmail: text("user_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_receivable_idx").on(t.receivableId, t.id).where(sql`${t.receivableId} IS NOT NULL`),
+    index("payments_payable_idx").on(t.payableId, t.id).where(sql`${t.payableId} IS NOT NULL`),
+    // Reports by payment date (issue 34 §5) read these alone.
+    index("payments_date_idx").on(t.dataPagamento, t.receivableId, t.payableId, t.valorPago),
+    check("payments_side_chk", sql`(${t.receivableId} IS NULL) <> (${t.payableId} IS NULL)`),
+    check("payments_amounts_chk", sql`${t.principal} >= 0 AND ${t.multa} >= 0 AND ${t.juros} >= 0 AND ${t.desconto} >= 0 AND ${t.valorPago} >= 0`),
+  ],
+);
+
 /** Cobrança and subscription settings (DECISIONS §7, §8): one row, id 1. */
 export const settings = sqliteTable(
   "settings",
@@ -328,6 +375,12 @@ export const settings = sqliteTable(
     // CDC art. 42-A: every collection message names the company's CNPJ (bare, as clients') and address.
     cnpjEmpresa: text("cnpj_empresa").notNull().default(""),
     enderecoEmpresa: text("endereco_empresa").notNull().default(""),
+    // The company's fee rules (issue 34 §4), in hundredths of a percent: 200 = 2 %. A payment
+    // stores the rates it was computed with, so a change applies to payments made after it.
+    multaCentesimos: integer("multa_centesimos").notNull().default(200),
+    jurosMensalCentesimos: integer("juros_mensal_centesimos").notNull().default(100),
+    // Blocking grace days; null until someone saves one: BLOCK_GRACE_DAYS is the initial value.
+    diasCarencia: integer("dias_carencia"),
     updatedAt: updatedAt(),
   },
   (t) => [check("settings_single_row_chk", sql`${t.id} = 1`)],

@@ -18,7 +18,10 @@ import "./history/HistoryPanel";
 const TODAY = "2026-03-15";
 let nextId = 1;
 function installment(overrides: Partial<LedgerRow> = {}): LedgerRow {
+  const valor = overrides.valor ?? "355.00";
   return {
+    saldo: overrides.status === "pago" ? "0.00" : valor,
+    desconto: "0.00",
     id: nextId++,
     partyId: 7,
     partyName: "Padaria Pão Quente",

@@ -3,7 +3,7 @@
 import type { Db } from "../../../db/client";
 import type { LedgerCause } from "./events";
 import type { Actor } from "../history/record";
-import { listLedger, parseLedgerQuery } from "./list";
+import { listLedger, listPayments, parseLedgerQuery } from "./list";
 import type { DueDateBody, GeneratePlan, LedgerQuery, PayBody, PayWithFeesBody } from "./model";
 import type { LedgerTable } from "./table";
 import { deleteLedgerRow, generateLedgerRows, payLedgerRow, redateLedgerRow, undoLedgerPayment, type OnLedgerChange, type Payment } from "./write";
@@ -32,13 +32,16 @@ export function ledgerServices<Row, One, Many>(t: LedgerTable, rule?: PartyRule)
       answer(payLedgerRow<Row>(db, actor, t, id, body, onChange(graceDays)), t.messages.paid),
     /** multa and juros as sent; valorPago = valorBaixa, else valor + multa + juros. */
     payWithFees(db: Db, actor: Actor, id: number, body: PayWithFeesBody, graceDays = 0) {
-      const payment = { dataPagamento: body.dataPagamento, valorPago: body.valorBaixa, multa: body.multa, juros: body.juros };
+      const payment = { dataPagamento: body.dataPagamento, valorPago: body.valorBaixa, multa: body.multa, juros: body.juros, tipo: body.tipo, campo: "valorBaixa" as const };
       return answer(payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)), t.messages.paid);
     },
     /** A payment as given (date, amount, fees, where it came from): what a bank reconciliation writes. */
     settle: (db: Db, actor: Actor, id: number, payment: Payment, graceDays = 0) => payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)),
-    undo: (db: Db, actor: Actor, id: number, graceDays = 0, origem: Record<string, unknown> = {}) =>
-      answer(undoLedgerPayment<Row>(db, actor, t, id, onChange(graceDays), origem), t.messages.undone),
+    /** Cancels the last payment, or `pagamentoId`; a statement's undo names its line in `origem`. */
+    undo: (db: Db, actor: Actor, id: number, graceDays = 0, origem: Record<string, unknown> = {}, pagamentoId?: number) =>
+      answer(undoLedgerPayment<Row>(db, actor, t, id, onChange(graceDays), origem, pagamentoId), t.messages.undone),
+    /** GET …/payments: the row's payments, oldest first (unknown row: 404). */
+    payments: (db: Db, id: number) => listPayments(db, t, id),
     redate: (db: Db, actor: Actor, id: number, body: DueDateBody, graceDays = 0) =>
       answer(redateLedgerRow<Row>(db, actor, t, id, body.dataVencimento, onChange(graceDays)), t.messages.redated),
     remove(db: Db, actor: Actor, id: number, graceDays = 0): { message: string } {
