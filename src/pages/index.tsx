@@ -195,7 +195,7 @@ export function pageRoutes(deps: AppDeps) {
     .get("/receivables/export", ({ query, request }) => download(request, ledgerCsv(deps.config.databasePath, RECEIVABLES, query)))
     .get("/payables/export", ({ query, request }) => download(request, ledgerCsv(deps.config.databasePath, PAYABLES, query)))
     .get("/history/export", ({ query, request }) => download(request, historyCsv(deps.config.databasePath, parseHistoryQuery(query))))
-    .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db)} email={getEmailSettings(deps.db)} />))
+    .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db, deps.config.blockGraceDays)} email={getEmailSettings(deps.db)} />))
     .get("/partners", ({ user, query, redirect }) =>
       listScreen(PARTNER_LIST.path, query, (url) => redirect(url, 302), parsePartnerQuery, (view) => {
         const page = findPartners(deps.db, view);

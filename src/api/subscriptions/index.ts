@@ -10,17 +10,19 @@ import { runSubscriptionsInSlices, startSubscriptionRun } from "./generate";
 import { readjustSchema, subscriptionSchema } from "./model";
 import { findSubscriptions, getSubscription, latestRunDate, parseSubscriptionQuery, readjustSubscription, saveSubscription, subscriptionSummary } from "./service";
 import { today } from "../../lib/clock";
+import { graceDays } from "../settings/rules";
 
 /** Subscriptions (issue 18, DECISIONS §8): a client's subscription, the list and its cards, and the run. */
 export function subscriptionsApi(deps: AppDeps) {
   const { db } = deps;
-  const grace = deps.config.blockGraceDays;
+  // The grace days in force at each request (a setting since issue 34 §4).
+  const grace = () => graceDays(db, deps.config.blockGraceDays);
   return new Elysia({ name: "api.subscriptions" })
     .use(signedIn)
     .get("/api/clients/:id/subscription", ({ params }) => getSubscription(db, parseId(params.id)))
     .put("/api/clients/:id/subscription", ({ params, body, user }) => {
       const id = parseId(params.id);
-      return saveSubscription(db, actorOf(user), id, parseWith(subscriptionSchema, body), grace);
+      return saveSubscription(db, actorOf(user), id, parseWith(subscriptionSchema, body), grace());
     })
     .post("/api/clients/:id/subscription/readjust", ({ params, body, user }) => {
       const id = parseId(params.id);
@@ -32,7 +34,7 @@ export function subscriptionsApi(deps: AppDeps) {
     // --scale 50 held it 263 ms in one go): a failure keeps the slices done, and a click again finishes.
     .post("/api/subscriptions/run", async ({ body, user }) => {
       const ate = runUntil(body);
-      const { geradas } = await runSubscriptionsInSlices(db, startSubscriptionRun(actorOf(user), grace, ate));
+      const { geradas } = await runSubscriptionsInSlices(db, startSubscriptionRun(actorOf(user), grace(), ate));
       return { message: geradas ? `${geradas} ${geradas === 1 ? "parcela gerada" : "parcelas geradas"}` : "Nenhuma parcela a gerar", geradas };
     });
 }
