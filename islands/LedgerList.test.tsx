@@ -152,6 +152,27 @@ describe("LedgerList (Contas a Receber)", () => {
     expect(calls.some((c) => c.url === "/api/installments/summary")).toBe(true);
   });
 
+  test("Baixar with less than due asks: partial (the balance stays) or discount; a partial row shows its balance", async () => {
+    mockFetch(calls, (call) => (call.method === "PATCH" ? json({ message: "Parcela quitada" }) : call.url.includes("summary") ? json(SUMMARY) : page([])));
+    const partial = installment({ numerosParcela: "4/12", valor: "355.00", saldo: "255.00", status: "parcial", dataPagamento: "2026-03-10", valorPago: "100.00" });
+    render(<LedgerList {...props("receber", [partial])} />);
+    click(button("Baixar Padaria Pão Quente parcela 4/12"));
+    await settle();
+    const dialog = lastDialog();
+    // Not yet due (20/03): no fees; what is due now is the balance.
+    expect(get('[data-testid="saldo-aberto"]', dialog).textContent).toBe("Saldo em abertoR$\u00a0255,00");
+    expect(get('[data-testid="total-baixa"]', dialog).textContent).toBe("R$\u00a0255,00");
+    expect(control("Valor recebido", dialog).value).toBe("255,00");
+    expect(dialog.querySelector('input[type="radio"]')).toBeNull();
+    typeInto(control("Valor recebido", dialog), "55,00");
+    expect(dialog.textContent).toContain("Pagamento parcial (fica saldo de R$\u00a0200,00)");
+    click(dialog.querySelector<HTMLInputElement>('input[type="radio"][value="parcial"]')!);
+    click(button("Confirmar baixa", dialog));
+    await settle();
+    const patch = calls.find((c) => c.method === "PATCH")!;
+    expect(patch.body).toEqual({ dataPagamento: TODAY, valorBaixa: "55.00", multa: "0.00", juros: "0.00", tipo: "parcial" });
+  });
+
   test("an impossible date (31/02) says 'Data inválida' and the fees of the last readable date stay", async () => {
     mockFetch(calls, () => json({}));
     render(<LedgerList {...props()} />);
@@ -271,11 +292,19 @@ describe("LedgerList (Contas a Pagar)", () => {
     // Paid before its due date: said, not refused (issue 37 §5).
     expect(dialog.textContent).toContain("5 dias antes do vencimento (20/03/2026)");
     typeInto(control("Valor pago", dialog), "1.150,75");
+    // Less than due: the dialog asks what the difference is (issue 34), and sends nothing until answered.
+    expect(dialog.textContent).toContain("Pagamento parcial (fica saldo de R$\u00a049,25)");
+    expect(dialog.textContent).toContain("Quitar com desconto de R$\u00a049,25");
+    click(button("Pagar", dialog));
+    await settle();
+    expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(0);
+    expect(dialog.textContent).toContain("Escolha: pagamento parcial ou quitar com desconto");
+    click(dialog.querySelector<HTMLInputElement>('input[type="radio"][value="desconto"]')!);
     click(button("Pagar", dialog));
     await settle();
     const patch = calls.find((c) => c.method === "PATCH")!;
     expect(patch.url).toMatch(/^\/api\/payables\/\d+\/pay$/);
-    expect(patch.body).toEqual({ dataPagamento: TODAY, valorPago: "1150.75" });
+    expect(patch.body).toEqual({ dataPagamento: TODAY, valorPago: "1150.75", tipo: "desconto" });
     expect(toastSignal.value?.title).toBe("Pagamento realizado com sucesso!");
   });
 
