@@ -228,12 +228,14 @@ export default function LedgerList({ kind, initial, params: initialParams, today
 
       <ConfirmDialog
         open={action?.kind === "delete" || action?.kind === "undo"}
-        title={action?.kind === "undo" ? "Cancelar baixa" : kind === "receber" ? "Excluir parcela" : "Excluir conta"}
+        title={action?.kind === "undo" ? (kind === "receber" ? "Cancelar baixa" : "Cancelar pagamento") : kind === "receber" ? "Excluir parcela" : "Excluir conta"}
         message={
           row && (
             <>
               {action?.kind === "undo"
-                ? "Confirma o cancelamento da baixa desta parcela?"
+                ? kind === "receber"
+                  ? "Confirma o cancelamento da baixa desta parcela?"
+                  : "Confirma o cancelamento do último pagamento desta conta?"
                 : kind === "receber"
                   ? "Confirma a exclusão desta parcela? Esta ação não pode ser desfeita."
                   : `Confirma a exclusão da conta ${row.numerosParcela} do fornecedor ${row.partyName}?`}
@@ -243,7 +245,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             </>
           )
         }
-        confirmLabel={action?.kind === "undo" ? "Cancelar baixa" : "Excluir"}
+        confirmLabel={action?.kind === "undo" ? (kind === "receber" ? "Cancelar baixa" : "Cancelar pagamento") : "Excluir"}
         cancelLabel={action?.kind === "undo" ? "Voltar" : "Cancelar"}
         destructive
         onConfirm={() => {
@@ -251,7 +253,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
           if (action?.kind === "undo") {
             return change(
               () => api(`${info.list.endpoint}/${row.id}/undo-payment`, { method: "POST" }),
-              "Não foi possível cancelar a baixa.",
+              kind === "receber" ? "Não foi possível cancelar a baixa." : "Não foi possível cancelar o pagamento.",
             );
           }
           return change(
@@ -367,15 +369,15 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
           </div>
         );
       }
+      // Undo cancels the last payment (issue 34): payables get it too, and a partly paid row has one.
+      const undo: RowMenuItem = { label: kind === "receber" ? "Cancelar Baixa" : "Cancelar pagamento", icon: "undo", onSelect: () => act({ kind: "undo", row: r }) };
+      const paidSome = r.valorPago !== null;
       // The row's one visible action is what is done to it most (Baixar / Pagar); the rest is in "⋯".
       if (r.status === "pago") {
         return (
           <div className="row-actions">
             <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />
-            <RowMenu
-              rowName={label}
-              items={kind === "receber" ? [{ label: "Cancelar Baixa", icon: "undo", onSelect: () => act({ kind: "undo", row: r }) }] : [remove]}
-            />
+            <RowMenu rowName={label} items={kind === "receber" ? [undo] : [undo, remove]} />
           </div>
         );
       }
@@ -384,10 +386,11 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
           ? [
               { label: "Cobrar", icon: "qr", onSelect: () => act({ kind: "charge", row: r }) },
               { label: "Prorrogar", icon: "calendar-clock", onSelect: () => act({ kind: "redate", row: r }) },
+              ...(paidSome ? [undo] : []),
               history,
-              remove,
+              ...(paidSome ? [] : [remove]),
             ]
-          : [history, remove];
+          : [...(paidSome ? [undo] : []), history, remove];
       return (
         <div className="row-actions">
           <IconAction label={kind === "receber" ? "Baixar" : "Pagar"} rowName={label} icon="check" onClick={() => act({ kind: "pay", row: r })} />
