@@ -62,6 +62,11 @@ describe("migration 0022 on a demo database", () => {
     sqlite.transaction(() => {
       sqlite.run("DROP TABLE payments");
       for (const table of ["receivables", "payables"]) {
+        // The indexes as 0005 made them (0022 added the balance's columns).
+        sqlite.run(`DROP INDEX ${table}_due_amount_idx`);
+        sqlite.run(`DROP INDEX ${table}_status_amount_idx`);
+        sqlite.run(`CREATE INDEX ${table}_due_amount_idx ON ${table} (data_vencimento, status, valor, valor_pago)`);
+        sqlite.run(`CREATE INDEX ${table}_status_amount_idx ON ${table} (status, data_vencimento, valor, valor_pago)`);
         sqlite.run(`ALTER TABLE ${table} DROP COLUMN principal_pago`);
         sqlite.run(`ALTER TABLE ${table} DROP COLUMN desconto`);
       }

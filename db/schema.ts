@@ -229,10 +229,11 @@ export const receivables = sqliteTable(
     index("receivables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.clientId),
     index("receivables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.clientId),
     index("receivables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.clientId),
-    // Covering: revenue per month and cash flow read only this index, never the rows.
-    index("receivables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago),
+    // Covering: revenue per month and cash flow read only this index, never the rows (the balance,
+    // valor − principal_pago − desconto, included since issue 34).
+    index("receivables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago, t.principalPago, t.desconto),
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
-    index("receivables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),
+    index("receivables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago, t.principalPago, t.desconto),
     index("receivables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
     uniqueIndex("receivables_subscription_month_idx").on(t.subscriptionId, t.competencia).where(sql`${t.subscriptionId} IS NOT NULL`),
     // Covering for the MRR movement: a range of competências read from the index alone.
@@ -291,9 +292,9 @@ export const payables = sqliteTable(
     index("payables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.supplierId),
     index("payables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.supplierId),
     index("payables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.supplierId),
-    index("payables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago),
+    index("payables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago, t.principalPago, t.desconto),
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
-    index("payables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),
+    index("payables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago, t.principalPago, t.desconto),
     index("payables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
     check("payables_valor_chk", sql`${t.valor} > 0`),
   ],

@@ -24,13 +24,22 @@ CREATE TABLE `payments` (
 CREATE INDEX `payments_receivable_idx` ON `payments` (`receivable_id`,`id`) WHERE "payments"."receivable_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `payments_payable_idx` ON `payments` (`payable_id`,`id`) WHERE "payments"."payable_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `payments_date_idx` ON `payments` (`data_pagamento`,`receivable_id`,`payable_id`,`valor_pago`);--> statement-breakpoint
+DROP INDEX `payables_due_amount_idx`;--> statement-breakpoint
+DROP INDEX `payables_status_amount_idx`;--> statement-breakpoint
 ALTER TABLE `payables` ADD `principal_pago` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `payables` ADD `desconto` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX `payables_due_amount_idx` ON `payables` (`data_vencimento`,`status`,`valor`,`valor_pago`,`principal_pago`,`desconto`);--> statement-breakpoint
+CREATE INDEX `payables_status_amount_idx` ON `payables` (`status`,`data_vencimento`,`valor`,`valor_pago`,`principal_pago`,`desconto`);--> statement-breakpoint
+DROP INDEX `receivables_due_amount_idx`;--> statement-breakpoint
+DROP INDEX `receivables_status_amount_idx`;--> statement-breakpoint
 ALTER TABLE `receivables` ADD `principal_pago` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `receivables` ADD `desconto` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX `receivables_due_amount_idx` ON `receivables` (`data_vencimento`,`status`,`valor`,`valor_pago`,`principal_pago`,`desconto`);--> statement-breakpoint
+CREATE INDEX `receivables_status_amount_idx` ON `receivables` (`status`,`data_vencimento`,`valor`,`valor_pago`,`principal_pago`,`desconto`);--> statement-breakpoint
 ALTER TABLE `settings` ADD `multa_centesimos` integer DEFAULT 200 NOT NULL;--> statement-breakpoint
 ALTER TABLE `settings` ADD `juros_mensal_centesimos` integer DEFAULT 100 NOT NULL;--> statement-breakpoint
-ALTER TABLE `settings` ADD `dias_carencia` integer;--> statement-breakpoint
+ALTER TABLE `settings` ADD `dias_carencia` integer;
+--> statement-breakpoint
 -- Every payment made before payments existed becomes that row's one payment (issue 34 §1): its
 -- principal the face value, multa and juros as stored, no discount, what was received as stored;
 -- from Conciliação when a statement line settled the row. Every sum reads the same after. (A paid

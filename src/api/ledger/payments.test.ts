@@ -157,3 +157,26 @@ describe("concurrency", () => {
     expect(row(r.id)).toMatchObject({ principal_pago: 99000, status: "em_aberto" });
   });
 });
+
+describe("figures count every payment (issue 34 §5)", () => {
+  test("partial payments count in the month of their date; what is still due is the balance", async () => {
+    const r = await installment("1000.00", "2026-03-20");
+    await pay(r.id, { dataPagamento: "2026-02-10", valorPago: "400.00", tipo: "parcial" });
+    await pay(r.id, { dataPagamento: "2026-03-10", valorPago: "100.00", tipo: "parcial" });
+    const feb = await (await api("/api/reports/monthly/2026-02")).json();
+    expect(feb).toMatchObject({ totalRecebido: "400.00", quantidadeRecebidas: 1, totalReceberPendente: "0.00" });
+    const mar = await (await api("/api/reports/monthly/2026-03")).json();
+    expect(mar).toMatchObject({ totalRecebido: "100.00", quantidadeRecebidas: 1, totalReceberPendente: "500.00", quantidadeReceberPendentes: 1 });
+    const flow = (await (await api("/api/reports/cash-flow?from=2026-03&to=2026-03")).json()) as { meses?: unknown[] } & Record<string, unknown>;
+    expect(JSON.stringify(flow)).toContain('"recebido":"500.00"');
+    expect(JSON.stringify(flow)).toContain('"receberEmAberto":"500.00"');
+    // The cards: open at the balance; received this month only this month's payment.
+    expect(await (await api("/api/installments/summary")).json()).toMatchObject({
+      emAberto: { total: "500.00", quantidade: 1 },
+      recebidoNoMes: { total: "100.00", quantidade: 1 },
+    });
+    // The client's report: what changed hands includes the partial payments.
+    const client = (t.db.$client.query("select client_id as c from receivables where id = ?").get(r.id) as { c: number }).c;
+    expect(await (await api(`/api/reports/client/${client}`)).json()).toMatchObject({ totalRecebidoComEncargos: "500.00" });
+  });
+});
