@@ -156,6 +156,8 @@ describe("LedgerList (Contas a Receber)", () => {
     mockFetch(calls, (call) => (call.method === "PATCH" ? json({ message: "Parcela quitada" }) : call.url.includes("summary") ? json(SUMMARY) : page([])));
     const partial = installment({ numerosParcela: "4/12", valor: "355.00", saldo: "255.00", status: "parcial", dataPagamento: "2026-03-10", valorPago: "100.00" });
     render(<LedgerList {...props("receber", [partial])} />);
+    // The row says Parcial and what is left.
+    expect(rows()[0]!.querySelector(".ledger-status")!.textContent).toBe("Parcial saldo R$\u00a0255,00");
     click(button("Baixar Padaria Pão Quente parcela 4/12"));
     await settle();
     const dialog = lastDialog();

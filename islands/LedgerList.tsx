@@ -333,12 +333,16 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
     phone: "badge",
     render: (r) => {
       // The TS form of the overdue rule: a page left open past midnight still shows the truth.
-      const badge = STATUS_BADGE[deriveStatus({ status: r.status === "pago" ? "pago" : "em_aberto", dataVencimento: r.dataVencimento }, today)];
+      const cents = (text: string) => parseMoney(text) ?? ZERO;
+      const principalPago = cents(r.valor) - cents(r.saldo) - cents(r.desconto);
+      const badge = STATUS_BADGE[deriveStatus({ status: r.status === "pago" ? "pago" : "em_aberto", dataVencimento: r.dataVencimento, principalPago }, today)];
       return (
         <span className="ledger-status">
           <Badge variant={badge.variant}>{badge.label}</Badge>
           {/* Under the "Pago" badge it reads "Pago em 10/02/2026" in a line that fits its column (issue 37 §10). */}
           {r.status === "pago" && <span className="ledger-paid-on"> em {formatDateBR(r.dataPagamento)}</span>}
+          {/* A partly paid row says what is left (issue 34). */}
+          {r.status !== "pago" && principalPago > 0 && <span className="ledger-paid-on"> saldo {formatBRL(cents(r.saldo))}</span>}
         </span>
       );
     },

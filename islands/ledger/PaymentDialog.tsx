@@ -113,6 +113,11 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
   }
   const dueNow = cents(saldo + amount(values.multa) + amount(values.juros));
   const missing = cents(short(values));
+  // Choosing answers the question: its message goes.
+  const chooseTipo = (next: Tipo) => {
+    setTipo(next);
+    if (errors.tipo) form.setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => name !== "tipo")));
+  };
 
   function setFee(name: "multa" | "juros", value: Cents | null, error: string | null) {
     setMoneyErrors((current) => ({ ...current, [name]: error ?? "" }));
@@ -187,7 +192,7 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
               }}
             />
           </Field>
-          {missing > 0 && <ShortChoice missing={missing} tipo={tipo} onChange={setTipo} error={errors.tipo} />}
+          {missing > 0 && <ShortChoice missing={missing} tipo={tipo} onChange={chooseTipo} error={errors.tipo} />}
         </>
       ) : (
         <>
@@ -206,7 +211,7 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
             }}
           />
         </Field>
-        {missing > 0 && <ShortChoice missing={missing} tipo={tipo} onChange={setTipo} error={errors.tipo} />}
+        {missing > 0 && <ShortChoice missing={missing} tipo={tipo} onChange={chooseTipo} error={errors.tipo} />}
         </>
       )}
     </FormDialog>

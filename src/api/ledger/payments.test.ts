@@ -32,7 +32,10 @@ describe("a payment below the balance", () => {
     const r = await installment();
     const first = await pay(r.id, { dataPagamento: "2026-03-10", valorPago: "400.00", tipo: "parcial" });
     expect(first.status).toBe(200);
-    const answer = ((await first.json()) as { installment: InstallmentJson }).installment;
+    const body = (await first.json()) as { message: string; installment: InstallmentJson };
+    // A payment that leaves a balance says so; the one that settles says SPEC's "Parcela quitada".
+    expect(body.message).toBe("Pagamento parcial registrado");
+    const answer = body.installment;
     expect(answer).toMatchObject({ status: "parcial", saldo: "600.00", valorPago: "400.00", dataPagamento: "2026-03-10", desconto: "0.00" });
     expect(row(r.id)).toEqual({ status: "em_aberto", valor_pago: 40000, data_pagamento: "2026-03-10", principal_pago: 40000, desconto: 0, multa: 0, juros: 0 });
     // The list says parcial too, and its filter finds it (the "Em Aberto" filter keeps it: still open).
@@ -42,7 +45,9 @@ describe("a payment below the balance", () => {
     expect(open.map((x) => x.id)).toEqual([r.id]);
 
     const second = await pay(r.id, {});
-    expect(((await second.json()) as { installment: InstallmentJson }).installment).toMatchObject({ status: "pago", saldo: "0.00", valorPago: "1000.00", dataPagamento: "2026-03-15" });
+    const settled = (await second.json()) as { message: string; installment: InstallmentJson };
+    expect(settled.message).toBe("Parcela quitada");
+    expect(settled.installment).toMatchObject({ status: "pago", saldo: "0.00", valorPago: "1000.00", dataPagamento: "2026-03-15" });
     const list = await payments(r.id);
     expect(list.map((p) => [p.dataPagamento, p.principal, p.valorPago, p.desconto, p.origem])).toEqual([
       ["2026-03-10", "400.00", "400.00", "0.00", "manual"],

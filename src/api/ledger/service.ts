@@ -8,6 +8,8 @@ import type { DueDateBody, GeneratePlan, LedgerQuery, PayBody, PayWithFeesBody }
 import type { LedgerTable } from "./table";
 import { deleteLedgerRow, generateLedgerRows, payLedgerRow, redateLedgerRow, undoLedgerPayment, type OnLedgerChange, type Payment } from "./write";
 
+export const PARTIAL_PAID = "Pagamento parcial registrado";
+
 /** What a side re-evaluates, inside the change's transaction, when a party's rows change (`cause`: what changed). */
 export type PartyRule = (db: Db, partyId: number, graceDays: number, cause: LedgerCause) => void;
 
@@ -16,9 +18,11 @@ export type PartyRule = (db: Db, partyId: number, graceDays: number, cause: Ledg
  * Every write takes who does it (recorded in the history) after the database, and
  * BLOCK_GRACE_DAYS last (ignored by a side without a rule).
  */
-export function ledgerServices<Row, One, Many>(t: LedgerTable, rule?: PartyRule) {
+export function ledgerServices<Row extends { status: string }, One, Many>(t: LedgerTable, rule?: PartyRule) {
   const onChange = (graceDays: number): OnLedgerChange | undefined => rule && ((db, partyId, cause) => rule(db, partyId, graceDays, cause));
   const answer = (row: Row, message: string) => ({ message, [t.rowKey]: row }) as One;
+  // A payment that leaves a balance says so (issue 34); one that settles says SPEC's words.
+  const paidAnswer = (row: Row) => answer(row, row.status === "pago" ? t.messages.paid : PARTIAL_PAID);
   return {
     parse: (raw: Record<string, string | undefined>, options: { paged?: boolean } = {}) => parseLedgerQuery(t, raw, options),
     list: (db: Db, query: LedgerQuery) => listLedger<Row>(db, t, query),
@@ -29,11 +33,11 @@ export function ledgerServices<Row, One, Many>(t: LedgerTable, rule?: PartyRule)
     },
     /** Today (or dataPagamento) at face value (or valorPago), no fees. */
     pay: (db: Db, actor: Actor, id: number, body: PayBody, graceDays = 0) =>
-      answer(payLedgerRow<Row>(db, actor, t, id, body, onChange(graceDays)), t.messages.paid),
+      paidAnswer(payLedgerRow<Row>(db, actor, t, id, body, onChange(graceDays))),
     /** multa and juros as sent; valorPago = valorBaixa, else valor + multa + juros. */
     payWithFees(db: Db, actor: Actor, id: number, body: PayWithFeesBody, graceDays = 0) {
       const payment = { dataPagamento: body.dataPagamento, valorPago: body.valorBaixa, multa: body.multa, juros: body.juros, tipo: body.tipo, campo: "valorBaixa" as const };
-      return answer(payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)), t.messages.paid);
+      return paidAnswer(payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)));
     },
     /** A payment as given (date, amount, fees, where it came from): what a bank reconciliation writes. */
     settle: (db: Db, actor: Actor, id: number, payment: Payment, graceDays = 0) => payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)),
