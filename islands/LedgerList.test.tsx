@@ -242,15 +242,24 @@ describe("LedgerList (Contas a Receber)", () => {
   test("Cancelar Baixa and Excluir ask SPEC's questions first, starting on the safe button", async () => {
     // The server's answers say what happened (src/api/installments/table.ts messages): the toast shows them.
     const said = (call: Call) => json({ message: call.method === "POST" ? "Baixa cancelada com sucesso!" : "Parcela excluída com sucesso!" });
-    mockFetch(calls, (call) => (call.url.includes("summary") ? json(SUMMARY) : call.method === "GET" ? page(apiRows) : said(call)));
+    // The row's two payments (issue 34): the confirmation lists them, the last one chosen.
+    const payment = (id: number, dataPagamento: string, valorPago: string) => ({ id, dataPagamento, valorPago, principal: valorPago, multa: "0.00", juros: "0.00", desconto: "0.00", origem: "manual" });
+    const payments = [payment(71, "2026-02-01", "155.00"), payment(72, "2026-02-10", "200.00")];
+    mockFetch(calls, (call) =>
+      call.url.includes("summary") ? json(SUMMARY) : call.url.endsWith("/payments") ? json(payments) : call.method === "GET" ? page(apiRows) : said(call),
+    );
     render(<LedgerList {...props()} />);
     click(rowAction("Cancelar Baixa", "Padaria Pão Quente parcela 2/12"));
     await settle(); // the confirmation's code loads with its first opening
     expect(lastDialog().textContent).toContain("Confirma o cancelamento da baixa desta parcela?");
+    expect(lastDialog().textContent).toContain("Qual pagamento cancelar?");
+    const radios = [...lastDialog().querySelectorAll<HTMLInputElement>('input[name="pagamento"]')];
+    expect(radios.map((r) => [r.value, r.checked])).toEqual([["71", false], ["72", true]]);
     expect(document.activeElement?.textContent).toBe("Voltar");
+    click(radios[0]!);
     click(button("Cancelar baixa", lastDialog()));
     await settle();
-    expect(calls[0]).toMatchObject({ method: "POST", url: `/api/installments/${PAID.id}/undo-payment` });
+    expect(calls.find((c) => c.method === "POST")).toMatchObject({ method: "POST", url: `/api/installments/${PAID.id}/undo-payment`, body: { pagamentoId: 71 } });
     expect(toastSignal.value?.title).toBe("Baixa cancelada com sucesso!");
 
     click(rowAction("Excluir", "Padaria Pão Quente parcela 3/12"));

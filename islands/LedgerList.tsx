@@ -24,6 +24,7 @@ import { searchOf, useUrlList, type ListParams } from "./lib/list";
 import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
 import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
+import { PaymentPick } from "./ledger/PaymentPick";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
 // Loaded with their first opening (or as a row's button is pointed at): the forms with their zod
@@ -79,6 +80,8 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   }, [party, info.partyEndpoint]);
   const rows = useMemo(() => list.rows.map((row) => ledgerRow(kind, row)), [kind, list.rows]);
   const [action, setAction] = useState<Action>(null);
+  // Cancelar Baixa: the payment chosen in the confirmation (null: the last one).
+  const [undoPayment, setUndoPayment] = useState<number | null>(null);
   const filtering = Boolean(params.status || params.mes || params[info.partyParam]);
 
   function afterChange() {
@@ -235,13 +238,14 @@ export default function LedgerList({ kind, initial, params: initialParams, today
               {action?.kind === "undo"
                 ? kind === "receber"
                   ? "Confirma o cancelamento da baixa desta parcela?"
-                  : "Confirma o cancelamento do último pagamento desta conta?"
+                  : "Confirma o cancelamento do pagamento desta conta?"
                 : kind === "receber"
                   ? "Confirma a exclusão desta parcela? Esta ação não pode ser desfeita."
                   : `Confirma a exclusão da conta ${row.numerosParcela} do fornecedor ${row.partyName}?`}
               <strong className="confirm-subject">
                 {row.partyName} — {installmentName(row)} · {formatBRL(parseMoney(row.valor) ?? ZERO)}
               </strong>
+              {action?.kind === "undo" && <PaymentPick endpoint={`${info.list.endpoint}/${row.id}`} onPick={setUndoPayment} />}
             </>
           )
         }
@@ -252,7 +256,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
           if (!row) return;
           if (action?.kind === "undo") {
             return change(
-              () => api(`${info.list.endpoint}/${row.id}/undo-payment`, { method: "POST" }),
+              () => api(`${info.list.endpoint}/${row.id}/undo-payment`, { method: "POST", ...(undoPayment !== null ? { body: { pagamentoId: undoPayment } } : {}) }),
               kind === "receber" ? "Não foi possível cancelar a baixa." : "Não foi possível cancelar o pagamento.",
             );
           }

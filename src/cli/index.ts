@@ -2,7 +2,7 @@ import { loadConfig, type Config } from "../config";
 import { COMMAND_BUSY_TIMEOUT_MS } from "../../db/busy";
 import { CliError, knownFailure } from "./cli-error";
 import { isUserEmail } from "../lib/user-email";
-import { graceDays } from "../api/settings/rules";
+import { graceDays } from "../api/company-rules";
 
 // Each command's code is imported when it runs: `serve` starts without loading the others.
 

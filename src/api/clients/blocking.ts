@@ -15,7 +15,7 @@ import { sql } from "../prepared";
 import { BLOCKING_REASON, HAS_BLOCKING_INSTALLMENT, OVERDUE } from "./blocking-sql";
 import type { BlockingReason, ClientBlockAnswer } from "./model";
 import { getClient } from "./service";
-import { graceDays } from "../settings/rules";
+import { graceDays } from "../company-rules";
 
 export interface BlockingOptions {
   /** BLOCK_GRACE_DAYS: days an installment may be overdue before it blocks. */
@@ -141,7 +141,7 @@ const NEXT_CLIENTS = sql<{ id: number }, { after: number; n: number }>("SELECT i
  * turn (a day after a month away blocks hundreds, each with its history event: 65 ms in one
  * go at --scale 50). A slice lost to a failure is redone: the rule writes nothing twice.
  */
-/** `initialGrace`: BLOCK_GRACE_DAYS; the days in force are the setting's, read at each slice (settings/rules.ts graceDays). */
+/** `initialGrace`: BLOCK_GRACE_DAYS; the days in force are the setting's, read at each slice (company-rules.ts graceDays). */
 export function automaticBlockingJob(initialGrace: number, { sliceMs = SLICE_MS } = {}): DailyJob {
   let run = { day: "", after: 0, blocked: 0, unblocked: 0 };
   return {

@@ -15,7 +15,7 @@ import {
   updateClient,
 } from "./service";
 import { toggleClientBlock } from "./blocking";
-import { graceDays } from "../settings/rules";
+import { graceDays } from "../company-rules";
 
 export function clientsApi(deps: AppDeps) {
   const { db } = deps;

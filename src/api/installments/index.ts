@@ -5,7 +5,7 @@ import { ledgerRoutes } from "../ledger/routes";
 import { RECEIVABLES } from "./table";
 import { dueDateInstallmentSchema, generateInstallmentsSchema, payInstallmentSchema, payWithFeesInstallmentSchema } from "./model";
 import { changeInstallmentDueDate, installmentSummary, payInstallmentWithFees, receivables } from "./service";
-import { graceDays } from "../settings/rules";
+import { graceDays } from "../company-rules";
 
 /** Receivables (SPEC §7 "Receivable installments"): the ledger's routes plus fees and due date (pay, undo and payments are the ledger's). */
 export function installmentsApi(deps: AppDeps) {

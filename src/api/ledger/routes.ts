@@ -8,7 +8,7 @@ import { jsonArrayResponse } from "../../http/stream";
 import { pageAnswer, type ListPage } from "../list";
 import { iterateLedger, NO_LIMIT } from "./list";
 import { undoPaymentSchema, type LedgerQuery, type PayBody } from "./model";
-import { graceDays } from "../settings/rules";
+import { graceDays } from "../company-rules";
 import type { LedgerTable } from "./table";
 import { withIdempotencyKey } from "../idempotency";
 

@@ -7,7 +7,7 @@ import { nowISO, today } from "../../lib/clock";
 import { splitInstallments } from "../../lib/installments";
 import { cents, centsToDecimal, formatBRL, type Cents } from "../../lib/money";
 import { sqlVariants } from "../prepared";
-import { feeRates } from "../settings/rules";
+import { feeRates } from "../company-rules";
 import { dropSuggestionsOf, releaseBankLine } from "./bank-lines";
 import { recordLedgerEvent, recordLedgerPlan, type LedgerCause } from "./events";
 import { SYSTEM, type Actor } from "../history/record";

@@ -14,7 +14,7 @@ const ROW_ID = 1;
 /** DECISIONS §8: a month is generated 10 days before its due date unless the settings say otherwise. */
 export const DEFAULT_ANTECEDENCIA = 10;
 
-/** `initialGrace`: BLOCK_GRACE_DAYS, the grace days until a saved one (src/api/settings/rules.ts graceDays). */
+/** `initialGrace`: BLOCK_GRACE_DAYS, the grace days until a saved one (src/api/company-rules.ts graceDays). */
 export function getSettings(db: Db | Tx, initialGrace = 0): SettingsJson {
   const row = db.select().from(settings).where(eq(settings.id, ROW_ID)).get();
   const chavePix = row?.chavePix ?? null;

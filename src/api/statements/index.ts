@@ -6,7 +6,7 @@ import { signedIn } from "../auth/plugin";
 import { actorOf } from "../history/record";
 import { pageAnswer, parsePaging } from "../list";
 import { MAX_STATEMENT_BYTES, TOO_LARGE } from "./model";
-import { graceDays } from "../settings/rules";
+import { graceDays } from "../company-rules";
 import {
   candidatesFor,
   confirmSuggestions,

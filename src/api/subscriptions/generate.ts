@@ -17,7 +17,7 @@ import { recordEvent, SYSTEM, type Actor } from "../history/record";
 import { sql } from "../prepared";
 import { subscriptionRules } from "../settings/service";
 import { monthlyDescription } from "./model";
-import { graceDays as graceDaysInForce } from "../settings/rules";
+import { graceDays as graceDaysInForce } from "../company-rules";
 
 /** A subscription row as stored, with its client's fee and name. */
 export interface StoredSubscription {
@@ -312,7 +312,7 @@ function runSummary({ geradas, trialEncerrado, encerradas }: RunResult): string 
  * what a stopped server missed, a slice per call. A run starts over on the runner's first slice
  * (after a failure too: where the failed slice had got to was rolled back with it).
  */
-/** `initialGrace`: BLOCK_GRACE_DAYS; each run reads the grace days in force (settings/rules.ts graceDays). */
+/** `initialGrace`: BLOCK_GRACE_DAYS; each run reads the grace days in force (company-rules.ts graceDays). */
 export function subscriptionsJob(initialGrace: number, { sliceMs = SLICE_MS } = {}): DailyJob {
   let run: SubscriptionRun | null = null;
   return {

@@ -10,7 +10,7 @@ import { runSubscriptionsInSlices, startSubscriptionRun } from "./generate";
 import { readjustSchema, subscriptionSchema } from "./model";
 import { findSubscriptions, getSubscription, latestRunDate, parseSubscriptionQuery, readjustSubscription, saveSubscription, subscriptionSummary } from "./service";
 import { today } from "../../lib/clock";
-import { graceDays } from "../settings/rules";
+import { graceDays } from "../company-rules";
 
 /** Subscriptions (issue 18, DECISIONS §8): a client's subscription, the list and its cards, and the run. */
 export function subscriptionsApi(deps: AppDeps) {

@@ -1,9 +1,9 @@
 // The company's fee and blocking rules (issue 34 §4, DECISIONS §2): read at every payment and
 // every blocking evaluation, so one kept statement, not the whole settings row. Until someone
 // saves them, SPEC's 2 % / 1 % a month and BLOCK_GRACE_DAYS (the setting's initial value) stand.
-import type { Db } from "../../../db/client";
-import { DEFAULT_RATES, type FeeRates } from "../../lib/fees";
-import { sql } from "../prepared";
+import type { Db } from "../../db/client";
+import { DEFAULT_RATES, type FeeRates } from "../lib/fees";
+import { sql } from "./prepared";
 
 const RULES = sql<{ multa: number; juros: number; carencia: number | null }>(
   "SELECT multa_centesimos AS multa, juros_mensal_centesimos AS juros, dias_carencia AS carencia FROM settings WHERE id = 1",
