@@ -175,6 +175,19 @@ describe("LedgerList (Contas a Receber)", () => {
     expect(patch.body).toEqual({ dataPagamento: TODAY, valorBaixa: "55.00", multa: "0.00", juros: "0.00", tipo: "parcial" });
   });
 
+  test("the fees follow the company's rates (Configurações): 2,5 % multa and 1,5 % a month", async () => {
+    mockFetch(calls, () => json({}));
+    render(<LedgerList {...props()} rates={{ multaCentesimos: 250, jurosMensalCentesimos: 150 }} />);
+    click(button("Baixar Padaria Pão Quente parcela 1/12"));
+    await settle();
+    const dialog = lastDialog();
+    setValue(control("Data de pagamento", dialog), "2026-03-15");
+    // R$ 43,50, 10 days late, worked by hand: multa 43,50 × 2,5 % = 1,0875 → 1,09;
+    // juros 43,50 × 10/30 × 1,5 % = 0,2175 → 0,22.
+    expect(control("Multa (2,5%)", dialog).value).toBe("1,09");
+    expect(control("Juros (1,5% ao mês)", dialog).value).toBe("0,22");
+  });
+
   test("an impossible date (31/02) says 'Data inválida' and the fees of the last readable date stay", async () => {
     mockFetch(calls, () => json({}));
     render(<LedgerList {...props()} />);

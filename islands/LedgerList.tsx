@@ -4,6 +4,7 @@ import { installmentName } from "../src/lib/installments";
 import { formatMonthBR } from "../src/lib/months";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { deriveStatus } from "../src/lib/status";
+import { DEFAULT_RATES, type FeeRates } from "../src/lib/fees";
 import { Badge } from "../src/ui/Badge";
 import { Button } from "../src/ui/Button";
 import { EmptyState } from "../src/ui/EmptyState";
@@ -44,6 +45,8 @@ export interface LedgerListProps {
   today: string;
   /** The party the list is narrowed to (?clientId=), for the filter chip. */
   partyName: string | null;
+  /** The company's fee rates (Configurações), for the fees Baixar proposes; SPEC's when absent. */
+  rates?: FeeRates;
 }
 
 type Action =
@@ -55,7 +58,7 @@ type Action =
  * page of installments, the row actions with their dialogs; the cards (another island) follow
  * every change through the shared summary signal.
  */
-export default function LedgerList({ kind, initial, params: initialParams, today, partyName }: LedgerListProps) {
+export default function LedgerList({ kind, initial, params: initialParams, today, partyName, rates = DEFAULT_RATES }: LedgerListProps) {
   const info = LEDGER_KINDS[kind];
   // A consulta reads the list (filters, sort, export, Histórico) and is offered nothing that writes.
   const canWrite = useCanWrite();
@@ -191,6 +194,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             kind={kind}
             row={row}
             today={today}
+            rates={rates}
             onClose={() => setAction(null)}
             send={(body) => api(`${info.list.endpoint}/${row.id}/${kind === "receber" ? "pay-with-fees" : "pay"}`, { method: "PATCH", body })}
             onPaid={afterChange}

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { lateFees, nextPaymentFees, type StepFees } from "../../src/lib/fees";
+import { DEFAULT_RATES, lateFees, nextPaymentFees, type FeeRates, type StepFees } from "../../src/lib/fees";
 import { daysBetween, formatDateBR } from "../../src/lib/dates";
 import { centsToDecimal, cents, formatBRL, parseMoney, ZERO, type Cents } from "../../src/lib/money";
 import { Field } from "../../src/ui/Field";
@@ -15,6 +15,8 @@ export interface PaymentDialogProps {
   row: LedgerRow;
   /** Today in APP_TZ: the default payment date and the latest one allowed. */
   today: string;
+  /** The company's fee rates (Configurações › Encargos): what the proposed fees use. */
+  rates?: FeeRates;
   onClose(): void;
   /** Sends the payment (the API call); the dialog toasts and reports refusals. */
   send(body: Record<string, string>): Promise<unknown>;
@@ -39,13 +41,13 @@ const amount = (text: string) => parseMoney(text) ?? ZERO;
  * payment's date stands for all earlier ones: juros ran on each earlier balance up to it, and a
  * late earlier payment makes the last one late too.
  */
-function feesFor(row: LedgerRow, date: string): StepFees & { total: Cents } {
+function feesFor(row: LedgerRow, date: string, rates: FeeRates): StepFees & { total: Cents } {
   const valor = amount(row.valor);
   const saldo = amount(row.saldo ?? row.valor);
   const previous = row.dataPagamento && saldo < valor ? [{ dataPagamento: row.dataPagamento, principal: cents(valor - saldo) }] : [];
   const next = previous.length
-    ? nextPaymentFees(valor, row.dataVencimento, previous, date)
-    : (({ diasAtraso, multa, juros }) => ({ dias: diasAtraso, saldoAntes: saldo, multa, juros }))(lateFees(saldo, row.dataVencimento, date));
+    ? nextPaymentFees(valor, row.dataVencimento, previous, date, rates)
+    : (({ diasAtraso, multa, juros }) => ({ dias: diasAtraso, saldoAntes: saldo, multa, juros }))(lateFees(saldo, row.dataVencimento, date, rates));
   return { ...next, total: cents(saldo + next.multa + next.juros) };
 }
 
@@ -56,9 +58,12 @@ type Tipo = "" | "parcial" | "desconto";
  * from lateFees for that date and editable; the total is what was received. Pagar (payables):
  * date and the amount paid, face value by default, under SPEC's confirmation sentence.
  */
-export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: PaymentDialogProps) {
+/** A rate as a label reads it: 200 → "2", 250 → "2,5". */
+const percent = (hundredths: number) => String(hundredths / 100).replace(".", ",");
+
+export function PaymentDialog({ kind, row, today, rates = DEFAULT_RATES, onClose, send, onPaid }: PaymentDialogProps) {
   const saldo = amount(row.saldo ?? row.valor);
-  const initialFees = feesFor(row, today);
+  const initialFees = feesFor(row, today, rates);
   const initial: PaymentValues = {
     dataPagamento: today,
     multa: money(initialFees.multa),
@@ -94,7 +99,7 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
   const { form } = dialog;
   const { values, errors } = form;
   const dateRef = useRef<HTMLInputElement>(null);
-  const fees = feesFor(row, feesDate);
+  const fees = feesFor(row, feesDate, rates);
   const diasAtraso = fees.dias;
   // A date before the due date is allowed (an early payment), but never passes unnoticed: a
   // mistyped month would otherwise read as "Sem atraso". Stressed when typed (not today's).
@@ -135,7 +140,7 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
     setFeesDate(date);
     // A new date proposes its own fees (the user may still edit them afterwards).
     if (kind === "receber") {
-      const proposed = feesFor(row, date);
+      const proposed = feesFor(row, date, rates);
       setMoneyErrors({});
       form.set("multa", money(proposed.multa));
       form.set("juros", money(proposed.juros));
@@ -172,10 +177,10 @@ export function PaymentDialog({ kind, row, today, onClose, send, onPaid }: Payme
           <div className={early > 0 && feesDate !== today ? "ledger-late ledger-late--early" : "ledger-late"} aria-live="polite">
             {timing}
           </div>
-          <Field label="Multa (2%)" error={errors.multa}>
+          <Field label={`Multa (${percent(rates.multaCentesimos)}%)`} error={errors.multa}>
             <MoneyInput name="multa" value={amount(values.multa)} onValueChange={(v, e) => setFee("multa", v, e)} />
           </Field>
-          <Field label="Juros (1% ao mês)" error={errors.juros}>
+          <Field label={`Juros (${percent(rates.jurosMensalCentesimos)}% ao mês)`} error={errors.juros}>
             <MoneyInput name="juros" value={amount(values.juros)} onValueChange={(v, e) => setFee("juros", v, e)} />
           </Field>
           <p className="reg-form__wide ledger-total">

@@ -20,5 +20,10 @@ export function feeRates(db: Db): FeeRates {
  * configuration's) until one is saved. The one place every blocking evaluation reads them.
  */
 export function graceDays(db: Db, initial: number): number {
-  return RULES.get(db)?.carencia ?? initial;
+  return graceDaysOf(RULES.get(db)?.carencia ?? null, initial);
+}
+
+/** The rule itself: the saved days, else the initial value (the settings screen shows the same). */
+export function graceDaysOf(saved: number | null, initial: number): number {
+  return saved ?? initial;
 }

@@ -7,6 +7,7 @@ import { changedFields, recordEvent, type Actor } from "../history/record";
 import { formatCnpj } from "../../lib/brazil";
 import { DEFAULT_RATES } from "../../lib/fees";
 import { applyAutomaticBlocking } from "../clients/blocking";
+import { graceDaysOf } from "../company-rules";
 import { cnpjForDisplay, DEFAULT_MESSAGE, pixKeyLabel, type SettingsInput, type SettingsJson, type SubscriptionRulesJson } from "./model";
 
 // The one settings row (id 1). Until someone saves the form there is no row: the defaults stand in.
@@ -30,7 +31,8 @@ export function getSettings(db: Db | Tx, initialGrace = 0): SettingsJson {
     vencimentoEmDiaUtil: row?.vencimentoEmDiaUtil ?? true,
     multaPercentual: (row?.multaCentesimos ?? DEFAULT_RATES.multaCentesimos) / 100,
     jurosMensalPercentual: (row?.jurosMensalCentesimos ?? DEFAULT_RATES.jurosMensalCentesimos) / 100,
-    diasCarencia: row?.diasCarencia ?? initialGrace,
+    // The one rule for the grace days in force (company-rules.ts).
+    diasCarencia: graceDaysOf(row?.diasCarencia ?? null, initialGrace),
     updatedAt: row?.updatedAt ?? null,
   };
 }
