@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { DEFAULT_RATES, lateFees, nextPaymentFees, type FeeRates, type StepFees } from "../../src/lib/fees";
+import { balanceDue, DEFAULT_RATES, type FeeRates } from "../../src/lib/fees";
 import { daysBetween, formatDateBR } from "../../src/lib/dates";
 import { centsToDecimal, cents, formatBRL, parseMoney, ZERO, type Cents } from "../../src/lib/money";
 import { Field } from "../../src/ui/Field";
@@ -35,20 +35,14 @@ interface PaymentValues {
 const money = (c: Cents) => centsToDecimal(c);
 const amount = (text: string) => parseMoney(text) ?? ZERO;
 
-/**
- * The fees of the next payment on `date` (DECISIONS §2): on the balance, from the due date, or
- * from the last payment when one was made (then multa only if that one was on time). The last
- * payment's date stands for all earlier ones: juros ran on each earlier balance up to it, and a
- * late earlier payment makes the last one late too.
- */
-function feesFor(row: LedgerRow, date: string, rates: FeeRates): StepFees & { total: Cents } {
-  const valor = amount(row.valor);
-  const saldo = amount(row.saldo ?? row.valor);
-  const previous = row.dataPagamento && saldo < valor ? [{ dataPagamento: row.dataPagamento, principal: cents(valor - saldo) }] : [];
-  const next = previous.length
-    ? nextPaymentFees(valor, row.dataVencimento, previous, date, rates)
-    : (({ diasAtraso, multa, juros }) => ({ dias: diasAtraso, saldoAntes: saldo, multa, juros }))(lateFees(saldo, row.dataVencimento, date, rates));
-  return { ...next, total: cents(saldo + next.multa + next.juros) };
+/** The balance and the next payment's fees on `date` (src/lib/fees.ts balanceDue, as Cobrar). */
+function feesFor(row: LedgerRow, date: string, rates: FeeRates) {
+  const due = balanceDue(
+    { valor: amount(row.valor), saldo: amount(row.saldo ?? row.valor), dataVencimento: row.dataVencimento, ultimoPagamento: row.dataPagamento },
+    date,
+    rates,
+  );
+  return { dias: due.diasAtraso, multa: due.multa, juros: due.juros, total: due.total };
 }
 
 type Tipo = "" | "parcial" | "desconto";

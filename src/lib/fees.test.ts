@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { lateFees, lateFeesForPayments, nextPaymentFees } from "./fees.ts";
+import { balanceDue, lateFees, lateFeesForPayments, nextPaymentFees } from "./fees.ts";
 import { type Cents, cents } from "./money.ts";
 
 describe("lateFees", () => {
@@ -161,6 +161,28 @@ describe("lateFeesForPayments: partial payments", () => {
       multa: cents(2500),
       juros: cents(1000),
       total: cents(103500),
+    });
+  });
+});
+
+describe("balanceDue: what settles an installment now", () => {
+  test("R$ 1.000,00 due 10/03, R$ 400,00 paid on 20/03 (late); on 09/04 the rest owes 20 days of juros and no second multa", () => {
+    // Balance 600,00; juros = 600 × 20/30 % = 4,00; total 604,00.
+    expect(balanceDue({ valor: cents(100000), saldo: cents(60000), dataVencimento: "2026-03-10", ultimoPagamento: "2026-03-20" }, "2026-04-09")).toEqual({
+      diasAtraso: 20,
+      multa: cents(0),
+      juros: cents(400),
+      total: cents(60400),
+    });
+  });
+
+  test("a partial payment on time: the balance pays multa once it is late, juros from the due date", () => {
+    // Balance 600,00 of 1.000,00 paid on 05/03, due 10/03; on 25/03: multa 12,00, juros 600 × 15/30 % = 3,00.
+    expect(balanceDue({ valor: cents(100000), saldo: cents(60000), dataVencimento: "2026-03-10", ultimoPagamento: "2026-03-05" }, "2026-03-25")).toEqual({
+      diasAtraso: 15,
+      multa: cents(1200),
+      juros: cents(300),
+      total: cents(61500),
     });
   });
 });

@@ -97,3 +97,31 @@ export function nextPaymentFees(
 ): StepFees {
   return lateFeesForPayments(valor, dataVencimento, [...previous, { dataPagamento, principal: cents(0) }], rates).at(-1)!;
 }
+
+export interface BalanceDue {
+  /** Days of juros the next payment carries (from the due date or the last later payment). */
+  diasAtraso: number;
+  multa: Cents;
+  juros: Cents;
+  /** Balance + multa + juros: what settles the installment on that date. */
+  total: Cents;
+}
+
+/**
+ * What settles an installment on `date` (the payment dialog, Cobrar): its balance plus the next
+ * payment's fees. `ultimoPagamento`: the last payment's date when some principal was paid — it
+ * stands for all earlier payments (juros ran on each earlier balance up to it, and a late earlier
+ * payment makes the last one late too, so multa was charged iff the last was late).
+ */
+export function balanceDue(
+  row: { valor: Cents; saldo: Cents; dataVencimento: string; ultimoPagamento: string | null },
+  date: string,
+  rates: FeeRates = DEFAULT_RATES,
+): BalanceDue {
+  const paid = row.valor - row.saldo;
+  const next =
+    row.ultimoPagamento && paid > 0
+      ? nextPaymentFees(row.valor, row.dataVencimento, [{ dataPagamento: row.ultimoPagamento, principal: cents(paid) }], date, rates)
+      : (({ diasAtraso, multa, juros }) => ({ dias: diasAtraso, multa, juros }))(lateFees(row.saldo, row.dataVencimento, date, rates));
+  return { diasAtraso: next.dias, multa: next.multa, juros: next.juros, total: cents(row.saldo + next.multa + next.juros) };
+}

@@ -185,3 +185,13 @@ describe("figures count every payment (issue 34 §5)", () => {
     expect(await (await api(`/api/reports/client/${client}`)).json()).toMatchObject({ totalRecebidoComEncargos: "500.00" });
   });
 });
+
+describe("Cobrar after a partial payment", () => {
+  test("charges the balance, not the face value", async () => {
+    const r = await installment("1000.00", "2026-03-20");
+    await pay(r.id, { valorPago: "400.00", tipo: "parcial" });
+    const charge = (await (await api(`/api/installments/${r.id}/charge`)).json()) as { valor: string; parcela: { total: string } };
+    expect(charge.valor).toBe("600.00");
+    expect(charge.parcela.total).toBe("600.00");
+  });
+});
