@@ -213,6 +213,11 @@ export const receivables = sqliteTable(
     valorPago: integer("valor_pago"),
     multa: integer("multa"),
     juros: integer("juros"),
+    // Kept by every payment's transaction from its payments (issue 34 §1): principal paid and
+    // discounts so far; saldo = valor − principalPago − desconto. valorPago is then the sum
+    // received, dataPagamento the last payment's date, multa/juros their sums.
+    principalPago: integer("principal_pago").notNull().default(0),
+    desconto: integer("desconto").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -226,10 +231,11 @@ export const receivables = sqliteTable(
     index("receivables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.clientId),
     index("receivables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.clientId),
     index("receivables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.clientId),
-    // Covering: revenue per month and cash flow read only this index, never the rows.
-    index("receivables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago),
+    // Covering: revenue per month and cash flow read only this index, never the rows (the balance,
+    // valor − principal_pago − desconto, included since issue 34).
+    index("receivables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago, t.principalPago, t.desconto),
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
-    index("receivables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),
+    index("receivables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago, t.principalPago, t.desconto),
     index("receivables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
     uniqueIndex("receivables_subscription_month_idx").on(t.subscriptionId, t.competencia).where(sql`${t.subscriptionId} IS NOT NULL`),
     // Covering for the MRR movement: a range of competências read from the index alone.
@@ -275,6 +281,9 @@ export const payables = sqliteTable(
     status: text("status", { enum: ["em_aberto", "pago"] }).notNull().default("em_aberto"),
     dataPagamento: text("data_pagamento"),
     valorPago: integer("valor_pago"),
+    // As for receivables: kept from the payments (issue 34 §1).
+    principalPago: integer("principal_pago").notNull().default(0),
+    desconto: integer("desconto").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -285,9 +294,9 @@ export const payables = sqliteTable(
     index("payables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.supplierId),
     index("payables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.supplierId),
     index("payables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.supplierId),
-    index("payables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago),
+    index("payables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago, t.principalPago, t.desconto),
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
-    index("payables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),
+    index("payables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago, t.principalPago, t.desconto),
     index("payables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
     check("payables_valor_chk", sql`${t.valor} > 0`),
   ],
@@ -314,6 +323,45 @@ export const partners = sqliteTable(
   ],
 );
 
+/**
+ * The payments of a receivable or payable (issue 34 §1, DECISIONS §2): each with its date, the
+ * principal it applied, multa, juros, desconto, what was received (valorPago: what the reports
+ * sum; more than principal + fees is kept as received, as before payments existed), where it came
+ * from, and the fee rates it was computed with. The row's denormalised fields (status,
+ * dataPagamento, valorPago, multa, juros, principalPago, desconto) are kept from these in the
+ * same transaction (src/api/ledger/write.ts).
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    receivableId: integer("receivable_id").references(() => receivables.id, { onDelete: "cascade" }),
+    payableId: integer("payable_id").references(() => payables.id, { onDelete: "cascade" }),
+    dataPagamento: text("data_pagamento").notNull(),
+    principal: integer("principal").notNull(),
+    multa: integer("multa").notNull().default(0),
+    juros: integer("juros").notNull().default(0),
+    desconto: integer("desconto").notNull().default(0),
+    valorPago: integer("valor_pago").notNull(),
+    origem: text("origem", { enum: ["manual", "conciliacao"] }).notNull().default("manual"),
+    // The statement line that paid it (origem conciliacao); no FK: the line's own link says it too.
+    bankTransactionId: integer("bank_transaction_id"),
+    multaCentesimos: integer("multa_centesimos"),
+    jurosMensalCentesimos: integer("juros_mensal_centesimos"),
+    userId: integer("user_id"),
+    userEmail: text("user_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_receivable_idx").on(t.receivableId, t.id).where(sql`${t.receivableId} IS NOT NULL`),
+    index("payments_payable_idx").on(t.payableId, t.id).where(sql`${t.payableId} IS NOT NULL`),
+    // Reports by payment date (issue 34 §5) read these alone.
+    index("payments_date_idx").on(t.dataPagamento, t.receivableId, t.payableId, t.valorPago),
+    check("payments_side_chk", sql`(${t.receivableId} IS NULL) <> (${t.payableId} IS NULL)`),
+    check("payments_amounts_chk", sql`${t.principal} >= 0 AND ${t.multa} >= 0 AND ${t.juros} >= 0 AND ${t.desconto} >= 0 AND ${t.valorPago} >= 0`),
+  ],
+);
+
 /** Cobrança and subscription settings (DECISIONS §7, §8): one row, id 1. */
 export const settings = sqliteTable(
   "settings",
@@ -330,6 +378,12 @@ export const settings = sqliteTable(
     // CDC art. 42-A: every collection message names the company's CNPJ (bare, as clients') and address.
     cnpjEmpresa: text("cnpj_empresa").notNull().default(""),
     enderecoEmpresa: text("endereco_empresa").notNull().default(""),
+    // The company's fee rules (issue 34 §4), in hundredths of a percent: 200 = 2 %. A payment
+    // stores the rates it was computed with, so a change applies to payments made after it.
+    multaCentesimos: integer("multa_centesimos").notNull().default(200),
+    jurosMensalCentesimos: integer("juros_mensal_centesimos").notNull().default(100),
+    // Blocking grace days; null until someone saves one: BLOCK_GRACE_DAYS is the initial value.
+    diasCarencia: integer("dias_carencia"),
     updatedAt: updatedAt(),
   },
   (t) => [check("settings_single_row_chk", sql`${t.id} = 1`)],

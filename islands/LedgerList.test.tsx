@@ -18,7 +18,10 @@ import "./history/HistoryPanel";
 const TODAY = "2026-03-15";
 let nextId = 1;
 function installment(overrides: Partial<LedgerRow> = {}): LedgerRow {
+  const valor = overrides.valor ?? "355.00";
   return {
+    saldo: overrides.status === "pago" ? "0.00" : valor,
+    desconto: "0.00",
     id: nextId++,
     partyId: 7,
     partyName: "Padaria Pão Quente",
@@ -149,6 +152,42 @@ describe("LedgerList (Contas a Receber)", () => {
     expect(calls.some((c) => c.url === "/api/installments/summary")).toBe(true);
   });
 
+  test("Baixar with less than due asks: partial (the balance stays) or discount; a partial row shows its balance", async () => {
+    mockFetch(calls, (call) => (call.method === "PATCH" ? json({ message: "Parcela quitada" }) : call.url.includes("summary") ? json(SUMMARY) : page([])));
+    const partial = installment({ numerosParcela: "4/12", valor: "355.00", saldo: "255.00", status: "parcial", dataPagamento: "2026-03-10", valorPago: "100.00" });
+    render(<LedgerList {...props("receber", [partial])} />);
+    // The row says Parcial and what is left.
+    expect(rows()[0]!.querySelector(".ledger-status")!.textContent).toBe("Parcial saldo R$\u00a0255,00");
+    click(button("Baixar Padaria Pão Quente parcela 4/12"));
+    await settle();
+    const dialog = lastDialog();
+    // Not yet due (20/03): no fees; what is due now is the balance.
+    expect(get('[data-testid="saldo-aberto"]', dialog).textContent).toBe("Saldo em abertoR$\u00a0255,00");
+    expect(get('[data-testid="total-baixa"]', dialog).textContent).toBe("R$\u00a0255,00");
+    expect(control("Valor recebido", dialog).value).toBe("255,00");
+    expect(dialog.querySelector('input[type="radio"]')).toBeNull();
+    typeInto(control("Valor recebido", dialog), "55,00");
+    expect(dialog.textContent).toContain("Pagamento parcial (fica saldo de R$\u00a0200,00)");
+    click(dialog.querySelector<HTMLInputElement>('input[type="radio"][value="parcial"]')!);
+    click(button("Confirmar baixa", dialog));
+    await settle();
+    const patch = calls.find((c) => c.method === "PATCH")!;
+    expect(patch.body).toEqual({ dataPagamento: TODAY, valorBaixa: "55.00", multa: "0.00", juros: "0.00", tipo: "parcial" });
+  });
+
+  test("the fees follow the company's rates (Configurações): 2,5 % multa and 1,5 % a month", async () => {
+    mockFetch(calls, () => json({}));
+    render(<LedgerList {...props()} rates={{ multaCentesimos: 250, jurosMensalCentesimos: 150 }} />);
+    click(button("Baixar Padaria Pão Quente parcela 1/12"));
+    await settle();
+    const dialog = lastDialog();
+    setValue(control("Data de pagamento", dialog), "2026-03-15");
+    // R$ 43,50, 10 days late, worked by hand: multa 43,50 × 2,5 % = 1,0875 → 1,09;
+    // juros 43,50 × 10/30 × 1,5 % = 0,2175 → 0,22.
+    expect(control("Multa (2,5%)", dialog).value).toBe("1,09");
+    expect(control("Juros (1,5% ao mês)", dialog).value).toBe("0,22");
+  });
+
   test("an impossible date (31/02) says 'Data inválida' and the fees of the last readable date stay", async () => {
     mockFetch(calls, () => json({}));
     render(<LedgerList {...props()} />);
@@ -216,15 +255,24 @@ describe("LedgerList (Contas a Receber)", () => {
   test("Cancelar Baixa and Excluir ask SPEC's questions first, starting on the safe button", async () => {
     // The server's answers say what happened (src/api/installments/table.ts messages): the toast shows them.
     const said = (call: Call) => json({ message: call.method === "POST" ? "Baixa cancelada com sucesso!" : "Parcela excluída com sucesso!" });
-    mockFetch(calls, (call) => (call.url.includes("summary") ? json(SUMMARY) : call.method === "GET" ? page(apiRows) : said(call)));
+    // The row's two payments (issue 34): the confirmation lists them, the last one chosen.
+    const payment = (id: number, dataPagamento: string, valorPago: string) => ({ id, dataPagamento, valorPago, principal: valorPago, multa: "0.00", juros: "0.00", desconto: "0.00", origem: "manual" });
+    const payments = [payment(71, "2026-02-01", "155.00"), payment(72, "2026-02-10", "200.00")];
+    mockFetch(calls, (call) =>
+      call.url.includes("summary") ? json(SUMMARY) : call.url.endsWith("/payments") ? json(payments) : call.method === "GET" ? page(apiRows) : said(call),
+    );
     render(<LedgerList {...props()} />);
     click(rowAction("Cancelar Baixa", "Padaria Pão Quente parcela 2/12"));
     await settle(); // the confirmation's code loads with its first opening
     expect(lastDialog().textContent).toContain("Confirma o cancelamento da baixa desta parcela?");
+    expect(lastDialog().textContent).toContain("Qual pagamento cancelar?");
+    const radios = [...lastDialog().querySelectorAll<HTMLInputElement>('input[name="pagamento"]')];
+    expect(radios.map((r) => [r.value, r.checked])).toEqual([["71", false], ["72", true]]);
     expect(document.activeElement?.textContent).toBe("Voltar");
+    click(radios[0]!);
     click(button("Cancelar baixa", lastDialog()));
     await settle();
-    expect(calls[0]).toMatchObject({ method: "POST", url: `/api/installments/${PAID.id}/undo-payment` });
+    expect(calls.find((c) => c.method === "POST")).toMatchObject({ method: "POST", url: `/api/installments/${PAID.id}/undo-payment`, body: { pagamentoId: 71 } });
     expect(toastSignal.value?.title).toBe("Baixa cancelada com sucesso!");
 
     click(rowAction("Excluir", "Padaria Pão Quente parcela 3/12"));
@@ -268,11 +316,19 @@ describe("LedgerList (Contas a Pagar)", () => {
     // Paid before its due date: said, not refused (issue 37 §5).
     expect(dialog.textContent).toContain("5 dias antes do vencimento (20/03/2026)");
     typeInto(control("Valor pago", dialog), "1.150,75");
+    // Less than due: the dialog asks what the difference is (issue 34), and sends nothing until answered.
+    expect(dialog.textContent).toContain("Pagamento parcial (fica saldo de R$\u00a049,25)");
+    expect(dialog.textContent).toContain("Quitar com desconto de R$\u00a049,25");
+    click(button("Pagar", dialog));
+    await settle();
+    expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(0);
+    expect(dialog.textContent).toContain("Escolha: pagamento parcial ou quitar com desconto");
+    click(dialog.querySelector<HTMLInputElement>('input[type="radio"][value="desconto"]')!);
     click(button("Pagar", dialog));
     await settle();
     const patch = calls.find((c) => c.method === "PATCH")!;
     expect(patch.url).toMatch(/^\/api\/payables\/\d+\/pay$/);
-    expect(patch.body).toEqual({ dataPagamento: TODAY, valorPago: "1150.75" });
+    expect(patch.body).toEqual({ dataPagamento: TODAY, valorPago: "1150.75", tipo: "desconto" });
     expect(toastSignal.value?.title).toBe("Pagamento realizado com sucesso!");
   });
 

@@ -4,6 +4,7 @@ import { installmentName } from "../src/lib/installments";
 import { formatMonthBR } from "../src/lib/months";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { deriveStatus } from "../src/lib/status";
+import { DEFAULT_RATES, type FeeRates } from "../src/lib/fees";
 import { Badge } from "../src/ui/Badge";
 import { Button } from "../src/ui/Button";
 import { EmptyState } from "../src/ui/EmptyState";
@@ -24,6 +25,7 @@ import { searchOf, useUrlList, type ListParams } from "./lib/list";
 import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
 import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
+import { PaymentPick } from "./ledger/PaymentPick";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
 // Loaded with their first opening (or as a row's button is pointed at): the forms with their zod
@@ -43,6 +45,8 @@ export interface LedgerListProps {
   today: string;
   /** The party the list is narrowed to (?clientId=), for the filter chip. */
   partyName: string | null;
+  /** The company's fee rates (Configurações), for the fees Baixar proposes; SPEC's when absent. */
+  rates?: FeeRates;
 }
 
 type Action =
@@ -54,7 +58,7 @@ type Action =
  * page of installments, the row actions with their dialogs; the cards (another island) follow
  * every change through the shared summary signal.
  */
-export default function LedgerList({ kind, initial, params: initialParams, today, partyName }: LedgerListProps) {
+export default function LedgerList({ kind, initial, params: initialParams, today, partyName, rates = DEFAULT_RATES }: LedgerListProps) {
   const info = LEDGER_KINDS[kind];
   // A consulta reads the list (filters, sort, export, Histórico) and is offered nothing that writes.
   const canWrite = useCanWrite();
@@ -79,6 +83,8 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   }, [party, info.partyEndpoint]);
   const rows = useMemo(() => list.rows.map((row) => ledgerRow(kind, row)), [kind, list.rows]);
   const [action, setAction] = useState<Action>(null);
+  // Cancelar Baixa: the payment chosen in the confirmation (null: the last one).
+  const [undoPayment, setUndoPayment] = useState<number | null>(null);
   const filtering = Boolean(params.status || params.mes || params[info.partyParam]);
 
   function afterChange() {
@@ -188,6 +194,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             kind={kind}
             row={row}
             today={today}
+            rates={rates}
             onClose={() => setAction(null)}
             send={(body) => api(`${info.list.endpoint}/${row.id}/${kind === "receber" ? "pay-with-fees" : "pay"}`, { method: "PATCH", body })}
             onPaid={afterChange}
@@ -228,30 +235,33 @@ export default function LedgerList({ kind, initial, params: initialParams, today
 
       <ConfirmDialog
         open={action?.kind === "delete" || action?.kind === "undo"}
-        title={action?.kind === "undo" ? "Cancelar baixa" : kind === "receber" ? "Excluir parcela" : "Excluir conta"}
+        title={action?.kind === "undo" ? (kind === "receber" ? "Cancelar baixa" : "Cancelar pagamento") : kind === "receber" ? "Excluir parcela" : "Excluir conta"}
         message={
           row && (
             <>
               {action?.kind === "undo"
-                ? "Confirma o cancelamento da baixa desta parcela?"
+                ? kind === "receber"
+                  ? "Confirma o cancelamento da baixa desta parcela?"
+                  : "Confirma o cancelamento do pagamento desta conta?"
                 : kind === "receber"
                   ? "Confirma a exclusão desta parcela? Esta ação não pode ser desfeita."
                   : `Confirma a exclusão da conta ${row.numerosParcela} do fornecedor ${row.partyName}?`}
               <strong className="confirm-subject">
                 {row.partyName} — {installmentName(row)} · {formatBRL(parseMoney(row.valor) ?? ZERO)}
               </strong>
+              {action?.kind === "undo" && <PaymentPick endpoint={`${info.list.endpoint}/${row.id}`} onPick={setUndoPayment} />}
             </>
           )
         }
-        confirmLabel={action?.kind === "undo" ? "Cancelar baixa" : "Excluir"}
+        confirmLabel={action?.kind === "undo" ? (kind === "receber" ? "Cancelar baixa" : "Cancelar pagamento") : "Excluir"}
         cancelLabel={action?.kind === "undo" ? "Voltar" : "Cancelar"}
         destructive
         onConfirm={() => {
           if (!row) return;
           if (action?.kind === "undo") {
             return change(
-              () => api(`${info.list.endpoint}/${row.id}/undo-payment`, { method: "POST" }),
-              "Não foi possível cancelar a baixa.",
+              () => api(`${info.list.endpoint}/${row.id}/undo-payment`, { method: "POST", ...(undoPayment !== null ? { body: { pagamentoId: undoPayment } } : {}) }),
+              kind === "receber" ? "Não foi possível cancelar a baixa." : "Não foi possível cancelar o pagamento.",
             );
           }
           return change(
@@ -340,12 +350,16 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
     phone: "badge",
     render: (r) => {
       // The TS form of the overdue rule: a page left open past midnight still shows the truth.
-      const badge = STATUS_BADGE[deriveStatus({ status: r.status === "pago" ? "pago" : "em_aberto", dataVencimento: r.dataVencimento }, today)];
+      const cents = (text: string) => parseMoney(text) ?? ZERO;
+      const principalPago = cents(r.valor) - cents(r.saldo) - cents(r.desconto);
+      const badge = STATUS_BADGE[deriveStatus({ status: r.status === "pago" ? "pago" : "em_aberto", dataVencimento: r.dataVencimento, principalPago }, today)];
       return (
         <span className="ledger-status">
           <Badge variant={badge.variant}>{badge.label}</Badge>
           {/* Under the "Pago" badge it reads "Pago em 10/02/2026" in a line that fits its column (issue 37 §10). */}
           {r.status === "pago" && <span className="ledger-paid-on"> em {formatDateBR(r.dataPagamento)}</span>}
+          {/* A partly paid row says what is left (issue 34). */}
+          {r.status !== "pago" && principalPago > 0 && <span className="ledger-paid-on"> saldo {formatBRL(cents(r.saldo))}</span>}
         </span>
       );
     },
@@ -380,15 +394,15 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
           </div>
         );
       }
+      // Undo cancels the last payment (issue 34): payables get it too, and a partly paid row has one.
+      const undo: RowMenuItem = { label: kind === "receber" ? "Cancelar Baixa" : "Cancelar pagamento", icon: "undo", onSelect: () => act({ kind: "undo", row: r }) };
+      const paidSome = r.valorPago !== null;
       // The row's one visible action is what is done to it most (Baixar / Pagar); the rest is in "⋯".
       if (r.status === "pago") {
         return (
           <div className="row-actions">
             <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />
-            <RowMenu
-              rowName={label}
-              items={kind === "receber" ? [receipt, { label: "Cancelar Baixa", icon: "undo", onSelect: () => act({ kind: "undo", row: r }) }] : [remove]}
-            />
+            <RowMenu rowName={label} items={kind === "receber" ? [receipt, undo] : [undo, remove]} />
           </div>
         );
       }
@@ -397,10 +411,11 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
           ? [
               { label: "Cobrar", icon: "qr", onSelect: () => act({ kind: "charge", row: r }) },
               { label: "Prorrogar", icon: "calendar-clock", onSelect: () => act({ kind: "redate", row: r }) },
+              ...(paidSome ? [undo] : []),
               history,
-              remove,
+              ...(paidSome ? [] : [remove]),
             ]
-          : [history, remove];
+          : [...(paidSome ? [undo] : []), history, remove];
       return (
         <div className="row-actions">
           <IconAction label={kind === "receber" ? "Baixar" : "Pagar"} rowName={label} icon="check" onClick={() => act({ kind: "pay", row: r })} />

@@ -6,7 +6,10 @@ import { cleanup, click, get, render, typeInto } from "../tests/ui";
 import SettingsForm from "./SettingsForm";
 import { json, mockFetch, settle, type Call } from "../tests/islands";
 
-const EMPTY: SettingsJson = { empresa: "", cidade: "", cnpjEmpresa: "", enderecoEmpresa: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true, updatedAt: null };
+const EMPTY: SettingsJson = { empresa: "", cidade: "", cnpjEmpresa: "", enderecoEmpresa: "", chavePix: null, tipoChavePix: null, modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 10, vencimentoEmDiaUtil: true,
+  multaPercentual: 2,
+  jurosMensalPercentual: 1,
+  diasCarencia: 0, updatedAt: null };
 
 let calls: Call[];
 beforeEach(() => {
@@ -37,7 +40,10 @@ test("checks as the API does before sending: an invalid key, and the company and
 });
 
 test("sends the values as typed, then shows the key as saved with its kind", async () => {
-  const saved: SettingsJson = { empresa: "Padaria Pão Quente", cidade: "Campinas", cnpjEmpresa: "11.222.333/0001-81", enderecoEmpresa: "Rua das Flores, 123 — Centro, Campinas/SP", chavePix: "+5511987654321", tipoChavePix: "Celular", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 5, vencimentoEmDiaUtil: false, updatedAt: "2026-03-15T13:00:00.000Z" };
+  const saved: SettingsJson = { empresa: "Padaria Pão Quente", cidade: "Campinas", cnpjEmpresa: "11.222.333/0001-81", enderecoEmpresa: "Rua das Flores, 123 — Centro, Campinas/SP", chavePix: "+5511987654321", tipoChavePix: "Celular", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: 5, vencimentoEmDiaUtil: false,
+        multaPercentual: 2,
+        jurosMensalPercentual: 1,
+        diasCarencia: 0, updatedAt: "2026-03-15T13:00:00.000Z" };
   mockFetch(calls, () => json({ message: "Configurações salvas", settings: saved }));
   render(<SettingsForm initial={EMPTY} />);
   typeInto(input("empresa"), "Padaria Pão Quente");
@@ -53,7 +59,7 @@ test("sends the values as typed, then shows the key as saved with its kind", asy
     {
       method: "PUT",
       url: "/api/settings",
-      body: { empresa: "Padaria Pão Quente", cidade: "Campinas", cnpjEmpresa: "11.222.333/0001-81", enderecoEmpresa: "Rua das Flores, 123 — Centro, Campinas/SP", chavePix: "(11) 98765-4321", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: "5", vencimentoEmDiaUtil: false },
+      body: { empresa: "Padaria Pão Quente", cidade: "Campinas", cnpjEmpresa: "11.222.333/0001-81", enderecoEmpresa: "Rua das Flores, 123 — Centro, Campinas/SP", chavePix: "(11) 98765-4321", modeloMensagem: DEFAULT_MESSAGE, antecedenciaDias: "5", vencimentoEmDiaUtil: false, multaPercentual: "2", jurosMensalPercentual: "1", diasCarencia: "0" },
     },
   ]);
   // The key as saved, in its kind's format (issue 37 §15).

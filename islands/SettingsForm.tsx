@@ -37,14 +37,17 @@ const PLACEHOLDER_HINTS: Record<Placeholder, string> = {
 /**
  * Configurações (DECISIONS §7, §8): company name and city (they go in the PIX code), the PIX key,
  * checked and shown in its normal form after saving, the charge message's template, and how
- * subscriptions generate their months (lead time, business-day due dates).
+ * subscriptions generate their months (lead time, business-day due dates), and the fee and
+ * blocking rules (multa, juros a month, grace days: issue 34 §4).
  */
 export default function SettingsForm({ initial }: SettingsFormProps) {
   const [saved, setSaved] = useState(initial);
   const form = useForm<SettingsFormValues>(settingsSchema, settingsFormValues(initial));
   const [saving, setSaving] = useState(false);
   const { values, errors } = form;
-  const field = (name: "empresa" | "cidade" | "cnpjEmpresa" | "enderecoEmpresa" | "chavePix" | "modeloMensagem" | "antecedenciaDias") => ({
+  const field = (
+    name: "empresa" | "cidade" | "cnpjEmpresa" | "enderecoEmpresa" | "chavePix" | "modeloMensagem" | "antecedenciaDias" | "multaPercentual" | "jurosMensalPercentual" | "diasCarencia",
+  ) => ({
     name,
     value: values[name],
     onValueChange: (value: string) => form.set(name, value),
@@ -137,6 +140,22 @@ export default function SettingsForm({ initial }: SettingsFormProps) {
           <input type="checkbox" name="vencimentoEmDiaUtil" checked={values.vencimentoEmDiaUtil} onChange={(e) => form.set("vencimentoEmDiaUtil", e.currentTarget.checked)} />
           <span>Vencimento em dia útil: um vencimento em fim de semana ou feriado bancário passa para o próximo dia útil</span>
         </label>
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-encargos">
+        <h2 id="settings-encargos">Encargos e bloqueio</h2>
+        <p className="settings-section__text">Valem para os pagamentos feitos depois da alteração; cada pagamento guarda as taxas com que foi calculado.</p>
+        <div className="reg-form">
+          <Field label="Multa (%)" error={errors.multaPercentual} hint="Cobrada uma vez sobre o saldo em atraso (padrão 2).">
+            <Input inputMode="decimal" autoComplete="off" {...field("multaPercentual")} />
+          </Field>
+          <Field label="Juros ao mês (%)" error={errors.jurosMensalPercentual} hint="Pro rata por dia de atraso (padrão 1).">
+            <Input inputMode="decimal" autoComplete="off" {...field("jurosMensalPercentual")} />
+          </Field>
+          <Field label="Carência para bloqueio (dias)" error={errors.diasCarencia} hint="Dias de atraso antes do bloqueio automático do cliente.">
+            <Input inputMode="numeric" autoComplete="off" {...field("diasCarencia")} />
+          </Field>
+        </div>
       </section>
 
       <div className="settings-actions">

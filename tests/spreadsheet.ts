@@ -62,7 +62,8 @@ function parseFlatOds(xml: string): SheetCell[][] {
   const rows: SheetCell[][] = [];
   for (const [, rowXml] of table.matchAll(/<table:table-row[^>]*>([\s\S]*?)<\/table:table-row>/g)) {
     const cells: SheetCell[] = [];
-    for (const [, tag, body] of rowXml!.matchAll(/(<table:table-cell(?:[^>]*?)(?:\/>|>))(?:([\s\S]*?)<\/table:table-cell>)?/g)) {
+    // A self-closed (empty) cell has no body: the body group must not run on into the next cell's.
+    for (const [, tag, body] of rowXml!.matchAll(/(<table:table-cell[^>]*?(?:\/>|>))(?:(?<=[^/]>)([\s\S]*?)<\/table:table-cell>)?/g)) {
       const repeat = Number(attr(tag!, "table:number-columns-repeated") ?? 1);
       const type = attr(tag!, "office:value-type") ?? "";
       const text = [...(body ?? "").matchAll(/<text:p[^>]*>([\s\S]*?)<\/text:p>/g)].map(([, p]) => unescape(spaces(p!))).join("\n");

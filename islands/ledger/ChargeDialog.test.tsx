@@ -20,6 +20,8 @@ const ROW: LedgerRow = {
   status: "vencido",
   dataPagamento: null,
   valorPago: null,
+  saldo: "100.00",
+  desconto: "0.00",
 };
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M1,1h1v1h-1z"/></svg>';

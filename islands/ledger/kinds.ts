@@ -35,10 +35,10 @@ const PARTY_OF: { [K in LedgerKind]: (row: ApiRowOf<K>) => { partyId: number; pa
 /** A side's API row with its party under neutral names, for the parts both sides share. */
 export function ledgerRow<K extends LedgerKind>(kind: K, row: ApiRowOf<K>): LedgerRow {
   const partyOf: (row: ApiRowOf<K>) => { partyId: number; partyName: string } = PARTY_OF[kind];
-  const { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago } = row;
+  const { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, saldo, desconto } = row;
   const competencia = "competencia" in row ? row.competencia : null;
   const cobradaEm = "cobradaEm" in row ? row.cobradaEm : undefined;
-  return { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, ...partyOf(row), ...(competencia ? { competencia } : {}), ...(cobradaEm ? { cobradaEm } : {}) };
+  return { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, saldo, desconto, ...partyOf(row), ...(competencia ? { competencia } : {}), ...(cobradaEm ? { cobradaEm } : {}) };
 }
 
 interface LedgerKindInfo {
@@ -79,13 +79,16 @@ export const LEDGER_KINDS: Record<LedgerKind, LedgerKindInfo> = {
 export const STATUS_FILTER_OPTIONS = [
   { value: "", label: "Todos" },
   { value: "em_aberto", label: "Em Aberto" },
+  { value: "parcial", label: "Parcial" },
   { value: "vencido", label: "Vencida" },
   { value: "pago", label: "Pago" },
 ] as const;
 
 /** SPEC §4 badge: Pago green, Vencida red, Em Aberto yellow (payables use the same words). */
-export const STATUS_BADGE: Record<Status, { label: string; variant: "success" | "danger" | "warning" }> = {
+export const STATUS_BADGE: Record<Status, { label: string; variant: "success" | "danger" | "warning" | "info" }> = {
   pago: { label: "Pago", variant: "success" },
+  // Something paid, a balance left (issue 34): open, not yet due.
+  parcial: { label: "Parcial", variant: "info" },
   vencido: { label: "Vencida", variant: "danger" },
   em_aberto: { label: "Em Aberto", variant: "warning" },
 };

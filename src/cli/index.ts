@@ -2,6 +2,7 @@ import { loadConfig, type Config } from "../config";
 import { COMMAND_BUSY_TIMEOUT_MS } from "../../db/busy";
 import { CliError, knownFailure } from "./cli-error";
 import { isUserEmail } from "../lib/user-email";
+import { graceDays } from "../api/company-rules";
 
 // Each command's code is imported when it runs: `serve` starts without loading the others.
 
@@ -80,7 +81,7 @@ async function runCommand(config: Config, command: string, sub: string | undefin
     clock.timeZone = config.appTz; // the demo's dates are relative to today in APP_TZ
     const db = openForCommand(config.databasePath);
     try {
-      return seedDemo(db, { ...options, graceDays: config.blockGraceDays });
+      return seedDemo(db, { ...options, graceDays: graceDays(db, config.blockGraceDays) });
     } finally {
       db.$client.close();
     }

@@ -18,6 +18,7 @@ import { clock, today } from "../lib/clock";
 import { formatDateBR, isAcceptedDate } from "../lib/dates";
 import { formatBRL, type Cents } from "../lib/money";
 import { CliError } from "./cli-error";
+import { graceDays as graceDaysInForce } from "../api/company-rules";
 
 export interface RunOptions {
   date: string | null;
@@ -54,7 +55,8 @@ export async function runFromShell(databasePath: string, appTz: string, graceDay
   if (until > latestRunDate()) throw new CliError(`Gere no máximo 62 dias à frente (até ${formatDateBR(latestRunDate())})`);
   const db = openForCommand(databasePath);
   try {
-    const run = startSubscriptionRun(SYSTEM, graceDays, until, { listWritten: true });
+    // BLOCK_GRACE_DAYS until the setting is saved (company-rules.ts).
+    const run = startSubscriptionRun(SYSTEM, graceDaysInForce(db, graceDays), until, { listWritten: true });
     let lines: string[] = [];
     if (options.dryRun) {
       try {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { lateFees } from "./fees.ts";
+import { balanceDue, lateFees, lateFeesForPayments, nextPaymentFees } from "./fees.ts";
 import { type Cents, cents } from "./money.ts";
 
 describe("lateFees", () => {
@@ -105,3 +105,84 @@ describe("lateFees", () => {
 function addDaysSimple(iso: string, n: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
+
+// Worked by hand (issue 34 §1, DECISIONS §2); the figures below were computed on paper, not by the code.
+describe("lateFeesForPayments: partial payments", () => {
+  test("R$ 1.000,00 due 10/03: R$ 400,00 on 20/03, the rest on 09/04 (2 % multa, 1 % a month)", () => {
+    // 1st: 10 days late on R$ 1.000,00. multa = 1.000 × 2 % = 20,00; juros = 1.000 × 10/30 % = 3,333… → 3,33.
+    // 2nd: balance R$ 600,00 from 20/03 to 09/04 = 20 days. No second multa; juros = 600 × 20/30 % = 4,00.
+    const fees = lateFeesForPayments(cents(100000), "2026-03-10", [
+      { dataPagamento: "2026-03-20", principal: cents(40000) },
+      { dataPagamento: "2026-04-09", principal: cents(60000) },
+    ]);
+    expect(fees).toEqual([
+      { dias: 10, saldoAntes: cents(100000), multa: cents(2000), juros: cents(333) },
+      { dias: 20, saldoAntes: cents(60000), multa: cents(0), juros: cents(400) },
+    ]);
+  });
+
+  test("a partial paid on time, the rest late: multa on the balance at the first late payment", () => {
+    // R$ 1.234,56 due 31/01. 31/01 pays R$ 234,56 (on time: nothing). 15/02: balance R$ 1.000,00,
+    // 15 days late: multa 20,00; juros = 1.000 × 15/30 % = 5,00.
+    const fees = lateFeesForPayments(cents(123456), "2026-01-31", [
+      { dataPagamento: "2026-01-31", principal: cents(23456) },
+      { dataPagamento: "2026-02-15", principal: cents(100000) },
+    ]);
+    expect(fees).toEqual([
+      { dias: 0, saldoAntes: cents(123456), multa: cents(0), juros: cents(0) },
+      { dias: 15, saldoAntes: cents(100000), multa: cents(2000), juros: cents(500) },
+    ]);
+  });
+
+  test("a discount lowers the balance the next days run on; rates of a payment are its own", () => {
+    // R$ 300,00 due 01/03. 04/03: R$ 100,00 principal + R$ 50,00 discount, rates 2 % / 1 %:
+    // multa 6,00; juros = 300 × 3/30 % = 0,30. 19/03 with rates 10 % / 3 % (changed since):
+    // balance 150,00, 15 days: juros = 150 × 15/30 × 3 % = 2,25; no multa (already charged).
+    const fees = lateFeesForPayments(cents(30000), "2026-03-01", [
+      { dataPagamento: "2026-03-04", principal: cents(10000), desconto: cents(5000) },
+      { dataPagamento: "2026-03-19", principal: cents(15000), rates: { multaCentesimos: 1000, jurosMensalCentesimos: 300 } },
+    ]);
+    expect(fees).toEqual([
+      { dias: 3, saldoAntes: cents(30000), multa: cents(600), juros: cents(30) },
+      { dias: 15, saldoAntes: cents(15000), multa: cents(0), juros: cents(225) },
+    ]);
+  });
+
+  test("the next payment's proposal: R$ 500,00 left of R$ 800,00, last paid 05/05, paying 20/05", () => {
+    // Due 30/04; 05/05 paid 300 late (multa charged then). Next: 500 × 15/30 % = 2,50, no multa.
+    const next = nextPaymentFees(cents(80000), "2026-04-30", [{ dataPagamento: "2026-05-05", principal: cents(30000) }], "2026-05-20");
+    expect(next).toEqual({ dias: 15, saldoAntes: cents(50000), multa: cents(0), juros: cents(250) });
+  });
+
+  test("custom rates on a single payment: 2,5 % multa and 1,5 % a month", () => {
+    // R$ 1.000,00, 20 days: multa 25,00; juros = 1.000 × 20/30 × 1,5 % = 10,00.
+    expect(lateFees(cents(100000), "2026-03-10", "2026-03-30", { multaCentesimos: 250, jurosMensalCentesimos: 150 })).toEqual({
+      diasAtraso: 20,
+      multa: cents(2500),
+      juros: cents(1000),
+      total: cents(103500),
+    });
+  });
+});
+
+describe("balanceDue: what settles an installment now", () => {
+  test("R$ 1.000,00 due 10/03, R$ 400,00 paid on 20/03 (late); on 09/04 the rest owes 20 days of juros and no second multa", () => {
+    // Balance 600,00; juros = 600 × 20/30 % = 4,00; total 604,00.
+    expect(balanceDue({ valor: cents(100000), saldo: cents(60000), dataVencimento: "2026-03-10", ultimoPagamento: "2026-03-20" }, "2026-04-09")).toEqual({
+      diasAtraso: 20,
+      multa: cents(0),
+      juros: cents(400),
+      total: cents(60400),
+    });
+  });
+
+  test("a partial payment on time: the balance pays multa once it is late, juros from the due date", () => {
+    // Balance 600,00 of 1.000,00 paid on 05/03, due 10/03; on 25/03: multa 12,00, juros 600 × 15/30 % = 3,00.
+    expect(balanceDue({ valor: cents(100000), saldo: cents(60000), dataVencimento: "2026-03-10", ultimoPagamento: "2026-03-05" }, "2026-03-25")).toEqual({
+      diasAtraso: 15,
+      multa: cents(1200),
+      juros: cents(300),
+      total: cents(61500),
+    });
+  });
+});

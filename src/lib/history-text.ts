@@ -294,14 +294,25 @@ export function describeEvent(e: HistoryFacts): string {
     case "generate":
       return `${u} gerou ${d.numParcelas} ${Number(d.numParcelas) === 1 ? "parcela" : "parcelas"} de ${e.rotulo}: total ${money(d.total)}, 1º vencimento ${formatDateBR(String(d.primeiroVencimento ?? ""))}`;
     case "pay": {
+      // Since issue 34 the event names the payment itself (`pagamento`); the row's sums stay beside it.
+      const p = (d.pagamento ?? {}) as Record<string, unknown>;
+      const multa = "multa" in p ? p.multa : d.multa;
+      const juros = "juros" in p ? p.juros : d.juros;
       const fees: string[] = [];
-      if ((parseMoney(d.multa) ?? 0) > 0) fees.push(`multa ${money(d.multa)}`);
-      if ((parseMoney(d.juros) ?? 0) > 0) fees.push(`juros ${money(d.juros)}`);
+      if ((parseMoney(multa) ?? 0) > 0) fees.push(`multa ${money(multa)}`);
+      if ((parseMoney(juros) ?? 0) > 0) fees.push(`juros ${money(juros)}`);
       const verb = e.entidade === "payable" ? "registrou o pagamento em" : "deu baixa em";
-      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(d.valorPago)}${fees.length ? ` com ${list(fees)}` : ""}${reconciliation(d)}`;
+      const kind =
+        d.tipo === "parcial" ? ` (pagamento parcial; fica saldo de ${money(d.saldo)})` : d.tipo === "desconto" ? ` (quitada com desconto de ${money(p.desconto)})` : "";
+      const amount = "valorRecebido" in p ? p.valorRecebido : d.valorPago;
+      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(amount)}${fees.length ? ` com ${list(fees)}` : ""}${kind}${reconciliation(d)}`;
     }
-    case "undo_payment":
-      return `${u} cancelou a baixa de ${formatDateBR(String(d.dataPagamento ?? ""))} (${money(d.valorPago)})${reconciliation(d)}${freedLine(d)}`;
+    case "undo_payment": {
+      const p = (d.pagamento ?? {}) as Record<string, unknown>;
+      const date = "dataPagamento" in p ? p.dataPagamento : d.dataPagamento;
+      const amount = "valorRecebido" in p ? p.valorRecebido : d.valorPago;
+      return `${u} cancelou a baixa de ${formatDateBR(String(date ?? ""))} (${money(amount)})${reconciliation(d)}${freedLine(d)}`;
+    }
     case "redate":
       return `${u} alterou o vencimento de ${formatDateBR(String(d.de ?? ""))} para ${formatDateBR(String(d.para ?? ""))}`;
     case "sign_in":

@@ -37,6 +37,14 @@ describe("deriveStatus", () => {
 
   test("lists the stored and derived statuses", () => {
     expect(STORED_STATUSES).toEqual(["em_aberto", "pago"]);
-    expect(STATUSES).toEqual(["em_aberto", "vencido", "pago"]);
+    expect(STATUSES).toEqual(["em_aberto", "parcial", "vencido", "pago"]);
+  });
+});
+
+describe("deriveStatus with payments (issue 34)", () => {
+  test("something paid and a balance left is parcial until the due date passes; then vencido wins", () => {
+    expect(deriveStatus({ status: "em_aberto", dataVencimento: TODAY, principalPago: 1 }, TODAY)).toBe("parcial");
+    expect(deriveStatus({ status: "em_aberto", dataVencimento: "2026-03-14", principalPago: 5000 }, TODAY)).toBe("vencido");
+    expect(deriveStatus({ status: "pago", dataVencimento: TODAY, principalPago: 5000 }, TODAY)).toBe("pago");
   });
 });

@@ -1,12 +1,14 @@
-// Status derivation (DECISIONS §2): "vencido" is never stored, it is read from the date.
+// Status derivation (DECISIONS §2): "vencido" and "parcial" are never stored. "vencido" is read
+// from the date; "parcial" from the payments (something paid, a balance left). While a balance
+// is overdue, "vencido" wins.
 export type StoredStatus = "em_aberto" | "pago";
-export type Status = "em_aberto" | "vencido" | "pago";
+export type Status = "em_aberto" | "parcial" | "vencido" | "pago";
 
 export const STORED_STATUSES = ["em_aberto", "pago"] as const satisfies readonly StoredStatus[];
-export const STATUSES = ["em_aberto", "vencido", "pago"] as const satisfies readonly Status[];
+export const STATUSES = ["em_aberto", "parcial", "vencido", "pago"] as const satisfies readonly Status[];
 
 /** SPEC §4's words for a status (badges, reports, exports). */
-export const STATUS_LABEL: Record<Status, string> = { em_aberto: "Em Aberto", vencido: "Vencida", pago: "Pago" };
+export const STATUS_LABEL: Record<Status, string> = { em_aberto: "Em Aberto", parcial: "Parcial", vencido: "Vencida", pago: "Pago" };
 
 /**
  * The one word for a client or subscription in its trial, on every badge and label (issue 37
@@ -16,7 +18,9 @@ export const STATUS_LABEL: Record<Status, string> = { em_aberto: "Em Aberto", ve
 export const IN_TRIAL_LABEL = "Em teste";
 
 /** `today` is YYYY-MM-DD in APP_TZ (clock.today()); ISO dates compare correctly as strings. */
-export function deriveStatus(row: { status: StoredStatus; dataVencimento: string }, today: string): Status {
+/** `principalPago`: principal paid so far (cents); absent is 0 (a row with no payments). */
+export function deriveStatus(row: { status: StoredStatus; dataVencimento: string; principalPago?: number }, today: string): Status {
   if (row.status === "pago") return "pago";
-  return row.dataVencimento < today ? "vencido" : "em_aberto";
+  if (row.dataVencimento < today) return "vencido";
+  return (row.principalPago ?? 0) > 0 ? "parcial" : "em_aberto";
 }

@@ -6,6 +6,8 @@ import { listPayables, parsePayableQuery, payableSummary } from "../api/payables
 import { getSupplier } from "../api/suppliers/service";
 import type { LedgerQuery } from "../api/ledger/model";
 import { today } from "../lib/clock";
+import type { FeeRates } from "../lib/fees";
+import { feeRates } from "../api/company-rules";
 import { LEDGER_KINDS, type ApiLedgerRow, type LedgerKind } from "../../islands/ledger/kinds";
 import type { ListParams } from "../lib/list-spec";
 import { useCanWrite } from "../../islands/lib/can-write";
@@ -21,6 +23,8 @@ interface LedgerPageProps {
   today: string;
   /** The client/supplier the list is narrowed to, if any. */
   partyName: string | null;
+  /** The fee rates in force (Configurações): what Baixar proposes. */
+  rates: FeeRates;
 }
 
 // `reading`: what the page says to a consulta, who cannot do what `description` offers.
@@ -38,7 +42,7 @@ const TEXT: Record<LedgerKind, { title: string; description: string; reading: st
 };
 
 /** Contas a Receber / a Pagar: a static heading, the cards island and the list island. */
-export function LedgerPage({ kind, params, page, summary, today, partyName }: LedgerPageProps) {
+export function LedgerPage({ kind, params, page, summary, today, partyName, rates }: LedgerPageProps) {
   const canWrite = useCanWrite();
   const info = LEDGER_KINDS[kind];
   return (
@@ -58,7 +62,7 @@ export function LedgerPage({ kind, params, page, summary, today, partyName }: Le
       <Island name="LedgerCards" props={{ kind, initial: summary }} />
       <Island
         name="LedgerList"
-        props={{ kind, initial: page, params, today, partyName }}
+        props={{ kind, initial: page, params, today, partyName, rates }}
       />
     </>
   );
@@ -100,7 +104,7 @@ export function ledgerPageView(db: Db, kind: LedgerKind, raw: Raw): LedgerQuery 
 export function ledgerPageData(db: Db, kind: LedgerKind, query: ReturnType<typeof ledgerPageView>): LedgerPageProps {
   const rows = kind === "receber" ? listInstallments(db, query) : listPayables(db, query);
   const summary = kind === "receber" ? installmentSummary(db, query) : payableSummary(db, query);
-  return { kind, params: query.view, page: rows, summary, today: today(), partyName: query.partyName };
+  return { kind, params: query.view, page: rows, summary, today: today(), partyName: query.partyName, rates: feeRates(db) };
 }
 
 

@@ -51,6 +51,7 @@ import { SubscriptionsPage } from "./SubscriptionsPage";
 import { UsersPage } from "./UsersPage";
 import { AccountPage } from "./AccountPage";
 import { SuppliersPage } from "./SuppliersPage";
+import { graceDays } from "../api/company-rules";
 
 /** Why a page shows its default view instead of a bookmark's (`?aviso=` on the redirect). */
 const DEFAULT_VIEW_NOTICE = "O endereço trazia filtros que não puderam ser lidos (por exemplo, uma data fora de 1900–2199): mostrando a lista sem eles.";
@@ -137,14 +138,14 @@ export function pageRoutes(deps: AppDeps) {
     .get("/clients/import", ({ user }) => shellPage("/clients/import", "Importar clientes", user, <ClientImportPage today={today()} />))
     .get("/clients", ({ user, query, redirect }) =>
       listScreen(CLIENT_LIST.path, query, (url) => redirect(url, 302), parseClientQuery, (view) => {
-        const page = findClients(deps.db, view, deps.config.blockGraceDays);
-        return { total: page.total, render: (notice) => shellPage(CLIENT_LIST.path, "Clientes", user, <ClientsPage query={view} page={page} graceDays={deps.config.blockGraceDays} />, notice) };
+        const page = findClients(deps.db, view, graceDays(deps.db, deps.config.blockGraceDays));
+        return { total: page.total, render: (notice) => shellPage(CLIENT_LIST.path, "Clientes", user, <ClientsPage query={view} page={page} graceDays={graceDays(deps.db, deps.config.blockGraceDays)} />, notice) };
       }),
     )
     .get("/subscriptions", ({ user, query, redirect }) =>
       listScreen(SUBSCRIPTION_LIST.path, query, (url) => redirect(url, 302), parseSubscriptionQuery, (view) => {
         const page = findSubscriptions(deps.db, view);
-        const screen = <SubscriptionsPage query={view} page={page} summary={subscriptionSummary(deps.db)} today={today()} graceDays={deps.config.blockGraceDays} />;
+        const screen = <SubscriptionsPage query={view} page={page} summary={subscriptionSummary(deps.db)} today={today()} graceDays={graceDays(deps.db, deps.config.blockGraceDays)} />;
         return { total: page.total, render: (notice) => shellPage(SUBSCRIPTION_LIST.path, "Assinaturas", user, screen, notice) };
       }),
     )
@@ -177,10 +178,10 @@ export function pageRoutes(deps: AppDeps) {
       }),
     )
     .get("/installments", ({ user }) =>
-      shellPage("/installments", "Gerar Parcelas CR", user, <GeneratePage kind="receber" today={today()} graceDays={deps.config.blockGraceDays} />),
+      shellPage("/installments", "Gerar Parcelas CR", user, <GeneratePage kind="receber" today={today()} graceDays={graceDays(deps.db, deps.config.blockGraceDays)} />),
     )
     .get("/payable-installments", ({ user }) =>
-      shellPage("/payable-installments", "Gerar Parcelas CP", user, <GeneratePage kind="pagar" today={today()} graceDays={deps.config.blockGraceDays} />),
+      shellPage("/payable-installments", "Gerar Parcelas CP", user, <GeneratePage kind="pagar" today={today()} graceDays={graceDays(deps.db, deps.config.blockGraceDays)} />),
     )
     .get("/suppliers", ({ user, query, redirect }) =>
       listScreen(SUPPLIER_LIST.path, query, (url) => redirect(url, 302), parseSupplierQuery, (view) => {
@@ -208,7 +209,7 @@ export function pageRoutes(deps: AppDeps) {
       const clientes = previewClients(deps.db);
       const screen = (
         <DunningPage
-          regua={getDunning(deps.db, deps.config.blockGraceDays)}
+          regua={getDunning(deps.db, graceDays(deps.db, deps.config.blockGraceDays))}
           podeEditar={allows(user.papel, "PUT", "/api/dunning") === true}
           podeExecutar={allows(user.papel, "POST", "/api/dunning/run") === true}
           clientes={clientes}
@@ -224,7 +225,7 @@ export function pageRoutes(deps: AppDeps) {
       }),
     )
     .get("/dunning/whatsapp", ({ user }) => shellPage("/dunning", "Cobranças", user, <WhatsappPage items={whatsappWorklist(deps.db)} />))
-    .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db)} email={getEmailSettings(deps.db)} />))
+    .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db, deps.config.blockGraceDays)} email={getEmailSettings(deps.db)} />))
     .get("/partners", ({ user, query, redirect }) =>
       listScreen(PARTNER_LIST.path, query, (url) => redirect(url, 302), parsePartnerQuery, (view) => {
         const page = findPartners(deps.db, view);

@@ -119,7 +119,24 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
 
   test("Contas a Receber / a Pagar export the view: its filters and sort, the same cell rules", () => {
     const receber = sheets.receber;
-    expect(receber[0]!.map((c) => c.value)).toEqual(["Cliente", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Valor recebido"]);
+    expect(receber[0]!.map((c) => c.value)).toEqual([
+      "Cliente",
+      "Parcela",
+      "Descrição",
+      "Vencimento",
+      "Valor",
+      "Situação",
+      "Data de pagamento",
+      "Valor recebido",
+      "Multa",
+      "Juros",
+      "Desconto",
+      "Saldo",
+    ]);
+    // Issue 34 §5: the payments' parts and what is left, numbers in Calc; paid rows owe nothing.
+    for (const name of ["Multa", "Juros", "Desconto", "Saldo"]) expect(types(column(receber, name))).toEqual(["float"]);
+    expect(column(receber, "Saldo").map((c) => c.value)).toEqual(["0", "0", "0"]);
+    expect(column(receber, "Desconto").map((c) => c.value)).toEqual(["0", "0", "0"]);
     expect(column(receber, "Situação").map((c) => c.value)).toEqual(["Pago", "Pago", "Pago"]);
     // Paid: padaria 1/3 (350,00), bar pago and mercadinho set (100,00 and 199,90), by valor descending.
     expect(column(receber, "Valor").map((c) => c.value)).toEqual(["350", "199.9", "100"]);
@@ -129,6 +146,10 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
     expect(column(pagar, "Fornecedor").map((c) => c.value)).toEqual(["Papelaria Central", "Papelaria Central", "Papelaria Central"]);
     expect(column(pagar, "Parcela").map((c) => c.value)).toEqual(["1 de 3", "2 de 3", "3 de 3"]);
     expect(column(pagar, "Valor pago").map((c) => c.value)).toEqual(["980", "1010.5", ""]);
+    expect(pagar[0]!.slice(-2).map((c) => c.value)).toEqual(["Desconto", "Saldo"]);
+    // The unpaid one still owes its face value; the paid ones nothing.
+    expect(column(pagar, "Saldo").map((c) => c.value)).toEqual(["0", "0", column(pagar, "Valor")[2]!.value]);
+    expect(types(column(pagar, "Saldo"))).toEqual(["float"]);
   });
 
   test("history: Ação in pt-BR words; a name starting with '=' is text, never a formula", () => {

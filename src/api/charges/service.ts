@@ -6,7 +6,8 @@ import { clients, receivables } from "../../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { today } from "../../lib/clock";
 import { formatDateBR } from "../../lib/dates";
-import { lateFees } from "../../lib/fees";
+import { balanceDue } from "../../lib/fees";
+import { feeRates } from "../company-rules";
 import { cents, centsToDecimal, formatBRL, parseMoney, type Cents } from "../../lib/money";
 import { RECEIVABLES } from "../installments/table";
 import { getSettings } from "../settings/service";
@@ -34,7 +35,7 @@ export function parseChargeAmount(raw: unknown): Cents | null {
 export function pixFor(db: Db, id: number, amount: Cents | null): PixJson {
   const installment = unpaidInstallment(db, id);
   const settings = getSettings(db);
-  const charged = amount ?? amountDue(installment).total;
+  const charged = amount ?? amountDue(db, installment).total;
   const problem = pixProblem(settings, charged);
   if (problem) throw conflict(problem);
   return makePix(installment, settings, charged);
@@ -44,7 +45,7 @@ export function pixFor(db: Db, id: number, amount: Cents | null): PixJson {
 export function chargeFor(db: Db, id: number, amount: Cents | null): ChargeJson {
   const installment = unpaidInstallment(db, id);
   const settings = getSettings(db);
-  const due = amountDue(installment);
+  const due = amountDue(db, installment);
   const charged = amount ?? due.total;
   const semPix = pixProblem(settings, charged);
   const pix = semPix ? null : makePix(installment, settings, charged);
@@ -100,6 +101,9 @@ function findInstallment(db: Db, id: number) {
       dataVencimento: receivables.dataVencimento,
       valor: receivables.valor,
       status: receivables.status,
+      principalPago: receivables.principalPago,
+      desconto: receivables.desconto,
+      dataPagamento: receivables.dataPagamento,
       clientNome: clients.nome,
       contato: clients.contato,
       telefone: clients.telefone,
@@ -118,8 +122,21 @@ function unpaidInstallment(db: Db, id: number): Installment {
   return { ...installment, valor: installment.valor as Cents };
 }
 
-/** Face value, plus multa and juros (lateFees) when today is past the due date. */
-const amountDue = (installment: Installment) => lateFees(installment.valor, installment.dataVencimento, today());
+/**
+ * The balance (face − principal paid − discounts), plus multa and juros when today is past the
+ * due date, at the company's rates: what Baixar proposes too (src/lib/fees.ts balanceDue).
+ */
+const amountDue = (db: Db, installment: Installment) =>
+  balanceDue(
+    {
+      valor: installment.valor,
+      saldo: cents(installment.valor - installment.principalPago - installment.desconto),
+      dataVencimento: installment.dataVencimento,
+      ultimoPagamento: installment.dataPagamento,
+    },
+    today(),
+    feeRates(db),
+  );
 
 /** Why no PIX can be made with these settings for this amount, or null. */
 function pixProblem(settings: SettingsJson, amount: Cents): string | null {

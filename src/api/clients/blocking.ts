@@ -15,6 +15,7 @@ import { sql } from "../prepared";
 import { BLOCKING_REASON, HAS_BLOCKING_INSTALLMENT, OVERDUE } from "./blocking-sql";
 import type { BlockingReason, ClientBlockAnswer } from "./model";
 import { getClient } from "./service";
+import { graceDays } from "../company-rules";
 
 export interface BlockingOptions {
   /** BLOCK_GRACE_DAYS: days an installment may be overdue before it blocks. */
@@ -140,7 +141,8 @@ const NEXT_CLIENTS = sql<{ id: number }, { after: number; n: number }>("SELECT i
  * turn (a day after a month away blocks hundreds, each with its history event: 65 ms in one
  * go at --scale 50). A slice lost to a failure is redone: the rule writes nothing twice.
  */
-export function automaticBlockingJob(graceDays: number, { sliceMs = SLICE_MS } = {}): DailyJob {
+/** `initialGrace`: BLOCK_GRACE_DAYS; the days in force are the setting's, read at each slice (company-rules.ts graceDays). */
+export function automaticBlockingJob(initialGrace: number, { sliceMs = SLICE_MS } = {}): DailyJob {
   let run = { day: "", after: 0, blocked: 0, unblocked: 0 };
   return {
     name: "Bloqueio automático",
@@ -155,7 +157,7 @@ export function automaticBlockingJob(graceDays: number, { sliceMs = SLICE_MS } =
           run = { day: "", after: 0, blocked: 0, unblocked: 0 };
           return blocked || unblocked ? `${blocked} cliente(s) bloqueado(s), ${unblocked} desbloqueado(s)` : null;
         }
-        const changes = applyAutomaticBlocking(db, { graceDays, clientIds });
+        const changes = applyAutomaticBlocking(db, { graceDays: graceDays(db, initialGrace), clientIds });
         run.after = clientIds.at(-1)!;
         run.blocked += changes.blocked.length;
         run.unblocked += changes.unblocked.length;

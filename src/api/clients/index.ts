@@ -15,13 +15,14 @@ import {
   updateClient,
 } from "./service";
 import { toggleClientBlock } from "./blocking";
+import { graceDays } from "../company-rules";
 
 export function clientsApi(deps: AppDeps) {
   const { db } = deps;
   return new Elysia({ name: "api.clients", prefix: "/api/clients" })
     .use(signedIn)
     .get("/", ({ query, set }) =>
-      wantsPage(CLIENT_LIST, query) ? pageAnswer(set, findClients(db, parseClientQuery(query), deps.config.blockGraceDays)) : listClients(db),
+      wantsPage(CLIENT_LIST, query) ? pageAnswer(set, findClients(db, parseClientQuery(query), graceDays(db, deps.config.blockGraceDays))) : listClients(db),
     )
     .get("/:id", ({ params }) => getClient(db, parseId(params.id)))
     .post("/", ({ body, set, user }) => {
@@ -37,5 +38,5 @@ export function clientsApi(deps: AppDeps) {
       deleteClient(db, actorOf(user), parseId(params.id));
       return { message: "Cliente excluído" };
     })
-    .patch("/:id/toggle-block", ({ params, user }) => toggleClientBlock(db, actorOf(user), parseId(params.id), deps.config.blockGraceDays));
+    .patch("/:id/toggle-block", ({ params, user }) => toggleClientBlock(db, actorOf(user), parseId(params.id), graceDays(db, deps.config.blockGraceDays)));
 }

@@ -10,6 +10,7 @@
 // - a client who opted out, or has no e-mail (no phone, for WhatsApp), gets a `pulada` message
 //   with why — and the keys, so the log says it once.
 import { eq } from "drizzle-orm";
+import { graceDays as graceDaysInForce } from "../company-rules";
 import type { Db } from "../../../db/client";
 import { messageInstallments, messages, outbox } from "../../../db/schema";
 import { conflict } from "../../http/errors";
@@ -257,7 +258,7 @@ export function dunningJob(graceDays: number): DailyJob {
       if (!current || current.day !== day) {
         const settings = readDunning(db);
         if (!settings.ativa) return "régua desligada";
-        current = planRun(db, day, settings, graceDays);
+        current = planRun(db, day, settings, graceDaysInForce(db, graceDays));
       }
       try {
         if (runSlice(db, current)) return { more: true };

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { graceDays } from "../company-rules";
 import { z } from "zod/mini";
 import type { AppDeps } from "../../context";
 import { badRequest } from "../../http/errors";
@@ -29,18 +30,19 @@ const previewSchema = z.object(
 /** The régua de cobrança (DECISIONS §11): its settings, a preview, and a run of today's decisions. */
 export function dunningApi(deps: AppDeps) {
   const { db, config } = deps;
-  const grace = config.blockGraceDays;
+  // The blocking grace days in force (Configurações), BLOCK_GRACE_DAYS until one is saved.
+  const grace = () => graceDays(db, config.blockGraceDays);
   return new Elysia({ name: "api.dunning", prefix: "/api/dunning" })
     .use(signedIn)
-    .get("/", () => getDunning(db, grace))
-    .put("/", ({ body, user }) => ({ message: "Régua de cobrança salva", regua: saveDunning(db, actorOf(user), parseWith(dunningSchema, body), grace) }))
+    .get("/", () => getDunning(db, grace()))
+    .put("/", ({ body, user }) => ({ message: "Régua de cobrança salva", regua: saveDunning(db, actorOf(user), parseWith(dunningSchema, body), grace()) }))
     .post("/preview", ({ body }) => previewMessage(db, parseWith(previewSchema, body)))
     .post("/run", async ({ body }): Promise<DunningRunAnswer> => {
       const { data } = parseWith(runSchema, body);
       const day = data ?? today();
       if (!isAcceptedDate(day)) throw badRequest("Data inválida", { data: "Data inválida" });
       if (day > today()) throw badRequest("A régua não roda para uma data futura", { data: "A régua não roda para uma data futura" });
-      const counts = await runDunningNow(db, day, grace);
+      const counts = await runDunningNow(db, day, grace());
       return {
         message: `Régua executada: ${counts.enfileiradas} e-mail(s) na fila, ${counts.whatsapp} WhatsApp para enviar, ${counts.puladas} pulada(s)`,
         data: day,

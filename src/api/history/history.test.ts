@@ -129,7 +129,17 @@ describe("receivables", () => {
     expect(generated.detalhes).toMatchObject({ numParcelas: 12, total: "4200.00", primeiroVencimento: "2026-04-10" });
     expect(generated.texto).toBe(`${ADMIN.email} gerou 12 parcelas de Padaria Pão Quente — Mensalidade 2026: total R$ 4.200,00, 1º vencimento 10/04/2026`);
     expect(paid.rotulo).toBe("Padaria Pão Quente — parcela 3/12");
-    expect(paid.detalhes).toEqual({ dataPagamento: "2026-03-12", valorPago: "358.17", multa: "7.00", juros: "1.17", valor: "350.00" });
+    expect(paid.detalhes).toEqual({
+      dataPagamento: "2026-03-12",
+      valorPago: "358.17",
+      multa: "7.00",
+      juros: "1.17",
+      valor: "350.00",
+      // The payment itself (issue 34): settled in full, nothing left.
+      pagamento: { id: expect.any(Number), principal: "350.00", multa: "7.00", juros: "1.17", desconto: "0.00", valorRecebido: "358.17" },
+      tipo: "quitacao",
+      saldo: "0.00",
+    });
     expect(paid.texto).toBe(`${ADMIN.email} deu baixa em 12/03/2026: R$ 358,17 com multa R$ 7,00 e juros R$ 1,17`);
     expect(undone.texto).toBe(`${ADMIN.email} cancelou a baixa de 12/03/2026 (R$ 358,17)`);
     expect(redated.detalhes).toEqual({ de: "2026-06-10", para: "2026-06-25" });

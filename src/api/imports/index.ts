@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { graceDays } from "../company-rules";
 import type { AppDeps } from "../../context";
 import { badRequest, HttpError } from "../../http/errors";
 import { csvResponse } from "../../lib/csv";
@@ -16,7 +17,7 @@ export function importsApi(deps: AppDeps) {
       const { name, bytes } = await uploadedCsv(body);
       if (query.confirmar !== "1") return previewClientImport(db, bytes, name);
       try {
-        const answer = await importClients(db, actorOf(user), bytes, name, deps.config.blockGraceDays);
+        const answer = await importClients(db, actorOf(user), bytes, name, graceDays(db, deps.config.blockGraceDays));
         set.status = 201;
         return answer;
       } catch (error) {

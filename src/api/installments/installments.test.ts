@@ -48,7 +48,7 @@ describe("generating installments", () => {
     const client = await createClient();
     const rows = await generate(plan(client.id));
     expect(rows).toEqual([
-      { id: rows[0]!.id, clientId: client.id, clientName: "Padaria Pão Quente", numerosParcela: "1/3", descricao: "Mensalidade 2º trimestre", dataVencimento: "2026-04-10", valor: "33.33", status: "em_aberto", dataPagamento: null, valorPago: null, multa: null, juros: null, competencia: null, assinatura: false, cobradaEm: null },
+      { id: rows[0]!.id, clientId: client.id, clientName: "Padaria Pão Quente", numerosParcela: "1/3", descricao: "Mensalidade 2º trimestre", dataVencimento: "2026-04-10", valor: "33.33", status: "em_aberto", dataPagamento: null, valorPago: null, saldo: "33.33", desconto: "0.00", multa: null, juros: null, competencia: null, assinatura: false, cobradaEm: null },
       expect.objectContaining({ numerosParcela: "2/3", dataVencimento: "2026-05-10", valor: "33.33" }),
       expect.objectContaining({ numerosParcela: "3/3", dataVencimento: "2026-06-10", valor: "33.34" }),
     ]);
@@ -212,7 +212,7 @@ describe("the list", () => {
   });
 
   const bad: [string, string][] = [
-    ["?status=atrasado", "Status inválido: use em_aberto, vencido ou pago"],
+    ["?status=atrasado", "Status inválido: use em_aberto, parcial, vencido ou pago"],
     ["?mes=2026-13", "Mês inválido: use AAAA-MM, entre 1900 e 2199"],
     ["?mes=março", "Mês inválido: use AAAA-MM, entre 1900 e 2199"],
     ["?clientId=abc", "Cliente inválido"],
@@ -254,7 +254,7 @@ describe("paying, undoing, re-dating, deleting", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       message: "Parcela quitada",
-      installment: { ...row, status: "pago", dataPagamento: "2026-03-15", valorPago: "43.50", multa: "0.00", juros: "0.00" },
+      installment: { ...row, status: "pago", dataPagamento: "2026-03-15", valorPago: "43.50", saldo: "0.00", multa: "0.00", juros: "0.00" },
     });
   });
 
@@ -383,7 +383,7 @@ describe("the summary cards", () => {
     expect((await summary("?status=em_aberto&mes=2026-04")).recebidoNoMes).toEqual({ total: "0.00", quantidade: 0 });
     const bad = await api("/api/installments/summary?status=bad");
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: "Status inválido: use em_aberto, vencido ou pago" });
+    expect(await bad.json()).toEqual({ message: "Status inválido: use em_aberto, parcial, vencido ou pago" });
   });
 
   test("an empty ledger shows zeros", async () => {

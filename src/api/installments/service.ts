@@ -28,8 +28,8 @@ export const {
 /** The three cards over the list's filters (SPEC §2 Contas a Receber): one small statement per card (ledgerCards). */
 export function installmentSummary(db: Db, filters: LedgerFilters): InstallmentSummary {
   return ledgerCards(db, RECEIVABLES, filters, {
-    emAberto: { when: CARD.unpaid, amount: "r.valor" },
-    vencidas: { when: CARD.overdue, amount: "r.valor" },
-    recebidoNoMes: { when: CARD.paidThisMonth, amount: CARD.paidAmount, anyStatus: true },
+    emAberto: { when: CARD.unpaid, amount: CARD.balance },
+    vencidas: { when: CARD.overdue, amount: CARD.balance },
+    recebidoNoMes: { when: CARD.paidThisMonth, amount: CARD.paidThisMonthAmount, anyStatus: true },
   }).figures;
 }

@@ -28,6 +28,11 @@ const SETTLING_LINE = sqlVariants<[t: LedgerTable], { id: number; fitid: string;
   (t) => `SELECT b.id, b.fitid, b.data, b.valor, (SELECT min(l.statement_id) FROM statement_lines l WHERE l.transaction_id = b.id) AS extrato
        FROM bank_transactions b WHERE b.${sideOf(t)}_id = $id`,
 );
+// The one line that settled a given payment (its bank_transaction_id), while it still settles the row.
+const PAYMENT_LINE = sqlVariants<[t: LedgerTable], { id: number; fitid: string; data: string; valor: number; extrato: number | null }, { id: number; line: number }>(
+  (t) => `SELECT b.id, b.fitid, b.data, b.valor, (SELECT min(l.statement_id) FROM statement_lines l WHERE l.transaction_id = b.id) AS extrato
+       FROM bank_transactions b WHERE b.id = $line AND b.${sideOf(t)}_id = $id`,
+);
 const RELEASE_LINE = sqlVariants<[t: LedgerTable], never, { line: number }>(
   (t) => `UPDATE bank_transactions SET ${sideOf(t)}_id = NULL, conciliada_em = NULL, ${CLEAR_SUGGESTION} WHERE id = $line`,
 );
@@ -42,10 +47,12 @@ const DROP_SUGGESTIONS = sql<never, { id: number; tipo: string }>(
 /**
  * The line that settled row `id`, back to `pendente`: its link and its old suggestion cleared
  * (a suggestion of the row just reopened would make the line `sugerida` without a person
- * choosing it again). Null when no line settled it (a payment made by hand).
+ * choosing it again). Null when no line settled it (a payment made by hand). `paymentLine`: the
+ * line of the one payment being undone (a row may have several payments, each its own line).
  */
-export function releaseBankLine(db: Db, t: LedgerTable, id: number): ReleasedLine | null {
-  const line = SETTLING_LINE(t).get(db, { id });
+export function releaseBankLine(db: Db, t: LedgerTable, id: number, paymentLine?: number): ReleasedLine | null {
+  // One payment undone (issue 34): only the line that made that payment, if it still settles the row.
+  const line = paymentLine === undefined ? SETTLING_LINE(t).get(db, { id }) : PAYMENT_LINE(t).get(db, { id, line: paymentLine });
   if (!line) return null;
   RELEASE_LINE(t).run(db, { line: line.id });
   const valor = line.valor < 0 ? `-${centsToDecimal(-line.valor as Cents)}` : centsToDecimal(line.valor as Cents);

@@ -1,7 +1,7 @@
 // GET /receivables/export and /payables/export: the list's current view (its filters and sort)
 // as a CSV for Excel pt-BR, through the list's own query and src/lib/csv.ts, as the reports do.
 import { today } from "../../lib/clock";
-import { CSV_ROW_LIMIT, installmentCells, type CsvCell } from "../../lib/csv";
+import { CSV_ROW_LIMIT, csvMoneyText, installmentCells, type CsvCell } from "../../lib/csv";
 import { iterateLedger, parseLedgerQuery } from "./list";
 import type { LedgerQuery, LedgerRowJson } from "./model";
 import type { LedgerTable } from "./table";
@@ -13,11 +13,29 @@ export function ledgerCsv(databasePath: string, t: LedgerTable, raw: Record<stri
   // The view's filters and sort (parsed now: a value no one could mean is a 400 before any byte).
   const query = parseLedgerQuery(t, raw, { paged: true });
   const receivable = t.fees;
-  const header = [receivable ? "Cliente" : "Fornecedor", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", receivable ? "Valor recebido" : "Valor pago"];
+  // Issue 34 §5: what the payments were made of and what is left. Payables take no fees when paid
+  // (SPEC §7's body has none), so their file has Desconto and Saldo only. (Conta, the bank
+  // account, joins when accounts exist: issue 34 §3.)
+  const header = [
+    receivable ? "Cliente" : "Fornecedor",
+    "Parcela",
+    "Descrição",
+    "Vencimento",
+    "Valor",
+    "Situação",
+    "Data de pagamento",
+    receivable ? "Valor recebido" : "Valor pago",
+    ...(receivable ? ["Multa", "Juros"] : []),
+    "Desconto",
+    "Saldo",
+  ];
   return { fileName: `${receivable ? "contas-a-receber" : "contas-a-pagar"}-${today()}.csv`, header, rows: ledgerLines(databasePath, t, query) };
 }
 
 function* ledgerLines(databasePath: string, t: LedgerTable, query: LedgerQuery): Generator<CsvCell[]> {
   // Every page of the view, up to the bound.
-  for (const r of iterateLedger<Row>(databasePath, t, query, CSV_ROW_LIMIT)) yield installmentCells(String(r[t.party.nameKey] ?? ""), r);
+  const money = (value: unknown) => (typeof value === "string" ? csvMoneyText(value) : null);
+  for (const r of iterateLedger<Row>(databasePath, t, query, CSV_ROW_LIMIT)) {
+    yield [...installmentCells(String(r[t.party.nameKey] ?? ""), r), ...(t.fees ? [money(r.multa), money(r.juros)] : []), money(r.desconto), money(r.saldo)];
+  }
 }

@@ -23,7 +23,7 @@ export function ledgerListSpec(side: {
     path: side.path,
     endpoint: side.endpoint,
     filters: {
-      status: oneOf(STATUSES, "Status inválido: use em_aberto, vencido ou pago"),
+      status: oneOf(STATUSES, "Status inválido: use em_aberto, parcial, vencido ou pago"),
       mes: matching(isAcceptedMonth, "Mês inválido: use AAAA-MM, entre 1900 e 2199"),
       [side.partyKey]: recordId(side.partyInvalid),
     },

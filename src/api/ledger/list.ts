@@ -8,8 +8,9 @@ import { addMonthsToMonth } from "../../lib/dates";
 import type { Status } from "../../lib/status";
 import { dirSql, limitOffset, pageAcrossParts, pageWindow, parseListView, reversed, viewPaging, wantsPage, type ListPage } from "../list";
 import { sqlVariants } from "../prepared";
-import { openWhereSql, overdueWhereSql, statusCaseSql } from "../status-sql";
-import type { LedgerQuery, LedgerSortKey } from "./model";
+import { openWhereSql, overdueWhereSql, partialWhereSql, statusCaseSql, statusRankSql } from "../status-sql";
+import type { LedgerQuery, LedgerSortKey, PaymentJson } from "./model";
+import { notFound } from "../../http/errors";
 import type { LedgerTable } from "./table";
 
 type Params = Record<string, string | number>;
@@ -184,6 +185,24 @@ function asRows<Row>(t: LedgerTable, rows: Record<string, unknown>[]): Row[] {
   return rows as Row[];
 }
 
+const PAYMENTS = sqlVariants<[t: LedgerTable], PaymentJson, { id: number }>(
+  (t) => `SELECT id, data_pagamento AS dataPagamento, ${moneyText("principal")} AS principal, ${moneyText("multa")} AS multa, ${moneyText("juros")} AS juros,
+      ${moneyText("desconto")} AS desconto, ${moneyText("valor_pago")} AS valorPago, origem, bank_transaction_id AS transacaoId,
+      CASE WHEN multa_centesimos IS NOT NULL THEN ${moneyText("multa_centesimos")} END AS multaPercentual,
+      CASE WHEN juros_mensal_centesimos IS NOT NULL THEN ${moneyText("juros_mensal_centesimos")} END AS jurosMensalPercentual,
+      user_email AS usuario, created_at AS criadoEm
+    FROM payments WHERE ${t.table === "receivables" ? "receivable_id" : "payable_id"} = $id ORDER BY id`,
+);
+const EXISTS = sqlVariants<[t: LedgerTable], { id: number }, { id: number }>((t) => `SELECT id FROM ${t.table} WHERE id = $id`);
+
+/** A row's payments, oldest first (issue 34 §1); an unknown row is a 404. */
+export function listPayments(db: Db, t: LedgerTable, id: number): PaymentJson[] {
+  return db.$client.transaction(() => {
+    if (!EXISTS(t).get(db, { id })) throw notFound(t.messages.notFound);
+    return PAYMENTS(t).all(db, { id });
+  })();
+}
+
 /** One row in the list's shape, or null. */
 export function getLedgerRow<Row>(db: Db, t: LedgerTable, id: number, now = today()): Row | null {
   const row = ROWS(`${selectSql(t)} WHERE r.id = +$id`).get(db, { id, today: now });
@@ -213,7 +232,9 @@ function conditions(t: LedgerTable, query: Pick<LedgerQuery, "status" | "mes" | 
   const r = statusIndex ? "r" : "+r";
   if (query.status === "pago") parts.push(`${r}.status = 'pago'`);
   if (query.status === "vencido") parts.push(overdueWhereSql(r, "$today"));
+  // "Em Aberto" is every open row not yet due, parcial ones included (a balance is still open).
   if (query.status === "em_aberto") parts.push(openWhereSql(r, "$today"));
+  if (query.status === "parcial") parts.push(partialWhereSql(r, "$today"));
   if (query.mes) {
     parts.push("r.data_vencimento >= $mesFrom AND r.data_vencimento < $mesTo");
     params.mesFrom = `${query.mes}-01`;
@@ -228,7 +249,8 @@ function conditions(t: LedgerTable, query: Pick<LedgerQuery, "status" | "mes" | 
 
 // Exact for non-negative cents (the schema's CHECKs and the forms guarantee it).
 const moneyText = (column: string) => `printf('%d.%02d', ${column} / 100, ${column} % 100)`;
-const whenPaid = (column: string) => `CASE WHEN r.status = 'pago' AND ${column} IS NOT NULL THEN ${moneyText(column)} END`;
+// Payment fields show once something is paid: a paid row, or a partial payment's sums so far.
+const whenPaid = (column: string) => `CASE WHEN (r.status = 'pago' OR r.principal_pago > 0) AND ${column} IS NOT NULL THEN ${moneyText(column)} END`;
 
 /**
  * The list's SELECT. `byPartyName`: the sort is the party's name, so the planner may walk the
@@ -257,8 +279,11 @@ function columnsSql(t: LedgerTable): string {
     "r.data_vencimento AS dataVencimento",
     `${moneyText("r.valor")} AS valor`,
     `${statusCaseSql("r", "$today")} AS status`,
-    "CASE WHEN r.status = 'pago' THEN r.data_pagamento END AS dataPagamento",
+    "CASE WHEN r.status = 'pago' OR r.principal_pago > 0 THEN r.data_pagamento END AS dataPagamento",
     `${whenPaid("r.valor_pago")} AS valorPago`,
+    // saldo = face − principal paid − discounts (issue 34 §1); desconto the discounts granted.
+    `${moneyText("(r.valor - r.principal_pago - r.desconto)")} AS saldo`,
+    `${moneyText("r.desconto")} AS desconto`,
     ...(t.fees ? [`${whenPaid("r.multa")} AS multa`, `${whenPaid("r.juros")} AS juros`] : []),
     ...(t.recurring ? ["r.competencia AS competencia", "r.subscription_id IS NOT NULL AS assinatura", `${LAST_CHARGED} AS cobradaEm`] : []),
   ];
@@ -276,7 +301,8 @@ function orderSql(query: LedgerQuery): string {
     parcela: "CAST(r.numeros_parcela AS INTEGER)",
     vencimento: "r.data_vencimento",
     valor: "r.valor",
-    status: statusCaseSql("r", "$today"),
+    // parcial sorts with em_aberto: the three ranges statusPageIds reads (status-sql.ts statusRankSql).
+    status: statusRankSql("r", "$today"),
     descricao: "r.descricao COLLATE NOCASE",
   };
   const key = query.sort.key;

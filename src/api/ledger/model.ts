@@ -101,18 +101,61 @@ export function generateSchema<K extends "clientId" | "supplierId">(partyKey: K,
   );
 }
 
-/** PATCH …/pay: both optional (today, face value); a date sent blank is the SPEC message. */
+/**
+ * What a payment below the balance is (issue 34 §1): `parcial` leaves the rest open, `desconto`
+ * settles with the difference as a discount. Absent or null: a discount, recorded as one.
+ */
+const PAYMENT_KINDS = ["parcial", "desconto"] as const;
+const tipo = z.optional(z.nullable(z.enum(PAYMENT_KINDS, "Tipo inválido: use parcial ou desconto")));
+
+/** PATCH …/pay: all optional (today, the balance); a date sent blank is the SPEC message. */
 export const payBodySchema = z.object(
-  { dataPagamento: omittableDate(DATA_PAGAMENTO_REQUIRED), valorPago: moneyField(null, 1) },
+  { dataPagamento: omittableDate(DATA_PAGAMENTO_REQUIRED), valorPago: moneyField(null, 1), tipo },
   "Dados inválidos",
 );
 export type PayBody = z.output<typeof payBodySchema>;
 
 /** PATCH /api/installments/:id/pay-with-fees: stored as sent; valorBaixa defaults to valor + multa + juros. */
 export const payWithFeesSchema = z.object(
-  { dataPagamento: requiredDate(DATA_PAGAMENTO_REQUIRED), valorBaixa: moneyField(null, 1), multa: feeMoney(), juros: feeMoney() },
+  { dataPagamento: requiredDate(DATA_PAGAMENTO_REQUIRED), valorBaixa: moneyField(null, 1), multa: feeMoney(), juros: feeMoney(), tipo },
   "Dados inválidos",
 );
+
+/** POST …/undo-payment: no body cancels the last payment; `pagamentoId` a chosen one. */
+export const undoPaymentSchema = z.optional(
+  z.nullable(
+    z.object(
+      {
+        pagamentoId: z.optional(
+          z.nullable(z.pipe(z.union([z.number(), z.string()], "Pagamento inválido"), z.transform((v: number | string) => Number(v)))).check(
+            z.refine((v) => v == null || (Number.isSafeInteger(v) && v > 0), "Pagamento inválido"),
+          ),
+        ),
+      },
+      "Dados inválidos",
+    ),
+  ),
+);
+type UndoPaymentBody = z.output<typeof undoPaymentSchema>;
+
+/** A payment as GET …/payments lists it (money "1234.50"). */
+export interface PaymentJson {
+  id: number;
+  dataPagamento: string;
+  principal: string;
+  multa: string;
+  juros: string;
+  desconto: string;
+  valorPago: string;
+  origem: "manual" | "conciliacao";
+  /** The statement line that paid it (origem conciliacao). */
+  transacaoId: number | null;
+  /** The rates it was made under (percent, "2.00"); null for a payment made before they were kept. */
+  multaPercentual: string | null;
+  jurosMensalPercentual: string | null;
+  usuario: string | null;
+  criadoEm: string;
+}
 export type PayWithFeesBody = z.output<typeof payWithFeesSchema>;
 
 /** PATCH /api/installments/:id/due-date. */
@@ -156,7 +199,12 @@ export interface LedgerRowJson {
   valor: string;
   status: Status;
   dataPagamento: string | null;
+  /** Received so far (the sum of the payments, fees included); null before any payment. */
   valorPago: string | null;
+  /** Face − principal paid − discounts (issue 34 §1): "0.00" once paid. */
+  saldo: string;
+  /** Discounts granted ("0.00" when none). */
+  desconto: string;
 }
 
 

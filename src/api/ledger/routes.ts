@@ -7,7 +7,8 @@ import { actorOf, type Actor } from "../history/record";
 import { jsonArrayResponse } from "../../http/stream";
 import { pageAnswer, type ListPage } from "../list";
 import { iterateLedger, NO_LIMIT } from "./list";
-import type { LedgerQuery, PayBody } from "./model";
+import { undoPaymentSchema, type LedgerQuery, type PayBody } from "./model";
+import { graceDays } from "../company-rules";
 import type { LedgerTable } from "./table";
 import { withIdempotencyKey } from "../idempotency";
 
@@ -19,6 +20,8 @@ interface Services<G, Q extends { paged: boolean }> {
   generate(db: Db, actor: Actor, input: G, graceDays?: number): unknown;
   pay(db: Db, actor: Actor, id: number, body: PayBody, graceDays?: number): unknown;
   remove(db: Db, actor: Actor, id: number, graceDays?: number): unknown;
+  undo(db: Db, actor: Actor, id: number, graceDays?: number, origem?: Record<string, unknown>, pagamentoId?: number): unknown;
+  payments(db: Db, id: number): unknown;
 }
 
 /**
@@ -32,7 +35,8 @@ export function ledgerRoutes<G, Q extends { paged: boolean }>(
   side: { generateSchema: Schema<G>; paySchema: Schema<PayBody>; summary: (db: Db, filters: Q) => unknown },
 ) {
   const { db } = deps;
-  const grace = deps.config.blockGraceDays;
+  // Read at each change: the setting may change while the server runs (issue 34 §4).
+  const grace = () => graceDays(db, deps.config.blockGraceDays);
   return new Elysia({ name: `api.${t.table}`, prefix: t.api })
     .use(signedIn)
     .get("/", ({ query, set, request }) => {
@@ -46,10 +50,16 @@ export function ledgerRoutes<G, Q extends { paged: boolean }>(
     .post("/generate", ({ body, set, user, request }) => {
       // A repeated submit with the same Idempotency-Key answers the first batch, never a second.
       const key = request.headers.get("idempotency-key");
-      const answer = withIdempotencyKey(db, key, user.id, `${t.api}/generate`, () => services.generate(db, actorOf(user), parseWith(side.generateSchema, body), grace));
+      const answer = withIdempotencyKey(db, key, user.id, `${t.api}/generate`, () => services.generate(db, actorOf(user), parseWith(side.generateSchema, body), grace()));
       set.status = 201;
       return answer;
     })
-    .patch("/:id/pay", ({ params, body, user }) => services.pay(db, actorOf(user), parseId(params.id), parseWith(side.paySchema, body), grace))
-    .delete("/:id", ({ params, user }) => services.remove(db, actorOf(user), parseId(params.id), grace));
+    .patch("/:id/pay", ({ params, body, user }) => services.pay(db, actorOf(user), parseId(params.id), parseWith(side.paySchema, body), grace()))
+    .get("/:id/payments", ({ params }) => services.payments(db, parseId(params.id)))
+    // "Cancelar Baixa" / "Cancelar pagamento": the last payment, or the one chosen (issue 34 §1).
+    .post("/:id/undo-payment", ({ params, body, user }) => {
+      const chosen = parseWith(undoPaymentSchema, body ?? null);
+      return services.undo(db, actorOf(user), parseId(params.id), grace(), {}, chosen?.pagamentoId ?? undefined);
+    })
+    .delete("/:id", ({ params, user }) => services.remove(db, actorOf(user), parseId(params.id), grace()));
 }

@@ -3,10 +3,12 @@
 import type { Db } from "../../../db/client";
 import type { LedgerCause } from "./events";
 import type { Actor } from "../history/record";
-import { listLedger, parseLedgerQuery } from "./list";
+import { listLedger, listPayments, parseLedgerQuery } from "./list";
 import type { DueDateBody, GeneratePlan, LedgerQuery, PayBody, PayWithFeesBody } from "./model";
 import type { LedgerTable } from "./table";
 import { deleteLedgerRow, generateLedgerRows, payLedgerRow, redateLedgerRow, undoLedgerPayment, type OnLedgerChange, type Payment } from "./write";
+
+const PARTIAL_PAID = "Pagamento parcial registrado";
 
 /** What a side re-evaluates, inside the change's transaction, when a party's rows change (`cause`: what changed). */
 type PartyRule = (db: Db, partyId: number, graceDays: number, cause: LedgerCause) => void;
@@ -16,9 +18,11 @@ type PartyRule = (db: Db, partyId: number, graceDays: number, cause: LedgerCause
  * Every write takes who does it (recorded in the history) after the database, and
  * BLOCK_GRACE_DAYS last (ignored by a side without a rule).
  */
-export function ledgerServices<Row, One, Many>(t: LedgerTable, rule?: PartyRule) {
+export function ledgerServices<Row extends { status: string }, One, Many>(t: LedgerTable, rule?: PartyRule) {
   const onChange = (graceDays: number): OnLedgerChange | undefined => rule && ((db, partyId, cause) => rule(db, partyId, graceDays, cause));
   const answer = (row: Row, message: string) => ({ message, [t.rowKey]: row }) as One;
+  // A payment that leaves a balance says so (issue 34); one that settles says SPEC's words.
+  const paidAnswer = (row: Row) => answer(row, row.status === "pago" ? t.messages.paid : PARTIAL_PAID);
   return {
     parse: (raw: Record<string, string | undefined>, options: { paged?: boolean } = {}) => parseLedgerQuery(t, raw, options),
     list: (db: Db, query: LedgerQuery) => listLedger<Row>(db, t, query),
@@ -29,16 +33,19 @@ export function ledgerServices<Row, One, Many>(t: LedgerTable, rule?: PartyRule)
     },
     /** Today (or dataPagamento) at face value (or valorPago), no fees. */
     pay: (db: Db, actor: Actor, id: number, body: PayBody, graceDays = 0) =>
-      answer(payLedgerRow<Row>(db, actor, t, id, body, onChange(graceDays)), t.messages.paid),
+      paidAnswer(payLedgerRow<Row>(db, actor, t, id, body, onChange(graceDays))),
     /** multa and juros as sent; valorPago = valorBaixa, else valor + multa + juros. */
     payWithFees(db: Db, actor: Actor, id: number, body: PayWithFeesBody, graceDays = 0) {
-      const payment = { dataPagamento: body.dataPagamento, valorPago: body.valorBaixa, multa: body.multa, juros: body.juros };
-      return answer(payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)), t.messages.paid);
+      const payment = { dataPagamento: body.dataPagamento, valorPago: body.valorBaixa, multa: body.multa, juros: body.juros, tipo: body.tipo, campo: "valorBaixa" as const };
+      return paidAnswer(payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)));
     },
     /** A payment as given (date, amount, fees, where it came from): what a bank reconciliation writes. */
     settle: (db: Db, actor: Actor, id: number, payment: Payment, graceDays = 0) => payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)),
-    undo: (db: Db, actor: Actor, id: number, graceDays = 0, origem: Record<string, unknown> = {}) =>
-      answer(undoLedgerPayment<Row>(db, actor, t, id, onChange(graceDays), origem), t.messages.undone),
+    /** Cancels the last payment, or `pagamentoId`; a statement's undo names its line in `origem`. */
+    undo: (db: Db, actor: Actor, id: number, graceDays = 0, origem: Record<string, unknown> = {}, pagamentoId?: number) =>
+      answer(undoLedgerPayment<Row>(db, actor, t, id, onChange(graceDays), origem, pagamentoId), t.messages.undone),
+    /** GET …/payments: the row's payments, oldest first (unknown row: 404). */
+    payments: (db: Db, id: number) => listPayments(db, t, id),
     redate: (db: Db, actor: Actor, id: number, body: DueDateBody, graceDays = 0) =>
       answer(redateLedgerRow<Row>(db, actor, t, id, body.dataVencimento, onChange(graceDays)), t.messages.redated),
     remove(db: Db, actor: Actor, id: number, graceDays = 0): { message: string } {

@@ -28,10 +28,16 @@ export const CARD = {
   unpaid: "r.status = 'em_aberto'",
   overdue: overdueWhereSql("r", "$today"),
   paid: "r.status = 'pago'",
-  // "+" keeps the planner on the payment-date index even before it has statistics.
-  paidThisMonth: "+r.status = 'pago' AND r.data_pagamento >= $monthFrom AND r.data_pagamento < $monthTo",
+  // Rows whose last payment is this month (a payment is never dated after today), on the
+  // payment-date index; partly paid rows too (issue 34 §5).
+  paidThisMonth: "r.data_pagamento >= $monthFrom AND r.data_pagamento < $monthTo",
   /** What was actually paid; valor where an old row has no valorPago. */
   paidAmount: "COALESCE(r.valor_pago, r.valor)",
+  /** What the row's payments dated this month brought in (an earlier partial payment is last month's). */
+  paidThisMonthAmount: `(SELECT coalesce(sum(p.valor_pago), 0) FROM payments p
+      WHERE p.receivable_id = r.id AND p.data_pagamento >= $monthFrom AND p.data_pagamento < $monthTo)`,
+  /** An open row's balance: face − principal paid − discounts. */
+  balance: "(r.valor - r.principal_pago - r.desconto)",
 } as const;
 
 type Params = Record<string, string | number>;

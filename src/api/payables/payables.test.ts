@@ -48,6 +48,8 @@ describe("generating payables", () => {
       status: "vencido",
       dataPagamento: null,
       valorPago: null,
+      saldo: "142.85",
+      desconto: "0.00",
     });
     expect(rows.map((r) => r.valor)).toEqual([...Array(6).fill("142.85"), "142.90"]);
     expect(rows.map((r) => r.dataVencimento).slice(0, 3)).toEqual(["2026-02-28", "2026-03-28", "2026-04-28"]);
@@ -169,7 +171,7 @@ describe("paying and deleting", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       message: "Pagamento realizado com sucesso!",
-      payable: { ...row, status: "pago", dataPagamento: "2026-03-15", valorPago: "430.00" },
+      payable: { ...row, status: "pago", dataPagamento: "2026-03-15", valorPago: "430.00", saldo: "0.00" },
     });
   });
 

@@ -15,9 +15,9 @@ export const { parse: parsePayableQuery, list: listPayables, generate: generateP
 /** The four cards over the list's filters (SPEC §2 Contas a Pagar): one small statement per card (ledgerCards). */
 export function payableSummary(db: Db, filters: LedgerFilters): PayableSummary {
   const { figures, count } = ledgerCards(db, PAYABLES, filters, {
-    totalAPagar: { when: CARD.unpaid, amount: "r.valor" },
+    totalAPagar: { when: CARD.unpaid, amount: CARD.balance },
     totalPago: { when: CARD.paid, amount: CARD.paidAmount },
-    vencidas: { when: CARD.overdue, amount: "r.valor" },
+    vencidas: { when: CARD.overdue, amount: CARD.balance },
   });
   // Integer counts: the rounding is exact (half up), no float sums involved.
   const performance = count === 0 ? 0 : Math.round((figures.totalPago.quantidade * 100) / count);

@@ -38,9 +38,10 @@ export interface CashFlowTotals {
   pagarEmAberto: string;
 }
 
-// Paid rows count at the amount that changed hands; unpaid ones at face value.
-const settled = "CASE WHEN status = 'pago' THEN coalesce(valor_pago, valor) ELSE 0 END";
-const open = "CASE WHEN status = 'pago' THEN 0 ELSE valor END";
+// Paid rows count at the amount that changed hands; unpaid ones at their balance, plus what their
+// partial payments brought in (issue 34): face value when nothing was paid.
+const settled = "CASE WHEN status = 'pago' THEN coalesce(valor_pago, valor) ELSE coalesce(valor_pago, 0) END";
+const open = "CASE WHEN status = 'pago' THEN 0 ELSE valor - principal_pago - desconto END";
 
 const CASH_FLOW_SQL = `
 WITH RECURSIVE months(m) AS (

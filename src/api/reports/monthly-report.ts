@@ -1,5 +1,5 @@
-// Monthly report (DECISIONS §3): what was received and paid in the month (by payment date) and
-// what is still due in it (unpaid rows by due date). One statement, one conditional scan per table.
+// Monthly report (DECISIONS §3): what was received and paid in the month (by payment date: each
+// payment, a partial one too) and what is still due in it (open rows' balances by due date). One statement.
 import type { Db } from "../../../db/client";
 import { centsToDecimal } from "../../lib/money";
 import { sql } from "../prepared";
@@ -19,22 +19,20 @@ export interface MonthlyReport {
   saldoPrevisto: string;
 }
 
-// Each WHERE is the union of the two index ranges (payment date, status + due date) the sums read.
-const scan = (table: string) => `
-  SELECT coalesce(sum(CASE WHEN status = 'pago' AND data_pagamento >= $start AND data_pagamento < $until
-                           THEN coalesce(valor_pago, valor) END), 0) AS done,
-         count(CASE WHEN status = 'pago' AND data_pagamento >= $start AND data_pagamento < $until THEN 1 END) AS doneCount,
-         coalesce(sum(CASE WHEN status = 'em_aberto' AND data_vencimento >= $start AND data_vencimento < $until
-                           THEN valor END), 0) AS pending,
-         count(CASE WHEN status = 'em_aberto' AND data_vencimento >= $start AND data_vencimento < $until THEN 1 END) AS pendingCount
-  FROM ${table}
-  WHERE (data_pagamento >= $start AND data_pagamento < $until)
-     OR (status = 'em_aberto' AND data_vencimento >= $start AND data_vencimento < $until)`;
+// What changed hands in the month is every payment dated in it (issue 34 §5: partial ones
+// included), read from the payments' date index alone; what is still due is each open row's
+// balance (valor − principal paid − discounts), from the (status, due date) covering index.
+const pending = (table: string) => `
+  SELECT coalesce(sum(valor - principal_pago - desconto), 0) AS pending, count(*) AS pendingCount
+  FROM ${table} WHERE status = 'em_aberto' AND data_vencimento >= $start AND data_vencimento < $until`;
 
 const MONTHLY_SQL = `
-SELECT r.done AS recebido, r.doneCount AS recebidas, r.pending AS receber, r.pendingCount AS receberCount,
-       p.done AS pago, p.doneCount AS pagas, p.pending AS pagar, p.pendingCount AS pagarCount
-FROM (${scan("receivables")}) AS r, (${scan("payables")}) AS p`;
+SELECT d.recebido, d.recebidas, r.pending AS receber, r.pendingCount AS receberCount,
+       d.pago, d.pagas, p.pending AS pagar, p.pendingCount AS pagarCount
+FROM (SELECT coalesce(sum(CASE WHEN receivable_id IS NOT NULL THEN valor_pago END), 0) AS recebido, count(receivable_id) AS recebidas,
+             coalesce(sum(CASE WHEN payable_id IS NOT NULL THEN valor_pago END), 0) AS pago, count(payable_id) AS pagas
+      FROM payments WHERE data_pagamento >= $start AND data_pagamento < $until) AS d,
+     (${pending("receivables")}) AS r, (${pending("payables")}) AS p`;
 
 // Every integer as a bigint: sums stay exact (`exact` in src/api/prepared.ts).
 interface Row {

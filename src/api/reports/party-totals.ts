@@ -4,7 +4,7 @@ import { overdueWhereSql } from "../status-sql";
 
 /**
  * One grouped scan of a party's installments (a client's receivables, a supplier's payables):
- * counts and face-value sums, and `efetivo`, what actually changed hands for the paid ones.
+ * counts and face-value sums, and `efetivo`, what actually changed hands (partial payments too).
  */
 export function partyTotalsSql(party: "clients" | "suppliers", ledger: "receivables" | "payables", foreignKey: string): string {
   return `
@@ -12,7 +12,7 @@ SELECT party.id AS id, party.nome AS nome, party.status_bloqueio AS statusBloque
        count(inst.id) AS quantidade,
        coalesce(sum(inst.valor), 0) AS contrato,
        coalesce(sum(CASE WHEN inst.status = 'pago' THEN inst.valor END), 0) AS pago,
-       coalesce(sum(CASE WHEN inst.status = 'pago' THEN coalesce(inst.valor_pago, inst.valor) END), 0) AS efetivo,
+       coalesce(sum(CASE WHEN inst.status = 'pago' THEN coalesce(inst.valor_pago, inst.valor) ELSE inst.valor_pago END), 0) AS efetivo,
        count(CASE WHEN inst.status = 'pago' THEN 1 END) AS pagas,
        count(CASE WHEN ${overdueWhereSql("inst")} THEN 1 END) AS vencidas
 FROM ${party} party LEFT JOIN ${ledger} inst ON inst.${foreignKey} = party.id

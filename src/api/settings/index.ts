@@ -11,10 +11,10 @@ export function settingsApi(deps: AppDeps) {
   const { db } = deps;
   return new Elysia({ name: "api.settings", prefix: "/api/settings" })
     .use(signedIn)
-    .get("/", () => getSettings(db))
+    .get("/", () => getSettings(db, deps.config.blockGraceDays))
     .get("/subscription-rules", () => subscriptionRules(db))
     .put("/", ({ body, user }): SettingsAnswer => ({
       message: "Configurações salvas",
-      settings: saveSettings(db, actorOf(user), parseWith(settingsSchema, body)),
+      settings: saveSettings(db, actorOf(user), parseWith(settingsSchema, body), deps.config.blockGraceDays),
     }));
 }

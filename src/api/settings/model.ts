@@ -130,6 +130,45 @@ const antecedencia = z.optional(
   ),
 );
 
+/**
+ * A fee rate in percent (issue 34 §4): a number or a decimal string ("2", "2.5", "2,5" from the
+ * form), 0 to `max`, at most 2 decimals; kept as hundredths of a percent. Missing keeps what is saved.
+ */
+function percent(invalid: string, max: number) {
+  return z.optional(
+    z.pipe(
+      z.union([z.number(invalid), z.string(invalid)], invalid),
+      z.transform((value: number | string, ctx): number => {
+        const text = typeof value === "number" ? String(value) : value.trim().replace(",", ".");
+        const ok = /^\d{1,3}(\.\d{1,2})?$/.test(text);
+        const hundredths = ok ? Math.round(Number(text) * 100) : NaN;
+        if (!Number.isInteger(hundredths) || hundredths < 0 || hundredths > max * 100) {
+          ctx.issues.push({ code: "custom", message: invalid, input: value });
+          return z.NEVER;
+        }
+        return hundredths;
+      }),
+    ),
+  );
+}
+const MULTA_INVALID = "Multa deve ser um percentual entre 0 e 20, com até 2 casas decimais";
+const JUROS_INVALID = "Juros devem ser um percentual ao mês entre 0 e 20, com até 2 casas decimais";
+const MAX_CARENCIA = 365;
+const CARENCIA_INVALID = `Carência deve ser um número inteiro de dias entre 0 e ${MAX_CARENCIA}`;
+const carencia = z.optional(
+  z.pipe(
+    z.union([z.number(CARENCIA_INVALID), z.string(CARENCIA_INVALID)], CARENCIA_INVALID),
+    z.transform((value: number | string, ctx): number => {
+      const n = typeof value === "number" ? value : /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : NaN;
+      if (!Number.isInteger(n) || n < 0 || n > MAX_CARENCIA) {
+        ctx.issues.push({ code: "custom", message: CARENCIA_INVALID, input: value });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  ),
+);
+
 const INVALID_CNPJ = "CNPJ inválido";
 
 /** The company's CNPJ (DECISIONS §2, alphanumeric too), stored bare; blank → "" (not yet given). Missing keeps what is saved. */
@@ -158,6 +197,10 @@ const settingsFields = z.object(
     modeloMensagem: template,
     antecedenciaDias: antecedencia,
     vencimentoEmDiaUtil: z.optional(z.boolean("Vencimento em dia útil deve ser verdadeiro ou falso")),
+    // The company's fee rules (issue 34 §4): hundredths of a percent once parsed.
+    multaPercentual: percent(MULTA_INVALID, 20),
+    jurosMensalPercentual: percent(JUROS_INVALID, 20),
+    diasCarencia: carencia,
   },
   "Dados inválidos",
 );
@@ -197,6 +240,11 @@ export interface SettingsJson {
   antecedenciaDias: number;
   /** Subscriptions: a due date on a weekend or bank holiday moves to the next business day. */
   vencimentoEmDiaUtil: boolean;
+  /** Late fees (issue 34 §4), in percent: multa once, juros a month pro rata per day. */
+  multaPercentual: number;
+  jurosMensalPercentual: number;
+  /** Blocking grace days: the saved setting, else BLOCK_GRACE_DAYS. */
+  diasCarencia: number;
   updatedAt: string | null;
 }
 
@@ -222,6 +270,9 @@ export interface SettingsFormValues {
   modeloMensagem: string;
   antecedenciaDias: string;
   vencimentoEmDiaUtil: boolean;
+  multaPercentual: string;
+  jurosMensalPercentual: string;
+  diasCarencia: string;
 }
 
 /** The stored bare CNPJ as the API shows it. */
@@ -236,4 +287,8 @@ export const settingsFormValues = (settings: SettingsJson): SettingsFormValues =
   modeloMensagem: settings.modeloMensagem,
   antecedenciaDias: String(settings.antecedenciaDias),
   vencimentoEmDiaUtil: settings.vencimentoEmDiaUtil,
+  // Percent as a person types it: "2", "2,5".
+  multaPercentual: String(settings.multaPercentual).replace(".", ","),
+  jurosMensalPercentual: String(settings.jurosMensalPercentual).replace(".", ","),
+  diasCarencia: String(settings.diasCarencia),
 });

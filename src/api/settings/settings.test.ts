@@ -31,6 +31,10 @@ describe("GET /api/settings", () => {
       modeloMensagem: DEFAULT_MESSAGE,
       antecedenciaDias: 10,
       vencimentoEmDiaUtil: true,
+      // Issue 34 §4: SPEC's rates, and BLOCK_GRACE_DAYS until a value is saved.
+      multaPercentual: 2,
+      jurosMensalPercentual: 1,
+      diasCarencia: t.config.blockGraceDays,
       updatedAt: null,
     });
     for (const placeholder of ["{cliente}", "{contato}", "{parcela}", "{valor}", "{vencimento}", "{pix}", "{empresa}"]) {

@@ -6,6 +6,7 @@ import { signedIn } from "../auth/plugin";
 import { actorOf } from "../history/record";
 import { pageAnswer, parsePaging } from "../list";
 import { MAX_STATEMENT_BYTES, TOO_LARGE } from "./model";
+import { graceDays } from "../company-rules";
 import {
   candidatesFor,
   confirmSuggestions,
@@ -22,7 +23,7 @@ import {
 /** Bank reconciliation (issue 19, DECISIONS §9). */
 export function statementsApi(deps: AppDeps) {
   const { db } = deps;
-  const grace = deps.config.blockGraceDays;
+  const grace = () => graceDays(db, deps.config.blockGraceDays);
   return new Elysia({ name: "api.statements", prefix: "/api/statements" })
     .use(signedIn)
     .post("/", async ({ body, set, user, request }) => {
@@ -43,7 +44,7 @@ export function statementsApi(deps: AppDeps) {
     })
     .post("/:id/transactions/:tid/confirm", async ({ params, body, user }) => {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
-      return await confirmTransaction(db, actorOf(user), id, tid, choiceOf(body), grace);
+      return await confirmTransaction(db, actorOf(user), id, tid, choiceOf(body), grace());
     })
     .post("/:id/transactions/:tid/ignore", ({ params }) => {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
@@ -51,13 +52,13 @@ export function statementsApi(deps: AppDeps) {
     })
     .post("/:id/transactions/:tid/undo", async ({ params, user }) => {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
-      return await undoTransaction(db, actorOf(user), id, tid, grace);
+      return await undoTransaction(db, actorOf(user), id, tid, grace());
     })
     .post("/:id/confirm-suggestions", async ({ params, body, user }) => {
       const id = parseId(params.id);
       const confianca = body && typeof body === "object" && !Array.isArray(body) ? (body as { confianca?: unknown }).confianca : undefined;
       if (confianca !== undefined && confianca !== "alta" && confianca !== "media") throw badRequest("Confiança inválida: use alta ou media", { confianca: "Confiança inválida" });
-      return await confirmSuggestions(db, actorOf(user), id, confianca ?? "alta", grace);
+      return await confirmSuggestions(db, actorOf(user), id, confianca ?? "alta", grace());
     });
 }
 

@@ -17,6 +17,7 @@ import { recordEvent, SYSTEM, type Actor } from "../history/record";
 import { sql } from "../prepared";
 import { subscriptionRules } from "../settings/service";
 import { monthlyDescription } from "./model";
+import { graceDays as graceDaysInForce } from "../company-rules";
 
 /** A subscription row as stored, with its client's fee and name. */
 export interface StoredSubscription {
@@ -311,12 +312,13 @@ function runSummary({ geradas, trialEncerrado, encerradas }: RunResult): string 
  * what a stopped server missed, a slice per call. A run starts over on the runner's first slice
  * (after a failure too: where the failed slice had got to was rolled back with it).
  */
-export function subscriptionsJob(graceDays: number, { sliceMs = SLICE_MS } = {}): DailyJob {
+/** `initialGrace`: BLOCK_GRACE_DAYS; each run reads the grace days in force (company-rules.ts graceDays). */
+export function subscriptionsJob(initialGrace: number, { sliceMs = SLICE_MS } = {}): DailyJob {
   let run: SubscriptionRun | null = null;
   return {
     name: SUBSCRIPTIONS_JOB,
     run(db, day, first) {
-      if (first || run === null || run.until !== day) run = startSubscriptionRun(SYSTEM, graceDays, day);
+      if (first || run === null || run.until !== day) run = startSubscriptionRun(SYSTEM, graceDaysInForce(db, initialGrace), day);
       if (runSubscriptionStep(db, run, sliceMs)) return { more: true };
       const said = runSummary(run.result);
       run = null;

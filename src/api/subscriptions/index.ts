@@ -15,17 +15,19 @@ import { getSettings } from "../settings/service";
 import { endOfNextMonth, readjustSchema, subscriptionSchema } from "./model";
 import { findSubscriptions, getSubscription, latestRunDate, parseSubscriptionQuery, readjustSubscription, saveSubscription, subscriptionSummary } from "./service";
 import { today } from "../../lib/clock";
+import { graceDays } from "../company-rules";
 
 /** Subscriptions (issue 18, DECISIONS §8): a client's subscription, the list and its cards, and the run. */
 export function subscriptionsApi(deps: AppDeps) {
   const { db } = deps;
-  const grace = deps.config.blockGraceDays;
+  // The grace days in force at each request (a setting since issue 34 §4).
+  const grace = () => graceDays(db, deps.config.blockGraceDays);
   return new Elysia({ name: "api.subscriptions" })
     .use(signedIn)
     .get("/api/clients/:id/subscription", ({ params }) => getSubscription(db, parseId(params.id)))
     .put("/api/clients/:id/subscription", ({ params, body, user }) => {
       const id = parseId(params.id);
-      return saveSubscription(db, actorOf(user), id, parseWith(subscriptionSchema, body), grace);
+      return saveSubscription(db, actorOf(user), id, parseWith(subscriptionSchema, body), grace());
     })
     .post("/api/clients/:id/subscription/readjust", ({ params, body, user }) => {
       const id = parseId(params.id);
@@ -35,7 +37,7 @@ export function subscriptionsApi(deps: AppDeps) {
     .get("/api/subscriptions/summary", () => subscriptionSummary(db))
     .post("/api/subscriptions/start", ({ body, request, user }) => {
       const input = parseWith(bulkStartSchema, body);
-      const start = () => startSubscriptions(db, actorOf(user), input, grace);
+      const start = () => startSubscriptions(db, actorOf(user), input, grace());
       // A simulation writes nothing; a repeated submit with the same key answers the first start.
       return input.simular ? start() : withIdempotencyKey(db, request.headers.get("idempotency-key"), user.id, "/api/subscriptions/start", start);
     })
@@ -43,7 +45,7 @@ export function subscriptionsApi(deps: AppDeps) {
     // --scale 50 held it 263 ms in one go): a failure keeps the slices done, and a click again finishes.
     .post("/api/subscriptions/run", async ({ body, user }) => {
       const ate = runUntil(body, getSettings(db).antecedenciaDias);
-      const { geradas } = await runSubscriptionsInSlices(db, startSubscriptionRun(actorOf(user), grace, ate));
+      const { geradas } = await runSubscriptionsInSlices(db, startSubscriptionRun(actorOf(user), grace(), ate));
       if (geradas) return { message: `${geradas} ${geradas === 1 ? "parcela gerada" : "parcelas geradas"}`, geradas, proximaGeracao: null };
       // Nothing to do: when the next ones come (issue 35 §2), so the click is not a mystery.
       const next = nextGeneration(db);

@@ -25,7 +25,7 @@ export function Figure({ label, value, note, tone }: { label: string; value: str
 /** A balance: red when negative, green when positive. */
 export const balanceTone = (decimal: string) => (isNegative(decimal) ? "danger" : parseMoney(decimal) ? "success" : undefined);
 
-const VARIANT = { pago: "success", vencido: "danger", em_aberto: "warning" } as const;
+const VARIANT = { pago: "success", parcial: "info", vencido: "danger", em_aberto: "warning" } as const;
 
 export function StatusBadge({ status }: { status: Status }) {
   return <Badge variant={VARIANT[status]}>{STATUS_LABEL[status]}</Badge>;

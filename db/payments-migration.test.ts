@@ -1,0 +1,85 @@
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { useTestApp } from "../tests/support";
+import { seedDemo } from "../src/cli/seed-demo";
+import { migrate } from "./migrate";
+
+// Migration 0024 (issue 34 §1): every paid row becomes one payment, and every sum, report and
+// CSV reads the same after. The demo database (seed-demo --scale 5) is written by the ledger;
+// the figures are read, the database is taken back to the schema before 0024 (the payments
+// table and the new columns dropped: what the previous version's binary leaves), migrated
+// again, and read again. The rows' own payment columns (status, data_pagamento, valor_pago,
+// multa, juros) are the previous version's, unchanged: only the new table is rebuilt from them.
+const t = useTestApp({ now: "2026-03-15T10:00:00-03:00" });
+const api = t.api;
+
+const months = ["2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09"];
+
+async function figures() {
+  const json = async (path: string) => {
+    const response = await api(path);
+    expect(response.status).toBe(200);
+    return response.json();
+  };
+  const text = async (path: string) => (await api(path)).text();
+  const clients = t.db.$client.query("select id from clients order by id limit 25").all() as { id: number }[];
+  const suppliers = t.db.$client.query("select id from suppliers order by id limit 10").all() as { id: number }[];
+  return {
+    stats: await json("/api/dashboard/stats"),
+    revenue: await json("/api/dashboard/monthly-revenue"),
+    cashFlow: await json("/api/reports/cash-flow?from=2025-09&to=2026-09"),
+    monthly: await Promise.all(months.map((m) => json(`/api/reports/monthly/${m}`))),
+    receivableCards: await json("/api/installments/summary"),
+    payableCards: await json("/api/payables/summary"),
+    clientReports: await Promise.all(clients.map((c) => json(`/api/reports/client/${c.id}`))),
+    supplierReports: await Promise.all(suppliers.map((s) => json(`/api/reports/supplier/${s.id}`))),
+    receivables: await text("/receivables/export"),
+    payables: await text("/payables/export"),
+    receivableList: await json("/api/installments"),
+    payableList: await json("/api/payables"),
+  };
+}
+
+const paymentsOf = () =>
+  t.db.$client
+    .query(
+      `select receivable_id, payable_id, data_pagamento, principal, multa, juros, desconto, valor_pago, origem, bank_transaction_id
+       from payments order by coalesce(receivable_id, 0), coalesce(payable_id, 0)`,
+    )
+    .all();
+
+describe("migration 0024 on a demo database", () => {
+  test("every paid row becomes one payment; every figure, list and CSV is identical before and after", async () => {
+    seedDemo(t.db, { scale: 5, force: true });
+    const paid = t.db.$client.query("select (select count(*) from receivables where status = 'pago') + (select count(*) from payables where status = 'pago') as n").get() as { n: number };
+    expect(paid.n).toBeGreaterThan(1000);
+    const before = await figures();
+    const written = paymentsOf();
+    expect(written.length).toBe(paid.n);
+
+    // Back to the schema before 0024, its data as the previous version wrote it.
+    const sqlite = t.db.$client;
+    sqlite.transaction(() => {
+      sqlite.run("DROP TABLE payments");
+      for (const table of ["receivables", "payables"]) {
+        // The indexes as 0005 made them (0024 added the balance's columns).
+        sqlite.run(`DROP INDEX ${table}_due_amount_idx`);
+        sqlite.run(`DROP INDEX ${table}_status_amount_idx`);
+        sqlite.run(`CREATE INDEX ${table}_due_amount_idx ON ${table} (data_vencimento, status, valor, valor_pago)`);
+        sqlite.run(`CREATE INDEX ${table}_status_amount_idx ON ${table} (status, data_vencimento, valor, valor_pago)`);
+        sqlite.run(`ALTER TABLE ${table} DROP COLUMN principal_pago`);
+        sqlite.run(`ALTER TABLE ${table} DROP COLUMN desconto`);
+      }
+      for (const column of ["multa_centesimos", "juros_mensal_centesimos", "dias_carencia"]) sqlite.run(`ALTER TABLE settings DROP COLUMN ${column}`);
+      sqlite.run(`DELETE FROM "__drizzle_migrations" WHERE created_at = (SELECT max(created_at) FROM "__drizzle_migrations")`);
+    })();
+    expect(sqlite.query("select count(*) as n from sqlite_master where name = 'payments'").get()).toEqual({ n: 0 });
+
+    migrate(sqlite, join(import.meta.dir, "migrations"));
+    expect(paymentsOf()).toEqual(written);
+    const after = await figures();
+    expect(after.receivables).toBe(before.receivables);
+    expect(after.payables).toBe(before.payables);
+    expect(after).toEqual(before);
+  }, 120_000);
+});
