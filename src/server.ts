@@ -10,6 +10,7 @@ import { historyApi } from "./api/history";
 import { installmentsApi } from "./api/installments";
 import { partnersApi } from "./api/partners";
 import { payablesApi } from "./api/payables";
+import { bulkApi } from "./api/bulk";
 import { reportsApi } from "./api/reports";
 import { emailSettingsApi } from "./api/email";
 import { settingsApi } from "./api/settings";
@@ -69,6 +70,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(partnersApi(deps))
     .use(installmentsApi(deps))
     .use(payablesApi(deps))
+    .use(bulkApi(deps))
     .use(dashboardApi(deps))
     .use(reportsApi(deps))
     .use(chargesApi(deps))

@@ -96,6 +96,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "PATCH /api/installments/:id/due-date": FINANCE,
   "POST /api/installments/:id/undo-payment": FINANCE,
   "DELETE /api/installments/:id": FINANCE,
+  "POST /api/installments/bulk": FINANCE,
   // Cobrança: sending a charge is a finance operation, even though it reads
   "GET /api/installments/:id/charge": FINANCE,
   "GET /api/installments/:id/pix": FINANCE,
@@ -113,6 +114,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "POST /api/payables/generate": FINANCE,
   "PATCH /api/payables/:id/pay": FINANCE,
   "DELETE /api/payables/:id": FINANCE,
+  "POST /api/payables/bulk": FINANCE,
 
   // Partners
   "GET /api/partners": EVERYONE,
