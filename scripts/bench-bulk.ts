@@ -7,8 +7,7 @@ import { join } from "node:path";
 import { openDatabase } from "../db/client";
 import { clientBlockingRule } from "../src/api/installments/service";
 import { RECEIVABLES } from "../src/api/installments/table";
-import { runLedgerBulk } from "../src/api/ledger/bulk";
-import { bulkSchema } from "../src/api/ledger/bulk-model";
+import { bulkSchema, runLedgerBulk } from "../src/api/ledger/bulk";
 import { pinClock } from "../src/lib/clock";
 
 const dir = mkdtempSync(join(tmpdir(), "cofre-bench-bulk-"));

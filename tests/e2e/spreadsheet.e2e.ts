@@ -119,7 +119,7 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
 
   test("Contas a Receber / a Pagar export the view: its filters and sort, the same cell rules", () => {
     const receber = sheets.receber;
-    expect(receber[0]!.map((c) => c.value)).toEqual(["Cliente", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Valor recebido"]);
+    expect(receber[0]!.map((c) => c.value)).toEqual(["Cliente", "CNPJ", "Código", "Parcela", "Descrição", "Competência", "Vencimento", "Valor", "Situação", "Data de pagamento", "Multa", "Juros", "Desconto", "Valor recebido"]);
     expect(column(receber, "Situação").map((c) => c.value)).toEqual(["Pago", "Pago", "Pago"]);
     // Paid: padaria 1/3 (350,00), bar pago and mercadinho set (100,00 and 199,90), by valor descending.
     expect(column(receber, "Valor").map((c) => c.value)).toEqual(["350", "199.9", "100"]);
