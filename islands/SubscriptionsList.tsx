@@ -109,14 +109,19 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
       </FilterBar>
 
       <section className="list-card" aria-labelledby="assinaturas-contagem">
-        {canWrite && (
-          <div className="list-export no-print">
+        <div className="list-export list-export--actions no-print">
+          {canWrite && (
             <Button variant="secondary" onClick={runNow} loading={running}>
               <Icon name="calendar-plus" size={18} />
               Gerar parcelas agora
             </Button>
-          </div>
-        )}
+          )}
+          {/* The view as a spreadsheet, with each row's MRR (issue 35 §4). */}
+          <a className="ui-button ui-button--secondary ui-button--md" href={list.hrefWith("/subscriptions/export", { pagina: "", porPagina: "" })} download>
+            <Icon name="download" size={18} />
+            Exportar CSV
+          </a>
+        </div>
         <ListCount id="assinaturas-contagem" list={list} noun="Assinaturas" none="Nenhuma assinatura" />
         <ListTable
           list={list}

@@ -67,6 +67,9 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   // Exports and prints are reading
   "GET /receivables/export": EVERYONE,
   "GET /payables/export": EVERYONE,
+  "GET /clients/export": EVERYONE,
+  "GET /subscriptions/export": EVERYONE,
+  "GET /reconciliation/export": EVERYONE,
   "GET /reports/export": EVERYONE,
   "GET /history/export": EVERYONE,
 
