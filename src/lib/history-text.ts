@@ -278,7 +278,9 @@ export function describeEvent(e: HistoryFacts): string {
       if ((parseMoney(d.multa) ?? 0) > 0) fees.push(`multa ${money(d.multa)}`);
       if ((parseMoney(d.juros) ?? 0) > 0) fees.push(`juros ${money(d.juros)}`);
       const verb = e.entidade === "payable" ? "registrou o pagamento em" : "deu baixa em";
-      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(d.valorPago)}${fees.length ? ` com ${list(fees)}` : ""}${reconciliation(d)}`;
+      // A bulk action's payment says so (issue 35 §3): the person chose many rows at once.
+      const batch = d.emLote === true ? " (em lote)" : "";
+      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(d.valorPago)}${fees.length ? ` com ${list(fees)}` : ""}${reconciliation(d)}${batch}`;
     }
     case "undo_payment":
       return `${u} cancelou a baixa de ${formatDateBR(String(d.dataPagamento ?? ""))} (${money(d.valorPago)})${reconciliation(d)}${freedLine(d)}`;

@@ -44,6 +44,10 @@ describe("baixar", () => {
     });
     expect(row(ids[2]!)).toMatchObject({ status: "pago", data_pagamento: "2026-03-15", valor_pago: 10000, multa: 0, juros: 0 });
     expect(events("pay") - paysBefore).toBe(2);
+    // The history says it was a bulk action.
+    const timeline = (await (await t.api(`/api/installments/${ids[2]}/history`)).json()) as { texto: string }[];
+    // formatBRL writes a no-break space after "R$".
+    expect(timeline.map((e) => e.texto.replace(/\u00a0/g, " "))).toContain("financeiro@cofre.test deu baixa em 15/03/2026: R$ 100,00 (em lote)");
   });
 
   test("on a date with fees as of that date (2% + 1% a month pro rata); a future date is a 400 and writes nothing", async () => {
