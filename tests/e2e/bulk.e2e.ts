@@ -3,6 +3,7 @@
 // selection and a Prorrogar over the whole filter; axe clean; screenshots to look at.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
+import { buildOfx } from "../fixtures/ofx/build";
 import { animationsDone, axeViolations, dismissToasts, expectNoHorizontalOverflow, isoDaysFromToday, pageApi, pageProblems, screenshot, signIn, toast, useServerAndBrowser, waitForIslands } from "./support";
 
 const e2e = useServerAndBrowser();
@@ -95,6 +96,62 @@ describe("bulk actions", () => {
     await page.locator("#ledger-contagem").getByText("Nenhuma parcela").waitFor();
     const rows = await pageApi(page, `/api/installments?clientId=${padaria}&status=pago`, undefined, "GET");
     expect(rows.json.length).toBeGreaterThanOrEqual(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test("'Exportar CSV' on Clientes, Assinaturas and Conciliação, and the payment-date filters at 375 px, each link a working download of the view", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = pageProblems(page);
+    await signIn(page, e2e.server.url);
+    /** The screen's "Exportar CSV": its address, and the first line of what it downloads. */
+    const exported = async () => {
+      const href = (await page.getByRole("link", { name: "Exportar CSV" }).getAttribute("href"))!;
+      const header = await page.evaluate(async (url) => {
+        const response = await fetch(url);
+        return `${response.status} ${response.headers.get("content-type")} ${(await response.text()).split("\r\n")[0]!.replace("\uFEFF", "")}`;
+      }, href);
+      return { href, header };
+    };
+    await page.goto(`${e2e.server.url}/clients?q=padaria`);
+    await waitForIslands(page);
+    expect(await exported()).toEqual({ href: "/clients/export?q=padaria", header: "200 text/csv; charset=utf-8 Nome;CNPJ;Código;Contato;Telefone;E-mail;Site;Mensalidade;Trial;Situação;Bloqueio" });
+    await page.goto(`${e2e.server.url}/subscriptions?status=ativa`);
+    await waitForIslands(page);
+    expect((await exported()).href).toBe("/subscriptions/export?status=ativa");
+    expect((await exported()).header).toContain("Cliente;Situação;Mensalidade;MRR;");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A statement imported, the screen shows it: its export names it.
+    const bytes = buildOfx({ postings: [{ fitid: "B1", data: isoDaysFromToday(-1).replaceAll("-", ""), valor: "-12.50", nome: "TARIFA" }], period: { from: isoDaysFromToday(-5).replaceAll("-", ""), to: isoDaysFromToday(0).replaceAll("-", "") }, account: "56789-0" });
+    const statement = await page.evaluate(async (text) => {
+      const form = new FormData();
+      form.append("arquivo", new File([text], "extrato.ofx", { type: "application/x-ofx" }));
+      const response = await fetch("/api/statements", { method: "POST", body: form });
+      return (await response.json()) as { id: number };
+    }, new TextDecoder("latin1").decode(bytes));
+    await page.goto(`${e2e.server.url}/reconciliation`);
+    await waitForIslands(page);
+    const rec = await exported();
+    expect(rec.href).toBe(`/reconciliation/export?extrato=${statement.id}`);
+    expect(rec.header).toContain("Data;Descrição;Valor;Tipo;Situação;");
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "reconciliation-export-1280");
+
+    // Contas a Receber by payment month at 375 px: the filters fold, the export follows the view.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${e2e.server.url}/receivables?pagoEm=${isoDaysFromToday(0).slice(0, 7)}`);
+    await waitForIslands(page);
+    await dismissToasts(page);
+    await page.getByRole("button", { name: "Filtros" }).click();
+    expect(await page.getByLabel("Mês de pagamento").inputValue()).toBe(isoDaysFromToday(0).slice(0, 7));
+    await page.getByLabel("Pagas de").fill(isoDaysFromToday(-3));
+    await page.waitForURL(/pagoDe=/);
+    expect((await exported()).href).toBe(`/receivables/export?pagoEm=${isoDaysFromToday(0).slice(0, 7)}&pagoDe=${isoDaysFromToday(-3)}`);
+    await expectNoHorizontalOverflow(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "receivables-paid-filters-375");
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
