@@ -92,8 +92,7 @@ describe("LedgerList (Contas a Receber)", () => {
     mockFetch(calls, () => json({}));
     const month = installment({ numerosParcela: "1/1", descricao: "Mensalidade 12/2026", competencia: "2026-12", dataVencimento: "2026-12-10" });
     render(<LedgerList {...props("receber", [month])} />);
-    // The first column is the bulk selection's checkbox (issue 35 §3).
-    expect(rows()[0]!.querySelector("td:nth-child(3)")!.textContent).toBe("Mensal");
+    expect(rows()[0]!.querySelector("td:nth-child(2)")!.textContent).toBe("Mensal");
     expect(rows()[0]!.textContent).not.toContain("1/1");
     expect(rowActions("Padaria Pão Quente Mensalidade 12/2026")).toEqual(["Baixar", "Cobrar", "Prorrogar", "Histórico", "Excluir"]);
     click(button("Baixar Padaria Pão Quente Mensalidade 12/2026"));

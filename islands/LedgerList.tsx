@@ -25,7 +25,7 @@ import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
 import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
-import { BulkBar, PageSelect, selectionColumn, type BulkSelection } from "./ledger/BulkBar";
+import { BulkBar, PageSelect, withSelection, type BulkSelection } from "./ledger/BulkBar";
 
 // Loaded with their first opening (or as a row's button is pointed at): the forms with their zod
 // schemas, the charge's e-mail and the timeline stay out of the page's script.
@@ -112,9 +112,10 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   }
 
   const baseColumns = useMemo(() => ledgerColumns(kind, today, canWrite, (next) => setAction(next)), [kind, today, canWrite]);
+  // The party column carries each row's checkbox (issue 35 §3) for whoever may act on rows.
   const columns = useMemo(
-    () => (canWrite ? [selectionColumn(selection, rows, setSelection, rowName), ...baseColumns] : baseColumns),
-    [canWrite, selection, rows, baseColumns],
+    () => (canWrite ? baseColumns.map((column) => (column.key === info.partySort ? withSelection(column, selection, rows, setSelection, rowName) : column)) : baseColumns),
+    [canWrite, selection, rows, baseColumns, info.partySort],
   );
   const row = action?.row;
 

@@ -255,10 +255,13 @@ const selectedOnPage = (selection: BulkSelection, rows: readonly { id: number }[
   selection.all ? rows.map((r) => r.id) : rows.filter((r) => selection.ids.includes(r.id)).map((r) => r.id);
 
 /**
- * The table's first column: a checkbox per row named by the row ("Selecionar Padaria parcela
- * 3/12"). Unticking a row while the whole filter is selected leaves the rest of this page.
+ * The party column with a checkbox before the name, named by the row ("Selecionar Padaria
+ * parcela 3/12"): in the same cell, so the name keeps its column's width at 1280 px and a phone's
+ * card has it on its title line. Unticking a row while the whole filter is selected leaves the
+ * rest of this page.
  */
-export function selectionColumn<Row extends { id: number }>(
+export function withSelection<Row extends { id: number }>(
+  column: TableColumn<Row>,
   selection: BulkSelection,
   rows: readonly Row[],
   select: (next: BulkSelection) => void,
@@ -266,21 +269,23 @@ export function selectionColumn<Row extends { id: number }>(
 ): TableColumn<Row> {
   const ticked = new Set(selectedOnPage(selection, rows));
   return {
-    key: "selecionar",
-    header: "Selecionar",
+    ...column,
     render: (row) => (
-      <input
-        type="checkbox"
-        className="bulk-check"
-        aria-label={`Selecionar ${rowName(row)}`}
-        checked={ticked.has(row.id)}
-        onChange={(event) => {
-          const next = new Set(ticked);
-          if (event.currentTarget.checked) next.add(row.id);
-          else next.delete(row.id);
-          select({ all: false, ids: rows.filter((r) => next.has(r.id)).map((r) => r.id) });
-        }}
-      />
+      <div className="bulk-cell">
+        <input
+          type="checkbox"
+          className="bulk-check"
+          aria-label={`Selecionar ${rowName(row)}`}
+          checked={ticked.has(row.id)}
+          onChange={(event) => {
+            const next = new Set(ticked);
+            if (event.currentTarget.checked) next.add(row.id);
+            else next.delete(row.id);
+            select({ all: false, ids: rows.filter((r) => next.has(r.id)).map((r) => r.id) });
+          }}
+        />
+        {column.render(row)}
+      </div>
     ),
   };
 }
