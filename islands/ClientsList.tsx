@@ -15,7 +15,7 @@ import { useCanWrite } from "./lib/can-write";
 import type { ClientListRow } from "../src/api/clients/model";
 import { clientStatus, STATUS_OPTIONS } from "./clients/view";
 import { useUrlList, type ListIslandProps } from "./lib/list";
-import { ListCount, ListPager, ListTable, runRowAction, useDeleteConfirmation } from "./lib/list-kit";
+import { ListCount, ListExport, ListPager, ListTable, runRowAction, useDeleteConfirmation } from "./lib/list-kit";
 import { RegisterEmpty, RowActions, useRecordDialog } from "./lib/registers";
 import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
@@ -108,6 +108,8 @@ export default function ClientsList(props: ClientsListProps) {
       </FilterBar>
 
       <section className="list-card" aria-labelledby="clientes-contagem">
+        {/* The view as a spreadsheet (issue 35 §4): /clients/export with the same parameters. */}
+        <ListExport list={list} />
         <ListCount id="clientes-contagem" list={list} noun="Clientes" none="Nenhum cliente" />
         <ListTable
           list={list}

@@ -27,6 +27,7 @@ import { ledgerSummary } from "./lib/state";
 import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
 import { PaymentPick } from "./ledger/PaymentPick";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
+import { BulkBar, PageSelect, withSelection, type BulkSelection } from "./ledger/BulkBar";
 
 // Loaded with their first opening (or as a row's button is pointed at): the forms with their zod
 // schemas, the charge's e-mail and the timeline stay out of the page's script.
@@ -48,6 +49,8 @@ export interface LedgerListProps {
   /** The company's fee rates (Configurações), for the fees Baixar proposes; SPEC's when absent. */
   rates?: FeeRates;
 }
+
+const NONE: BulkSelection = { all: false, ids: [] };
 
 type Action =
   | { kind: "pay" | "redate" | "delete" | "undo" | "charge" | "history"; row: LedgerRow }
@@ -85,10 +88,19 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   const [action, setAction] = useState<Action>(null);
   // Cancelar Baixa: the payment chosen in the confirmation (null: the last one).
   const [undoPayment, setUndoPayment] = useState<number | null>(null);
-  const filtering = Boolean(params.status || params.mes || params[info.partyParam]);
+  const filtering = Boolean(params.status || params.mes || params[info.partyParam] || params.pagoEm || params.pagoDe || params.pagoAte);
+  // The bulk selection (issue 35 §3): rows of this page, or the whole filter; a new view starts none.
+  const [selection, setSelection] = useState<BulkSelection>(NONE);
+  const viewKey = searchOf(params);
+  const [selectedView, setSelectedView] = useState(viewKey);
+  if (selectedView !== viewKey) {
+    setSelectedView(viewKey);
+    setSelection(NONE);
+  }
 
   function afterChange() {
     setAction(null);
+    setSelection(NONE);
     refresh();
   }
 
@@ -105,7 +117,12 @@ export default function LedgerList({ kind, initial, params: initialParams, today
     }
   }
 
-  const columns = useMemo(() => ledgerColumns(kind, today, canWrite, (next) => setAction(next)), [kind, today, canWrite]);
+  const baseColumns = useMemo(() => ledgerColumns(kind, today, canWrite, (next) => setAction(next)), [kind, today, canWrite]);
+  // The party column carries each row's checkbox (issue 35 §3) for whoever may act on rows.
+  const columns = useMemo(
+    () => (canWrite ? baseColumns.map((column) => (column.key === info.partySort ? withSelection(column, selection, rows, setSelection, rowName) : column)) : baseColumns),
+    [canWrite, selection, rows, baseColumns, info.partySort],
+  );
   const row = action?.row;
 
   // A consulta opens only the Histórico: the forms' code is not fetched for them.
@@ -115,7 +132,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
       <FilterBar
         label={`Filtrar ${info.list.listName}`}
         active={filtering}
-        onClear={() => update({ status: "", mes: "", [info.partyParam]: "" })}
+        onClear={() => update({ status: "", mes: "", [info.partyParam]: "", pagoEm: "", pagoDe: "", pagoAte: "" })}
       >
         <Field label="Status">
           <Select name="status" options={STATUS_FILTER_OPTIONS} value={params.status ?? ""} onValueChange={(status) => update({ status })} />
@@ -124,6 +141,16 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             chosen is also said in Cofre's words beside it (issue 37 §18). */}
         <Field label="Mês de vencimento" hint={params.mes ? `Vencimento em ${formatMonthBR(params.mes)}` : undefined}>
           <Input type="month" name="mes" value={params.mes ?? ""} onValueChange={(mes) => update({ mes })} />
+        </Field>
+        {/* By payment date, the accountant's regime de caixa (issue 35 §4): a month or a period. */}
+        <Field label="Mês de pagamento" hint={params.pagoEm ? `Pagas em ${formatMonthBR(params.pagoEm)}` : undefined}>
+          <Input type="month" name="pagoEm" value={params.pagoEm ?? ""} onValueChange={(pagoEm) => update({ pagoEm })} />
+        </Field>
+        <Field label="Pagas de">
+          <Input type="date" name="pagoDe" value={params.pagoDe ?? ""} onValueChange={(pagoDe) => update({ pagoDe })} />
+        </Field>
+        <Field label="Pagas até">
+          <Input type="date" name="pagoAte" value={params.pagoAte ?? ""} onValueChange={(pagoAte) => update({ pagoAte })} />
         </Field>
         <Field label={info.partyLabel}>
           <PartyPicker
@@ -141,6 +168,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
       <section className="list-card" aria-labelledby="ledger-contagem">
         <ListExport list={list} />
         <ListCount id="ledger-contagem" list={list} noun="Parcelas" none="Nenhuma parcela" />
+        {canWrite && rows.length > 0 && <PageSelect selection={selection} rows={rows} select={setSelection} />}
         <ListTable
           list={list}
           className={`ledger-table ledger-table--${kind}`}
@@ -187,6 +215,21 @@ export default function LedgerList({ kind, initial, params: initialParams, today
         />
         <ListPager list={list} />
       </section>
+
+      {canWrite && (
+        <BulkBar
+          kind={kind}
+          endpoint={info.list.endpoint}
+          selection={selection}
+          total={list.total}
+          pageRows={rows.length}
+          params={params}
+          today={today}
+          onSelectAll={() => setSelection({ all: true })}
+          onClear={() => setSelection(NONE)}
+          onDone={afterChange}
+        />
+      )}
 
       {action?.kind === "pay" && row && (
         <Loading onFailed={() => setAction(null)}>
@@ -442,7 +485,8 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
 function useLedgerView(kind: LedgerKind, initial: LedgerListProps["initial"], params: ListParams) {
   const info = LEDGER_KINDS[kind];
   const list = useUrlList<ApiLedgerRow>({ spec: info.list, initial, params });
-  const filters = { status: list.params.status ?? "", mes: list.params.mes ?? "", [info.partyParam]: list.params[info.partyParam] ?? "" };
+  const p = list.params;
+  const filters = { status: p.status ?? "", mes: p.mes ?? "", [info.partyParam]: p[info.partyParam] ?? "", pagoEm: p.pagoEm ?? "", pagoDe: p.pagoDe ?? "", pagoAte: p.pagoAte ?? "" };
   const cards = useLedgerCards(info.list.endpoint, filters);
   const refresh = () => {
     void list.reload();

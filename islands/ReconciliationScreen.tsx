@@ -152,12 +152,19 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
       <section className="list-card" aria-labelledby="rec-contagem" ref={section}>
         <div className="rec-list-head">
           <ListCount id="rec-contagem" list={list} noun="Transações" none="Nenhuma transação" />
-          {canWrite && (
-            <Button variant="primary" disabled={!high} onClick={() => setPending({ verb: "bulk" })} className="rec-bulk">
-              <Icon name="check" size={18} />
-              Confirmar sugestões de alta confiança ({formatCount(high)})
-            </Button>
-          )}
+          <div className="rec-list-actions">
+            {/* This statement's lines (the situação chosen too) as a spreadsheet (issue 35 §4). */}
+            <a className="ui-button ui-button--secondary ui-button--md no-print" href={list.hrefWith("/reconciliation/export", { extrato: String(statement.id), pagina: "", porPagina: "" })} download>
+              <Icon name="download" size={18} />
+              Exportar CSV
+            </a>
+            {canWrite && (
+              <Button variant="primary" disabled={!high} onClick={() => setPending({ verb: "bulk" })} className="rec-bulk">
+                <Icon name="check" size={18} />
+                Confirmar sugestões de alta confiança ({formatCount(high)})
+              </Button>
+            )}
+          </div>
         </div>
         <ListTable
           list={list}

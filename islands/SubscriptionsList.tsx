@@ -124,22 +124,29 @@ export default function SubscriptionsList({ summary: initialSummary, today, grac
       </FilterBar>
 
       <section className="list-card" aria-labelledby="assinaturas-contagem">
-        {canWrite && (
-          <div className="list-export sub-toolbar no-print" {...preloadOnIntent(BulkStartDialog)}>
-            <Button variant="secondary" onClick={() => setPicking(true)} {...preloadOnIntent(NewSubscriptionPicker)}>
-              <Icon name="plus" size={18} />
-              Nova assinatura
-            </Button>
-            <Button variant="secondary" onClick={() => setBulk(selected.size ? [...selected.keys()] : "todos")}>
-              <Icon name="repeat" size={18} />
-              {selected.size ? `Iniciar assinaturas (${formatCount(selected.size)})` : "Iniciar assinaturas"}
-            </Button>
-            <Button variant="secondary" onClick={() => setRunning(true)} {...preloadOnIntent(GenerateNowDialog)}>
-              <Icon name="calendar-plus" size={18} />
-              Gerar parcelas agora
-            </Button>
-          </div>
-        )}
+        <div className="list-export list-export--actions sub-toolbar no-print" {...(canWrite ? preloadOnIntent(BulkStartDialog) : {})}>
+          {canWrite && (
+            <>
+              <Button variant="secondary" onClick={() => setPicking(true)} {...preloadOnIntent(NewSubscriptionPicker)}>
+                <Icon name="plus" size={18} />
+                Nova assinatura
+              </Button>
+              <Button variant="secondary" onClick={() => setBulk(selected.size ? [...selected.keys()] : "todos")}>
+                <Icon name="repeat" size={18} />
+                {selected.size ? `Iniciar assinaturas (${formatCount(selected.size)})` : "Iniciar assinaturas"}
+              </Button>
+              <Button variant="secondary" onClick={() => setRunning(true)} {...preloadOnIntent(GenerateNowDialog)}>
+                <Icon name="calendar-plus" size={18} />
+                Gerar parcelas agora
+              </Button>
+            </>
+          )}
+          {/* The view as a spreadsheet, with each row's MRR (issue 35 §4). */}
+          <a className="ui-button ui-button--secondary ui-button--md" href={list.hrefWith("/subscriptions/export", { pagina: "", porPagina: "" })} download>
+            <Icon name="download" size={18} />
+            Exportar CSV
+          </a>
+        </div>
         <ListCount id="assinaturas-contagem" list={list} noun="Assinaturas" none="Nenhuma assinatura" />
         <ListTable
           list={list}

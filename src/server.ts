@@ -11,6 +11,7 @@ import { historyApi } from "./api/history";
 import { installmentsApi } from "./api/installments";
 import { partnersApi } from "./api/partners";
 import { payablesApi } from "./api/payables";
+import { bulkApi } from "./api/bulk";
 import { reportsApi } from "./api/reports";
 import { dunningApi } from "./api/dunning";
 import { emailSettingsApi } from "./api/email";
@@ -82,6 +83,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     // undo to both sides) pushed the inferred chain past what TypeScript can represent (TS2590).
     .use(installmentsApi(deps) as unknown as App)
     .use(payablesApi(deps) as unknown as App)
+    .use(bulkApi(deps) as unknown as App)
     .use(dashboardApi(deps))
     .use(reportsApi(deps))
     .use(chargesApi(deps))

@@ -89,6 +89,29 @@ describe("one list contract", () => {
     }
   });
 
+  test("every filter of Contas a Receber / a Pagar, due month and payment date alike (issue 35 §4), is one view for page and API", async () => {
+    // The file's app keeps its rows between tests: the first test's seed may be here already.
+    if (!(await (await t.api("/api/clients?q=padaria")).json()).length) await seed();
+    const [client] = (await (await t.api("/api/clients?q=padaria")).json()) as { id: number }[];
+    const [supplier] = (await (await t.api("/api/suppliers?q=gr%C3%A1fica")).json()) as { id: number }[];
+    for (const side of ["installments", "payables"]) {
+      const [first] = (await (await t.api(`/api/${side}?porPagina=1`)).json()) as { id: number }[];
+      expect((await t.api(`/api/${side}/${first!.id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-09" } })).status).toBe(200);
+    }
+    const values: Record<string, string> = { status: "pago", mes: "2026-03", clientId: String(client!.id), supplierId: String(supplier!.id), pagoEm: "2026-03", pagoDe: "2026-03-09", pagoAte: "2026-03-09" };
+    for (const spec of [RECEIVABLE_LIST, PAYABLE_LIST]) {
+      for (const key of Object.keys(spec.filters)) {
+        expect({ list: spec.path, key, known: key in values }).toEqual({ list: spec.path, key, known: true });
+        const query = `?${key}=${values[key]}`;
+        const props = islandProps(await (await t.api(`${spec.path}${query}`)).text());
+        expect(props.params[key]).toBe(values[key]!);
+        const fromApi = await t.api(`${spec.endpoint}${query}`);
+        expect({ url: `${spec.path}${query}`, initial: props.initial }).toEqual({ url: `${spec.path}${query}`, initial: { rows: await fromApi.json(), total: Number(fromApi.headers.get("x-total-count")) } });
+        expect({ url: `${spec.path}${query}`, some: props.initial.total > 0 }).toEqual({ url: `${spec.path}${query}`, some: true });
+      }
+    }
+  });
+
   test("a value the spec refuses is a 400 from the API and the default view (with a notice) from the page", async () => {
     for (const [spec, bad] of [
       [CLIENT_LIST, "?ordem=senha"],

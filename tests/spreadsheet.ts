@@ -62,13 +62,14 @@ function parseFlatOds(xml: string): SheetCell[][] {
   const rows: SheetCell[][] = [];
   for (const [, rowXml] of table.matchAll(/<table:table-row[^>]*>([\s\S]*?)<\/table:table-row>/g)) {
     const cells: SheetCell[] = [];
-    // A self-closed (empty) cell has no body: the body group must not run on into the next cell's.
-    for (const [, tag, body] of rowXml!.matchAll(/(<table:table-cell[^>]*?(?:\/>|>))(?:(?<=[^/]>)([\s\S]*?)<\/table:table-cell>)?/g)) {
-      const repeat = Number(attr(tag!, "table:number-columns-repeated") ?? 1);
-      const type = attr(tag!, "office:value-type") ?? "";
+    // An empty cell closes itself (<table:table-cell/>): it has no body, and must not take the next cell's as its own.
+    for (const [, empty, tag, body] of rowXml!.matchAll(/(<table:table-cell[^>]*?\/>)|(<table:table-cell[^>]*>)([\s\S]*?)<\/table:table-cell>/g)) {
+      const cell = (empty ?? tag)!;
+      const repeat = Number(attr(cell, "table:number-columns-repeated") ?? 1);
+      const type = attr(cell, "office:value-type") ?? "";
       const text = [...(body ?? "").matchAll(/<text:p[^>]*>([\s\S]*?)<\/text:p>/g)].map(([, p]) => unescape(spaces(p!))).join("\n");
-      const value = type === "float" || type === "percentage" || type === "currency" ? attr(tag!, "office:value")! : type === "date" ? attr(tag!, "office:date-value")! : text;
-      const formula = attr(tag!, "table:formula");
+      const value = type === "float" || type === "percentage" || type === "currency" ? attr(cell, "office:value")! : type === "date" ? attr(cell, "office:date-value")! : text;
+      const formula = attr(cell, "table:formula");
       // Trailing empty cells repeat to the sheet's edge: stop at the first empty run.
       if (type === "" && repeat > 50) break;
       for (let i = 0; i < Math.min(repeat, 50); i++) cells.push(formula ? { type, value, formula } : { type, value });

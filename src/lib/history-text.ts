@@ -305,7 +305,9 @@ export function describeEvent(e: HistoryFacts): string {
       const kind =
         d.tipo === "parcial" ? ` (pagamento parcial; fica saldo de ${money(d.saldo)})` : d.tipo === "desconto" ? ` (quitada com desconto de ${money(p.desconto)})` : "";
       const amount = "valorRecebido" in p ? p.valorRecebido : d.valorPago;
-      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(amount)}${fees.length ? ` com ${list(fees)}` : ""}${kind}${reconciliation(d)}`;
+      // A bulk action's payment says so (issue 35 §3): the person chose many rows at once.
+      const batch = d.emLote === true ? " (em lote)" : "";
+      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(amount)}${fees.length ? ` com ${list(fees)}` : ""}${kind}${reconciliation(d)}${batch}`;
     }
     case "undo_payment": {
       const p = (d.pagamento ?? {}) as Record<string, unknown>;

@@ -13,6 +13,9 @@ import { findUsers, ownSessions, parseUserQuery } from "../api/users/service";
 import { findSubscriptions, parseSubscriptionQuery, subscriptionSummary } from "../api/subscriptions/service";
 import { historyCsv } from "../api/history/csv";
 import { ledgerCsv } from "../api/ledger/csv";
+import { clientsCsv } from "../api/clients/csv";
+import { subscriptionsCsv } from "../api/subscriptions/csv";
+import { reconciliationCsv } from "../api/statements/csv";
 import { RECEIVABLES } from "../api/installments/table";
 import { PAYABLES } from "../api/payables/table";
 import { findHistory, historyUsers, parseHistoryQuery } from "../api/history/service";
@@ -226,6 +229,10 @@ export function pageRoutes(deps: AppDeps) {
     )
     .get("/dunning/whatsapp", ({ user }) => shellPage("/dunning", "Cobranças", user, <WhatsappPage items={whatsappWorklist(deps.db)} />))
     .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db, deps.config.blockGraceDays)} email={getEmailSettings(deps.db)} />))
+    // Issue 35 §4: the registers' exports, page by page through their lists' own queries.
+    .get("/clients/export", ({ query, request }) => download(request, clientsCsv(deps.db, query, graceDays(deps.db, deps.config.blockGraceDays))))
+    .get("/subscriptions/export", ({ query, request }) => download(request, subscriptionsCsv(deps.db, query)))
+    .get("/reconciliation/export", ({ query, request }) => download(request, reconciliationCsv(deps.db, query)))
     .get("/partners", ({ user, query, redirect }) =>
       listScreen(PARTNER_LIST.path, query, (url) => redirect(url, 302), parsePartnerQuery, (view) => {
         const page = findPartners(deps.db, view);

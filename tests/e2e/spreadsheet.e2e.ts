@@ -121,16 +121,19 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
     const receber = sheets.receber;
     expect(receber[0]!.map((c) => c.value)).toEqual([
       "Cliente",
+      "CNPJ",
+      "Código",
       "Parcela",
       "Descrição",
+      "Competência",
       "Vencimento",
       "Valor",
       "Situação",
       "Data de pagamento",
-      "Valor recebido",
       "Multa",
       "Juros",
       "Desconto",
+      "Valor recebido",
       "Saldo",
     ]);
     // Issue 34 §5: the payments' parts and what is left, numbers in Calc; paid rows owe nothing.

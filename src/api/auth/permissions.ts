@@ -77,6 +77,9 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   // Exports and prints are reading
   "GET /receivables/export": EVERYONE,
   "GET /payables/export": EVERYONE,
+  "GET /clients/export": EVERYONE,
+  "GET /subscriptions/export": EVERYONE,
+  "GET /reconciliation/export": EVERYONE,
   "GET /reports/export": EVERYONE,
   "GET /history/export": EVERYONE,
   // Receipts print what was paid: reading
@@ -117,6 +120,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "PATCH /api/installments/:id/due-date": FINANCE,
   "POST /api/installments/:id/undo-payment": FINANCE,
   "DELETE /api/installments/:id": FINANCE,
+  "POST /api/installments/bulk": FINANCE,
   // Cobrança: sending a charge is a finance operation, even though it reads
   "GET /api/installments/:id/charge": FINANCE,
   "GET /api/installments/:id/pix": FINANCE,
@@ -136,6 +140,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "POST /api/payables/generate": FINANCE,
   "PATCH /api/payables/:id/pay": FINANCE,
   "DELETE /api/payables/:id": FINANCE,
+  "POST /api/payables/bulk": FINANCE,
 
   // Partners
   "GET /api/partners": EVERYONE,

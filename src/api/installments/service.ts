@@ -3,16 +3,16 @@
 // (parseInstallmentQuery, listInstallments, installmentSummary) serve the API and the page.
 import type { Db } from "../../../db/client";
 import { applyAutomaticBlocking } from "../clients/blocking";
-import { ledgerServices } from "../ledger/service";
+import { ledgerServices, type PartyRule } from "../ledger/service";
 import { CARD, ledgerCards } from "../ledger/summary";
 import { RECEIVABLES } from "./table";
 import type { LedgerFilters } from "../ledger/model";
 import type { GeneratedInstallmentsAnswer, InstallmentAnswer, InstallmentJson, InstallmentSummary } from "./model";
 
-export const receivables = ledgerServices<InstallmentJson, InstallmentAnswer, GeneratedInstallmentsAnswer>(
-  RECEIVABLES,
-  (db, clientId, graceDays, cause) => applyAutomaticBlocking(db, { graceDays, clientIds: [clientId], cause }),
-);
+/** A change of a client's receivables re-evaluates that client's automatic blocking (DECISIONS §2). */
+export const clientBlockingRule: PartyRule = (db, clientId, graceDays, cause) => applyAutomaticBlocking(db, { graceDays, clientIds: [clientId], cause });
+
+export const receivables = ledgerServices<InstallmentJson, InstallmentAnswer, GeneratedInstallmentsAnswer>(RECEIVABLES, clientBlockingRule);
 
 export const {
   parse: parseInstallmentQuery,

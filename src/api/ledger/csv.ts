@@ -1,41 +1,48 @@
-// GET /receivables/export and /payables/export: the list's current view (its filters and sort)
-// as a CSV for Excel pt-BR, through the list's own query and src/lib/csv.ts, as the reports do.
+// GET /receivables/export and /payables/export: the list's current view (its filters and sort,
+// due month or payment date alike) as a CSV for Excel pt-BR, through the list's own query and
+// src/lib/csv.ts, as the reports do. The columns are the accountant's (issue 35 §4): who (with
+// the CNPJ and, for a client, its código), competência, the amounts and when it was paid.
 import { today } from "../../lib/clock";
-import { CSV_ROW_LIMIT, csvMoneyText, installmentCells, type CsvCell } from "../../lib/csv";
+import { formatCnpj } from "../../lib/brazil";
+import { CSV_ROW_LIMIT, csvDate, csvMoneyText, csvMonth, csvParcela, type CsvCell } from "../../lib/csv";
+import { STATUS_LABEL } from "../../lib/status";
 import { iterateLedger, parseLedgerQuery } from "./list";
 import type { LedgerQuery, LedgerRowJson } from "./model";
 import type { LedgerTable } from "./table";
 
-type Row = LedgerRowJson & Record<string, unknown>;
+type Row = LedgerRowJson & {
+  partyCnpj: string | null;
+  partyCode?: string;
+  competencia?: string | null;
+  multa?: string | null;
+  juros?: string | null;
+} & Record<string, unknown>;
 
 /** The file's name, header and rows, read as it goes out (src/lib/csv.ts csvStreamResponse). */
 export function ledgerCsv(databasePath: string, t: LedgerTable, raw: Record<string, string | undefined>): { fileName: string; header: string[]; rows: Iterable<CsvCell[]> } {
   // The view's filters and sort (parsed now: a value no one could mean is a 400 before any byte).
   const query = parseLedgerQuery(t, raw, { paged: true });
-  const receivable = t.fees;
-  // Issue 34 §5: what the payments were made of and what is left. Payables take no fees when paid
-  // (SPEC §7's body has none), so their file has Desconto and Saldo only. (Conta, the bank
-  // account, joins when accounts exist: issue 34 §3.)
-  const header = [
-    receivable ? "Cliente" : "Fornecedor",
-    "Parcela",
-    "Descrição",
-    "Vencimento",
-    "Valor",
-    "Situação",
-    "Data de pagamento",
-    receivable ? "Valor recebido" : "Valor pago",
-    ...(receivable ? ["Multa", "Juros"] : []),
-    "Desconto",
-    "Saldo",
-  ];
-  return { fileName: `${receivable ? "contas-a-receber" : "contas-a-pagar"}-${today()}.csv`, header, rows: ledgerLines(databasePath, t, query) };
+  const receivable = t.party.table === "clients";
+  // The accountant's columns (issue 35 §4) and what the payments were made of and what is left
+  // (issue 34 §5). Payables take no fees when paid (SPEC §7's body has none), so their file has
+  // Desconto and Saldo only. (Conta, the bank account, joins when accounts exist: issue 34 §3.)
+  const header = receivable
+    ? ["Cliente", "CNPJ", "Código", "Parcela", "Descrição", "Competência", "Vencimento", "Valor", "Situação", "Data de pagamento", "Multa", "Juros", "Desconto", "Valor recebido", "Saldo"]
+    : ["Fornecedor", "CNPJ", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Desconto", "Valor pago", "Saldo"];
+  return { fileName: `${receivable ? "contas-a-receber" : "contas-a-pagar"}-${today()}.csv`, header, rows: ledgerLines(databasePath, t, query, receivable) };
 }
 
-function* ledgerLines(databasePath: string, t: LedgerTable, query: LedgerQuery): Generator<CsvCell[]> {
+const money = (text: string | null | undefined) => (text === null || text === undefined ? null : csvMoneyText(text));
+
+function* ledgerLines(databasePath: string, t: LedgerTable, query: LedgerQuery, receivable: boolean): Generator<CsvCell[]> {
   // Every page of the view, up to the bound.
-  const money = (value: unknown) => (typeof value === "string" ? csvMoneyText(value) : null);
-  for (const r of iterateLedger<Row>(databasePath, t, query, CSV_ROW_LIMIT)) {
-    yield [...installmentCells(String(r[t.party.nameKey] ?? ""), r), ...(t.fees ? [money(r.multa), money(r.juros)] : []), money(r.desconto), money(r.saldo)];
+  for (const r of iterateLedger<Row>(databasePath, t, query, CSV_ROW_LIMIT, { partyIds: true })) {
+    // Punctuated, the CNPJ is text in every spreadsheet: its leading zeros stay.
+    const cnpj = r.partyCnpj ? formatCnpj(r.partyCnpj) : null;
+    const common = [csvParcela(r.numerosParcela), r.descricao];
+    const due = [csvDate(r.dataVencimento), csvMoneyText(r.valor), STATUS_LABEL[r.status], csvDate(r.dataPagamento)];
+    yield receivable
+      ? [String(r[t.party.nameKey] ?? ""), cnpj, r.partyCode ?? null, ...common, r.competencia ? csvMonth(r.competencia) : null, ...due, money(r.multa), money(r.juros), money(r.desconto), money(r.valorPago), money(r.saldo)]
+      : [String(r[t.party.nameKey] ?? ""), cnpj, ...common, ...due, money(r.desconto), money(r.valorPago), money(r.saldo)];
   }
 }

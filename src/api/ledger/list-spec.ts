@@ -1,6 +1,6 @@
 // Contas a Receber / a Pagar: the list's URL contract (src/lib/list-spec.ts), apart from the forms' zod schemas so
 // the list island loads without them (issue 21 §2). Client-safe; model.ts re-exports it.
-import { isAcceptedMonth } from "../../lib/dates";
+import { isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
 import { matching, oneOf, recordId, type ListSpec } from "../../lib/list-spec";
 import { STATUSES } from "../../lib/status";
 
@@ -8,7 +8,7 @@ export const LEDGER_SORTS = ["parcela", "vencimento", "valor", "status", "descri
 export type LedgerSortKey = (typeof LEDGER_SORTS)[number] | "cliente" | "fornecedor";
 
 /**
- * One side's list in the URL: ?status=&mes=&{clientId|supplierId}=&ordem=&pagina=&porPagina=
+ * One side's list in the URL: ?status=&mes=&{clientId|supplierId}=&pagoEm=&pagoDe=&pagoAte=&ordem=&pagina=&porPagina=
  * (the side's party filter under its API name and its party's sort key).
  */
 export function ledgerListSpec(side: {
@@ -26,6 +26,10 @@ export function ledgerListSpec(side: {
       status: oneOf(STATUSES, "Status inválido: use em_aberto, parcial, vencido ou pago"),
       mes: matching(isAcceptedMonth, "Mês inválido: use AAAA-MM, entre 1900 e 2199"),
       [side.partyKey]: recordId(side.partyInvalid),
+      // By payment date (regime de caixa, issue 35 §4): a month, or a period of days.
+      pagoEm: matching(isAcceptedMonth, "Mês de pagamento inválido: use AAAA-MM, entre 1900 e 2199"),
+      pagoDe: matching(isAcceptedDate, "Data inicial de pagamento inválida: use AAAA-MM-DD"),
+      pagoAte: matching(isAcceptedDate, "Data final de pagamento inválida: use AAAA-MM-DD"),
     },
     sorts: [side.partySort, ...LEDGER_SORTS],
     defaultSort: "vencimento",

@@ -9,7 +9,7 @@ import type { Status } from "../../lib/status";
 import { dirSql, limitOffset, pageAcrossParts, pageWindow, parseListView, reversed, viewPaging, wantsPage, type ListPage } from "../list";
 import { sqlVariants } from "../prepared";
 import { openWhereSql, overdueWhereSql, partialWhereSql, statusCaseSql, statusRankSql } from "../status-sql";
-import type { LedgerQuery, LedgerSortKey, PaymentJson } from "./model";
+import type { LedgerFilters, LedgerQuery, LedgerSortKey, PaymentJson } from "./model";
 import { notFound } from "../../http/errors";
 import type { LedgerTable } from "./table";
 
@@ -37,6 +37,9 @@ export function parseLedgerQuery(t: LedgerTable, raw: Raw, options: { paged?: bo
     status: view.status as Status | "",
     mes: view.mes!,
     partyId: party ? Number(party) : null,
+    pagoEm: view.pagoEm!,
+    pagoDe: view.pagoDe!,
+    pagoAte: view.pagoAte!,
     ...viewPaging<LedgerSortKey>(view),
     paged: options.paged ?? wantsPage(t.list, raw),
     view,
@@ -172,9 +175,9 @@ export const NO_LIMIT = -1;
  * join (CROSS JOIN, as a page): they come in their index's order, with no sort of every row
  * before the first one.
  */
-export function iterateLedger<Row>(databasePath: string, t: LedgerTable, query: LedgerQuery, limit: number): Generator<Row> {
+export function iterateLedger<Row>(databasePath: string, t: LedgerTable, query: LedgerQuery, limit: number, options: { partyIds?: boolean } = {}): Generator<Row> {
   const { where, params } = whereSql(t, query);
-  const sql = `${selectSql(t, byPartyName(query))} ${where} ${orderSql(query)} LIMIT $limit`;
+  const sql = `${selectSql(t, byPartyName(query), options.partyIds)} ${where} ${orderSql(query)} LIMIT $limit`;
   return readerRows<Row>(databasePath, sql, { ...params, limit }, t.recurring ? (row) => asRows<Row>(t, [row as Record<string, unknown>])[0]! : undefined);
 }
 
@@ -216,7 +219,7 @@ export function getLedgerRows<Row>(db: Db, t: LedgerTable, partyId: number, firs
 }
 
 /** The WHERE of a view's filters (shared by the list and its summary cards) and its parameters. */
-export function whereSql(t: LedgerTable, query: Pick<LedgerQuery, "status" | "mes" | "partyId">) {
+export function whereSql(t: LedgerTable, query: LedgerFilters) {
   const { parts, params } = conditions(t, query, true);
   return { where: whereOf(parts), params };
 }
@@ -226,7 +229,7 @@ export function whereSql(t: LedgerTable, query: Pick<LedgerQuery, "status" | "me
  * no index serves: the page's ids then come from the sort's own index (whose columns include the
  * status and due date), instead of the status index and a sort of every row of that status.
  */
-function conditions(t: LedgerTable, query: Pick<LedgerQuery, "status" | "mes" | "partyId">, statusIndex: boolean) {
+function conditions(t: LedgerTable, query: LedgerFilters, statusIndex: boolean) {
   const parts: string[] = [];
   const params: Params = { today: today() };
   const r = statusIndex ? "r" : "+r";
@@ -244,6 +247,20 @@ function conditions(t: LedgerTable, query: Pick<LedgerQuery, "status" | "mes" | 
     parts.push(`r.${t.party.column} = +$partyId`);
     params.partyId = query.partyId;
   }
+  // By payment date (regime de caixa): an unpaid row has none, so these select paid rows only.
+  if (query.pagoEm) {
+    parts.push("r.data_pagamento >= $pagoFrom AND r.data_pagamento < $pagoTo");
+    params.pagoFrom = `${query.pagoEm}-01`;
+    params.pagoTo = `${addMonthsToMonth(query.pagoEm, 1)}-01`;
+  }
+  if (query.pagoDe) {
+    parts.push("r.data_pagamento >= $pagoDe");
+    params.pagoDe = query.pagoDe;
+  }
+  if (query.pagoAte) {
+    parts.push("r.data_pagamento <= $pagoAte");
+    params.pagoAte = query.pagoAte;
+  }
   return { parts, params };
 }
 
@@ -257,8 +274,10 @@ const whenPaid = (column: string) => `CASE WHEN (r.status = 'pago' OR r.principa
  * parties first; otherwise CROSS JOIN keeps the rows outside, where their due-date index gives
  * a page in order (with table statistics the planner would rather sort all 50,000 rows).
  */
-function selectSql(t: LedgerTable, byPartyName = false): string {
-  return `SELECT ${columnsSql(t)} FROM ${t.table} r ${byPartyName ? "JOIN" : "CROSS JOIN"} ${t.party.table} p ON p.id = r.${t.party.column}`;
+function selectSql(t: LedgerTable, byPartyName = false, partyIds = false): string {
+  // partyIds (the CSV export, issue 35 §4): the party's CNPJ, and a client's código, for the accountant.
+  const party = partyIds ? `, p.cnpj AS partyCnpj${t.party.table === "clients" ? ", p.codigo_cliente AS partyCode" : ""}` : "";
+  return `SELECT ${columnsSql(t)}${party} FROM ${t.table} r ${byPartyName ? "JOIN" : "CROSS JOIN"} ${t.party.table} p ON p.id = r.${t.party.column}`;
 }
 
 /** The API row's columns, from `r` (the side's table) and `p` (its party). */

@@ -178,6 +178,11 @@ export interface LedgerQuery {
   /** YYYY-MM by due date, or "". */
   mes: string;
   partyId: number | null;
+  /** Paid in this month (YYYY-MM, by payment date: regime de caixa), or "". */
+  pagoEm: string;
+  /** Paid on or after / on or before these days (YYYY-MM-DD), or "". */
+  pagoDe: string;
+  pagoAte: string;
   sort: { key: LedgerSortKey; dir: "asc" | "desc" };
   page: number;
   perPage: number;
@@ -188,7 +193,7 @@ export interface LedgerQuery {
 }
 
 /** What the summary cards follow: the list's filters. */
-export type LedgerFilters = Pick<LedgerQuery, "status" | "mes" | "partyId">;
+export type LedgerFilters = Pick<LedgerQuery, "status" | "mes" | "partyId" | "pagoEm" | "pagoDe" | "pagoAte">;
 
 /** A row as the API sends it, whichever side: money "1234.50", status derived, payment fields null when unpaid. */
 export interface LedgerRowJson {

@@ -11,7 +11,7 @@ import { deleteLedgerRow, generateLedgerRows, payLedgerRow, redateLedgerRow, und
 const PARTIAL_PAID = "Pagamento parcial registrado";
 
 /** What a side re-evaluates, inside the change's transaction, when a party's rows change (`cause`: what changed). */
-type PartyRule = (db: Db, partyId: number, graceDays: number, cause: LedgerCause) => void;
+export type PartyRule = (db: Db, partyId: number, graceDays: number, cause: LedgerCause) => void;
 
 /**
  * `Q` the side's view, `Row` its API row, `One`/`Many` its answers ({message, installment} …).

@@ -15,6 +15,9 @@ const BY_DUE_DATE = { key: "vencimento", dir: "asc" } as const;
 const view = (limit: number, offset: number) => ({
   status: "" as const,
   mes: "",
+  pagoEm: "",
+  pagoDe: "",
+  pagoAte: "",
   sort: BY_DUE_DATE,
   page: limit > 0 ? Math.floor(offset / limit) + 1 : 1,
   perPage: Math.max(limit, 1),

@@ -15,7 +15,7 @@ import type { Db } from "../../../db/client";
 import { badRequest } from "../../http/errors";
 import { currentMonth, today } from "../../lib/clock";
 import { addMonthsToMonth, daysInMonth, monthRange } from "../../lib/dates";
-import { centsToDecimal, type Cents } from "../../lib/money";
+import { cents, centsToDecimal, type Cents } from "../../lib/money";
 import { sqlValues } from "../prepared";
 import { parseMonth, type MonthRange } from "../reports/period";
 
@@ -165,6 +165,18 @@ export function mrrMovement(db: Db, from: string, to: string, day = today()): Mr
     emTrial: emTrial[k + 1]!,
     trial: emTrial[k + 1] === null ? null : centsToDecimal(trial[k + 1]! as Cents),
   }));
+}
+
+/**
+ * One subscription's share of today's MRR, in cents: its fee when MRR_STATE_SQL would read it
+ * (ativa, or encerrada with a fim not passed), in effect this month and out of trial today;
+ * else 0. The Assinaturas export's "MRR" column: its rows add up to `currentMrr`.
+ */
+export function mrrTodayOf(s: { status: string; inicio: string | null; fim: string | null; trialAte: string | null }, valor: Cents, day = today()): Cents {
+  const month = day.slice(0, 7);
+  const counted = (s.status === "ativa" || (s.status === "encerrada" && s.fim !== null)) && s.inicio !== null;
+  if (!counted || !inEffect([0, valor, s.inicio!, s.fim, s.trialAte], month) || inTrial([0, valor, s.inicio!, s.fim, s.trialAte], day)) return cents(0);
+  return valor;
 }
 
 /** Today's MRR with its movement against last month (the dashboard's and /subscriptions' cards). */
