@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 // Money columns hold integer cents; dates are 'YYYY-MM-DD' text in APP_TZ;
 // timestamps are ISO 8601 text. Derived status ('vencido') is never stored.
@@ -101,6 +101,51 @@ export function clientStatusOrder(statusBloqueio: SQLiteColumn, isTrial: SQLiteC
   return sql`(CASE WHEN ${statusBloqueio} = 1 THEN 2 WHEN ${isTrial} THEN 1 ELSE 0 END)`;
 }
 
+/**
+ * Plano de contas (issue 36, DECISIONS §13): categories of kind receita or despesa in two levels —
+ * a group (`grupo_id` null) holds categories; receivables and payables point at a category, never
+ * a group. `papel` marks the few the ledger itself names (a subscription's month is
+ * "mensalidades", a receivable's fees "juros", the defaults of a hand-made receivable and payable
+ * "avulsos" / "fornecedores"): unique, so the ledger finds each by it whatever it is renamed to,
+ * and never deleted. One in use is deactivated (`ativa` 0), never deleted (RESTRICT below).
+ */
+export const CATEGORY_KINDS = ["receita", "despesa"] as const;
+export const CATEGORY_ROLES = ["mensalidades", "avulsos", "juros", "fornecedores"] as const;
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    nome: text("nome").notNull(),
+    tipo: text("tipo", { enum: CATEGORY_KINDS }).notNull(),
+    grupoId: integer("grupo_id").references((): AnySQLiteColumn => categories.id, { onDelete: "restrict" }),
+    papel: text("papel", { enum: CATEGORY_ROLES }),
+    ativa: integer("ativa", { mode: "boolean" }).notNull().default(true),
+    ...searchColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("categories_nome_ordem_idx").on(t.nomeOrdem, t.id),
+    index("categories_grupo_idx").on(t.grupoId),
+    uniqueIndex("categories_papel_idx").on(t.papel).where(sql`${t.papel} IS NOT NULL`),
+    check("categories_tipo_chk", sql`${t.tipo} IN ('receita', 'despesa')`),
+  ],
+);
+
+/** Centros de custo (issue 36): an optional second axis of a receivable or payable. */
+export const costCentres = sqliteTable(
+  "cost_centres",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    nome: text("nome").notNull(),
+    ativo: integer("ativo", { mode: "boolean" }).notNull().default(true),
+    ...searchColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("cost_centres_nome_ordem_idx").on(t.nomeOrdem, t.id)],
+);
+
 export const suppliers = sqliteTable(
   "suppliers",
   {
@@ -112,6 +157,8 @@ export const suppliers = sqliteTable(
     cidade: text("cidade"),
     estado: text("estado"),
     statusBloqueio: integer("status_bloqueio").notNull().default(0),
+    /** The category its payables get when their form names none (issue 36). */
+    categoriaId: integer("categoria_id").references(() => categories.id, { onDelete: "restrict" }),
     ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -211,6 +258,11 @@ export const receivables = sqliteTable(
     valorPago: integer("valor_pago"),
     multa: integer("multa"),
     juros: integer("juros"),
+    // The plano de contas (issue 36): null only between an insert and its trigger (migration
+    // 0022 writes the side's default: the subscription's Mensalidades, the supplier's own, the
+    // papel avulsos / fornecedores). SQLite adds a REFERENCES column only with a NULL default.
+    categoriaId: integer("categoria_id").references(() => categories.id, { onDelete: "restrict" }),
+    centroCustoId: integer("centro_custo_id").references(() => costCentres.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -229,6 +281,15 @@ export const receivables = sqliteTable(
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
     index("receivables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),
     index("receivables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
+    // The category and cost-centre filters' pages (issue 36): the filter first, then the default
+    // sort's key and the rest of the filters, so a category's page n is read from the index alone.
+    index("receivables_categoria_idx").on(t.categoriaId, t.dataVencimento, t.id, t.status, t.clientId),
+    index("receivables_centro_idx").on(t.centroCustoId, t.dataVencimento, t.id, t.status, t.clientId),
+    // The DRE (src/api/reports/dre.ts) reads these alone: by caixa the paid rows of a payment
+    // date range, by competência the rows of a due-date range.
+    index("receivables_dre_paid_idx").on(t.dataPagamento, t.categoriaId, t.valorPago, t.multa, t.juros).where(sql`${t.status} = 'pago'`),
+    index("receivables_dre_due_idx").on(t.dataVencimento, t.categoriaId, t.valor).where(sql`${t.subscriptionId} IS NULL`),
+    index("receivables_dre_competencia_idx").on(t.competencia, t.categoriaId, t.valor).where(sql`${t.subscriptionId} IS NOT NULL`),
     uniqueIndex("receivables_subscription_month_idx").on(t.subscriptionId, t.competencia).where(sql`${t.subscriptionId} IS NOT NULL`),
     // Covering for the MRR movement: a range of competências read from the index alone.
     index("receivables_competencia_mrr_idx").on(t.competencia, t.subscriptionId, t.valor).where(sql`${t.subscriptionId} IS NOT NULL`),
@@ -273,6 +334,11 @@ export const payables = sqliteTable(
     status: text("status", { enum: ["em_aberto", "pago"] }).notNull().default("em_aberto"),
     dataPagamento: text("data_pagamento"),
     valorPago: integer("valor_pago"),
+    // The plano de contas (issue 36): null only between an insert and its trigger (migration
+    // 0022 writes the side's default: the subscription's Mensalidades, the supplier's own, the
+    // papel avulsos / fornecedores). SQLite adds a REFERENCES column only with a NULL default.
+    categoriaId: integer("categoria_id").references(() => categories.id, { onDelete: "restrict" }),
+    centroCustoId: integer("centro_custo_id").references(() => costCentres.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -287,6 +353,14 @@ export const payables = sqliteTable(
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
     index("payables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),
     index("payables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
+    // The category and cost-centre filters' pages (issue 36): the filter first, then the default
+    // sort's key and the rest of the filters, so a category's page n is read from the index alone.
+    index("payables_categoria_idx").on(t.categoriaId, t.dataVencimento, t.id, t.status, t.supplierId),
+    index("payables_centro_idx").on(t.centroCustoId, t.dataVencimento, t.id, t.status, t.supplierId),
+    // The DRE (src/api/reports/dre.ts) reads these alone: by caixa the paid rows of a payment
+    // date range, by competência the rows of a due-date range.
+    index("payables_dre_paid_idx").on(t.dataPagamento, t.categoriaId, t.valorPago).where(sql`${t.status} = 'pago'`),
+    index("payables_dre_due_idx").on(t.dataVencimento, t.categoriaId, t.valor),
     check("payables_valor_chk", sql`${t.valor} > 0`),
   ],
 );
@@ -477,6 +551,8 @@ export const statementLines = sqliteTable(
 );
 
 export type ClientRow = typeof clients.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type CostCentreRow = typeof costCentres.$inferSelect;
 export type SupplierRow = typeof suppliers.$inferSelect;
 export type ReceivableRow = typeof receivables.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
