@@ -9,6 +9,7 @@ import { healthApi } from "./api/health";
 import { historyApi } from "./api/history";
 import { installmentsApi } from "./api/installments";
 import { partnersApi } from "./api/partners";
+import { categoriesApi } from "./api/categories";
 import { payablesApi } from "./api/payables";
 import { reportsApi } from "./api/reports";
 import { emailSettingsApi } from "./api/email";
@@ -67,6 +68,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(subscriptionsMrrApi(deps))
     .use(suppliersApi(deps))
     .use(partnersApi(deps))
+    .use(categoriesApi(deps))
     .use(installmentsApi(deps))
     .use(payablesApi(deps))
     .use(dashboardApi(deps))

@@ -35,7 +35,12 @@ export function ledgerRow<K extends LedgerKind>(kind: K, row: ApiRowOf<K>): Ledg
   const partyOf: (row: ApiRowOf<K>) => { partyId: number; partyName: string } = PARTY_OF[kind];
   const { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago } = row;
   const competencia = "competencia" in row ? row.competencia : null;
-  return { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, ...partyOf(row), ...(competencia ? { competencia } : {}) };
+  const { categoriaId, categoriaNome, centroCustoId, centroCustoNome } = row;
+  return {
+    id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago,
+    categoriaId, categoriaNome, centroCustoId, centroCustoNome,
+    ...partyOf(row), ...(competencia ? { competencia } : {}),
+  };
 }
 
 export interface LedgerKindInfo {

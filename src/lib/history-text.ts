@@ -4,7 +4,7 @@ import { formatDateBR } from "./dates.ts";
 import { installmentName } from "./installments.ts";
 import { formatBRL, parseMoney } from "./money.ts";
 
-export const HISTORY_ENTITIES = ["client", "subscription", "supplier", "partner", "installment", "payable", "user", "settings"] as const;
+export const HISTORY_ENTITIES = ["client", "subscription", "supplier", "partner", "installment", "payable", "user", "settings", "category", "cost_centre"] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
 export const HISTORY_ACTIONS = [
@@ -72,6 +72,8 @@ export const ENTITY_LABELS: Record<HistoryEntity, string> = {
   payable: "Contas a pagar",
   user: "Acessos e usuários",
   settings: "Configurações",
+  category: "Plano de contas",
+  cost_centre: "Centros de custo",
 };
 
 /** An event as it is read (the API's row minus the sentence). */
@@ -101,6 +103,8 @@ const NOUN: Record<HistoryEntity, { the: string; a: string }> = {
   payable: { the: "a conta a pagar", a: "conta a pagar" },
   user: { the: "o usuário", a: "usuário" },
   settings: { the: "as configurações", a: "configurações" },
+  category: { the: "a categoria", a: "categoria" },
+  cost_centre: { the: "o centro de custo", a: "centro de custo" },
 };
 
 /** Field names as the forms call them, for "Mensalidade: R$ 1.000,00 → R$ 1.200,00". */
@@ -138,6 +142,11 @@ const FIELD_LABELS: Record<string, string> = {
   fim: "Fim",
   trialAte: "Trial até",
   status: "Situação",
+  categoria: "Categoria",
+  centroCusto: "Centro de custo",
+  descricao: "Descrição",
+  grupo: "Grupo",
+  ativa: "Ativa",
   reajusteMes: "Mês do reajuste",
 };
 const MONEY_FIELDS = new Set(["valorMensalidade", "valor", "valorPago", "multa", "juros", "total"]);

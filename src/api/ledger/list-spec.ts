@@ -8,7 +8,7 @@ export const LEDGER_SORTS = ["parcela", "vencimento", "valor", "status", "descri
 export type LedgerSortKey = (typeof LEDGER_SORTS)[number] | "cliente" | "fornecedor";
 
 /**
- * One side's list in the URL: ?status=&mes=&{clientId|supplierId}=&ordem=&pagina=&porPagina=
+ * One side's list in the URL: ?status=&mes=&{clientId|supplierId}=&categoriaId=&centroCustoId=&ordem=&pagina=&porPagina=
  * (the side's party filter under its API name and its party's sort key).
  */
 export function ledgerListSpec(side: {
@@ -26,6 +26,9 @@ export function ledgerListSpec(side: {
       status: oneOf(STATUSES, "Status inválido: use em_aberto, vencido ou pago"),
       mes: matching(isAcceptedMonth, "Mês inválido: use AAAA-MM, entre 1900 e 2199"),
       [side.partyKey]: recordId(side.partyInvalid),
+      // The plano de contas (issue 36): the DRE's figures link to the list with these set.
+      categoriaId: recordId("Categoria inválida"),
+      centroCustoId: recordId("Centro de custo inválido"),
     },
     sorts: [side.partySort, ...LEDGER_SORTS],
     defaultSort: "vencimento",

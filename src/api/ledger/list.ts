@@ -9,7 +9,7 @@ import type { Status } from "../../lib/status";
 import { dirSql, limitOffset, pageAcrossParts, pageWindow, parseListView, reversed, viewPaging, wantsPage, type ListPage } from "../list";
 import { sqlVariants } from "../prepared";
 import { openWhereSql, overdueWhereSql, statusCaseSql } from "../status-sql";
-import type { LedgerQuery, LedgerSortKey } from "./model";
+import type { LedgerFilters, LedgerQuery, LedgerSortKey } from "./model";
 import type { LedgerTable } from "./table";
 
 type Params = Record<string, string | number>;
@@ -36,6 +36,8 @@ export function parseLedgerQuery(t: LedgerTable, raw: Raw, options: { paged?: bo
     status: view.status as Status | "",
     mes: view.mes!,
     partyId: party ? Number(party) : null,
+    categoriaId: view.categoriaId ? Number(view.categoriaId) : null,
+    centroCustoId: view.centroCustoId ? Number(view.centroCustoId) : null,
     ...viewPaging<LedgerSortKey>(view),
     paged: options.paged ?? wantsPage(t.list, raw),
     view,
@@ -197,7 +199,7 @@ export function getLedgerRows<Row>(db: Db, t: LedgerTable, partyId: number, firs
 }
 
 /** The WHERE of a view's filters (shared by the list and its summary cards) and its parameters. */
-export function whereSql(t: LedgerTable, query: Pick<LedgerQuery, "status" | "mes" | "partyId">) {
+export function whereSql(t: LedgerTable, query: LedgerFilters) {
   const { parts, params } = conditions(t, query, true);
   return { where: whereOf(parts), params };
 }
@@ -207,7 +209,7 @@ export function whereSql(t: LedgerTable, query: Pick<LedgerQuery, "status" | "me
  * no index serves: the page's ids then come from the sort's own index (whose columns include the
  * status and due date), instead of the status index and a sort of every row of that status.
  */
-function conditions(t: LedgerTable, query: Pick<LedgerQuery, "status" | "mes" | "partyId">, statusIndex: boolean) {
+function conditions(t: LedgerTable, query: LedgerFilters, statusIndex: boolean) {
   const parts: string[] = [];
   const params: Params = { today: today() };
   const r = statusIndex ? "r" : "+r";
@@ -222,6 +224,16 @@ function conditions(t: LedgerTable, query: Pick<LedgerQuery, "status" | "mes" | 
   if (query.partyId !== null) {
     parts.push(`r.${t.party.column} = +$partyId`);
     params.partyId = query.partyId;
+  }
+  // Issue 36: each its own index (categoria/centro first, then the due date), so a filtered
+  // page walks it.
+  if (query.categoriaId !== null) {
+    parts.push("r.categoria_id = $categoriaId");
+    params.categoriaId = query.categoriaId;
+  }
+  if (query.centroCustoId !== null) {
+    parts.push("r.centro_custo_id = $centroCustoId");
+    params.centroCustoId = query.centroCustoId;
   }
   return { parts, params };
 }
@@ -254,6 +266,11 @@ function columnsSql(t: LedgerTable): string {
     `${whenPaid("r.valor_pago")} AS valorPago`,
     ...(t.fees ? [`${whenPaid("r.multa")} AS multa`, `${whenPaid("r.juros")} AS juros`] : []),
     ...(t.recurring ? ["r.competencia AS competencia", "r.subscription_id IS NOT NULL AS assinatura"] : []),
+    // Issue 36: looked up per row (a primary-key read), so the list's join order stays as it was.
+    "r.categoria_id AS categoriaId",
+    "(SELECT CASE WHEN g.id IS NULL THEN c.nome ELSE g.nome || ' › ' || c.nome END FROM categories c LEFT JOIN categories g ON g.id = c.grupo_id WHERE c.id = r.categoria_id) AS categoriaNome",
+    "r.centro_custo_id AS centroCustoId",
+    "(SELECT nome FROM cost_centres WHERE id = r.centro_custo_id) AS centroCustoNome",
   ];
   return columns.join(", ");
 }

@@ -5,6 +5,7 @@ import type { Cents } from "../../lib/money";
 import type { ListParams } from "../../lib/list-spec";
 import type { Status } from "../../lib/status";
 import { moneyField, requiredText } from "../fields";
+import { ledgerRefId } from "../categories/model";
 import { LEDGER_SORTS, type LedgerSortKey, ledgerListSpec } from "./list-spec";
 
 // The forms of receivables and payables (SPEC §5), one rule per field for both sides: the
@@ -84,6 +85,9 @@ const generateFields = {
   valor: requiredMoney(NOT_POSITIVE),
   primeiroVencimento: requiredDate(DATA_VENCIMENTO_REQUIRED),
   descricao: requiredText("Descrição é obrigatória", MAX_DESCRICAO),
+  // Absent: the side's default (the supplier's own, else Serviços avulsos / Fornecedores), issue 36.
+  categoriaId: ledgerRefId("Categoria inválida"),
+  centroCustoId: ledgerRefId("Centro de custo inválido"),
 };
 
 /** Each installment must be worth a cent: the split never writes a R$ 0,00 row. */
@@ -125,7 +129,20 @@ export interface GeneratePlan {
   valor: Cents;
   primeiroVencimento: string;
   descricao: string;
+  categoriaId?: number | null;
+  centroCustoId?: number | null;
 }
+
+/** PATCH …/:id ("Editar lançamento", issue 36): what is not money — description, category, cost centre. */
+export const ledgerEditSchema = z.object(
+  {
+    descricao: requiredText("Descrição é obrigatória", MAX_DESCRICAO),
+    categoriaId: ledgerRefId("Categoria inválida"),
+    centroCustoId: ledgerRefId("Centro de custo inválido"),
+  },
+  "Dados inválidos",
+);
+export type LedgerEditBody = z.output<typeof ledgerEditSchema>;
 
 /** Sort keys of both lists (`ordem=vencimento`, `ordem=-valor`); each side adds its party key. */
 
@@ -135,6 +152,9 @@ export interface LedgerQuery {
   /** YYYY-MM by due date, or "". */
   mes: string;
   partyId: number | null;
+  /** The plano de contas' filters (issue 36), or null. */
+  categoriaId: number | null;
+  centroCustoId: number | null;
   sort: { key: LedgerSortKey; dir: "asc" | "desc" };
   page: number;
   perPage: number;
@@ -145,7 +165,7 @@ export interface LedgerQuery {
 }
 
 /** What the summary cards follow: the list's filters. */
-export type LedgerFilters = Pick<LedgerQuery, "status" | "mes" | "partyId">;
+export type LedgerFilters = Pick<LedgerQuery, "status" | "mes" | "partyId" | "categoriaId" | "centroCustoId">;
 
 /** A row as the API sends it, whichever side: money "1234.50", status derived, payment fields null when unpaid. */
 export interface LedgerRowJson {
@@ -157,6 +177,11 @@ export interface LedgerRowJson {
   status: Status;
   dataPagamento: string | null;
   valorPago: string | null;
+  /** Its category ("Grupo › Categoria" named) and cost centre (issue 36). */
+  categoriaId: number | null;
+  categoriaNome: string | null;
+  centroCustoId: number | null;
+  centroCustoNome: string | null;
 }
 
 

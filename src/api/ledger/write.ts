@@ -13,6 +13,8 @@ import type { Actor } from "../history/record";
 import { getLedgerRow, getLedgerRows } from "./list";
 import type { GeneratePlan } from "./model";
 import type { LedgerTable } from "./table";
+import { categoryKindOf } from "./edit";
+import { checkLedgerCategory, checkLedgerCostCentre } from "../categories/service";
 
 /**
  * Called inside the change's transaction with the party whose rows changed and what changed
@@ -52,11 +54,12 @@ const PARTY_EXISTS = sqlVariants<[t: LedgerTable], { found: 1 }, { id: number }>
 const INSERT = sqlVariants<
   [t: LedgerTable],
   { id: number },
-  { partyId: number; numerosParcela: string; descricao: string; dataVencimento: string; valor: Cents; createdAt: string }
+  { partyId: number; numerosParcela: string; descricao: string; dataVencimento: string; valor: Cents; createdAt: string; categoriaId: number | null; centroCustoId: number | null }
 >(
+  // A null categoria_id gets the side's default from the insert trigger (migration 0022).
   (t) =>
-    `INSERT INTO ${t.table} (${t.party.column}, numeros_parcela, descricao, data_vencimento, valor, created_at) ` +
-    "VALUES ($partyId, $numerosParcela, $descricao, $dataVencimento, $valor, $createdAt) RETURNING id",
+    `INSERT INTO ${t.table} (${t.party.column}, numeros_parcela, descricao, data_vencimento, valor, created_at, categoria_id, centro_custo_id) ` +
+    "VALUES ($partyId, $numerosParcela, $descricao, $dataVencimento, $valor, $createdAt, $categoriaId, $centroCustoId) RETURNING id",
 );
 const PAY = sqlVariants<[t: LedgerTable], never, { id: number; dataPagamento: string; valorPago: Cents; multa?: Cents; juros?: Cents }>(
   (t) => `UPDATE ${t.table} SET status = 'pago', data_pagamento = $dataPagamento, valor_pago = $valorPago${t.fees ? ", multa = $multa, juros = $juros" : ""} WHERE id = $id`,
@@ -82,9 +85,11 @@ export function generateLedgerRows<Row>(db: Db, actor: Actor, t: LedgerTable, in
   }
   return write(db, () => {
     if (!PARTY_EXISTS(t).get(db, { id: partyId })) throw notFound(t.party.notFound);
+    const categoriaId = checkLedgerCategory(db, input.categoriaId ?? null, categoryKindOf(t));
+    const centroCustoId = checkLedgerCostCentre(db, input.centroCustoId ?? null);
     const insert = INSERT(t);
     const createdAt = nowISO();
-    const ids = plan.map((p) => insert.get(db, { ...p, partyId: partyId, descricao: input.descricao, createdAt })!.id);
+    const ids = plan.map((p) => insert.get(db, { ...p, partyId: partyId, descricao: input.descricao, createdAt, categoriaId, centroCustoId })!.id);
     const cause = recordLedgerPlan(db, actor, t, partyId, input, ids);
     onChange?.(db, partyId, cause);
     return getLedgerRows<Row>(db, t, partyId, ids[0]!, ids[ids.length - 1]!);

@@ -20,6 +20,8 @@ const view = (limit: number, offset: number) => ({
   perPage: Math.max(limit, 1),
   paged: limit > 0,
   view: {},
+  categoriaId: null,
+  centroCustoId: null,
 });
 
 export function listClientInstallments(db: Db, clientId: number, limit: number, offset = 0): ReportReceivable[] {
