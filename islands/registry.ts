@@ -28,6 +28,7 @@ export const islands = {
   ReconciliationScreen: () => import("./ReconciliationScreen"),
   UsersList: () => import("./UsersList"),
   AccountScreen: () => import("./AccountScreen"),
+  CategoriesScreen: () => import("./CategoriesScreen"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 
 export type IslandName = keyof typeof islands;

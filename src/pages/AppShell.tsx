@@ -23,6 +23,7 @@ export const MENU: MenuItem[] = [
   { href: "/payable-installments", label: "Gerar Parcelas CP", icon: "calendar-plus" },
   { href: "/reconciliation", label: "Conciliação", icon: "check" },
   { href: "/partners", label: "Parceiros", icon: "handshake" },
+  { href: "/categories", label: "Plano de contas", icon: "wallet" },
   { href: "/reports", label: "Relatórios", icon: "chart" },
   { href: "/history", label: "Histórico", icon: "history" },
   { href: "/users", label: "Usuários", icon: "shield" },

@@ -19,6 +19,8 @@ import { findHistory, historyUsers, parseHistoryQuery } from "../api/history/ser
 import { findPartners, parsePartnerQuery, partnerSummary } from "../api/partners/service";
 import { getEmailSettings } from "../api/email/service";
 import { getSettings } from "../api/settings/service";
+import { listCategories, listCostCentres } from "../api/categories/service";
+import { CategoriesPage } from "./CategoriesPage";
 import { findSuppliers, parseSupplierQuery } from "../api/suppliers/service";
 import { sessionOf, signedIn } from "../api/auth/plugin";
 import type { PublicUser } from "../api/auth/service";
@@ -179,6 +181,9 @@ export function pageRoutes(deps: AppDeps) {
         const page = findSuppliers(deps.db, view);
         return { total: page.total, render: (notice) => shellPage(SUPPLIER_LIST.path, "Fornecedores", user, <SuppliersPage query={view} page={page} />, notice) };
       }),
+    )
+    .get("/categories", ({ user }) =>
+      shellPage("/categories", "Plano de contas", user, <CategoriesPage categories={listCategories(deps.db)} costCentres={listCostCentres(deps.db)} />),
     )
     .get("/reports", ({ user, query }) => shellPage("/reports", "Relatórios", user, <ReportsPage {...reportsData(deps.db, query)} />))
     .get("/reports/export", ({ query }) => reportExport(deps.db, query))

@@ -58,7 +58,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /payables": EVERYONE,
   "GET /payable-installments": FINANCE,
   "GET /partners": EVERYONE,
-  // "GET /categories": FINANCE, (the page comes next)
+  "GET /categories": FINANCE, // Plano de contas (issue 36): the roles that write it
   "GET /reconciliation": EVERYONE,
   "GET /reports": EVERYONE,
   "GET /history": EVERYONE,

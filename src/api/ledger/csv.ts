@@ -13,11 +13,11 @@ export function ledgerCsv(databasePath: string, t: LedgerTable, raw: Record<stri
   // The view's filters and sort (parsed now: a value no one could mean is a 400 before any byte).
   const query = parseLedgerQuery(t, raw, { paged: true });
   const receivable = t.fees;
-  const header = [receivable ? "Cliente" : "Fornecedor", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", receivable ? "Valor recebido" : "Valor pago"];
+  const header = [receivable ? "Cliente" : "Fornecedor", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", receivable ? "Valor recebido" : "Valor pago", "Categoria", "Centro de custo"];
   return { fileName: `${receivable ? "contas-a-receber" : "contas-a-pagar"}-${today()}.csv`, header, rows: ledgerLines(databasePath, t, query) };
 }
 
 function* ledgerLines(databasePath: string, t: LedgerTable, query: LedgerQuery): Generator<CsvCell[]> {
   // Every page of the view, up to the bound.
-  for (const r of iterateLedger<Row>(databasePath, t, query, CSV_ROW_LIMIT)) yield installmentCells(String(r[t.party.nameKey] ?? ""), r);
+  for (const r of iterateLedger<Row>(databasePath, t, query, CSV_ROW_LIMIT)) yield [...installmentCells(String(r[t.party.nameKey] ?? ""), r), r.categoriaNome, r.centroCustoNome];
 }

@@ -29,6 +29,8 @@ export function ledgerListSpec(side: {
       // The plano de contas (issue 36): the DRE's figures link to the list with these set.
       categoriaId: recordId("Categoria inválida"),
       centroCustoId: recordId("Centro de custo inválido"),
+      // Paid in this month (YYYY-MM): the DRE by caixa's figures link here.
+      pagamento: matching(isAcceptedMonth, "Mês de pagamento inválido: use AAAA-MM, entre 1900 e 2199"),
     },
     sorts: [side.partySort, ...LEDGER_SORTS],
     defaultSort: "vencimento",

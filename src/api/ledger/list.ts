@@ -38,6 +38,7 @@ export function parseLedgerQuery(t: LedgerTable, raw: Raw, options: { paged?: bo
     partyId: party ? Number(party) : null,
     categoriaId: view.categoriaId ? Number(view.categoriaId) : null,
     centroCustoId: view.centroCustoId ? Number(view.centroCustoId) : null,
+    pagamento: view.pagamento!,
     ...viewPaging<LedgerSortKey>(view),
     paged: options.paged ?? wantsPage(t.list, raw),
     view,
@@ -234,6 +235,11 @@ function conditions(t: LedgerTable, query: LedgerFilters, statusIndex: boolean) 
   if (query.centroCustoId !== null) {
     parts.push("r.centro_custo_id = $centroCustoId");
     params.centroCustoId = query.centroCustoId;
+  }
+  if (query.pagamento) {
+    parts.push("r.status = 'pago' AND r.data_pagamento >= $pagoFrom AND r.data_pagamento < $pagoTo");
+    params.pagoFrom = `${query.pagamento}-01`;
+    params.pagoTo = `${addMonthsToMonth(query.pagamento, 1)}-01`;
   }
   return { parts, params };
 }

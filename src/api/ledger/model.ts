@@ -155,6 +155,8 @@ export interface LedgerQuery {
   /** The plano de contas' filters (issue 36), or null. */
   categoriaId: number | null;
   centroCustoId: number | null;
+  /** Paid in this month (YYYY-MM), or "". */
+  pagamento: string;
   sort: { key: LedgerSortKey; dir: "asc" | "desc" };
   page: number;
   perPage: number;
@@ -165,7 +167,7 @@ export interface LedgerQuery {
 }
 
 /** What the summary cards follow: the list's filters. */
-export type LedgerFilters = Pick<LedgerQuery, "status" | "mes" | "partyId" | "categoriaId" | "centroCustoId">;
+export type LedgerFilters = Pick<LedgerQuery, "status" | "mes" | "partyId" | "categoriaId" | "centroCustoId" | "pagamento">;
 
 /** A row as the API sends it, whichever side: money "1234.50", status derived, payment fields null when unpaid. */
 export interface LedgerRowJson {

@@ -73,9 +73,10 @@ interface PlanRow {
   tipo: "receita" | "despesa";
   grupoId: number | null;
   ativa: number;
+  papel: string | null;
 }
 const PLAN = sql<PlanRow>(
-  `SELECT c.id, c.nome, c.tipo, c.grupo_id AS grupoId, c.ativa FROM categories c LEFT JOIN categories g ON g.id = c.grupo_id
+  `SELECT c.id, c.nome, c.tipo, c.grupo_id AS grupoId, c.ativa, c.papel FROM categories c LEFT JOIN categories g ON g.id = c.grupo_id
    ORDER BY coalesce(g.nome_ordem, c.nome_ordem), coalesce(g.id, c.id), c.grupo_id IS NOT NULL, c.nome_ordem, c.id`,
 );
 
@@ -103,6 +104,8 @@ export interface Dre {
   despesas: DreSection;
   /** Receitas − despesas. */
   resultado: { valores: string[]; total: string };
+  /** The category a receivable's fees count under (papel 'juros'): its figures have no rows of their own. */
+  juros: number | null;
   /** Resultado ÷ receitas in %, one decimal ("12.5"); null where there was no receita. */
   margem: { valores: (string | null)[]; total: string | null };
 }
@@ -167,6 +170,7 @@ export function getDre(db: Db, range: MonthRange, base: DreBase): Dre {
     receitas: { grupos: receitas.grupos, valores: receitas.sums.map(centsToDecimal), total: centsToDecimal(sum(receitas.sums)) },
     despesas: { grupos: despesas.grupos, valores: despesas.sums.map(centsToDecimal), total: centsToDecimal(sum(despesas.sums)) },
     resultado: { valores: resultado.map(centsToDecimal), total: centsToDecimal(sum(resultado)) },
+    juros: plan.find((c) => c.papel === "juros")?.id ?? null,
     margem: { valores: meses.map((_, i) => margin(resultado[i]!, receitas.sums[i]!)), total: margin(sum(resultado), sum(receitas.sums)) },
   };
 }

@@ -22,6 +22,7 @@ const view = (limit: number, offset: number) => ({
   view: {},
   categoriaId: null,
   centroCustoId: null,
+  pagamento: "",
 });
 
 export function listClientInstallments(db: Db, clientId: number, limit: number, offset = 0): ReportReceivable[] {
