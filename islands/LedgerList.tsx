@@ -20,6 +20,7 @@ import { api, ApiError, serverMessage } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
 import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow } from "./ledger/kinds";
 import { PartyPicker, type Party } from "./lib/PartyPicker";
+import type { LedgerChoices } from "../src/api/categories/model";
 import { searchOf, useUrlList, type ListParams } from "./lib/list";
 import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
@@ -31,6 +32,7 @@ import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 const PaymentDialog = onDemand(() => import("./ledger/PaymentDialog").then((m) => m.PaymentDialog));
 const ChargeDialog = onDemand(() => import("./ledger/ChargeDialog").then((m) => m.ChargeDialog));
 const DueDateDialog = onDemand(() => import("./ledger/DueDateDialog").then((m) => m.DueDateDialog));
+const EditEntryDialog = onDemand(() => import("./ledger/EditEntryDialog").then((m) => m.EditEntryDialog));
 const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) => m.HistoryPanel));
 
 export interface LedgerListProps {
@@ -43,10 +45,12 @@ export interface LedgerListProps {
   today: string;
   /** The party the list is narrowed to (?clientId=), for the filter chip. */
   partyName: string | null;
+  /** The side's categories and the cost centres: the filters and "Editar lançamento" (issue 36). */
+  choices: LedgerChoices;
 }
 
 type Action =
-  | { kind: "pay" | "redate" | "delete" | "undo" | "charge" | "history"; row: LedgerRow }
+  | { kind: "pay" | "redate" | "delete" | "undo" | "charge" | "history" | "edit"; row: LedgerRow }
   | null;
 
 /**
@@ -54,7 +58,7 @@ type Action =
  * page of installments, the row actions with their dialogs; the cards (another island) follow
  * every change through the shared summary signal.
  */
-export default function LedgerList({ kind, initial, params: initialParams, today, partyName }: LedgerListProps) {
+export default function LedgerList({ kind, initial, params: initialParams, today, partyName, choices }: LedgerListProps) {
   const info = LEDGER_KINDS[kind];
   // A consulta reads the list (filters, sort, export, Histórico) and is offered nothing that writes.
   const canWrite = useCanWrite();
@@ -79,7 +83,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   }, [party, info.partyEndpoint]);
   const rows = useMemo(() => list.rows.map((row) => ledgerRow(kind, row)), [kind, list.rows]);
   const [action, setAction] = useState<Action>(null);
-  const filtering = Boolean(params.status || params.mes || params[info.partyParam]);
+  const filtering = Boolean(params.status || params.mes || params[info.partyParam] || params.categoriaId || params.centroCustoId || params.pagamento);
 
   function afterChange() {
     setAction(null);
@@ -103,13 +107,13 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   const row = action?.row;
 
   // A consulta opens only the Histórico: the forms' code is not fetched for them.
-  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, HistoryPanel, ConfirmPart] : [HistoryPanel]));
+  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, EditEntryDialog, HistoryPanel, ConfirmPart] : [HistoryPanel]));
   return (
     <div className="list-screen" {...intent}>
       <FilterBar
         label={`Filtrar ${info.list.listName}`}
         active={filtering}
-        onClear={() => update({ status: "", mes: "", [info.partyParam]: "" })}
+        onClear={() => update({ status: "", mes: "", [info.partyParam]: "", categoriaId: "", centroCustoId: "", pagamento: "" })}
       >
         <Field label="Status">
           <Select name="status" options={STATUS_FILTER_OPTIONS} value={params.status ?? ""} onValueChange={(status) => update({ status })} />
@@ -130,6 +134,32 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             }}
           />
         </Field>
+        <Field label="Categoria">
+          <Select
+            name="categoriaId"
+            placeholder="Todas"
+            options={choices.categorias.map((c) => ({ value: String(c.id), label: c.ativa ? c.nome : `${c.nome} (inativa)` }))}
+            value={params.categoriaId ?? ""}
+            onValueChange={(categoriaId) => update({ categoriaId })}
+          />
+        </Field>
+        {(choices.centros.length > 0 || params.centroCustoId) && (
+          <Field label="Centro de custo">
+            <Select
+              name="centroCustoId"
+              placeholder="Todos"
+              options={choices.centros.map((c) => ({ value: String(c.id), label: c.nome }))}
+              value={params.centroCustoId ?? ""}
+              onValueChange={(centroCustoId) => update({ centroCustoId })}
+            />
+          </Field>
+        )}
+        {/* Set by the DRE by caixa's links: paid in that month. */}
+        {params.pagamento && (
+          <Field label="Mês de pagamento" hint={`Pagas em ${formatMonthBR(params.pagamento)}`}>
+            <Input type="month" name="pagamento" value={params.pagamento} onValueChange={(pagamento) => update({ pagamento })} />
+          </Field>
+        )}
       </FilterBar>
 
       <section className="list-card" aria-labelledby="ledger-contagem">
@@ -191,6 +221,18 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             onClose={() => setAction(null)}
             send={(body) => api(`${info.list.endpoint}/${row.id}/${kind === "receber" ? "pay-with-fees" : "pay"}`, { method: "PATCH", body })}
             onPaid={afterChange}
+          />
+        </Loading>
+      )}
+
+      {action?.kind === "edit" && row && (
+        <Loading onFailed={() => setAction(null)}>
+          <EditEntryDialog
+            row={row}
+            choices={choices}
+            onClose={() => setAction(null)}
+            send={(body) => api(`${info.list.endpoint}/${row.id}`, { method: "PATCH", body })}
+            onSaved={afterChange}
           />
         </Loading>
       )}
@@ -346,8 +388,16 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
     header: "Descrição",
     sortable: true,
     render: (r) => (
-      <span className="ui-ellipsis" title={r.descricao}>
-        {r.descricao}
+      <span className="ledger-description">
+        <span className="ui-ellipsis" title={r.descricao}>
+          {r.descricao}
+        </span>
+        {r.categoriaNome && (
+          <span className="ledger-category ui-ellipsis" title={`Categoria: ${r.categoriaNome}${r.centroCustoNome ? ` · Centro de custo: ${r.centroCustoNome}` : ""}`}>
+            {r.categoriaNome.split(" › ").pop()}
+            {r.centroCustoNome && ` · ${r.centroCustoNome}`}
+          </span>
+        )}
       </span>
     ),
   };
@@ -360,6 +410,7 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
       const label = rowName(r);
       const history: RowMenuItem = { label: "Histórico", icon: "history", onSelect: () => act({ kind: "history", row: r }) };
       const remove: RowMenuItem = { label: "Excluir", icon: "trash", danger: true, onSelect: () => act({ kind: "delete", row: r }) };
+      const edit: RowMenuItem = { label: "Editar lançamento", icon: "edit", onSelect: () => act({ kind: "edit", row: r }) };
       if (!canWrite) {
         return (
           <div className="row-actions">
@@ -374,7 +425,7 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
             <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />
             <RowMenu
               rowName={label}
-              items={kind === "receber" ? [{ label: "Cancelar Baixa", icon: "undo", onSelect: () => act({ kind: "undo", row: r }) }] : [remove]}
+              items={kind === "receber" ? [edit, { label: "Cancelar Baixa", icon: "undo", onSelect: () => act({ kind: "undo", row: r }) }] : [edit, remove]}
             />
           </div>
         );
@@ -384,10 +435,11 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
           ? [
               { label: "Cobrar", icon: "qr", onSelect: () => act({ kind: "charge", row: r }) },
               { label: "Prorrogar", icon: "calendar-clock", onSelect: () => act({ kind: "redate", row: r }) },
+              edit,
               history,
               remove,
             ]
-          : [history, remove];
+          : [edit, history, remove];
       return (
         <div className="row-actions">
           <IconAction label={kind === "receber" ? "Baixar" : "Pagar"} rowName={label} icon="check" onClick={() => act({ kind: "pay", row: r })} />
@@ -414,7 +466,14 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
 function useLedgerView(kind: LedgerKind, initial: LedgerListProps["initial"], params: ListParams) {
   const info = LEDGER_KINDS[kind];
   const list = useUrlList<ApiLedgerRow>({ spec: info.list, initial, params });
-  const filters = { status: list.params.status ?? "", mes: list.params.mes ?? "", [info.partyParam]: list.params[info.partyParam] ?? "" };
+  const filters = {
+    status: list.params.status ?? "",
+    mes: list.params.mes ?? "",
+    [info.partyParam]: list.params[info.partyParam] ?? "",
+    categoriaId: list.params.categoriaId ?? "",
+    centroCustoId: list.params.centroCustoId ?? "",
+    pagamento: list.params.pagamento ?? "",
+  };
   const cards = useLedgerCards(info.list.endpoint, filters);
   const refresh = () => {
     void list.reload();

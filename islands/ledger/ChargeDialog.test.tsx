@@ -192,6 +192,7 @@ describe("the Cobrar action in Contas a Receber", () => {
     params: { status: "", mes: "", ordem: "vencimento", pagina: "1", porPagina: "50" },
     today: "2026-03-15",
     partyName: null,
+    choices: { categorias: [], centros: [] },
   });
 
   test("is on every unpaid receivable row, opens the dialog for that row", async () => {

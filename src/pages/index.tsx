@@ -19,7 +19,7 @@ import { findHistory, historyUsers, parseHistoryQuery } from "../api/history/ser
 import { findPartners, parsePartnerQuery, partnerSummary } from "../api/partners/service";
 import { getEmailSettings } from "../api/email/service";
 import { getSettings } from "../api/settings/service";
-import { listCategories, listCostCentres } from "../api/categories/service";
+import { ledgerChoices, listCategories, listCostCentres } from "../api/categories/service";
 import { CategoriesPage } from "./CategoriesPage";
 import { findSuppliers, parseSupplierQuery } from "../api/suppliers/service";
 import { sessionOf, signedIn } from "../api/auth/plugin";
@@ -171,10 +171,10 @@ export function pageRoutes(deps: AppDeps) {
       }),
     )
     .get("/installments", ({ user }) =>
-      shellPage("/installments", "Gerar Parcelas CR", user, <GeneratePage kind="receber" today={today()} graceDays={deps.config.blockGraceDays} />),
+      shellPage("/installments", "Gerar Parcelas CR", user, <GeneratePage kind="receber" today={today()} graceDays={deps.config.blockGraceDays} choices={ledgerChoices(deps.db, "receita")} />),
     )
     .get("/payable-installments", ({ user }) =>
-      shellPage("/payable-installments", "Gerar Parcelas CP", user, <GeneratePage kind="pagar" today={today()} graceDays={deps.config.blockGraceDays} />),
+      shellPage("/payable-installments", "Gerar Parcelas CP", user, <GeneratePage kind="pagar" today={today()} graceDays={deps.config.blockGraceDays} choices={ledgerChoices(deps.db, "despesa")} />),
     )
     .get("/suppliers", ({ user, query, redirect }) =>
       listScreen(SUPPLIER_LIST.path, query, (url) => redirect(url, 302), parseSupplierQuery, (view) => {

@@ -63,6 +63,12 @@ export interface CostCentreJson {
   emUso: number;
 }
 
+/** What the ledger's filters and forms offer for one side: its kind's categories ("Grupo › Categoria") and the cost centres. */
+export interface LedgerChoices {
+  categorias: { id: number; nome: string; ativa: boolean }[];
+  centros: { id: number; nome: string; ativo: boolean }[];
+}
+
 /** "Receitas de serviços › Mensalidades". */
 export const categoryPath = (category: Pick<CategoryJson, "nome" | "grupoNome">) => (category.grupoNome ? `${category.grupoNome} › ${category.nome}` : category.nome);
 

@@ -10,7 +10,7 @@ import { registerSearchColumns } from "../../../db/search-columns";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { nowISO } from "../../lib/clock";
 import { registerWrites } from "../registers";
-import type { CategoryInput, CategoryJson, CategoryKind, CostCentreInput, CostCentreJson } from "./model";
+import { categoryPath, type CategoryInput, type CategoryJson, type CategoryKind, type CostCentreInput, type CostCentreJson, type LedgerChoices } from "./model";
 
 const CATEGORY_NOT_FOUND = "Categoria não encontrada";
 const COST_CENTRE_NOT_FOUND = "Centro de custo não encontrado";
@@ -143,6 +143,17 @@ const categoryWrites = registerWrites<CategoryJson, CategoryInput>({
 export const createCategory = categoryWrites.create;
 export const updateCategory = categoryWrites.update;
 export const deleteCategory = categoryWrites.delete;
+
+/** A side's categories (not groups) in the plano's order, named "Grupo › Categoria", and the cost centres. */
+export function ledgerChoices(db: Db, tipo: CategoryKind): LedgerChoices {
+  const categorias = listCategories(db)
+    .filter((c) => c.tipo === tipo && c.grupoId !== null)
+    .map((c) => ({ id: c.id, nome: categoryPath(c), ativa: c.ativa && groupActive(db, c.grupoId!) }));
+  const centros = listCostCentres(db).map(({ id, nome, ativo }) => ({ id, nome, ativo }));
+  return { categorias, centros };
+}
+
+const groupActive = (db: Db, id: number) => db.select({ ativa: categories.ativa }).from(categories).where(eq(categories.id, id)).get()?.ativa ?? false;
 
 /**
  * The category a ledger form chose, checked: an active category (not a group) of the side's kind.
