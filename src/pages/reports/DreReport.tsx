@@ -13,9 +13,9 @@ const BASES: { id: DreBase; label: string; hint: string }[] = [
 ];
 
 /** "1.234,56" without the "R$" (the table says its unit once), negatives in red. */
+const moneyText = (value: string) => brl(value).replace(/^(-?)R\$\s?/, "$1");
 function Money({ value }: { value: string }) {
-  const text = brl(value).replace(/^(-?)R\$\s?/, "$1");
-  return <span className={isNegative(value) ? "text-danger" : undefined}>{text}</span>;
+  return <span className={isNegative(value) ? "text-danger" : undefined}>{moneyText(value)}</span>;
 }
 
 /**
@@ -118,7 +118,7 @@ function Section({ title, kind, section, dre, range }: { title: string; kind: "r
         return (
           <td key={dre.meses[i]} className="ui-table__td ui-table--end">
             {href ? (
-              <a href={href} aria-label={`${line.nome}, ${formatMonthBR(dre.meses[i]!)}: ver parcelas`}>
+              <a href={href} aria-label={`${moneyText(v)}: ${line.nome} em ${formatMonthBR(dre.meses[i]!)}, ver parcelas`}>
                 <Money value={v} />
               </a>
             ) : (
