@@ -271,18 +271,19 @@ export const receivables = sqliteTable(
     // so a page's ids and everything before them are read from the index alone
     // (src/api/ledger/list.ts pageIds). The id is named: after a later column it would not order the ties.
     index("receivables_client_idx").on(t.clientId, t.dataVencimento, t.id, t.status),
-    index("receivables_list_due_idx").on(t.dataVencimento, t.id, t.status, t.clientId),
-    index("receivables_list_status_idx").on(t.status, t.dataVencimento, t.id, t.clientId),
-    index("receivables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.clientId),
-    index("receivables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.clientId),
-    index("receivables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.clientId),
+    index("receivables_list_due_idx").on(t.dataVencimento, t.id, t.status, t.clientId, t.categoriaId, t.centroCustoId),
+    index("receivables_list_status_idx").on(t.status, t.dataVencimento, t.id, t.clientId, t.categoriaId, t.centroCustoId),
+    index("receivables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.clientId, t.categoriaId, t.centroCustoId),
+    index("receivables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.clientId, t.categoriaId, t.centroCustoId),
+    index("receivables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.clientId, t.categoriaId, t.centroCustoId),
     // Covering: revenue per month and cash flow read only this index, never the rows.
     index("receivables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago),
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
     index("receivables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),
     index("receivables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
     // The category and cost-centre filters' pages (issue 36): the filter first, then the default
-    // sort's key and the rest of the filters, so a category's page n is read from the index alone.
+    // sort's key and the rest of the filters, so a category's page n is read from the index alone;
+    // with another sort, the sort's index above carries both ids last, to filter in the index.
     index("receivables_categoria_idx").on(t.categoriaId, t.dataVencimento, t.id, t.status, t.clientId),
     index("receivables_centro_idx").on(t.centroCustoId, t.dataVencimento, t.id, t.status, t.clientId),
     // The DRE (src/api/reports/dre.ts) reads these alone: by caixa the paid rows of a payment
@@ -344,17 +345,18 @@ export const payables = sqliteTable(
   (t) => [
     // The list's pages, as for receivables (issue 21 §1).
     index("payables_supplier_idx").on(t.supplierId, t.dataVencimento, t.id, t.status),
-    index("payables_list_due_idx").on(t.dataVencimento, t.id, t.status, t.supplierId),
-    index("payables_list_status_idx").on(t.status, t.dataVencimento, t.id, t.supplierId),
-    index("payables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.supplierId),
-    index("payables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.supplierId),
-    index("payables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.supplierId),
+    index("payables_list_due_idx").on(t.dataVencimento, t.id, t.status, t.supplierId, t.categoriaId, t.centroCustoId),
+    index("payables_list_status_idx").on(t.status, t.dataVencimento, t.id, t.supplierId, t.categoriaId, t.centroCustoId),
+    index("payables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.supplierId, t.categoriaId, t.centroCustoId),
+    index("payables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.supplierId, t.categoriaId, t.centroCustoId),
+    index("payables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.supplierId, t.categoriaId, t.centroCustoId),
     index("payables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago),
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
     index("payables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago),
     index("payables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
     // The category and cost-centre filters' pages (issue 36): the filter first, then the default
-    // sort's key and the rest of the filters, so a category's page n is read from the index alone.
+    // sort's key and the rest of the filters, so a category's page n is read from the index alone;
+    // with another sort, the sort's index above carries both ids last, to filter in the index.
     index("payables_categoria_idx").on(t.categoriaId, t.dataVencimento, t.id, t.status, t.supplierId),
     index("payables_centro_idx").on(t.centroCustoId, t.dataVencimento, t.id, t.status, t.supplierId),
     // The DRE (src/api/reports/dre.ts) reads these alone: by caixa the paid rows of a payment

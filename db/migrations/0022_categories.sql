@@ -27,12 +27,27 @@ CREATE TABLE `cost_centres` (
 );
 --> statement-breakpoint
 CREATE INDEX `cost_centres_nome_ordem_idx` ON `cost_centres` (`nome_ordem`,`id`);--> statement-breakpoint
+DROP INDEX `payables_list_due_idx`;--> statement-breakpoint
+DROP INDEX `payables_list_status_idx`;--> statement-breakpoint
+DROP INDEX `payables_list_valor_idx`;--> statement-breakpoint
+DROP INDEX `payables_list_descricao_idx`;--> statement-breakpoint
+DROP INDEX `payables_list_parcela_idx`;--> statement-breakpoint
 ALTER TABLE `payables` ADD `categoria_id` integer REFERENCES categories(id);--> statement-breakpoint
 ALTER TABLE `payables` ADD `centro_custo_id` integer REFERENCES cost_centres(id);--> statement-breakpoint
 CREATE INDEX `payables_categoria_idx` ON `payables` (`categoria_id`,`data_vencimento`,`id`,`status`,`supplier_id`);--> statement-breakpoint
 CREATE INDEX `payables_centro_idx` ON `payables` (`centro_custo_id`,`data_vencimento`,`id`,`status`,`supplier_id`);--> statement-breakpoint
 CREATE INDEX `payables_dre_paid_idx` ON `payables` (`data_pagamento`,`categoria_id`,`valor_pago`) WHERE "payables"."status" = 'pago';--> statement-breakpoint
 CREATE INDEX `payables_dre_due_idx` ON `payables` (`data_vencimento`,`categoria_id`,`valor`);--> statement-breakpoint
+CREATE INDEX `payables_list_due_idx` ON `payables` (`data_vencimento`,`id`,`status`,`supplier_id`,`categoria_id`,`centro_custo_id`);--> statement-breakpoint
+CREATE INDEX `payables_list_status_idx` ON `payables` (`status`,`data_vencimento`,`id`,`supplier_id`,`categoria_id`,`centro_custo_id`);--> statement-breakpoint
+CREATE INDEX `payables_list_valor_idx` ON `payables` (`valor`,`data_vencimento`,`id`,`status`,`supplier_id`,`categoria_id`,`centro_custo_id`);--> statement-breakpoint
+CREATE INDEX `payables_list_descricao_idx` ON `payables` ("descricao" COLLATE NOCASE,`data_vencimento`,`id`,`status`,`supplier_id`,`categoria_id`,`centro_custo_id`);--> statement-breakpoint
+CREATE INDEX `payables_list_parcela_idx` ON `payables` (CAST("numeros_parcela" AS INTEGER),`data_vencimento`,`id`,`status`,`supplier_id`,`categoria_id`,`centro_custo_id`);--> statement-breakpoint
+DROP INDEX `receivables_list_due_idx`;--> statement-breakpoint
+DROP INDEX `receivables_list_status_idx`;--> statement-breakpoint
+DROP INDEX `receivables_list_valor_idx`;--> statement-breakpoint
+DROP INDEX `receivables_list_descricao_idx`;--> statement-breakpoint
+DROP INDEX `receivables_list_parcela_idx`;--> statement-breakpoint
 ALTER TABLE `receivables` ADD `categoria_id` integer REFERENCES categories(id);--> statement-breakpoint
 ALTER TABLE `receivables` ADD `centro_custo_id` integer REFERENCES cost_centres(id);--> statement-breakpoint
 CREATE INDEX `receivables_categoria_idx` ON `receivables` (`categoria_id`,`data_vencimento`,`id`,`status`,`client_id`);--> statement-breakpoint
@@ -40,6 +55,11 @@ CREATE INDEX `receivables_centro_idx` ON `receivables` (`centro_custo_id`,`data_
 CREATE INDEX `receivables_dre_paid_idx` ON `receivables` (`data_pagamento`,`categoria_id`,`valor_pago`,`multa`,`juros`) WHERE "receivables"."status" = 'pago';--> statement-breakpoint
 CREATE INDEX `receivables_dre_due_idx` ON `receivables` (`data_vencimento`,`categoria_id`,`valor`) WHERE "receivables"."subscription_id" IS NULL;--> statement-breakpoint
 CREATE INDEX `receivables_dre_competencia_idx` ON `receivables` (`competencia`,`categoria_id`,`valor`) WHERE "receivables"."subscription_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `receivables_list_due_idx` ON `receivables` (`data_vencimento`,`id`,`status`,`client_id`,`categoria_id`,`centro_custo_id`);--> statement-breakpoint
+CREATE INDEX `receivables_list_status_idx` ON `receivables` (`status`,`data_vencimento`,`id`,`client_id`,`categoria_id`,`centro_custo_id`);--> statement-breakpoint
+CREATE INDEX `receivables_list_valor_idx` ON `receivables` (`valor`,`data_vencimento`,`id`,`status`,`client_id`,`categoria_id`,`centro_custo_id`);--> statement-breakpoint
+CREATE INDEX `receivables_list_descricao_idx` ON `receivables` ("descricao" COLLATE NOCASE,`data_vencimento`,`id`,`status`,`client_id`,`categoria_id`,`centro_custo_id`);--> statement-breakpoint
+CREATE INDEX `receivables_list_parcela_idx` ON `receivables` (CAST("numeros_parcela" AS INTEGER),`data_vencimento`,`id`,`status`,`client_id`,`categoria_id`,`centro_custo_id`);--> statement-breakpoint
 ALTER TABLE `suppliers` ADD `categoria_id` integer REFERENCES categories(id);--> statement-breakpoint
 -- The default plano de contas of a small services company (issue 36); editable afterwards.
 -- nome_ordem and busca are filled at open by db/backfill.ts (they are '' here).

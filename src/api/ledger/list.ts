@@ -226,14 +226,14 @@ function conditions(t: LedgerTable, query: LedgerFilters, statusIndex: boolean) 
     parts.push(`r.${t.party.column} = +$partyId`);
     params.partyId = query.partyId;
   }
-  // Issue 36: each its own index (categoria/centro first, then the due date), so a filtered
-  // page walks it.
+  // Issue 36: by due date, each its own index (categoria/centro first, then the due date) gives
+  // the page; by another column (`+r`, as the status), the sort's index, which carries both ids.
   if (query.categoriaId !== null) {
-    parts.push("r.categoria_id = $categoriaId");
+    parts.push(`${r}.categoria_id = $categoriaId`);
     params.categoriaId = query.categoriaId;
   }
   if (query.centroCustoId !== null) {
-    parts.push("r.centro_custo_id = $centroCustoId");
+    parts.push(`${r}.centro_custo_id = $centroCustoId`);
     params.centroCustoId = query.centroCustoId;
   }
   if (query.pagamento) {

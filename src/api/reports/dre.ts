@@ -4,7 +4,10 @@
 //   category with papel 'juros', "Juros e multas recebidos");
 // - competência: what was billed, in its due month (a subscription's month: its competência);
 //   fees exist only once paid, so they stay in their payment month.
-// Sums are integers read as bigints (`exact`): the cents add up whatever the period.
+// Sums are integers read as bigints (`exact`): the cents add up whatever the period. Each part
+// reads its own covering index (migration 0022, named: with table statistics the planner took the
+// status index and fetched 38,000 rows) in its order, summing per day and category first (no sort
+// of every row), then per month.
 import type { Db } from "../../../db/client";
 import { badRequest } from "../../http/errors";
 import { currentMonth } from "../../lib/clock";
@@ -24,13 +27,19 @@ export type DreBase = (typeof DRE_BASES)[number];
  * each payment in its own month, joined to its installment for the category — and nothing else
  * in the DRE changes. `f` is a receivable's multa + juros; `v` the rest of what was paid.
  */
-const PAID_CTE = `paid(lado, m, c, v, f) AS (
-  SELECT 'r', substr(data_pagamento, 1, 7), categoria_id,
-         sum(coalesce(valor_pago, valor) - coalesce(multa, 0) - coalesce(juros, 0)), sum(coalesce(multa, 0) + coalesce(juros, 0))
-  FROM receivables WHERE status = 'pago' AND data_pagamento >= $start AND data_pagamento < $until GROUP BY 2, 3
+const PAID_CTE = `paid(lado, m, c, v, f) AS MATERIALIZED (
+  SELECT 'r', substr(d, 1, 7), c, sum(v), sum(f) FROM (
+    SELECT data_pagamento AS d, categoria_id AS c,
+           sum(coalesce(valor_pago, valor) - coalesce(multa, 0) - coalesce(juros, 0)) AS v, sum(coalesce(multa, 0) + coalesce(juros, 0)) AS f
+    FROM receivables INDEXED BY receivables_dre_paid_idx
+    WHERE status = 'pago' AND data_pagamento >= $start AND data_pagamento < $until GROUP BY data_pagamento, categoria_id
+  ) GROUP BY 2, 3
   UNION ALL
-  SELECT 'p', substr(data_pagamento, 1, 7), categoria_id, sum(coalesce(valor_pago, valor)), 0
-  FROM payables WHERE status = 'pago' AND data_pagamento >= $start AND data_pagamento < $until GROUP BY 2, 3
+  SELECT 'p', substr(d, 1, 7), c, sum(v), 0 FROM (
+    SELECT data_pagamento AS d, categoria_id AS c, sum(coalesce(valor_pago, valor)) AS v
+    FROM payables INDEXED BY payables_dre_paid_idx
+    WHERE status = 'pago' AND data_pagamento >= $start AND data_pagamento < $until GROUP BY data_pagamento, categoria_id
+  ) GROUP BY 2, 3
 )`;
 
 /** The category fees count under ("Juros e multas recebidos"). */
@@ -53,14 +62,18 @@ const CAIXA = sql<Figure, Pick<Bounds, "start" | "until">>(
 const COMPETENCIA = sql<Figure, Bounds>(
   `WITH ${PAID_CTE},
   figures(m, c, v) AS (
-    SELECT substr(data_vencimento, 1, 7), categoria_id, sum(valor) FROM receivables
-      WHERE subscription_id IS NULL AND data_vencimento >= $start AND data_vencimento < $until GROUP BY 1, 2
+    SELECT substr(d, 1, 7), c, sum(v) FROM (
+      SELECT data_vencimento AS d, categoria_id AS c, sum(valor) AS v FROM receivables INDEXED BY receivables_dre_due_idx
+      WHERE subscription_id IS NULL AND data_vencimento >= $start AND data_vencimento < $until GROUP BY data_vencimento, categoria_id
+    ) GROUP BY 1, 2
     UNION ALL
-    SELECT competencia, categoria_id, sum(valor) FROM receivables
-      WHERE subscription_id IS NOT NULL AND competencia >= $from AND competencia <= $to GROUP BY 1, 2
+    SELECT competencia, categoria_id, sum(valor) FROM receivables INDEXED BY receivables_dre_competencia_idx
+      WHERE subscription_id IS NOT NULL AND competencia >= $from AND competencia <= $to GROUP BY competencia, categoria_id
     UNION ALL
-    SELECT substr(data_vencimento, 1, 7), categoria_id, sum(valor) FROM payables
-      WHERE data_vencimento >= $start AND data_vencimento < $until GROUP BY 1, 2
+    SELECT substr(d, 1, 7), c, sum(v) FROM (
+      SELECT data_vencimento AS d, categoria_id AS c, sum(valor) AS v FROM payables INDEXED BY payables_dre_due_idx
+      WHERE data_vencimento >= $start AND data_vencimento < $until GROUP BY data_vencimento, categoria_id
+    ) GROUP BY 1, 2
     UNION ALL SELECT m, ${FEES_CATEGORY}, f FROM paid WHERE lado = 'r' AND f <> 0
   )
   SELECT m, c, sum(v) AS v FROM figures GROUP BY m, c`,
