@@ -1,7 +1,9 @@
 // Bench rows for the plano de contas (issue 36), on the bench's `seed-demo --scale 50` database:
 // the DRE of 12 months on both bases (budget ≤ 30 ms), and page 1, the middle and the last of the
 // lists filtered by a category and by a cost centre, each the median of 15 in-process calls.
+import { eq } from "drizzle-orm";
 import { openDatabase } from "../db/client";
+import { categories, costCentres } from "../db/schema";
 import { listInstallments, parseInstallmentQuery } from "../src/api/installments/service";
 import { listPayables, parsePayableQuery } from "../src/api/payables/service";
 import { getDre } from "../src/api/reports/dre";
@@ -26,8 +28,9 @@ export function benchDre(dbPath: string, row: Row) {
     const to = currentMonth();
     const range = { from: addMonthsToMonth(to, -11), to };
     for (const base of ["caixa", "competencia"] as const) row(`DRE, 12 months, ${base} (in-process, median of 15)`, ms(timed(() => getDre(db, range, base)), 2), "≤ 30 ms");
-    const id = (nome: string) => String((db.$client.query("SELECT id FROM categories WHERE nome = ?").get(nome) as { id: number }).id);
-    const centre = String((db.$client.query("SELECT id FROM cost_centres ORDER BY id LIMIT 1").get() as { id: number }).id);
+    const id = (nome: string) => String(db.select({ id: categories.id }).from(categories).where(eq(categories.nome, nome)).get()!.id);
+    // seed-demo's "Operação" (none in a database seeded before issue 36: the row measures an empty filter).
+    const centre = String(db.select({ id: costCentres.id }).from(costCentres).orderBy(costCentres.id).limit(1).get()?.id ?? 1);
     const lists: [string, (raw: Record<string, string>) => { total: number }, Record<string, string>][] = [
       ["receivables ?categoriaId=Mensalidades", (raw) => listInstallments(db, parseInstallmentQuery(raw)), { categoriaId: id("Mensalidades") }],
       ["receivables ?categoriaId=Mensalidades&ordem=-valor", (raw) => listInstallments(db, parseInstallmentQuery(raw)), { categoriaId: id("Mensalidades"), ordem: "-valor" }],
