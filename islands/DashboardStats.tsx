@@ -119,6 +119,7 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
             tone={resultado.valor.startsWith("-") ? "danger" : "success"}
             value={formatBRL(parseMoney(resultado.valor) ?? ZERO)}
             note={`Recebido menos pago em ${monthSlashBR(resultado.mes)} (regime de caixa)`}
+            wide
           />
         )}
       </section>
@@ -164,16 +165,18 @@ interface StatCardProps {
   /** A second line, linked to `extraHref`. */
   extra?: string;
   extraHref?: string;
+  /** The whole row (the seventh card, "Resultado do mês", under the two rows of three). */
+  wide?: boolean;
 }
 
 /**
  * A summary card. The title's link covers the card (its ::after), so a click anywhere opens the
  * list; a note with its own list is a link laid over it. No link nests in another.
  */
-function StatCard({ title, href, icon, tone, value, note, noteHref, noteTone, extra, extraHref }: StatCardProps) {
+function StatCard({ title, href, icon, tone, value, note, noteHref, noteTone, extra, extraHref, wide }: StatCardProps) {
   const noteClass = noteTone ? `stat__note stat__note--${noteTone}` : "stat__note";
   return (
-    <Card className="stat">
+    <Card className={wide ? "stat stat--wide" : "stat"}>
       <CardHeader>
         <CardTitle as="h2" className="stat__title">
           <a className="stat__link" href={href}>
