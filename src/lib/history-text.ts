@@ -143,6 +143,7 @@ const FIELD_LABELS: Record<string, string> = {
   trialAte: "Trial até",
   status: "Situação",
   categoria: "Categoria",
+  categoriaId: "Categoria padrão (nº)",
   centroCusto: "Centro de custo",
   descricao: "Descrição",
   grupo: "Grupo",

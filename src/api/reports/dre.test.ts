@@ -1,6 +1,6 @@
 // The DRE gerencial (issue 36) against an independent reading of the raw tables, for a worked
 // company on both bases; the plano de contas' 409s; "Editar lançamento"; the lists' category filter.
-import { describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { PADARIA, useTestApp } from "../../../tests/support";
 import type { Dre } from "./dre";
 import { margin } from "./dre";
@@ -9,6 +9,9 @@ const t = useTestApp({
   tables: ["history_events", "subscription_months", "subscriptions", "receivables", "payables", "clients", "suppliers", "cost_centres"],
   now: "2026-03-15T10:00:00-03:00",
 });
+
+// The plano as migration 0022 seeded it, for every test (a test deactivates and adds categories).
+beforeEach(() => t.db.$client.exec("UPDATE categories SET ativa = 1; DELETE FROM categories WHERE id > 18"));
 
 async function call<T>(path: string, method = "GET", body?: unknown, status = method === "POST" ? 201 : 200): Promise<T> {
   const response = await t.api(path, { method, body });
@@ -41,8 +44,11 @@ async function workedCompany() {
   await call(`/api/installments/${projeto.installments[0]!.id}/pay`, "PATCH", { dataPagamento: "2026-01-25", valorPago: "300.00" });
   await call(`/api/installments/${projeto.installments[1]!.id}/pay-with-fees`, "PATCH", { dataPagamento: "2026-03-02", multa: "6.67", juros: "1.11" });
   // Payables: the supplier's default (Aluguel), one chosen (Software), one Fornecedores.
-  const imobiliaria = await call<{ id: number }>("/api/suppliers", "POST", { nome: "Imobiliária Centro" });
-  t.db.$client.run(`update suppliers set categoria_id = ${categoryId("Aluguel")} where id = ${imobiliaria.id}`);
+  // A supplier's default category (its form's Categoria padrão): a despesa one only.
+  const refused = await t.api("/api/suppliers", { method: "POST", body: { nome: "Imobiliária Centro", categoriaId: categoryId("Mensalidades") } });
+  expect(refused.status).toBe(400);
+  const imobiliaria = await call<{ id: number; categoriaId: number }>("/api/suppliers", "POST", { nome: "Imobiliária Centro", categoriaId: String(categoryId("Aluguel")) });
+  expect(imobiliaria.categoriaId).toBe(categoryId("Aluguel"));
   const aluguel = await call<{ payables: Row[] }>("/api/payables/generate", "POST", { supplierId: imobiliaria.id, numParcelas: 3, valor: "5400.00", primeiroVencimento: "2026-01-05", descricao: "Aluguel" });
   expect(aluguel.payables[0]!.categoriaNome).toBe("Despesas administrativas › Aluguel");
   const software = await call<{ payables: Row[] }>("/api/payables/generate", "POST", {
