@@ -2,7 +2,9 @@
 // clean, screenshots into tests/e2e/screenshots (looked at).
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { animationsDone, axeViolations, dismissToasts, expectNoHorizontalOverflow, expectToast, isoDaysFromToday, pageApi, pageProblems, screenshot, signIn, useServerAndBrowser, waitForIslands } from "./support";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { animationsDone, axeViolations, chooseRowAction, printScale, SCREENSHOTS, dismissToasts, expectNoHorizontalOverflow, expectToast, isoDaysFromToday, pageApi, pageProblems, screenshot, signIn, useServerAndBrowser, waitForIslands } from "./support";
 
 const e2e = useServerAndBrowser();
 
@@ -80,6 +82,33 @@ describe("Plano de contas and DRE", () => {
     await waitForIslands(page);
     expect(await page.locator(".ledger-table tbody tr").count()).toBe(1);
     await screenshot(page, "dre-drilldown-1280");
+
+    // "Editar lançamento" from the row's "⋯": the category moves, the money stays; the DRE follows.
+    await chooseRowAction(page, "Editar lançamento", "Ótica Central parcela 1/2");
+    const edit = page.getByRole("dialog", { name: "Editar lançamento" });
+    await edit.getByLabel("Categoria").selectOption({ label: "Receitas de serviços › Mensalidades" });
+    await edit.getByLabel("Descrição").fill("Projeto de site (fase 1)");
+    await animationsDone(page);
+    await screenshot(page, "ledger-edit-entry-1280");
+    await edit.getByRole("button", { name: "Salvar" }).click();
+    await expectToast(page, "Lançamento atualizado com sucesso!");
+    // This view filters Serviços avulsos: the row has left it.
+    await page.locator(".ledger-table").getByText("Nenhuma parcela", { exact: false }).first().waitFor();
+    await page.goto(`${e2e.server.url}/reports?aba=dre&de=${month}&ate=${month}&base=caixa`);
+    expect(await line("Mensalidades")).toEqual(["1.500,00", "1.500,00"]);
+
+    // A4 print, 12 months side by side: landscape, the table not shrunk to fit.
+    await page.goto(`${e2e.server.url}/reports?aba=dre`);
+    await waitForIslands(page);
+    mkdirSync(join(SCREENSHOTS, "print"), { recursive: true });
+    const pdf = join(SCREENSHOTS, "print", "dre.pdf");
+    await page.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
+    Bun.spawnSync(["pdftoppm", "-png", "-r", "50", pdf, join(SCREENSHOTS, "print", "dre")]);
+    const text = Bun.spawnSync(["pdftotext", "-layout", pdf, "-"]).stdout.toString();
+    expect(text).toContain("DRE gerencial");
+    expect(text).toContain("Resultado");
+    expect(text).not.toContain("Ver relatório");
+    expect(await printScale(page, pdf)).toBeGreaterThanOrEqual(0.95);
 
     // Phones: the plano and the DRE fit 375 px (the months scroll inside their table).
     await page.setViewportSize({ width: 375, height: 800 });
