@@ -14,7 +14,7 @@ export function backfillSearchColumns(sqlite: Database): void {
     const missing = empresa ? "nome_ordem = '' OR empresa_ordem = ''" : "nome_ordem = ''";
     const rows = sqlite
       .query<{ id: number; nome: string } & Record<string, string | null>, []>(
-        `SELECT id, nome, ${fields.map((f) => `${snakeCase(f)} AS ${f}`).join(", ")} FROM ${register} WHERE ${missing}`,
+        `SELECT ${["id", "nome", ...fields.map((f) => `${snakeCase(f)} AS ${f}`)].join(", ")} FROM ${register} WHERE ${missing}`,
       )
       .all();
     if (!rows.length) continue;

@@ -86,3 +86,35 @@ test("0022: every payment made before receipts existed gets one, numbered in pay
   ]);
   db.close();
 });
+
+test("0025 (issue 36): the default plano de contas is there, rows an older version wrote get their side's default, new rows theirs", () => {
+  const db = new Database(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db, migrationsBefore("0025_categories"));
+  db.exec(`INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente)
+    VALUES ('Padaria', '11222333000181', 'Maria', '11987654321', 'p@cofre.test', 15000, 'PAO')`);
+  db.exec(`INSERT INTO subscriptions (client_id, status, dia_vencimento, inicio, proxima_competencia, iniciada_em) VALUES (1, 'ativa', 10, '2026-01', '2026-03', '2026-01-01')`);
+  db.exec(`INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, subscription_id, competencia) VALUES
+    (1, '1/1', 'Mensalidade 01/2026', '2026-01-10', 15000, 1, '2026-01'),
+    (1, '1/2', 'Projeto', '2026-02-10', 50000, NULL, NULL)`);
+  db.exec("INSERT INTO suppliers (nome) VALUES ('Imobiliária'), ('Gráfica')");
+  db.exec("INSERT INTO payables (supplier_id, numeros_parcela, descricao, data_vencimento, valor) VALUES (1, '1/1', 'Aluguel', '2026-01-05', 180000)");
+  migrate(db, MIGRATIONS);
+  const category = (table: string, id: number) => (db.query(`SELECT c.nome FROM ${table} r JOIN categories c ON c.id = r.categoria_id WHERE r.id = ?`).get(id) as { nome: string } | null)?.nome;
+  expect([category("receivables", 1), category("receivables", 2), category("payables", 1)]).toEqual(["Mensalidades", "Serviços avulsos", "Fornecedores"]);
+  const plano = db.query("SELECT c.nome, c.tipo, g.nome AS grupo FROM categories c LEFT JOIN categories g ON g.id = c.grupo_id WHERE c.grupo_id IS NOT NULL ORDER BY c.id").all();
+  expect(plano).toContainEqual({ nome: "Juros e multas recebidos", tipo: "receita", grupo: "Receitas financeiras" });
+  expect(plano).toContainEqual({ nome: "Impostos (DAS/Simples Nacional)", tipo: "despesa", grupo: "Impostos" });
+  expect(plano.length).toBe(11);
+  // After the migration, a row inserted without a category gets its side's default (the trigger),
+  // a supplier's own default first; a category given is kept.
+  db.exec("UPDATE suppliers SET categoria_id = (SELECT id FROM categories WHERE nome = 'Aluguel') WHERE id = 1");
+  db.exec(`INSERT INTO payables (supplier_id, numeros_parcela, descricao, data_vencimento, valor) VALUES (1, '1/1', 'Aluguel', '2026-02-05', 180000), (2, '1/1', 'Cartões', '2026-02-06', 25000)`);
+  db.exec(`INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, subscription_id, competencia, categoria_id) VALUES
+    (1, '1/1', 'Mensalidade 02/2026', '2026-02-10', 15000, 1, '2026-02', NULL),
+    (1, '1/1', 'Consultoria', '2026-02-15', 9000, NULL, NULL, (SELECT id FROM categories WHERE nome = 'Serviços avulsos'))`);
+  expect([category("payables", 2), category("payables", 3), category("receivables", 3), category("receivables", 4)]).toEqual(["Aluguel", "Fornecedores", "Mensalidades", "Serviços avulsos"]);
+  // In use, the RESTRICT foreign key keeps a category from being deleted behind the API's back.
+  expect(() => db.exec("DELETE FROM categories WHERE nome = 'Aluguel'")).toThrow("FOREIGN KEY constraint failed");
+  db.close();
+});

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 // Money columns hold integer cents; dates are 'YYYY-MM-DD' text in APP_TZ;
 // timestamps are ISO 8601 text. Derived status ('vencido') is never stored.
@@ -103,6 +103,51 @@ export function clientStatusOrder(statusBloqueio: SQLiteColumn, isTrial: SQLiteC
   return sql`(CASE WHEN ${statusBloqueio} = 1 THEN 2 WHEN ${isTrial} THEN 1 ELSE 0 END)`;
 }
 
+/**
+ * Plano de contas (issue 36, DECISIONS §13): categories of kind receita or despesa in two levels —
+ * a group (`grupo_id` null) holds categories; receivables and payables point at a category, never
+ * a group. `papel` marks the few the ledger itself names (a subscription's month is
+ * "mensalidades", a receivable's fees "juros", the defaults of a hand-made receivable and payable
+ * "avulsos" / "fornecedores"): unique, so the ledger finds each by it whatever it is renamed to,
+ * and never deleted. One in use is deactivated (`ativa` 0), never deleted (RESTRICT below).
+ */
+export const CATEGORY_KINDS = ["receita", "despesa"] as const;
+export const CATEGORY_ROLES = ["mensalidades", "avulsos", "juros", "fornecedores"] as const;
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    nome: text("nome").notNull(),
+    tipo: text("tipo", { enum: CATEGORY_KINDS }).notNull(),
+    grupoId: integer("grupo_id").references((): AnySQLiteColumn => categories.id, { onDelete: "restrict" }),
+    papel: text("papel", { enum: CATEGORY_ROLES }),
+    ativa: integer("ativa", { mode: "boolean" }).notNull().default(true),
+    ...searchColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("categories_nome_ordem_idx").on(t.nomeOrdem, t.id),
+    index("categories_grupo_idx").on(t.grupoId),
+    uniqueIndex("categories_papel_idx").on(t.papel).where(sql`${t.papel} IS NOT NULL`),
+    check("categories_tipo_chk", sql`${t.tipo} IN ('receita', 'despesa')`),
+  ],
+);
+
+/** Centros de custo (issue 36): an optional second axis of a receivable or payable. */
+export const costCentres = sqliteTable(
+  "cost_centres",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    nome: text("nome").notNull(),
+    ativo: integer("ativo", { mode: "boolean" }).notNull().default(true),
+    ...searchColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("cost_centres_nome_ordem_idx").on(t.nomeOrdem, t.id)],
+);
+
 export const suppliers = sqliteTable(
   "suppliers",
   {
@@ -114,6 +159,8 @@ export const suppliers = sqliteTable(
     cidade: text("cidade"),
     estado: text("estado"),
     statusBloqueio: integer("status_bloqueio").notNull().default(0),
+    /** The category its payables get when their form names none (issue 36). */
+    categoriaId: integer("categoria_id").references(() => categories.id, { onDelete: "restrict" }),
     ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -218,6 +265,11 @@ export const receivables = sqliteTable(
     // received, dataPagamento the last payment's date, multa/juros their sums.
     principalPago: integer("principal_pago").notNull().default(0),
     desconto: integer("desconto").notNull().default(0),
+    // The plano de contas (issue 36): null only between an insert and its trigger (migration
+    // 0025 writes the side's default: the subscription's Mensalidades, the supplier's own, the
+    // papel avulsos / fornecedores). SQLite adds a REFERENCES column only with a NULL default.
+    categoriaId: integer("categoria_id").references(() => categories.id, { onDelete: "restrict" }),
+    centroCustoId: integer("centro_custo_id").references(() => costCentres.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -226,17 +278,27 @@ export const receivables = sqliteTable(
     // so a page's ids and everything before them are read from the index alone
     // (src/api/ledger/list.ts pageIds). The id is named: after a later column it would not order the ties.
     index("receivables_client_idx").on(t.clientId, t.dataVencimento, t.id, t.status),
-    index("receivables_list_due_idx").on(t.dataVencimento, t.id, t.status, t.clientId),
-    index("receivables_list_status_idx").on(t.status, t.dataVencimento, t.id, t.clientId),
-    index("receivables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.clientId),
-    index("receivables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.clientId),
-    index("receivables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.clientId),
+    index("receivables_list_due_idx").on(t.dataVencimento, t.id, t.status, t.clientId, t.categoriaId, t.centroCustoId),
+    index("receivables_list_status_idx").on(t.status, t.dataVencimento, t.id, t.clientId, t.categoriaId, t.centroCustoId),
+    index("receivables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.clientId, t.categoriaId, t.centroCustoId),
+    index("receivables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.clientId, t.categoriaId, t.centroCustoId),
+    index("receivables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.clientId, t.categoriaId, t.centroCustoId),
     // Covering: revenue per month and cash flow read only this index, never the rows (the balance,
     // valor − principal_pago − desconto, included since issue 34).
     index("receivables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago, t.principalPago, t.desconto),
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
     index("receivables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago, t.principalPago, t.desconto),
     index("receivables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
+    // The category and cost-centre filters' pages (issue 36): the filter first, then the default
+    // sort's key and the rest of the filters, so a category's page n is read from the index alone;
+    // with another sort, the sort's index above carries both ids last, to filter in the index.
+    index("receivables_categoria_idx").on(t.categoriaId, t.dataVencimento, t.id, t.status, t.clientId),
+    index("receivables_centro_idx").on(t.centroCustoId, t.dataVencimento, t.id, t.status, t.clientId),
+    // The DRE (src/api/reports/dre.ts) reads these alone: by caixa the paid rows of a payment
+    // date range, by competência the rows of a due-date range.
+    index("receivables_dre_paid_idx").on(t.dataPagamento, t.categoriaId, t.valorPago, t.multa, t.juros).where(sql`${t.status} = 'pago'`),
+    index("receivables_dre_due_idx").on(t.dataVencimento, t.categoriaId, t.valor).where(sql`${t.subscriptionId} IS NULL`),
+    index("receivables_dre_competencia_idx").on(t.competencia, t.categoriaId, t.valor).where(sql`${t.subscriptionId} IS NOT NULL`),
     uniqueIndex("receivables_subscription_month_idx").on(t.subscriptionId, t.competencia).where(sql`${t.subscriptionId} IS NOT NULL`),
     // Covering for the MRR movement: a range of competências read from the index alone.
     index("receivables_competencia_mrr_idx").on(t.competencia, t.subscriptionId, t.valor).where(sql`${t.subscriptionId} IS NOT NULL`),
@@ -284,20 +346,34 @@ export const payables = sqliteTable(
     // As for receivables: kept from the payments (issue 34 §1).
     principalPago: integer("principal_pago").notNull().default(0),
     desconto: integer("desconto").notNull().default(0),
+    // The plano de contas (issue 36): null only between an insert and its trigger (migration
+    // 0025 writes the side's default: the subscription's Mensalidades, the supplier's own, the
+    // papel avulsos / fornecedores). SQLite adds a REFERENCES column only with a NULL default.
+    categoriaId: integer("categoria_id").references(() => categories.id, { onDelete: "restrict" }),
+    centroCustoId: integer("centro_custo_id").references(() => costCentres.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (t) => [
     // The list's pages, as for receivables (issue 21 §1).
     index("payables_supplier_idx").on(t.supplierId, t.dataVencimento, t.id, t.status),
-    index("payables_list_due_idx").on(t.dataVencimento, t.id, t.status, t.supplierId),
-    index("payables_list_status_idx").on(t.status, t.dataVencimento, t.id, t.supplierId),
-    index("payables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.supplierId),
-    index("payables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.supplierId),
-    index("payables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.supplierId),
+    index("payables_list_due_idx").on(t.dataVencimento, t.id, t.status, t.supplierId, t.categoriaId, t.centroCustoId),
+    index("payables_list_status_idx").on(t.status, t.dataVencimento, t.id, t.supplierId, t.categoriaId, t.centroCustoId),
+    index("payables_list_valor_idx").on(t.valor, t.dataVencimento, t.id, t.status, t.supplierId, t.categoriaId, t.centroCustoId),
+    index("payables_list_descricao_idx").on(sql`${t.descricao} COLLATE NOCASE`, t.dataVencimento, t.id, t.status, t.supplierId, t.categoriaId, t.centroCustoId),
+    index("payables_list_parcela_idx").on(sql`CAST(${t.numerosParcela} AS INTEGER)`, t.dataVencimento, t.id, t.status, t.supplierId, t.categoriaId, t.centroCustoId),
     index("payables_due_amount_idx").on(t.dataVencimento, t.status, t.valor, t.valorPago, t.principalPago, t.desconto),
     // The summary cards' sums (unpaid, overdue, paid) read these alone, never the rows.
     index("payables_status_amount_idx").on(t.status, t.dataVencimento, t.valor, t.valorPago, t.principalPago, t.desconto),
     index("payables_paid_amount_idx").on(t.dataPagamento, t.status, t.valorPago, t.valor),
+    // The category and cost-centre filters' pages (issue 36): the filter first, then the default
+    // sort's key and the rest of the filters, so a category's page n is read from the index alone;
+    // with another sort, the sort's index above carries both ids last, to filter in the index.
+    index("payables_categoria_idx").on(t.categoriaId, t.dataVencimento, t.id, t.status, t.supplierId),
+    index("payables_centro_idx").on(t.centroCustoId, t.dataVencimento, t.id, t.status, t.supplierId),
+    // The DRE (src/api/reports/dre.ts) reads these alone: by caixa the paid rows of a payment
+    // date range, by competência the rows of a due-date range.
+    index("payables_dre_paid_idx").on(t.dataPagamento, t.categoriaId, t.valorPago).where(sql`${t.status} = 'pago'`),
+    index("payables_dre_due_idx").on(t.dataVencimento, t.categoriaId, t.valor),
     check("payables_valor_chk", sql`${t.valor} > 0`),
   ],
 );
@@ -533,6 +609,8 @@ export const statementLines = sqliteTable(
 );
 
 export type ClientRow = typeof clients.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type CostCentreRow = typeof costCentres.$inferSelect;
 export type SupplierRow = typeof suppliers.$inferSelect;
 export type ReceivableRow = typeof receivables.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

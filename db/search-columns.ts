@@ -9,6 +9,8 @@ export const REGISTER_SEARCH_FIELDS = {
   clients: ["contato", "codigoCliente", "email"],
   suppliers: ["email"],
   partners: ["empresa", "email"],
+  categories: [],
+  cost_centres: [],
 } as const;
 
 export type Register = keyof typeof REGISTER_SEARCH_FIELDS;

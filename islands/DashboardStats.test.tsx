@@ -32,6 +32,15 @@ describe("DashboardStats", () => {
     expect(errors).toEqual([]);
   });
 
+  test("Resultado do mês: the DRE's resultado of the month by caixa, a link to that month's DRE, red when negative", () => {
+    const { container } = serverRenderAndHydrate(<DashboardStats stats={stats} subscriptions={subscriptions} resultado={{ mes: "2026-11", valor: "-120.50" }} />);
+    const card = [...container.querySelectorAll(".stat")].at(-1)!;
+    expect(card.querySelector("h2")!.textContent).toBe("Resultado do mês");
+    expect(card.querySelector(".stat__value")!.textContent!.replace(/\u00a0/g, " ")).toBe("-R$ 120,50");
+    expect(card.querySelector("a")!.getAttribute("href")).toBe("/reports?aba=dre&de=2026-11&ate=2026-11&base=caixa");
+    expect(card.querySelector(".stat__note")!.textContent).toBe("Recebido menos pago em nov/2026 (regime de caixa)");
+  });
+
   test("each card opens the list it counts, with that list's URL filters; the notes' narrower lists too", () => {
     const { container } = serverRenderAndHydrate(<DashboardStats stats={stats} subscriptions={subscriptions} />);
     const links = [...container.querySelectorAll(".stat")].map((card) => [...card.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]));

@@ -21,6 +21,8 @@ export interface DashboardStatsProps {
   stats: Stats;
   /** The subscriptions' cards (GET /api/subscriptions/summary). */
   subscriptions: SubscriptionSummary;
+  /** "Resultado do mês" (issue 36): the DRE's resultado of this month by caixa; absent, no card. */
+  resultado?: { mes: string; valor: string };
 }
 
 const n = (value: number | undefined) => formatCount(value ?? 0); // SPEC: missing values show 0
@@ -30,7 +32,7 @@ const n = (value: number | undefined) => formatCount(value ?? 0); // SPEC: missi
  * the clients' status donut. Rendered with the server's figures; refetched when the page comes
  * back from the back/forward cache.
  */
-export default function DashboardStats({ stats: initial, subscriptions: initialSubscriptions }: DashboardStatsProps) {
+export default function DashboardStats({ stats: initial, subscriptions: initialSubscriptions, resultado }: DashboardStatsProps) {
   const [stats, setStats] = useState(initial);
   const [subscriptions, setSubscriptions] = useState(initialSubscriptions);
   const [loading, setLoading] = useState(false);
@@ -108,6 +110,18 @@ export default function DashboardStats({ stats: initial, subscriptions: initialS
           extra={trials > 0 ? `${n(trials)} em teste, fora do MRR` : undefined}
           extraHref={`${SUBSCRIPTIONS}?status=trial`}
         />
+        {resultado && (
+          <StatCard
+            title="Resultado do mês"
+            // The DRE of this one month by caixa: what it is made of, category by category.
+            href={`/reports?aba=dre&de=${resultado.mes}&ate=${resultado.mes}&base=caixa`}
+            icon="chart"
+            tone={resultado.valor.startsWith("-") ? "danger" : "success"}
+            value={formatBRL(parseMoney(resultado.valor) ?? ZERO)}
+            note={`Recebido menos pago em ${monthSlashBR(resultado.mes)} (regime de caixa)`}
+            wide
+          />
+        )}
       </section>
       <Card className="dash-donut" aria-busy={loading || undefined}>
         <CardHeader>
@@ -151,16 +165,18 @@ interface StatCardProps {
   /** A second line, linked to `extraHref`. */
   extra?: string;
   extraHref?: string;
+  /** The whole row (the seventh card, "Resultado do mês", under the two rows of three). */
+  wide?: boolean;
 }
 
 /**
  * A summary card. The title's link covers the card (its ::after), so a click anywhere opens the
  * list; a note with its own list is a link laid over it. No link nests in another.
  */
-function StatCard({ title, href, icon, tone, value, note, noteHref, noteTone, extra, extraHref }: StatCardProps) {
+function StatCard({ title, href, icon, tone, value, note, noteHref, noteTone, extra, extraHref, wide }: StatCardProps) {
   const noteClass = noteTone ? `stat__note stat__note--${noteTone}` : "stat__note";
   return (
-    <Card className="stat">
+    <Card className={wide ? "stat stat--wide" : "stat"}>
       <CardHeader>
         <CardTitle as="h2" className="stat__title">
           <a className="stat__link" href={href}>

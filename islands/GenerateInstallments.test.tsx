@@ -3,6 +3,9 @@ import { act } from "react";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import GenerateInstallments from "./GenerateInstallments";
+
+// The plano de contas offered (issue 36): none chosen sends "" (the default).
+const NO_CHOICES = { categorias: [{ id: 3, nome: "Receitas de serviços › Serviços avulsos", ativa: true }], centros: [] };
 import { json, mockFetch, settle, type Call, button, control, pause, setValue } from "../tests/islands";
 
 let calls: Call[];
@@ -31,11 +34,11 @@ async function pick(name: string) {
 
 describe("GenerateInstallments (Gerar Parcelas CR)", () => {
   test("hydrates without a mismatch", () => {
-    expect(serverRenderAndHydrate(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />).errors).toEqual([]);
+    expect(serverRenderAndHydrate(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} choices={NO_CHOICES} />).errors).toEqual([]);
   });
 
   test("the preview is the server's split: R$ 100,00 in 3 from 31/01 clamps to month ends and puts the cent on the last", () => {
-    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />);
+    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} choices={NO_CHOICES} />);
     setValue(control("Número de parcelas"), "3");
     typeInto(control("Valor total"), "100,00");
     expect(previewRows()).toEqual([
@@ -48,7 +51,7 @@ describe("GenerateInstallments (Gerar Parcelas CR)", () => {
   });
 
   test("a first due date already past says, before saving, that they are overdue at once and will block the client", () => {
-    render(<GenerateInstallments kind="receber" today="2026-03-15" graceDays={0} />);
+    render(<GenerateInstallments kind="receber" today="2026-03-15" graceDays={0} choices={NO_CHOICES} />);
     setValue(control("Número de parcelas"), "3");
     typeInto(control("Valor total"), "300,00");
     expect(document.querySelector(".generate-warning")).toBeNull();
@@ -57,7 +60,7 @@ describe("GenerateInstallments (Gerar Parcelas CR)", () => {
   });
 
   test("within BLOCK_GRACE_DAYS the warning says when blocking would come", () => {
-    render(<GenerateInstallments kind="receber" today="2026-03-15" graceDays={5} />);
+    render(<GenerateInstallments kind="receber" today="2026-03-15" graceDays={5} choices={NO_CHOICES} />);
     typeInto(control("Valor total"), "100,00");
     setValue(control("Primeiro vencimento"), "2026-03-12");
     expect(get(".generate-warning").textContent).toBe("1 parcela já vencida (desde 12/03/2026): entra como vencida; o bloqueio automático vem após 5 dias de atraso.");
@@ -65,7 +68,7 @@ describe("GenerateInstallments (Gerar Parcelas CR)", () => {
 
   test("SPEC §5 messages under the fields, nothing sent", async () => {
     mockFetch(calls, () => json([]));
-    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />);
+    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} choices={NO_CHOICES} />);
     setValue(control("Número de parcelas"), "25");
     click(button("Gerar Parcelas"));
     await settle();
@@ -82,7 +85,7 @@ describe("GenerateInstallments (Gerar Parcelas CR)", () => {
         ? json({ message: "Parcelas geradas com sucesso!" }, 201)
         : new Response(JSON.stringify(PARTIES), { headers: { "x-total-count": "2" } }),
     );
-    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />);
+    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} choices={NO_CHOICES} />);
     await pick("Ótica Visão Clara");
     expect(calls[0]!.url).toBe("/api/clients?q=%C3%93tic&porPagina=20");
     expect(get(".generate-form").textContent).toContain("Este cliente está bloqueado. As parcelas serão geradas mesmo assim.");
@@ -93,7 +96,7 @@ describe("GenerateInstallments (Gerar Parcelas CR)", () => {
     await settle();
     const post = calls.find((c) => c.method === "POST")!;
     expect(post.url).toBe("/api/installments/generate");
-    expect(post.body).toEqual({ clientId: "9", numParcelas: "12", valor: "1234.56", primeiroVencimento: "2026-01-31", descricao: "Mensalidade 2026" });
+    expect(post.body).toEqual({ clientId: "9", numParcelas: "12", valor: "1234.56", primeiroVencimento: "2026-01-31", descricao: "Mensalidade 2026", categoriaId: "", centroCustoId: "" });
     expect(toastSignal.value?.title).toBe("Parcelas geradas com sucesso!");
     expect(get(".generate-done a").getAttribute("href")).toBe("/receivables?clientId=9");
     // The form starts again for the next contract.
@@ -104,7 +107,7 @@ describe("GenerateInstallments (Gerar Parcelas CR)", () => {
     mockFetch(calls, (call) =>
       call.method === "POST" ? new Response("", { status: 500 }) : new Response(JSON.stringify(PARTIES), { headers: { "x-total-count": "2" } }),
     );
-    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />);
+    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} choices={NO_CHOICES} />);
     await pick("Padaria Pão Quente");
     typeInto(control("Valor total"), "100");
     typeInto(control("Descrição"), "Contrato");
@@ -114,7 +117,7 @@ describe("GenerateInstallments (Gerar Parcelas CR)", () => {
   });
 
   test("Limpar empties the form and the preview", () => {
-    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} />);
+    render(<GenerateInstallments kind="receber" today="2026-01-31" graceDays={0} choices={NO_CHOICES} />);
     typeInto(control("Valor total"), "100");
     expect(previewRows()).toHaveLength(1);
     click(button("Limpar"));
@@ -128,7 +131,7 @@ describe("GenerateInstallments (Gerar Parcelas CP)", () => {
     mockFetch(calls, (call) =>
       call.method === "POST" ? json({}, 201) : new Response(JSON.stringify([{ id: 4, nome: "Gráfica Rápida", statusBloqueio: 0 }]), { headers: { "x-total-count": "1" } }),
     );
-    render(<GenerateInstallments kind="pagar" today="2026-01-31" graceDays={0} />);
+    render(<GenerateInstallments kind="pagar" today="2026-01-31" graceDays={0} choices={NO_CHOICES} />);
     pause(250, () => typeInto(control("Fornecedor"), "Graf"));
     await settle();
     expect(calls[0]!.url).toBe("/api/suppliers?q=Graf&porPagina=20");

@@ -13,6 +13,8 @@ import { useForm } from "./lib/use-form";
 import { LEDGER_KINDS, type LedgerKind } from "./ledger/kinds";
 import { generateSchemas } from "./ledger/schemas";
 import { PartyPicker, type Party } from "./lib/PartyPicker";
+import { Select } from "../src/ui/Select";
+import type { LedgerChoices } from "../src/api/categories/model";
 
 export interface GenerateInstallmentsProps {
   kind: LedgerKind;
@@ -20,6 +22,8 @@ export interface GenerateInstallmentsProps {
   today: string;
   /** BLOCK_GRACE_DAYS: how late an installment may be before it blocks its client. */
   graceDays: number;
+  /** The side's categories and the cost centres (issue 36). */
+  choices: LedgerChoices;
 }
 
 /** The form as the API takes it; the party's id is under clientId or supplierId. */
@@ -30,9 +34,12 @@ interface GenerateValues {
   valor: string;
   primeiroVencimento: string;
   descricao: string;
+  /** "": the default (the supplier's own, else Serviços avulsos / Fornecedores: migration 0025). */
+  categoriaId: string;
+  centroCustoId: string;
 }
 
-const EMPTY = (today: string): GenerateValues => ({ numParcelas: "1", valor: "", primeiroVencimento: today, descricao: "" });
+const EMPTY = (today: string): GenerateValues => ({ numParcelas: "1", valor: "", primeiroVencimento: today, descricao: "", categoriaId: "", centroCustoId: "" });
 
 /**
  * GERAR PARCELAS CR / CP (SPEC §2): the plan's form and a live preview computed with the same
@@ -41,7 +48,7 @@ const EMPTY = (today: string): GenerateValues => ({ numParcelas: "1", valor: "",
 // crypto.randomUUID needs a secure context; getRandomValues works over plain http too.
 const submitKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
-export default function GenerateInstallments({ kind, today, graceDays }: GenerateInstallmentsProps) {
+export default function GenerateInstallments({ kind, today, graceDays, choices }: GenerateInstallmentsProps) {
   const info = LEDGER_KINDS[kind];
   const form = useForm<GenerateValues>(generateSchemas[kind], EMPTY(today));
   const { values, errors } = form;
@@ -152,6 +159,26 @@ export default function GenerateInstallments({ kind, today, graceDays }: Generat
         <Field label="Descrição" required error={errors.descricao}>
           <Input name="descricao" maxLength={500} placeholder="Ex.: Mensalidade 2027" value={values.descricao} onValueChange={(v) => form.set("descricao", v)} />
         </Field>
+        <Field label="Categoria" error={errors.categoriaId}>
+          <Select
+            name="categoriaId"
+            placeholder={kind === "receber" ? "Padrão: Serviços avulsos" : "Padrão: a do fornecedor (ou Fornecedores)"}
+            options={choices.categorias.filter((c) => c.ativa).map((c) => ({ value: String(c.id), label: c.nome }))}
+            value={values.categoriaId}
+            onValueChange={(v) => form.set("categoriaId", v)}
+          />
+        </Field>
+        {choices.centros.some((c) => c.ativo) && (
+          <Field label="Centro de custo" error={errors.centroCustoId}>
+            <Select
+              name="centroCustoId"
+              placeholder="Nenhum"
+              options={choices.centros.filter((c) => c.ativo).map((c) => ({ value: String(c.id), label: c.nome }))}
+              value={values.centroCustoId}
+              onValueChange={(v) => form.set("centroCustoId", v)}
+            />
+          </Field>
+        )}
         <div className="generate-actions reg-form__wide">
           <Button variant="secondary" onClick={clear} disabled={saving}>
             Limpar

@@ -26,6 +26,10 @@ function installment(overrides: Partial<LedgerRow> = {}): LedgerRow {
     partyId: 7,
     partyName: "Padaria Pão Quente",
     numerosParcela: "3/12",
+    categoriaId: 3,
+    categoriaNome: "Receitas de serviços › Serviços avulsos",
+    centroCustoId: null,
+    centroCustoNome: null,
     descricao: "Mensalidade 2026",
     dataVencimento: "2026-03-20",
     valor: "355.00",
@@ -46,6 +50,7 @@ const props = (kind: "receber" | "pagar" = "receber", rows = [LATE, PAID, OPEN])
   params: { status: "", mes: "", ordem: "vencimento", pagina: "1", porPagina: "50" },
   today: TODAY,
   partyName: null,
+  choices: { categorias: [{ id: 3, nome: "Receitas de serviços › Serviços avulsos", ativa: true }], centros: [] },
 });
 
 const SUMMARY = { emAberto: { total: "398.50", quantidade: 2 }, vencidas: { total: "43.50", quantidade: 1 }, recebidoNoMes: { total: "0.00", quantidade: 0 } };
@@ -85,8 +90,8 @@ describe("LedgerList (Contas a Receber)", () => {
     expect(rows()[2]!.querySelector(".ui-badge--warning")).not.toBeNull();
     expect(rows()[1]!.textContent).toContain("Pago em 10/02/2026");
     // The row's one visible action is Baixar (Histórico on a paid one); the rest is in its "⋯" menu.
-    expect(rowActions("Padaria Pão Quente parcela 2/12")).toEqual(["Histórico", "Recibo", "Cancelar Baixa"]);
-    expect(rowActions("Padaria Pão Quente parcela 3/12")).toEqual(["Baixar", "Cobrar", "Prorrogar", "Histórico", "Excluir"]);
+    expect(rowActions("Padaria Pão Quente parcela 2/12")).toEqual(["Histórico", "Recibo", "Editar lançamento", "Cancelar Baixa"]);
+    expect(rowActions("Padaria Pão Quente parcela 3/12")).toEqual(["Baixar", "Cobrar", "Prorrogar", "Editar lançamento", "Histórico", "Excluir"]);
     // The client's name leads to that client's receivables.
     expect(rows()[0]!.querySelector("a")!.getAttribute("href")).toBe("/receivables?clientId=7");
   });
@@ -97,7 +102,7 @@ describe("LedgerList (Contas a Receber)", () => {
     render(<LedgerList {...props("receber", [month])} />);
     expect(rows()[0]!.querySelector("td:nth-child(2)")!.textContent).toBe("Mensal");
     expect(rows()[0]!.textContent).not.toContain("1/1");
-    expect(rowActions("Padaria Pão Quente Mensalidade 12/2026")).toEqual(["Baixar", "Cobrar", "Prorrogar", "Histórico", "Excluir"]);
+    expect(rowActions("Padaria Pão Quente Mensalidade 12/2026")).toEqual(["Baixar", "Cobrar", "Prorrogar", "Editar lançamento", "Histórico", "Excluir"]);
     click(button("Baixar Padaria Pão Quente Mensalidade 12/2026"));
     await settle();
     const facts = lastDialog().querySelector(".ledger-facts")!.textContent;
@@ -307,7 +312,7 @@ describe("LedgerList (Contas a Pagar)", () => {
     mockFetch(calls, (call) => (call.method === "PATCH" ? json({ message: "Pagamento realizado com sucesso!" }) : call.url.includes("summary") ? json({}) : page([])));
     history.replaceState(null, "", "/payables");
     render(<LedgerList {...props("pagar", [installment({ partyName: "Gráfica Rápida", numerosParcela: "1/3", valor: "1200.00" })])} />);
-    expect(rowActions("Gráfica Rápida parcela 1/3")).toEqual(["Pagar", "Histórico", "Excluir"]);
+    expect(rowActions("Gráfica Rápida parcela 1/3")).toEqual(["Pagar", "Editar lançamento", "Histórico", "Excluir"]);
     click(button("Pagar Gráfica Rápida parcela 1/3"));
     await settle(); // the dialog's code loads with its first opening
     const dialog = lastDialog();

@@ -21,6 +21,7 @@ import { api, ApiError, serverMessage } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
 import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow } from "./ledger/kinds";
 import { PartyPicker, type Party } from "./lib/PartyPicker";
+import type { LedgerChoices } from "../src/api/categories/model";
 import { searchOf, useUrlList, type ListParams } from "./lib/list";
 import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
@@ -34,6 +35,7 @@ import { BulkBar, PageSelect, withSelection, type BulkSelection } from "./ledger
 const PaymentDialog = onDemand(() => import("./ledger/PaymentDialog").then((m) => m.PaymentDialog));
 const ChargeDialog = onDemand(() => import("./ledger/ChargeDialog").then((m) => m.ChargeDialog));
 const DueDateDialog = onDemand(() => import("./ledger/DueDateDialog").then((m) => m.DueDateDialog));
+const EditEntryDialog = onDemand(() => import("./ledger/EditEntryDialog").then((m) => m.EditEntryDialog));
 const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) => m.HistoryPanel));
 
 export interface LedgerListProps {
@@ -48,12 +50,14 @@ export interface LedgerListProps {
   partyName: string | null;
   /** The company's fee rates (Configurações), for the fees Baixar proposes; SPEC's when absent. */
   rates?: FeeRates;
+  /** The side's categories and the cost centres: the filters and "Editar lançamento" (issue 36). */
+  choices: LedgerChoices;
 }
 
 const NONE: BulkSelection = { all: false, ids: [] };
 
 type Action =
-  | { kind: "pay" | "redate" | "delete" | "undo" | "charge" | "history"; row: LedgerRow }
+  | { kind: "pay" | "redate" | "delete" | "undo" | "charge" | "history" | "edit"; row: LedgerRow }
   | null;
 
 /**
@@ -61,7 +65,7 @@ type Action =
  * page of installments, the row actions with their dialogs; the cards (another island) follow
  * every change through the shared summary signal.
  */
-export default function LedgerList({ kind, initial, params: initialParams, today, partyName, rates = DEFAULT_RATES }: LedgerListProps) {
+export default function LedgerList({ kind, initial, params: initialParams, today, partyName, rates = DEFAULT_RATES, choices }: LedgerListProps) {
   const info = LEDGER_KINDS[kind];
   // A consulta reads the list (filters, sort, export, Histórico) and is offered nothing that writes.
   const canWrite = useCanWrite();
@@ -88,7 +92,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   const [action, setAction] = useState<Action>(null);
   // Cancelar Baixa: the payment chosen in the confirmation (null: the last one).
   const [undoPayment, setUndoPayment] = useState<number | null>(null);
-  const filtering = Boolean(params.status || params.mes || params[info.partyParam] || params.pagoEm || params.pagoDe || params.pagoAte);
+  const filtering = Boolean(params.status || params.mes || params[info.partyParam] || params.pagoEm || params.pagoDe || params.pagoAte || params.categoriaId || params.centroCustoId);
   // The bulk selection (issue 35 §3): rows of this page, or the whole filter; a new view starts none.
   const [selection, setSelection] = useState<BulkSelection>(NONE);
   const viewKey = searchOf(params);
@@ -126,13 +130,13 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   const row = action?.row;
 
   // A consulta opens only the Histórico: the forms' code is not fetched for them.
-  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, HistoryPanel, ConfirmPart] : [HistoryPanel]));
+  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, EditEntryDialog, HistoryPanel, ConfirmPart] : [HistoryPanel]));
   return (
     <div className="list-screen" {...intent}>
       <FilterBar
         label={`Filtrar ${info.list.listName}`}
         active={filtering}
-        onClear={() => update({ status: "", mes: "", [info.partyParam]: "", pagoEm: "", pagoDe: "", pagoAte: "" })}
+        onClear={() => update({ status: "", mes: "", [info.partyParam]: "", pagoEm: "", pagoDe: "", pagoAte: "", categoriaId: "", centroCustoId: "" })}
       >
         <Field label="Status">
           <Select name="status" options={STATUS_FILTER_OPTIONS} value={params.status ?? ""} onValueChange={(status) => update({ status })} />
@@ -163,6 +167,32 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             }}
           />
         </Field>
+        <Field label="Categoria">
+          <Select
+            name="categoriaId"
+            placeholder="Todas"
+            options={choices.categorias.map((c) => ({ value: String(c.id), label: c.ativa ? c.nome : `${c.nome} (inativa)` }))}
+            value={params.categoriaId ?? ""}
+            onValueChange={(categoriaId) => update({ categoriaId })}
+          />
+        </Field>
+        {(choices.centros.length > 0 || params.centroCustoId) && (
+          <Field label="Centro de custo">
+            <Select
+              name="centroCustoId"
+              placeholder="Todos"
+              options={choices.centros.map((c) => ({ value: String(c.id), label: c.nome }))}
+              value={params.centroCustoId ?? ""}
+              onValueChange={(centroCustoId) => update({ centroCustoId })}
+            />
+          </Field>
+        )}
+        {/* Set by the DRE by caixa's links: paid in that month. */}
+        {params.pagamento && (
+          <Field label="Mês de pagamento" hint={`Pagas em ${formatMonthBR(params.pagamento)}`}>
+            <Input type="month" name="pagamento" value={params.pagamento} onValueChange={(pagamento) => update({ pagamento })} />
+          </Field>
+        )}
       </FilterBar>
 
       <section className="list-card" aria-labelledby="ledger-contagem">
@@ -241,6 +271,18 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             onClose={() => setAction(null)}
             send={(body) => api(`${info.list.endpoint}/${row.id}/${kind === "receber" ? "pay-with-fees" : "pay"}`, { method: "PATCH", body })}
             onPaid={afterChange}
+          />
+        </Loading>
+      )}
+
+      {action?.kind === "edit" && row && (
+        <Loading onFailed={() => setAction(null)}>
+          <EditEntryDialog
+            row={row}
+            choices={choices}
+            onClose={() => setAction(null)}
+            send={(body) => api(`${info.list.endpoint}/${row.id}`, { method: "PATCH", body })}
+            onSaved={afterChange}
           />
         </Loading>
       )}
@@ -412,8 +454,16 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
     header: "Descrição",
     sortable: true,
     render: (r) => (
-      <span className="ui-ellipsis" title={r.descricao}>
-        {r.descricao}
+      <span className="ledger-description">
+        <span className="ui-ellipsis" title={r.descricao}>
+          {r.descricao}
+        </span>
+        {r.categoriaNome && (
+          <span className="ledger-category ui-ellipsis" title={`Categoria: ${r.categoriaNome}${r.centroCustoNome ? ` · Centro de custo: ${r.centroCustoNome}` : ""}`}>
+            {r.categoriaNome.split(" › ").pop()}
+            {r.centroCustoNome && ` · ${r.centroCustoNome}`}
+          </span>
+        )}
       </span>
     ),
   };
@@ -429,6 +479,7 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
       // A receivable's payment has its receipt (DECISIONS §12): a page that prints on one A4.
       const receipt: RowMenuItem = { label: "Recibo", icon: "download", onSelect: () => location.assign(`/receivables/${r.id}/recibo`) };
       const paidReceivable = r.status === "pago" && kind === "receber";
+      const edit: RowMenuItem = { label: "Editar lançamento", icon: "edit", onSelect: () => act({ kind: "edit", row: r }) };
       if (!canWrite) {
         return (
           <div className="row-actions">
@@ -445,7 +496,7 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
         return (
           <div className="row-actions">
             <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />
-            <RowMenu rowName={label} items={kind === "receber" ? [receipt, undo] : [undo, remove]} />
+            <RowMenu rowName={label} items={kind === "receber" ? [receipt, edit, undo] : [edit, undo, remove]} />
           </div>
         );
       }
@@ -455,10 +506,11 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
               { label: "Cobrar", icon: "qr", onSelect: () => act({ kind: "charge", row: r }) },
               { label: "Prorrogar", icon: "calendar-clock", onSelect: () => act({ kind: "redate", row: r }) },
               ...(paidSome ? [undo] : []),
+              edit,
               history,
               ...(paidSome ? [] : [remove]),
             ]
-          : [...(paidSome ? [undo] : []), history, remove];
+          : [...(paidSome ? [undo] : []), edit, history, remove];
       return (
         <div className="row-actions">
           <IconAction label={kind === "receber" ? "Baixar" : "Pagar"} rowName={label} icon="check" onClick={() => act({ kind: "pay", row: r })} />
@@ -486,7 +538,16 @@ function useLedgerView(kind: LedgerKind, initial: LedgerListProps["initial"], pa
   const info = LEDGER_KINDS[kind];
   const list = useUrlList<ApiLedgerRow>({ spec: info.list, initial, params });
   const p = list.params;
-  const filters = { status: p.status ?? "", mes: p.mes ?? "", [info.partyParam]: p[info.partyParam] ?? "", pagoEm: p.pagoEm ?? "", pagoDe: p.pagoDe ?? "", pagoAte: p.pagoAte ?? "" };
+  const filters = {
+    status: p.status ?? "",
+    mes: p.mes ?? "",
+    [info.partyParam]: p[info.partyParam] ?? "",
+    pagoEm: p.pagoEm ?? "",
+    pagoDe: p.pagoDe ?? "",
+    pagoAte: p.pagoAte ?? "",
+    categoriaId: p.categoriaId ?? "",
+    centroCustoId: p.centroCustoId ?? "",
+  };
   const cards = useLedgerCards(info.list.endpoint, filters);
   const refresh = () => {
     void list.reload();

@@ -32,6 +32,7 @@ export const islands = {
   DunningSettings: () => import("./DunningSettings"),
   MessagesList: () => import("./MessagesList"),
   WhatsappWorklist: () => import("./WhatsappWorklist"),
+  CategoriesScreen: () => import("./CategoriesScreen"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<any> }>>;
 
 export type IslandName = keyof typeof islands;

@@ -9,6 +9,7 @@ import { benchHistory } from "./bench-history";
 import { benchLedger } from "./bench-ledger";
 import { benchOfxUploads } from "./bench-ofx";
 import { benchImports } from "./bench-imports";
+import { benchDre } from "./bench-dre";
 import { benchReconciliation } from "./bench-reconciliation";
 import { benchSubscriptionRuns, benchSubscriptionsPage, subscribeEveryClient } from "./bench-subscriptions";
 import { BINARY, kb, load, median, ms, requireBinary, rssMb, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
@@ -164,6 +165,8 @@ try {
     ["GET /api/reports/supplier/1", "/api/reports/supplier/1", "median < 15 ms"],
     ["GET /api/reports/monthly/{this month}", `/api/reports/monthly/${new Date().toISOString().slice(0, 7)}`, "median < 15 ms"],
     ["GET /api/reports/cash-flow", "/api/reports/cash-flow", "median < 15 ms"],
+    ["GET /api/reports/dre (12 months, caixa)", "/api/reports/dre?base=caixa", "median < 30 ms"],
+    ["GET /api/reports/dre (12 months, competência)", "/api/reports/dre?base=competencia", "median < 30 ms"],
     ["GET / (dashboard, server-rendered)", "/", "median < 30 ms"],
   ];
   const seededWith = `seed-demo --scale 50: ${counts.r} receivables, ${counts.p} payables`;
@@ -188,6 +191,7 @@ try {
   await benchReconciliation(reportsBase, reportsCookie, reportsDbPath, row);
   // Issue 31 §11: 5 MB uploads of any shape, /healthz timed meanwhile (on the same --scale 50 data).
   await benchOfxUploads(reportsBase, reportsCookie, row);
+  benchDre(reportsDbPath, row);
   await stopBinary(server);
 
   // The same default view on a tenth of the data: the page must weigh about the same.

@@ -23,6 +23,10 @@ const row = (id: number, overrides: Partial<LedgerRow> = {}): LedgerRow => ({
   valorPago: null,
   saldo: "100.00",
   desconto: "0.00",
+  categoriaId: 3,
+  categoriaNome: "Receitas de serviços › Serviços avulsos",
+  centroCustoId: null,
+  centroCustoNome: null,
   ...overrides,
 });
 const ROWS = [row(1), row(2), row(3)];
@@ -31,6 +35,7 @@ const props = (kind: "receber" | "pagar" = "receber", total = ROWS.length): Ledg
   initial: { rows: ROWS.map((r) => apiLedgerRow(kind, r)) as LedgerListProps["initial"]["rows"], total },
   params: { status: "vencido", mes: "", pagoEm: "", pagoDe: "", pagoAte: "", ordem: "-valor", pagina: "1", porPagina: "3" },
   today: TODAY,
+  choices: { categorias: [{ id: 3, nome: "Receitas de serviços › Serviços avulsos", ativa: true }], centros: [] },
   partyName: null,
 });
 

@@ -14,6 +14,10 @@ const ROW: LedgerRow = {
   partyId: 7,
   partyName: "Padaria Pão Quente",
   numerosParcela: "1/3",
+  categoriaId: 3,
+  categoriaNome: "Receitas de serviços › Serviços avulsos",
+  centroCustoId: null,
+  centroCustoNome: null,
   descricao: "Mensalidade",
   dataVencimento: "2026-03-10",
   valor: "100.00",
@@ -207,6 +211,7 @@ describe("the Cobrar action in Contas a Receber", () => {
     params: { status: "", mes: "", ordem: "vencimento", pagina: "1", porPagina: "50" },
     today: "2026-03-15",
     partyName: null,
+    choices: { categorias: [], centros: [] },
   });
 
   test("is on every unpaid receivable row, opens the dialog for that row", async () => {

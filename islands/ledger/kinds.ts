@@ -38,7 +38,12 @@ export function ledgerRow<K extends LedgerKind>(kind: K, row: ApiRowOf<K>): Ledg
   const { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, saldo, desconto } = row;
   const competencia = "competencia" in row ? row.competencia : null;
   const cobradaEm = "cobradaEm" in row ? row.cobradaEm : undefined;
-  return { id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, saldo, desconto, ...partyOf(row), ...(competencia ? { competencia } : {}), ...(cobradaEm ? { cobradaEm } : {}) };
+  const { categoriaId, categoriaNome, centroCustoId, centroCustoNome } = row;
+  return {
+    id, numerosParcela, descricao, dataVencimento, valor, status, dataPagamento, valorPago, saldo, desconto,
+    categoriaId, categoriaNome, centroCustoId, centroCustoNome,
+    ...partyOf(row), ...(competencia ? { competencia } : {}), ...(cobradaEm ? { cobradaEm } : {}),
+  };
 }
 
 interface LedgerKindInfo {

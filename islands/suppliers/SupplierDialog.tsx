@@ -1,4 +1,6 @@
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { categoryPath, type CategoryJson } from "../../src/api/categories/model";
+import { api } from "../lib/api";
 import { emptySupplierForm, supplierFormValues, supplierSchema, UFS, type SupplierFormValues } from "../../src/api/suppliers/model";
 import { maskCnpj, maskPhone } from "../../src/lib/brazil";
 import { Field } from "../../src/ui/Field";
@@ -25,6 +27,24 @@ const SUPPLIER_FORM: RecordForm<SupplierFormValues, SupplierJson> = {
  */
 export function SupplierDialog(props: RecordDialogProps<SupplierJson>) {
   const dialog = useRecordForm(supplierSchema, props, SUPPLIER_FORM);
+  // The despesa categories its payables may default to (issue 36): asked when the dialog opens.
+  const [categories, setCategories] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    let current = true;
+    api<CategoryJson[]>("/api/categories")
+      .then((all) => {
+        if (!current) return;
+        const own = dialog.form.values.categoriaId;
+        const offered = all.filter((c) => c.tipo === "despesa" && c.grupoId !== null && (c.ativa || String(c.id) === own));
+        setCategories(offered.map((c) => ({ value: String(c.id), label: categoryPath(c) })));
+      })
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+    // Once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const { errors } = dialog.form;
   const field = dialog.field;
   const nomeRef = useRef<HTMLInputElement>(null);
@@ -49,6 +69,9 @@ export function SupplierDialog(props: RecordDialogProps<SupplierJson>) {
       </Field>
       <Field label="Estado" error={errors.estado}>
         <Select options={UF_OPTIONS} placeholder="Selecione" {...field("estado")} />
+      </Field>
+      <Field label="Categoria padrão" hint="A das contas a pagar geradas sem categoria" error={errors.categoriaId} className="reg-form__wide">
+        <Select options={categories} placeholder="Fornecedores (padrão do Cofre)" {...field("categoriaId")} />
       </Field>
     </FormDialog>
   );

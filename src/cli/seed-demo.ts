@@ -18,6 +18,9 @@ import { partnerSchema } from "../api/partners/model";
 import { createPartner } from "../api/partners/service";
 import { supplierSchema } from "../api/suppliers/model";
 import { createSupplier } from "../api/suppliers/service";
+import { categories } from "../../db/schema";
+import { costCentreSchema } from "../api/categories/model";
+import { createCostCentre, listCostCentres } from "../api/categories/service";
 import { today } from "../lib/clock";
 import { addDays, addMonthsClamped, addMonthsToMonth, monthOf } from "../lib/dates";
 import { lateFees } from "../lib/fees";
@@ -86,12 +89,29 @@ function hasRecords(db: Db): boolean {
 
 const cents = (decimal: string) => parseMoney(decimal) as Cents;
 
+/** What each company's suppliers' monthly contracts are, in turn (the purchases stay Fornecedores). */
+const CONTRACT_CATEGORIES = [
+  "Aluguel",
+  "Software",
+  "Salários e encargos",
+  "Marketing",
+  "Impostos (DAS/Simples Nacional)",
+  "Tarifas bancárias",
+  "Pró-labore",
+  "Fornecedores",
+  "Software",
+  "Marketing",
+];
+
 class Seeder {
   readonly counts = { clients: 0, suppliers: 0, partners: 0, receivables: 0, payables: 0, subscriptions: 0 };
   private readonly today = today();
   /** Plans start on the first of the month a year ago: 12 months of history, 6 ahead. */
   private readonly firstMonth = addMonthsClamped(this.today, -12).slice(0, 8);
   private number: number;
+  /** The plano de contas' categories by name (migration 0025's default set), and two cost centres. */
+  private readonly category: Map<string, number>;
+  private centres: number[] | null = null;
 
   constructor(
     private readonly db: Db,
@@ -99,6 +119,23 @@ class Seeder {
   ) {
     // CNPJs and client codes continue after whatever is there (seed-demo --force).
     this.number = PARTY_COUNT.get(db)!.n;
+    this.category = new Map(db.select({ id: categories.id, nome: categories.nome }).from(categories).all().map((c) => [c.nome, c.id]));
+  }
+
+  /** A payable contract's category by supplier: the demo's expenses spread over the plano (issue 36). */
+  private contractCategory(i: number): string | undefined {
+    const id = this.category.get(CONTRACT_CATEGORIES[i % CONTRACT_CATEGORIES.length]!);
+    return id === undefined ? undefined : String(id);
+  }
+
+  /** "Operação" and "Comercial", made once per run, found again on a --force run. */
+  private costCentres(): number[] {
+    if (this.centres) return this.centres;
+    const existing = listCostCentres(this.db);
+    this.centres = ["Operação", "Comercial"].map(
+      (nome) => existing.find((c) => c.nome === nome)?.id ?? createCostCentre(this.db, SYSTEM, costCentreSchema.parse({ nome })).id,
+    );
+    return this.centres;
   }
 
   unit(unit: number): void {
@@ -200,7 +237,14 @@ class Seeder {
     const r = randomFor(800_000 + unit * 100 + i);
     const day = String(10 + i).padStart(2, "0");
     const plans = [
-      { numParcelas: 18, valor: r.int(150, 1500) * 100 * 18, primeiroVencimento: `${this.firstMonth}${day}`, descricao: "Contrato mensal de serviços" },
+      {
+        numParcelas: 18,
+        valor: r.int(150, 1500) * 100 * 18,
+        primeiroVencimento: `${this.firstMonth}${day}`,
+        descricao: "Contrato mensal de serviços",
+        categoriaId: this.contractCategory(i),
+        centroCustoId: String(this.costCentres()[i % 2]),
+      },
       { numParcelas: 10, valor: r.int(1000, 8000) * 100 + r.int(0, 99), primeiroVencimento: addMonthsClamped(`${this.firstMonth}${day}`, 3), descricao: "Compra de equipamentos" },
       { numParcelas: 4, valor: r.int(300, 2000) * 100, primeiroVencimento: addMonthsClamped(this.today, -2), descricao: "Reforma da loja" },
     ];

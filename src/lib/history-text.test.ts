@@ -14,6 +14,11 @@ test("each entity is named by its own noun, never the fallback", () => {
   expect(created("client")).toContain("cadastrou o cliente X");
 });
 
+test("the plano de contas' events read in its words (issue 36)", () => {
+  expect(created("category")).toContain("cadastrou a categoria X");
+});
+
+// ("category" was the example below until issue 36 made it one.)
 test("an entity this version does not know still reads as a sentence", () => {
-  expect(created("category")).toContain("cadastrou o registro X");
+  expect(created("invoice")).toContain("cadastrou o registro X");
 });

@@ -4,7 +4,7 @@ import { formatDateBR } from "./dates.ts";
 import { installmentName } from "./installments.ts";
 import { formatBRL, parseMoney } from "./money.ts";
 
-export const HISTORY_ENTITIES = ["client", "subscription", "supplier", "partner", "installment", "payable", "user", "settings"] as const;
+export const HISTORY_ENTITIES = ["client", "subscription", "supplier", "partner", "installment", "payable", "user", "settings", "category", "cost_centre"] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
 const HISTORY_ACTIONS = [
@@ -78,6 +78,8 @@ export const ENTITY_LABELS: Record<HistoryEntity, string> = {
   payable: "Contas a pagar",
   user: "Acessos e usuários",
   settings: "Configurações",
+  category: "Plano de contas",
+  cost_centre: "Centros de custo",
 };
 
 /** An event as it is read (the API's row minus the sentence). */
@@ -107,6 +109,8 @@ const NOUN: Record<HistoryEntity, { the: string; a: string }> = {
   payable: { the: "a conta a pagar", a: "conta a pagar" },
   user: { the: "o usuário", a: "usuário" },
   settings: { the: "as configurações", a: "configurações" },
+  category: { the: "a categoria", a: "categoria" },
+  cost_centre: { the: "o centro de custo", a: "centro de custo" },
 };
 
 /** Field names as the forms call them, for "Mensalidade: R$ 1.000,00 → R$ 1.200,00". */
@@ -121,7 +125,7 @@ const FIELD_LABELS: Record<string, string> = {
   codigoCliente: "Código",
   isTrial: "Trial",
   naoEnviarCobrancas: "Não enviar cobranças automáticas",
-  ativa: "Régua ligada",
+  ativa: "Ativa",
   repetirCadaDias: "Repetir a cada (dias úteis)",
   maxAposVencimento: "Máximo após o vencimento",
   janelaInicio: "Enviar a partir de",
@@ -151,6 +155,11 @@ const FIELD_LABELS: Record<string, string> = {
   fim: "Fim",
   trialAte: "Trial até",
   status: "Situação",
+  categoria: "Categoria",
+  categoriaId: "Categoria padrão (nº)",
+  centroCusto: "Centro de custo",
+  descricao: "Descrição",
+  grupo: "Grupo",
   reajusteMes: "Mês do reajuste",
 };
 const MONEY_FIELDS = new Set(["valorMensalidade", "valor", "valorPago", "multa", "juros", "total"]);
@@ -260,7 +269,7 @@ export function describeEvent(e: HistoryFacts): string {
       if (e.entidade === "settings" && d.secao === "regua") {
         // The steps' texts are long: that they changed is said, not the texts.
         const words = Object.entries((d.alteracoes ?? {}) as Record<string, [unknown, unknown]>).map(([field, [before, after]]) =>
-          field === "etapas" ? "etapas alteradas" : field === "avisoBloqueio" ? "aviso de bloqueio alterado" : `${FIELD_LABELS[field] ?? field}: ${fieldValue(field, before)} → ${fieldValue(field, after)}`,
+          field === "etapas" ? "etapas alteradas" : field === "avisoBloqueio" ? "aviso de bloqueio alterado" : `${field === "ativa" ? "Régua ligada" : (FIELD_LABELS[field] ?? field)}: ${fieldValue(field, before)} → ${fieldValue(field, after)}`,
         );
         return `${u} alterou a régua de cobrança${words.length ? `: ${words.join("; ")}` : ""}`;
       }

@@ -40,6 +40,7 @@ describe("dashboard: subscriptions", () => {
     expect(cards.slice(4)).toEqual([
       { title: "MRR", value: "R$ 0,00", note: "Assinaturas fora do teste, hoje" },
       { title: "Assinaturas ativas", value: "0", note: "+0 novas, −0 encerradas em mar/2026" },
+      { title: "Resultado do mês", value: "R$ 0,00", note: "Recebido menos pago em mar/2026 (regime de caixa)" },
     ]);
     expect(props.months.map((m) => m.mes)).toEqual(["2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"]);
     expect(props.source).toBe("/api/subscriptions/mrr");
@@ -51,8 +52,8 @@ describe("dashboard: subscriptions", () => {
     await subscribe(FLORICULTURA, { valor: "250.00", inicio: "2026-02" });
     await subscribe(MERCADO, { valor: "99.90", trialAte: "2026-06-01" }); // in trial: counts as active, not in the MRR
     const { page, cards, chart, props } = await dashboard();
-    expect(cards.map((c) => c.title)).toEqual(["Total de Clientes", "Recebimento Mensal", "Parcelas em Aberto", "Clientes Bloqueados", "MRR", "Assinaturas ativas"]);
-    expect(cards.slice(4)).toEqual([
+    expect(cards.map((c) => c.title)).toEqual(["Total de Clientes", "Recebimento Mensal", "Parcelas em Aberto", "Clientes Bloqueados", "MRR", "Assinaturas ativas", "Resultado do mês"]);
+    expect(cards.slice(4, 6)).toEqual([
       { title: "MRR", value: "R$ 400,00", note: "Hoje, sem 1 em teste (R$ 99,90)" },
       { title: "Assinaturas ativas", value: "3", note: "+0 novas, −0 encerradas em mar/2026" },
     ]);
@@ -78,7 +79,7 @@ describe("dashboard: subscriptions", () => {
     const ended = await t.api(`/api/clients/${padaria}/subscription`, { method: "PUT", body: { status: "encerrada", valor: "150.00", diaVencimento: 10, inicio: "2026-02", fim: "2026-02" } });
     expect(ended.status).toBe(200);
     const { cards } = await dashboard();
-    expect(cards.at(-1)).toEqual({ title: "Assinaturas ativas", value: "1", note: "+1 nova, −1 encerrada em mar/2026" });
+    expect(cards.at(-2)).toEqual({ title: "Assinaturas ativas", value: "1", note: "+1 nova, −1 encerrada em mar/2026" });
   });
 
   test("printed, the header names both windows", async () => {

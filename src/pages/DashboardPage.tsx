@@ -35,13 +35,13 @@ export function dashboardData(db: Db): DashboardPageProps {
 }
 
 /** `/`: the figures of DECISIONS §3 as of this request; the islands only hydrate and refetch. */
-export function DashboardPage({ stats, revenue, period, subscriptions, mrr, mrrPeriod, printed }: DashboardPageProps) {
+export function DashboardPage({ stats, revenue, period, subscriptions, mrr, mrrPeriod, resultado, printed }: DashboardPageProps) {
   return (
     <div className="dash">
       <PrintHeader title="Dashboard" filters={`Recebimentos entre ${period}; MRR entre ${mrrPeriod}`} printed={printed} />
       <PageHeader title="Dashboard" description="Visão geral do sistema de cobrança por parcelas" />
       <div className="dash-grid">
-        <Island name="DashboardStats" props={{ stats, subscriptions }} />
+        <Island name="DashboardStats" props={{ stats, subscriptions, resultado }} />
         <Island name="RevenueChart" props={{ revenue, period }} />
         {/* The default window, so a page back from the cache reads the months of that day. */}
         <Island name="MrrChart" props={{ months: mrr, period: mrrPeriod, source: "/api/subscriptions/mrr" }} />

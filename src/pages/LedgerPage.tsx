@@ -4,6 +4,8 @@ import { getClient } from "../api/clients/service";
 import { installmentSummary, listInstallments, parseInstallmentQuery } from "../api/installments/service";
 import { listPayables, parsePayableQuery, payableSummary } from "../api/payables/service";
 import { getSupplier } from "../api/suppliers/service";
+import { ledgerChoices } from "../api/categories/service";
+import type { LedgerChoices } from "../api/categories/model";
 import type { LedgerQuery } from "../api/ledger/model";
 import { today } from "../lib/clock";
 import type { FeeRates } from "../lib/fees";
@@ -25,6 +27,8 @@ interface LedgerPageProps {
   partyName: string | null;
   /** The fee rates in force (Configurações): what Baixar proposes. */
   rates: FeeRates;
+  /** The side's categories and the cost centres (filters, "Editar lançamento"). */
+  choices: LedgerChoices;
 }
 
 // `reading`: what the page says to a consulta, who cannot do what `description` offers.
@@ -42,7 +46,7 @@ const TEXT: Record<LedgerKind, { title: string; description: string; reading: st
 };
 
 /** Contas a Receber / a Pagar: a static heading, the cards island and the list island. */
-export function LedgerPage({ kind, params, page, summary, today, partyName, rates }: LedgerPageProps) {
+export function LedgerPage({ kind, params, page, summary, today, partyName, rates, choices }: LedgerPageProps) {
   const canWrite = useCanWrite();
   const info = LEDGER_KINDS[kind];
   return (
@@ -62,7 +66,7 @@ export function LedgerPage({ kind, params, page, summary, today, partyName, rate
       <Island name="LedgerCards" props={{ kind, initial: summary }} />
       <Island
         name="LedgerList"
-        props={{ kind, initial: page, params, today, partyName, rates }}
+        props={{ kind, initial: page, params, today, partyName, rates, choices }}
       />
     </>
   );
@@ -70,12 +74,13 @@ export function LedgerPage({ kind, params, page, summary, today, partyName, rate
 
 interface GeneratePageProps {
   graceDays: number;
+  choices: LedgerChoices;
   kind: LedgerKind;
   today: string;
 }
 
 /** Gerar Parcelas CR / CP. */
-export function GeneratePage({ kind, today, graceDays }: GeneratePageProps) {
+export function GeneratePage({ kind, today, graceDays, choices }: GeneratePageProps) {
   return (
     <>
       <PageHeader
@@ -86,7 +91,7 @@ export function GeneratePage({ kind, today, graceDays }: GeneratePageProps) {
             : "Divida o valor de uma compra em parcelas mensais para um fornecedor."
         }
       />
-      <Island name="GenerateInstallments" props={{ kind, today, graceDays }} />
+      <Island name="GenerateInstallments" props={{ kind, today, graceDays, choices }} />
     </>
   );
 }
@@ -104,7 +109,7 @@ export function ledgerPageView(db: Db, kind: LedgerKind, raw: Raw): LedgerQuery 
 export function ledgerPageData(db: Db, kind: LedgerKind, query: ReturnType<typeof ledgerPageView>): LedgerPageProps {
   const rows = kind === "receber" ? listInstallments(db, query) : listPayables(db, query);
   const summary = kind === "receber" ? installmentSummary(db, query) : payableSummary(db, query);
-  return { kind, params: query.view, page: rows, summary, today: today(), partyName: query.partyName, rates: feeRates(db) };
+  return { kind, params: query.view, page: rows, summary, today: today(), partyName: query.partyName, rates: feeRates(db), choices: ledgerChoices(db, kind === "receber" ? "receita" : "despesa") };
 }
 
 

@@ -17,13 +17,16 @@ import { CashFlowReport } from "./reports/CashFlowReport";
 import { MonthlyReport } from "./reports/MonthlyReport";
 import { PartyReport, PRINT_MAX_ROWS, type PartyData } from "./reports/PartyReport";
 import { SubscriptionsReport } from "./reports/SubscriptionsReport";
+import { DreReport } from "./reports/DreReport";
+import { getDre, type Dre } from "../api/reports/dre";
 import { PARTY_PAGE_SIZE, parseReportView, REPORT_TABS, reportHref, tabHref, type ReportView } from "./reports/query";
 
 type ReportData =
   | { aba: "cliente" | "fornecedor"; party: PartyData | null }
   | { aba: "mensal"; report: Monthly }
   | { aba: "fluxo"; cashFlow: ReturnType<typeof getCashFlow> }
-  | { aba: "assinaturas"; months: MrrMonth[] };
+  | { aba: "assinaturas"; months: MrrMonth[] }
+  | { aba: "dre"; dre: Dre };
 
 interface ReportsPageProps {
   view: ReportView;
@@ -40,6 +43,7 @@ export function reportsData(db: Db, query: Record<string, string | undefined>): 
   if (view.aba === "mensal") return { view, error, printed, data: { aba: view.aba, report: getMonthlyReport(db, view.mes) } };
   if (view.aba === "fluxo") return { view, error, printed, data: { aba: view.aba, cashFlow: getCashFlow(db, view.range) } };
   if (view.aba === "assinaturas") return { view, error, printed, data: { aba: view.aba, months: mrrMovement(db, view.range.from, view.range.to) } };
+  if (view.aba === "dre") return { view, error, printed, data: { aba: view.aba, dre: getDre(db, view.range, view.base) } };
   if (view.id === null) return { view, error, printed, data: { aba: view.aba, party: null } };
   const offset = (view.pagina - 1) * PARTY_PAGE_SIZE;
   // Printed, the report carries every row: read them only when one page does not hold them all.
@@ -71,6 +75,9 @@ function printTitle({ view, data }: ReportsPageProps): [title: string, filters: 
   if (data.aba === "assinaturas" && view.aba === "assinaturas") {
     return ["Assinaturas (MRR)", `Período: ${formatMonthBR(view.range.from)} a ${formatMonthBR(view.range.to)}`];
   }
+  if (data.aba === "dre") {
+    return ["DRE gerencial", `Período: ${formatMonthBR(data.dre.de)} a ${formatMonthBR(data.dre.ate)} · Regime de ${data.dre.base === "caixa" ? "caixa" : "competência"}`];
+  }
   if (data.aba === "cliente" || data.aba === "fornecedor") {
     const who = data.party ? (data.party.kind === "cliente" ? data.party.totals.clientName : data.party.totals.supplierName) : "—";
     return data.aba === "cliente" ? ["Relatório por cliente", `Cliente: ${who}`] : ["Relatório por fornecedor", `Fornecedor: ${who}`];
@@ -88,7 +95,7 @@ export function ReportsPage(props: ReportsPageProps) {
       <PrintHeader title={title} filters={filters} printed={printed} />
       <PageHeader
         title="Relatórios"
-        description="Contratos por cliente e fornecedor, o resultado de cada mês, o fluxo de caixa e o MRR das assinaturas."
+        description="Contratos por cliente e fornecedor, o resultado de cada mês, o fluxo de caixa, o MRR das assinaturas e o DRE gerencial."
         actions={
           exportable && (
             <div className="report-actions no-print">
@@ -124,6 +131,7 @@ export function ReportsPage(props: ReportsPageProps) {
         {data.aba === "mensal" && <MonthlyReport report={data.report} />}
         {data.aba === "fluxo" && view.aba === "fluxo" && <CashFlowReport range={view.range} {...data.cashFlow} />}
         {data.aba === "assinaturas" && view.aba === "assinaturas" && <SubscriptionsReport range={view.range} months={data.months} />}
+        {data.aba === "dre" && view.aba === "dre" && <DreReport dre={data.dre} range={view.range} />}
       </section>
     </div>
   );

@@ -27,6 +27,8 @@ import { previewClients } from "../api/dunning/preview";
 import { MESSAGE_LIST } from "../api/messages/model";
 import { findMessages, parseMessageQuery, whatsappWorklist } from "../api/messages/service";
 import { getSettings } from "../api/settings/service";
+import { ledgerChoices, listCategories, listCostCentres } from "../api/categories/service";
+import { CategoriesPage } from "./CategoriesPage";
 import { findSuppliers, parseSupplierQuery } from "../api/suppliers/service";
 import { sessionOf, signedIn } from "../api/auth/plugin";
 import type { PublicUser } from "../api/auth/service";
@@ -181,16 +183,19 @@ export function pageRoutes(deps: AppDeps) {
       }),
     )
     .get("/installments", ({ user }) =>
-      shellPage("/installments", "Gerar Parcelas CR", user, <GeneratePage kind="receber" today={today()} graceDays={graceDays(deps.db, deps.config.blockGraceDays)} />),
+      shellPage("/installments", "Gerar Parcelas CR", user, <GeneratePage kind="receber" today={today()} graceDays={graceDays(deps.db, deps.config.blockGraceDays)} choices={ledgerChoices(deps.db, "receita")} />),
     )
     .get("/payable-installments", ({ user }) =>
-      shellPage("/payable-installments", "Gerar Parcelas CP", user, <GeneratePage kind="pagar" today={today()} graceDays={graceDays(deps.db, deps.config.blockGraceDays)} />),
+      shellPage("/payable-installments", "Gerar Parcelas CP", user, <GeneratePage kind="pagar" today={today()} graceDays={graceDays(deps.db, deps.config.blockGraceDays)} choices={ledgerChoices(deps.db, "despesa")} />),
     )
     .get("/suppliers", ({ user, query, redirect }) =>
       listScreen(SUPPLIER_LIST.path, query, (url) => redirect(url, 302), parseSupplierQuery, (view) => {
         const page = findSuppliers(deps.db, view);
         return { total: page.total, render: (notice) => shellPage(SUPPLIER_LIST.path, "Fornecedores", user, <SuppliersPage query={view} page={page} />, notice) };
       }),
+    )
+    .get("/categories", ({ user }) =>
+      shellPage("/categories", "Plano de contas", user, <CategoriesPage categories={listCategories(deps.db)} costCentres={listCostCentres(deps.db)} />),
     )
     .get("/reports", ({ user, query }) => shellPage("/reports", "Relatórios", user, <ReportsPage {...reportsData(deps.db, query)} />))
     .get("/reports/export", ({ query }) => reportExport(deps.db, query))

@@ -63,7 +63,8 @@ describe("Dashboard", () => {
     await open(page, "/");
     const stats = await getJson(page, "/api/dashboard/stats");
     const cards = page.locator(".dash-stats .stat");
-    expect(await cards.count()).toBe(6); // SPEC's four and the subscriptions' two (MRR, Assinaturas ativas)
+    expect(await cards.count()).toBe(7); // SPEC's four, the subscriptions' two (MRR, Assinaturas ativas) and Resultado do mês (issue 36)
+    expect(await cards.nth(6).innerText()).toContain("Resultado do mês");
     expect((await cards.nth(0).innerText()).replace(/\s+/g, " ")).toContain(`Total de Clientes ${stats.totalClients}`);
     expect(await cards.nth(0).innerText()).toContain("Crescimento estável");
     expect(await cards.nth(1).innerText()).toContain("Mensalidades dos clientes não bloqueados"); // what the figure is (issue 31)
@@ -79,12 +80,14 @@ describe("Dashboard", () => {
     expect(await layoutShift(page)).toBeLessThan(0.01);
 
     // The tooltip names the value 'Recebimento' in BRL.
+    await page.locator(".dash-chart .u-over").scrollIntoViewIfNeeded();
     const box = (await page.locator(".dash-chart .u-over").boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height - 20);
     expect(await page.locator(".dash-chart .chart-tooltip").innerText()).toMatch(/Recebimento: R\$\s[\d.]+,\d{2}/);
     await page.mouse.move(0, 0);
 
     expect(await axeViolations(page)).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "dashboard-1280");
     await page.setViewportSize({ width: 375, height: 800 });
     await noHorizontalScroll(page);

@@ -12,7 +12,7 @@ import { pinClock } from "../../src/lib/clock";
 const skip = skipWithoutSpreadsheet();
 const t = useTestApp();
 let f: Figures;
-let sheets: Record<"cliente" | "fornecedor" | "mensal" | "fluxo" | "historico" | "receber" | "pagar" | "assinaturas", SheetCell[][]>;
+let sheets: Record<"cliente" | "fornecedor" | "mensal" | "fluxo" | "historico" | "receber" | "pagar" | "assinaturas" | "dre", SheetCell[][]>;
 
 /**
  * Relatórios › Assinaturas from January to April: a subscription of 150,00 whose fee was lowered
@@ -59,6 +59,7 @@ beforeAll(async () => {
       // The lists' exports follow the view: here, only what was paid, by amount, largest first.
       receber: await get("/receivables/export?status=pago&ordem=-valor"),
       pagar: await get(`/payables/export?supplierId=${f.papelaria}`),
+      dre: await get("/reports/export?aba=dre&de=2026-01&ate=2026-03&base=caixa"),
       assinaturas: await subscriptionsExport(get),
     });
   } finally {
@@ -117,6 +118,20 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
     expect(sheets.fluxo[4]!.slice(0, 4).map((c) => c.value)).toEqual(["2026-01", "Realizado", "357.12", "0"]);
   });
 
+  test("DRE: each month's figures, the total and the margin are numbers; the accounts are text", () => {
+    const dre = sheets.dre;
+    expect(dre[0]!.map((c) => c.value)).toEqual(["Tipo", "Grupo", "Categoria", "2026-01", "2026-02", "2026-03", "Total"]);
+    for (const header of ["2026-01", "2026-02", "2026-03", "Total"]) {
+      expect({ header, types: types(column(dre, header)) }).toEqual({ header, types: ["float"] });
+    }
+    // January by caixa: the 357,12 received (as the cash flow's January) is January's receita.
+    const receitas = dre.find((row) => row[0]!.value === "Receitas" && row[1]!.type === "")!;
+    expect(receitas[3]).toEqual({ type: "float", value: "357.12" });
+    const resultado = dre.find((row) => row[0]!.value === "Resultado")!;
+    expect(types(resultado.slice(3))).toEqual(["float"]);
+    expect(types(column(dre, "Categoria"))).toEqual(["string"]);
+  });
+
   test("Contas a Receber / a Pagar export the view: its filters and sort, the same cell rules", () => {
     const receber = sheets.receber;
     expect(receber[0]!.map((c) => c.value)).toEqual([
@@ -135,6 +150,8 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
       "Desconto",
       "Valor recebido",
       "Saldo",
+      "Categoria",
+      "Centro de custo",
     ]);
     // Issue 34 §5: the payments' parts and what is left, numbers in Calc; paid rows owe nothing.
     for (const name of ["Multa", "Juros", "Desconto", "Saldo"]) expect(types(column(receber, name))).toEqual(["float"]);

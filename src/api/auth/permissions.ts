@@ -64,6 +64,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /payables": EVERYONE,
   "GET /payable-installments": FINANCE,
   "GET /partners": EVERYONE,
+  "GET /categories": FINANCE, // Plano de contas (issue 36): the roles that write it
   "GET /reconciliation": EVERYONE,
   "GET /reports": EVERYONE,
   "GET /history": EVERYONE,
@@ -149,6 +150,18 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "PATCH /api/partners/:id": FINANCE,
   "DELETE /api/partners/:id": FINANCE,
 
+  // Plano de contas and centros de custo (issue 36): the lists' filters and forms read them
+  "GET /api/categories": EVERYONE,
+  "POST /api/categories": FINANCE,
+  "PATCH /api/categories/:id": FINANCE,
+  "DELETE /api/categories/:id": FINANCE,
+  "GET /api/cost-centres": EVERYONE,
+  "POST /api/cost-centres": FINANCE,
+  "PATCH /api/cost-centres/:id": FINANCE,
+  "DELETE /api/cost-centres/:id": FINANCE,
+  "PATCH /api/installments/:id": FINANCE,
+  "PATCH /api/payables/:id": FINANCE,
+
   // Dashboard, reports, history
   "GET /api/dashboard/stats": EVERYONE,
   "GET /api/dashboard/monthly-revenue": EVERYONE,
@@ -156,6 +169,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /api/reports/supplier/:supplierId": EVERYONE,
   "GET /api/reports/monthly/:month": EVERYONE,
   "GET /api/reports/cash-flow": EVERYONE,
+  "GET /api/reports/dre": EVERYONE,
   "GET /api/history": EVERYONE,
 
   // Settings: the administrators' (the PIX key and the template are theirs, DECISIONS §7); the

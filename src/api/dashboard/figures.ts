@@ -4,6 +4,8 @@
 // (src/api/kept.ts).
 import type { Db } from "../../../db/client";
 import { formatMonthBR } from "../../lib/months";
+import { currentMonth } from "../../lib/clock";
+import { monthResult } from "../reports/dre";
 import { keptWhileUnchanged } from "../kept";
 import type { SubscriptionSummary } from "../subscriptions/model";
 import { defaultMrrRange, mrrMovement, type MrrMonth } from "../subscriptions/mrr";
@@ -21,6 +23,8 @@ export interface DashboardFigures {
   mrr: MrrMonth[];
   /** The MRR months in words, e.g. "abr. de 2025 e mar. de 2026". */
   mrrPeriod: string;
+  /** "Resultado do mês" (issue 36): the DRE's resultado of the current month by caixa. */
+  resultado: { mes: string; valor: string };
 }
 
 function computeFigures(db: Db): DashboardFigures {
@@ -33,6 +37,7 @@ function computeFigures(db: Db): DashboardFigures {
     subscriptions: subscriptionSummary(db),
     mrr: mrrMovement(db, mrrRange.from, mrrRange.to),
     mrrPeriod: `${formatMonthBR(mrrRange.from)} e ${formatMonthBR(mrrRange.to)}`,
+    resultado: { mes: currentMonth(), valor: monthResult(db) },
   };
 }
 

@@ -7,6 +7,8 @@ import type { InstallmentJson } from "./model";
 
 // Today is Sunday 15 March 2026 in São Paulo unless a test says otherwise.
 const t = useTestApp({ tables: ["receivables", "clients"], now: "2026-03-15T10:00:00-03:00" });
+// A receivable generated without a category: the default, Serviços avulsos (migration 0025).
+const AVULSOS = { categoriaId: 3, categoriaNome: "Receitas de serviços › Serviços avulsos", centroCustoId: null, centroCustoNome: null };
 const api = t.api;
 
 const floricultura = { ...PADARIA, nome: "Floricultura Ipê Amarelo", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002", email: "flores@ipe.com.br" };
@@ -48,7 +50,7 @@ describe("generating installments", () => {
     const client = await createClient();
     const rows = await generate(plan(client.id));
     expect(rows).toEqual([
-      { id: rows[0]!.id, clientId: client.id, clientName: "Padaria Pão Quente", numerosParcela: "1/3", descricao: "Mensalidade 2º trimestre", dataVencimento: "2026-04-10", valor: "33.33", status: "em_aberto", dataPagamento: null, valorPago: null, saldo: "33.33", desconto: "0.00", multa: null, juros: null, competencia: null, assinatura: false, cobradaEm: null },
+      { id: rows[0]!.id, clientId: client.id, clientName: "Padaria Pão Quente", numerosParcela: "1/3", descricao: "Mensalidade 2º trimestre", dataVencimento: "2026-04-10", valor: "33.33", status: "em_aberto", dataPagamento: null, valorPago: null, saldo: "33.33", desconto: "0.00", multa: null, juros: null, competencia: null, assinatura: false, cobradaEm: null, ...AVULSOS },
       expect.objectContaining({ numerosParcela: "2/3", dataVencimento: "2026-05-10", valor: "33.33" }),
       expect.objectContaining({ numerosParcela: "3/3", dataVencimento: "2026-06-10", valor: "33.34" }),
     ]);

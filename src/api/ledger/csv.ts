@@ -27,8 +27,8 @@ export function ledgerCsv(databasePath: string, t: LedgerTable, raw: Record<stri
   // (issue 34 §5). Payables take no fees when paid (SPEC §7's body has none), so their file has
   // Desconto and Saldo only. (Conta, the bank account, joins when accounts exist: issue 34 §3.)
   const header = receivable
-    ? ["Cliente", "CNPJ", "Código", "Parcela", "Descrição", "Competência", "Vencimento", "Valor", "Situação", "Data de pagamento", "Multa", "Juros", "Desconto", "Valor recebido", "Saldo"]
-    : ["Fornecedor", "CNPJ", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Desconto", "Valor pago", "Saldo"];
+    ? ["Cliente", "CNPJ", "Código", "Parcela", "Descrição", "Competência", "Vencimento", "Valor", "Situação", "Data de pagamento", "Multa", "Juros", "Desconto", "Valor recebido", "Saldo", "Categoria", "Centro de custo"]
+    : ["Fornecedor", "CNPJ", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Desconto", "Valor pago", "Saldo", "Categoria", "Centro de custo"];
   return { fileName: `${receivable ? "contas-a-receber" : "contas-a-pagar"}-${today()}.csv`, header, rows: ledgerLines(databasePath, t, query, receivable) };
 }
 
@@ -42,7 +42,7 @@ function* ledgerLines(databasePath: string, t: LedgerTable, query: LedgerQuery, 
     const common = [csvParcela(r.numerosParcela), r.descricao];
     const due = [csvDate(r.dataVencimento), csvMoneyText(r.valor), STATUS_LABEL[r.status], csvDate(r.dataPagamento)];
     yield receivable
-      ? [String(r[t.party.nameKey] ?? ""), cnpj, r.partyCode ?? null, ...common, r.competencia ? csvMonth(r.competencia) : null, ...due, money(r.multa), money(r.juros), money(r.desconto), money(r.valorPago), money(r.saldo)]
-      : [String(r[t.party.nameKey] ?? ""), cnpj, ...common, ...due, money(r.desconto), money(r.valorPago), money(r.saldo)];
+      ? [String(r[t.party.nameKey] ?? ""), cnpj, r.partyCode ?? null, ...common, r.competencia ? csvMonth(r.competencia) : null, ...due, money(r.multa), money(r.juros), money(r.desconto), money(r.valorPago), money(r.saldo), r.categoriaNome, r.centroCustoNome]
+      : [String(r[t.party.nameKey] ?? ""), cnpj, ...common, ...due, money(r.desconto), money(r.valorPago), money(r.saldo), r.categoriaNome, r.centroCustoNome];
   }
 }

@@ -8,7 +8,7 @@ export const LEDGER_SORTS = ["parcela", "vencimento", "valor", "status", "descri
 export type LedgerSortKey = (typeof LEDGER_SORTS)[number] | "cliente" | "fornecedor";
 
 /**
- * One side's list in the URL: ?status=&mes=&{clientId|supplierId}=&pagoEm=&pagoDe=&pagoAte=&ordem=&pagina=&porPagina=
+ * One side's list in the URL: ?status=&mes=&{clientId|supplierId}=&pagoEm=&pagoDe=&pagoAte=&categoriaId=&centroCustoId=&ordem=&pagina=&porPagina=
  * (the side's party filter under its API name and its party's sort key).
  */
 export function ledgerListSpec(side: {
@@ -30,6 +30,10 @@ export function ledgerListSpec(side: {
       pagoEm: matching(isAcceptedMonth, "Mês de pagamento inválido: use AAAA-MM, entre 1900 e 2199"),
       pagoDe: matching(isAcceptedDate, "Data inicial de pagamento inválida: use AAAA-MM-DD"),
       pagoAte: matching(isAcceptedDate, "Data final de pagamento inválida: use AAAA-MM-DD"),
+      // The plano de contas (issue 36): the DRE's figures link to the list with these set (by
+      // caixa with pagoEm too).
+      categoriaId: recordId("Categoria inválida"),
+      centroCustoId: recordId("Centro de custo inválido"),
     },
     sorts: [side.partySort, ...LEDGER_SORTS],
     defaultSort: "vencimento",

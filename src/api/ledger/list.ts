@@ -40,6 +40,8 @@ export function parseLedgerQuery(t: LedgerTable, raw: Raw, options: { paged?: bo
     pagoEm: view.pagoEm!,
     pagoDe: view.pagoDe!,
     pagoAte: view.pagoAte!,
+    categoriaId: view.categoriaId ? Number(view.categoriaId) : null,
+    centroCustoId: view.centroCustoId ? Number(view.centroCustoId) : null,
     ...viewPaging<LedgerSortKey>(view),
     paged: options.paged ?? wantsPage(t.list, raw),
     view,
@@ -261,6 +263,16 @@ function conditions(t: LedgerTable, query: LedgerFilters, statusIndex: boolean) 
     parts.push("r.data_pagamento <= $pagoAte");
     params.pagoAte = query.pagoAte;
   }
+  // Issue 36: by due date, each its own index (categoria/centro first, then the due date) gives
+  // the page; by another column (`+r`, as the status), the sort's index, which carries both ids.
+  if (query.categoriaId !== null) {
+    parts.push(`${r}.categoria_id = $categoriaId`);
+    params.categoriaId = query.categoriaId;
+  }
+  if (query.centroCustoId !== null) {
+    parts.push(`${r}.centro_custo_id = $centroCustoId`);
+    params.centroCustoId = query.centroCustoId;
+  }
   return { parts, params };
 }
 
@@ -305,6 +317,11 @@ function columnsSql(t: LedgerTable): string {
     `${moneyText("r.desconto")} AS desconto`,
     ...(t.fees ? [`${whenPaid("r.multa")} AS multa`, `${whenPaid("r.juros")} AS juros`] : []),
     ...(t.recurring ? ["r.competencia AS competencia", "r.subscription_id IS NOT NULL AS assinatura", `${LAST_CHARGED} AS cobradaEm`] : []),
+    // Issue 36: looked up per row (a primary-key read), so the list's join order stays as it was.
+    "r.categoria_id AS categoriaId",
+    "(SELECT CASE WHEN g.id IS NULL THEN c.nome ELSE g.nome || ' › ' || c.nome END FROM categories c LEFT JOIN categories g ON g.id = c.grupo_id WHERE c.id = r.categoria_id) AS categoriaNome",
+    "r.centro_custo_id AS centroCustoId",
+    "(SELECT nome FROM cost_centres WHERE id = r.centro_custo_id) AS centroCustoNome",
   ];
   return columns.join(", ");
 }

@@ -5,6 +5,7 @@ import type { Cents } from "../../lib/money";
 import type { ListParams } from "../../lib/list-spec";
 import type { Status } from "../../lib/status";
 import { moneyField, requiredText } from "../fields";
+import { ledgerRefId } from "../categories/model";
 import { LEDGER_SORTS, type LedgerSortKey } from "./list-spec";
 
 // The forms of receivables and payables (SPEC §5), one rule per field for both sides: the
@@ -84,6 +85,9 @@ const generateFields = {
   valor: requiredMoney(NOT_POSITIVE),
   primeiroVencimento: requiredDate(DATA_VENCIMENTO_REQUIRED),
   descricao: requiredText("Descrição é obrigatória", MAX_DESCRICAO),
+  // Absent: the side's default (the supplier's own, else Serviços avulsos / Fornecedores), issue 36.
+  categoriaId: ledgerRefId("Categoria inválida"),
+  centroCustoId: ledgerRefId("Centro de custo inválido"),
 };
 
 /** Each installment must be worth a cent: the split never writes a R$ 0,00 row. */
@@ -168,7 +172,20 @@ export interface GeneratePlan {
   valor: Cents;
   primeiroVencimento: string;
   descricao: string;
+  categoriaId?: number | null;
+  centroCustoId?: number | null;
 }
+
+/** PATCH …/:id ("Editar lançamento", issue 36): what is not money — description, category, cost centre. */
+export const ledgerEditSchema = z.object(
+  {
+    descricao: requiredText("Descrição é obrigatória", MAX_DESCRICAO),
+    categoriaId: ledgerRefId("Categoria inválida"),
+    centroCustoId: ledgerRefId("Centro de custo inválido"),
+  },
+  "Dados inválidos",
+);
+export type LedgerEditBody = z.output<typeof ledgerEditSchema>;
 
 /** Sort keys of both lists (`ordem=vencimento`, `ordem=-valor`); each side adds its party key. */
 
@@ -183,6 +200,9 @@ export interface LedgerQuery {
   /** Paid on or after / on or before these days (YYYY-MM-DD), or "". */
   pagoDe: string;
   pagoAte: string;
+  /** The plano de contas' filters (issue 36), or null. */
+  categoriaId: number | null;
+  centroCustoId: number | null;
   sort: { key: LedgerSortKey; dir: "asc" | "desc" };
   page: number;
   perPage: number;
@@ -193,7 +213,7 @@ export interface LedgerQuery {
 }
 
 /** What the summary cards follow: the list's filters. */
-export type LedgerFilters = Pick<LedgerQuery, "status" | "mes" | "partyId" | "pagoEm" | "pagoDe" | "pagoAte">;
+export type LedgerFilters = Pick<LedgerQuery, "status" | "mes" | "partyId" | "pagoEm" | "pagoDe" | "pagoAte" | "categoriaId" | "centroCustoId">;
 
 /** A row as the API sends it, whichever side: money "1234.50", status derived, payment fields null when unpaid. */
 export interface LedgerRowJson {
@@ -210,6 +230,11 @@ export interface LedgerRowJson {
   saldo: string;
   /** Discounts granted ("0.00" when none). */
   desconto: string;
+  /** Its category ("Grupo › Categoria" named) and cost centre (issue 36). */
+  categoriaId: number | null;
+  categoriaNome: string | null;
+  centroCustoId: number | null;
+  centroCustoNome: string | null;
 }
 
 

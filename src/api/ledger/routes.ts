@@ -7,7 +7,8 @@ import { actorOf, type Actor } from "../history/record";
 import { jsonArrayResponse } from "../../http/stream";
 import { pageAnswer, type ListPage } from "../list";
 import { iterateLedger, NO_LIMIT } from "./list";
-import { undoPaymentSchema, type LedgerQuery, type PayBody } from "./model";
+import { editLedgerRow } from "./edit";
+import { ledgerEditSchema, undoPaymentSchema, type LedgerQuery, type PayBody } from "./model";
 import { graceDays } from "../company-rules";
 import type { LedgerTable } from "./table";
 import { withIdempotencyKey } from "../idempotency";
@@ -54,6 +55,11 @@ export function ledgerRoutes<G, Q extends { paged: boolean }>(
       set.status = 201;
       return answer;
     })
+    // "Editar lançamento" (issue 36): description, category, cost centre.
+    .patch("/:id", ({ params, body, user }): unknown => ({
+      message: "Lançamento atualizado com sucesso!",
+      [t.rowKey]: editLedgerRow(db, actorOf(user), t, parseId(params.id), parseWith(ledgerEditSchema, body)),
+    }))
     .patch("/:id/pay", ({ params, body, user }) => services.pay(db, actorOf(user), parseId(params.id), parseWith(side.paySchema, body), grace()))
     .get("/:id/payments", ({ params }) => services.payments(db, parseId(params.id)))
     // "Cancelar Baixa" / "Cancelar pagamento": the last payment, or the one chosen (issue 34 §1).

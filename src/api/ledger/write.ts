@@ -14,6 +14,8 @@ import { SYSTEM, type Actor } from "../history/record";
 import { getLedgerRow, getLedgerRows } from "./list";
 import type { GeneratePlan } from "./model";
 import type { LedgerTable } from "./table";
+import { categoryKindOf } from "./edit";
+import { checkLedgerCategory, checkLedgerCostCentre } from "../categories/service";
 
 /**
  * Called inside the change's transaction with the party whose rows changed and what changed
@@ -77,11 +79,12 @@ const PARTY_EXISTS = sqlVariants<[t: LedgerTable], { found: 1 }, { id: number }>
 const INSERT = sqlVariants<
   [t: LedgerTable],
   { id: number },
-  { partyId: number; numerosParcela: string; descricao: string; dataVencimento: string; valor: Cents; createdAt: string }
+  { partyId: number; numerosParcela: string; descricao: string; dataVencimento: string; valor: Cents; createdAt: string; categoriaId: number | null; centroCustoId: number | null }
 >(
+  // A null categoria_id gets the side's default from the insert trigger (migration 0025).
   (t) =>
-    `INSERT INTO ${t.table} (${t.party.column}, numeros_parcela, descricao, data_vencimento, valor, created_at) ` +
-    "VALUES ($partyId, $numerosParcela, $descricao, $dataVencimento, $valor, $createdAt) RETURNING id",
+    `INSERT INTO ${t.table} (${t.party.column}, numeros_parcela, descricao, data_vencimento, valor, created_at, categoria_id, centro_custo_id) ` +
+    "VALUES ($partyId, $numerosParcela, $descricao, $dataVencimento, $valor, $createdAt, $categoriaId, $centroCustoId) RETURNING id",
 );
 const INSERT_PAYMENT = sqlVariants<
   [t: LedgerTable],
@@ -148,9 +151,11 @@ export function generateLedgerRows<Row>(db: Db, actor: Actor, t: LedgerTable, in
   }
   return write(db, () => {
     if (!PARTY_EXISTS(t).get(db, { id: partyId })) throw notFound(t.party.notFound);
+    const categoriaId = checkLedgerCategory(db, input.categoriaId ?? null, categoryKindOf(t));
+    const centroCustoId = checkLedgerCostCentre(db, input.centroCustoId ?? null);
     const insert = INSERT(t);
     const createdAt = nowISO();
-    const ids = plan.map((p) => insert.get(db, { ...p, partyId: partyId, descricao: input.descricao, createdAt })!.id);
+    const ids = plan.map((p) => insert.get(db, { ...p, partyId: partyId, descricao: input.descricao, createdAt, categoriaId, centroCustoId })!.id);
     const cause = recordLedgerPlan(db, actor, t, partyId, input, ids);
     onChange?.(db, partyId, cause);
     return getLedgerRows<Row>(db, t, partyId, ids[0]!, ids[ids.length - 1]!);

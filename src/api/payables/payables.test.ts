@@ -50,6 +50,10 @@ describe("generating payables", () => {
       valorPago: null,
       saldo: "142.85",
       desconto: "0.00",
+      categoriaId: 16,
+      categoriaNome: "Custos dos serviços › Fornecedores",
+      centroCustoId: null,
+      centroCustoNome: null,
     });
     expect(rows.map((r) => r.valor)).toEqual([...Array(6).fill("142.85"), "142.90"]);
     expect(rows.map((r) => r.dataVencimento).slice(0, 3)).toEqual(["2026-02-28", "2026-03-28", "2026-04-28"]);

@@ -3,6 +3,7 @@ import type { AppDeps } from "../../context";
 import { parseId } from "../../http/validate";
 import { parsePaging } from "../list";
 import { getCashFlow } from "./cash-flow";
+import { getDre, parseDreQuery } from "./dre";
 import { listClientInstallments } from "./party-installments";
 import { getClientReportTotals } from "./client-report";
 import { getMonthlyReport } from "./monthly-report";
@@ -30,5 +31,9 @@ export function reportsApi(deps: AppDeps) {
       return { ...totals, pagina: page, porPagina: perPage, parcelas: listSupplierInstallments(db, id, perPage, (page - 1) * perPage) };
     })
     .get("/monthly/:month", ({ params }) => getMonthlyReport(db, parseMonth(params.month)))
+    .get("/dre", ({ query }) => {
+      const { range, base } = parseDreQuery(query);
+      return getDre(db, range, base);
+    })
     .get("/cash-flow", ({ query }) => getCashFlow(db, parseRange(query.from, query.to)).rows);
 }

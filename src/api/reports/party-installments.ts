@@ -23,6 +23,9 @@ const view = (limit: number, offset: number) => ({
   perPage: Math.max(limit, 1),
   paged: limit > 0,
   view: {},
+  categoriaId: null,
+  centroCustoId: null,
+  pagamento: "",
 });
 
 export function listClientInstallments(db: Db, clientId: number, limit: number, offset = 0): ReportReceivable[] {

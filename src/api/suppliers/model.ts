@@ -3,6 +3,7 @@ import { z } from "zod/mini";
 import { formatCnpj, formatPhone, isValidPhone, normalizeCnpj, normalizePhone } from "../../lib/brazil";
 import { optionalText, requiredText } from "../fields";
 import { SUPPLIER_LIST } from "./list-spec";
+import { ledgerRefId } from "../categories/model";
 
 // The supplier dialog (SPEC §5, DECISIONS §2): every field the card shows, only nome required;
 // the CNPJ is normalized but, per SPEC, not checked for validity.
@@ -23,6 +24,8 @@ export const supplierSchema = z.object(
     telefone: optionalText({ isValid: isValidPhone, invalid: "Telefone inválido", normalize: normalizePhone }),
     cidade: optionalText(),
     estado: optionalText({ isValid: isUF, invalid: "Estado inválido", normalize: (text) => text.toUpperCase() }),
+    // The category its payables get when their form names none (issue 36); absent or blank: none.
+    categoriaId: ledgerRefId("Categoria inválida"),
   },
   "Dados inválidos",
 );
@@ -43,9 +46,10 @@ export interface SupplierFormValues {
   telefone: string;
   cidade: string;
   estado: string;
+  categoriaId: string;
 }
 
-export const emptySupplierForm: SupplierFormValues = { nome: "", cnpj: "", email: "", telefone: "", cidade: "", estado: "" };
+export const emptySupplierForm: SupplierFormValues = { nome: "", cnpj: "", email: "", telefone: "", cidade: "", estado: "", categoriaId: "" };
 
 /** A supplier as the API sends it. */
 export interface SupplierJson {
@@ -56,6 +60,8 @@ export interface SupplierJson {
   telefone: string | null;
   cidade: string | null;
   estado: string | null;
+  /** Its payables' default category (issue 36), or null (Fornecedores). */
+  categoriaId: number | null;
   statusBloqueio: 0 | 1;
   createdAt: string;
   updatedAt: string;
@@ -85,6 +91,7 @@ export function supplierFormValues(supplier: Pick<SupplierJson, keyof SupplierFo
     telefone: supplier.telefone ? formatPhone(supplier.telefone) : "",
     cidade: supplier.cidade ?? "",
     estado: supplier.estado ?? "",
+    categoriaId: supplier.categoriaId ? String(supplier.categoriaId) : "",
   };
 }
 

@@ -9,6 +9,7 @@ import { recordEvent, type Actor } from "../history/record";
 import { parseListView, viewPaging } from "../list";
 import { registerPage, registerWrites, searchCondition } from "../registers";
 import { registerSearchColumns } from "../../../db/search-columns";
+import { checkLedgerCategory } from "../categories/service";
 import { SUPPLIER_LIST, type SupplierBlockAnswer, type SupplierInput, type SupplierJson, type SupplierQuery } from "./model";
 
 const NOT_FOUND = "Fornecedor não encontrado";
@@ -22,6 +23,7 @@ const columns = {
   telefone: suppliers.telefone,
   cidade: suppliers.cidade,
   estado: suppliers.estado,
+  categoriaId: suppliers.categoriaId,
   statusBloqueio: suppliers.statusBloqueio,
   createdAt: suppliers.createdAt,
   updatedAt: suppliers.updatedAt,
@@ -65,7 +67,7 @@ export function setSupplierBlock(db: Db, actor: Actor, id: number, statusBloquei
 }
 
 // The dialog's fields: an edit records each one that changed; a snapshot keeps them all.
-const EDITABLE = ["nome", "cnpj", "email", "telefone", "cidade", "estado"] as const;
+const EDITABLE = ["nome", "cnpj", "email", "telefone", "cidade", "estado", "categoriaId"] as const;
 const snapshot = (supplier: SupplierJson) => ({ ...Object.fromEntries(EDITABLE.map((key) => [key, supplier[key]])), statusBloqueio: supplier.statusBloqueio });
 const subject = (supplier: SupplierJson) => ({ entity: "supplier" as const, entityId: supplier.id, supplierId: supplier.id, label: supplier.nome });
 
@@ -74,6 +76,8 @@ const writes = registerWrites<SupplierJson, SupplierInput>({
   snapshot,
   subject,
   get: getSupplier,
+  // A default category is a despesa one, active (issue 36).
+  check: (tx, input) => void checkLedgerCategory(tx, input.categoriaId, "despesa"),
   insert(tx, input) {
     const now = nowISO();
     return toSupplierJson(tx.insert(suppliers).values({ ...input, ...registerSearchColumns("suppliers", input), createdAt: now, updatedAt: now }).returning(columns).get());
@@ -100,6 +104,7 @@ function toSupplierJson(row: Pick<SupplierRow, keyof typeof columns>): SupplierJ
     telefone: row.telefone,
     cidade: row.cidade,
     estado: row.estado,
+    categoriaId: row.categoriaId,
     statusBloqueio: row.statusBloqueio === 1 ? 1 : 0,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { cashFlowCsv, clientReportCsv, monthlyReportCsv, supplierReportCsv } from "../../api/reports/csv";
 import type { MonthRange } from "../../api/reports/period";
 import { mrrMovement } from "../../api/subscriptions/mrr";
+import { getDre, type DreBase } from "../../api/reports/dre";
 import { badRequest } from "../../http/errors";
 import { csvMoneyText, csvMonth, csvResponse, toCsv, type CsvCell } from "../../lib/csv";
 import { parseReportView, type ReportView } from "./query";
@@ -26,7 +27,32 @@ function csvFor(db: Db, view: ReportView) {
       return cashFlowCsv(db, view.range);
     case "assinaturas":
       return subscriptionsCsv(db, view.range);
+    case "dre":
+      return dreCsv(db, view.range, view.base);
   }
+}
+
+/**
+ * The DRE as on screen: one line per section, group and category (Tipo, Grupo, Categoria), a
+ * column per month and the total — numbers LibreOffice and Excel pt-BR read as numbers — then
+ * Resultado and Margem (%).
+ */
+function dreCsv(db: Db, range: MonthRange, base: DreBase) {
+  const dre = getDre(db, range, base);
+  const money = (values: string[], total: string) => [...values.map(csvMoneyText), csvMoneyText(total)];
+  const lines: CsvCell[][] = [];
+  for (const [tipo, section] of [["Receitas", dre.receitas], ["Despesas", dre.despesas]] as const) {
+    lines.push([tipo, "", "", ...money(section.valores, section.total)]);
+    for (const group of section.grupos) {
+      lines.push([tipo, group.nome, "", ...money(group.valores, group.total)]);
+      for (const category of group.categorias) lines.push([tipo, group.nome, category.nome, ...money(category.valores, category.total)]);
+    }
+  }
+  lines.push(["Resultado", "", "", ...money(dre.resultado.valores, dre.resultado.total)]);
+  const percent = (v: string | null) => (v === null ? "" : csvMoneyText(v));
+  lines.push(["Margem (%)", "", "", ...dre.margem.valores.map(percent), percent(dre.margem.total)]);
+  const header = ["Tipo", "Grupo", "Categoria", ...dre.meses, "Total"];
+  return { fileName: `dre-${base}-${range.from}-a-${range.to}.csv`, csv: toCsv(header, lines) };
 }
 
 /** One line per month of the range: the MRR and its movement (docs/decisions.md "MRR, defined once"), the count of subscriptions in it. */

@@ -35,10 +35,13 @@ export function StatusBadge({ status }: { status: Status }) {
 export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** A report's period (De / Até months), submitted as a plain GET form: it works before any script runs. */
-export function PeriodForm({ aba, range, maxMonths }: { aba: string; range: { from: string; to: string }; maxMonths: number }) {
+export function PeriodForm({ aba, range, maxMonths, hidden = {} }: { aba: string; range: { from: string; to: string }; maxMonths: number; hidden?: Record<string, string> }) {
   return (
     <form className="report-filters no-print" method="get" action="/reports">
       <input type="hidden" name="aba" value={aba} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label className="report-field">
         <span>De</span>
         <input className="ui-input" type="month" name="de" defaultValue={range.from} required pattern="\d{4}-\d{2}" />

@@ -5,6 +5,7 @@ import { defaultRange, parseMonth, parseRange, type MonthRange } from "../../api
 import { defaultMrrRange, parseMrrRange } from "../../api/subscriptions/mrr";
 import { HttpError } from "../../http/errors";
 import { currentMonth } from "../../lib/clock";
+import { parseDreQuery, type DreBase } from "../../api/reports/dre";
 
 export const REPORT_TABS = [
   { id: "cliente", label: "Por Cliente" },
@@ -12,6 +13,7 @@ export const REPORT_TABS = [
   { id: "mensal", label: "Mensal" },
   { id: "fluxo", label: "Fluxo de Caixa" },
   { id: "assinaturas", label: "Assinaturas" },
+  { id: "dre", label: "DRE" },
 ] as const;
 
 type ReportTab = (typeof REPORT_TABS)[number]["id"];
@@ -21,7 +23,9 @@ export type ReportView =
   | { aba: "mensal"; mes: string }
   | { aba: "fluxo"; range: MonthRange }
   /** The MRR's months: the API's range rule (the last 12 by default, at most 120). */
-  | { aba: "assinaturas"; range: MonthRange };
+  | { aba: "assinaturas"; range: MonthRange }
+  /** The DRE gerencial (issue 36): 12 months ending with the current one by default, caixa or competência. */
+  | { aba: "dre"; range: MonthRange; base: DreBase };
 
 export const PARTY_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
@@ -43,10 +47,18 @@ export function parseReportView(query: Query): { view: ReportView; error: string
   try {
     if (aba === "mensal") return { view: { aba, mes: query.mes ? parseMonth(query.mes) : currentMonth() }, error: null };
     if (aba === "assinaturas") return { view: { aba, range: parseMrrRange(query.de, query.ate) }, error: null };
+    if (aba === "dre") return { view: { aba, ...parseDreQuery(query) }, error: null };
     return { view: { aba, range: parseRange(query.de, query.ate) }, error: null };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    const view: ReportView = aba === "mensal" ? { aba, mes: currentMonth() } : aba === "assinaturas" ? { aba, range: defaultMrrRange() } : { aba, range: defaultRange() };
+    const view: ReportView =
+      aba === "mensal"
+        ? { aba, mes: currentMonth() }
+        : aba === "assinaturas"
+          ? { aba, range: defaultMrrRange() }
+          : aba === "dre"
+            ? { aba, ...parseDreQuery({}) }
+            : { aba, range: defaultRange() };
     return { view, error: error.message };
   }
 }
@@ -58,9 +70,10 @@ export function reportHref(view: ReportView, path = "/reports"): string {
     if (view.id !== null) params.set("id", String(view.id));
     if (view.pagina > 1 && path === "/reports") params.set("pagina", String(view.pagina));
   } else if (view.aba === "mensal") params.set("mes", view.mes);
-  else if (view.aba === "fluxo" || view.aba === "assinaturas") {
+  else if (view.aba === "fluxo" || view.aba === "assinaturas" || view.aba === "dre") {
     params.set("de", view.range.from);
     params.set("ate", view.range.to);
+    if (view.aba === "dre") params.set("base", view.base);
   }
   return `${path}?${params}`;
 }
