@@ -115,11 +115,15 @@ interface Ressalva {
   descricao: string;
   dataVencimento: string;
   valor: Cents;
+  /** What was still owed on it then; absent on receipts issued before migration 0025 (the face value). */
+  saldo?: Cents;
 }
 
 export interface Receipt {
   numero: number;
   receivableId: number;
+  /** The payment it receipts; null only on receipts cancelled before payments existed. */
+  paymentId: number | null;
   clientId: number;
   pagadorNome: string;
   pagadorCnpj: string;
@@ -132,6 +136,10 @@ export interface Receipt {
   valorPago: Cents;
   multa: Cents | null;
   juros: Cents | null;
+  /** The discount this payment granted. */
+  desconto: Cents;
+  /** The installment's balance this payment left: > 0 is a partial payment. */
+  saldo: Cents;
   ressalvas: Ressalva[];
   emitidoEm: string;
   canceladoEm: string | null;
@@ -141,17 +149,30 @@ export interface Receipt {
 export function receiptByNumber(db: Db, numero: number, clientId?: number): Receipt {
   const row = db.select().from(receipts).where(eq(receipts.numero, numero)).get();
   if (!row || (clientId !== undefined && row.clientId !== clientId)) throw notFound(RECEIPT_NOT_FOUND);
-  return { ...row, ressalvas: JSON.parse(row.ressalvas) as Ressalva[] } as Receipt;
+  return { ...row, ressalvas: JSON.parse(row.ressalvas) as Ressalva[] } as unknown as Receipt; // integer cents, typed as such
 }
 
-/** The receipt of an installment's payment: the live one, else the newest cancelled one. */
-export function receiptNumberOf(db: Db, receivableId: number): number {
-  const rows = db
-    .select({ numero: receipts.numero, canceladoEm: receipts.canceladoEm })
+export interface ReceiptSummary {
+  numero: number;
+  dataPagamento: string;
+  valorPago: Cents;
+  canceladoEm: string | null;
+}
+
+/** Every receipt of an installment (one per payment, cancelled ones too), oldest first. */
+export function receiptsOf(db: Db, receivableId: number): ReceiptSummary[] {
+  return db
+    .select({ numero: receipts.numero, dataPagamento: receipts.dataPagamento, valorPago: receipts.valorPago, canceladoEm: receipts.canceladoEm })
     .from(receipts)
     .where(eq(receipts.receivableId, receivableId))
-    .orderBy(desc(receipts.numero))
-    .all();
+    .orderBy(receipts.numero)
+    .all()
+    .map((r) => ({ ...r, valorPago: r.valorPago as Cents }));
+}
+
+/** The receipt an installment's "Recibo" opens: its newest live one (its latest payment), else the newest cancelled one. */
+export function receiptNumberOf(db: Db, receivableId: number): number {
+  const rows = receiptsOf(db, receivableId).reverse();
   const pick = rows.find((r) => r.canceladoEm === null) ?? rows[0];
   if (!pick) throw notFound("Esta parcela não tem pagamento com recibo");
   return pick.numero;
