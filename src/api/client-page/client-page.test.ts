@@ -356,6 +356,14 @@ describe("receipts per payment (an installment paid in parts)", () => {
     const html = await (await visit(path)).text();
     expect(html).toContain(`/recibo/${one!.numero}`);
     expect(html).toContain(`/recibo/${two!.numero}`);
+    expect(html).toContain("pagamento parcial, ficou saldo de R$\u00a060,00");
+    expect(html).toContain("pagamento parcial, ficou saldo de R$\u00a035,00");
+    // The open installment asks only its balance, as Cobrar does: its PIX is of R$ 35,00.
+    expect(html).toContain("<dt>Saldo em aberto</dt><dd>R$\u00a035,00</dd>");
+    const codes = [...html.matchAll(/<textarea[^>]*>([^<]+)<\/textarea>/g)].map((m) => getPixPayloadInfo(m[1]!.replaceAll("&amp;", "&"))?.amount);
+    expect(codes).toEqual([102.17, 35, 100]);
+    const charge = (await (await api(`/api/installments/${april}/pix`)).json()) as { valor: string };
+    expect(charge.valor).toBe("35.00");
 
     // Undo of the last payment: its receipt cancelled (number kept), the first stays.
     expect((await api(`/api/installments/${april}/undo-payment`, { method: "POST" })).status).toBe(200);

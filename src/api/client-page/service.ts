@@ -6,9 +6,11 @@ import { clients, receipts, receivables } from "../../../db/schema";
 import { notFound } from "../../http/errors";
 import { today } from "../../lib/clock";
 import { addMonthsClamped } from "../../lib/dates";
-import { lateFees } from "../../lib/fees";
+import { balanceDue } from "../../lib/fees";
+import { cents } from "../../lib/money";
 import type { Cents } from "../../lib/money";
 import { installmentPixPayload } from "../charges/service";
+import { feeRates } from "../company-rules";
 import { getSettings } from "../settings/service";
 
 const RECEIPT_NOT_FOUND = "Recibo não encontrado";
@@ -42,10 +44,12 @@ export interface OpenInstallment {
   competencia: string | null;
   dataVencimento: string;
   valor: Cents;
+  /** What is left of it: the face value less what payments (partial ones) and discounts covered. */
+  saldo: Cents;
   diasAtraso: number;
   multa: Cents;
   juros: Cents;
-  /** What is due today: the face value, or with multa and juros when overdue. */
+  /** What is due today: the balance, or with multa and juros when overdue (what Cobrar charges). */
   total: Cents;
   /** The PIX copia-e-cola, or null with why in `semPix`. */
   payload: string | null;
@@ -59,6 +63,8 @@ interface PaymentRow {
   competencia: string | null;
   dataPagamento: string;
   valorPago: Cents;
+  /** The balance this payment left: > 0 is a partial payment. */
+  saldo: Cents;
 }
 
 export interface ClientPageData {
@@ -83,14 +89,21 @@ export function clientPageData(db: Db, clientId: number): ClientPageData {
       competencia: receivables.competencia,
       dataVencimento: receivables.dataVencimento,
       valor: receivables.valor,
+      principalPago: receivables.principalPago,
+      desconto: receivables.desconto,
+      ultimoPagamento: receivables.dataPagamento,
     })
     .from(receivables)
     .where(and(eq(receivables.clientId, clientId), eq(receivables.status, "em_aberto")))
     .orderBy(receivables.dataVencimento, receivables.id)
     .all();
-  const abertas = open.map((row) => {
-    const fees = lateFees(row.valor as Cents, row.dataVencimento, day);
-    return { ...row, valor: row.valor as Cents, ...fees, ...installmentPixPayload(row, settings, fees.total) };
+  const rates = feeRates(db);
+  const abertas = open.map(({ principalPago, desconto, ultimoPagamento, ...row }): OpenInstallment => {
+    const valor = row.valor as Cents;
+    const saldo = cents(valor - principalPago - desconto);
+    // The same figure Cobrar and Baixar propose (lib/fees.ts balanceDue): a partly paid installment asks only its balance.
+    const due = balanceDue({ valor, saldo, dataVencimento: row.dataVencimento, ultimoPagamento }, day, rates);
+    return { ...row, valor, saldo, ...due, ...installmentPixPayload(row, settings, due.total) };
   });
   const pagamentos = db
     .select({
@@ -100,12 +113,13 @@ export function clientPageData(db: Db, clientId: number): ClientPageData {
       competencia: receipts.competencia,
       dataPagamento: receipts.dataPagamento,
       valorPago: receipts.valorPago,
+      saldo: receipts.saldo,
     })
     .from(receipts)
     .where(and(eq(receipts.clientId, clientId), isNull(receipts.canceladoEm), gte(receipts.dataPagamento, addMonthsClamped(day, -12))))
     .orderBy(desc(receipts.dataPagamento), desc(receipts.numero))
     .all()
-    .map((row): PaymentRow => ({ ...row, valorPago: row.valorPago as Cents })); // integer cents, typed as such
+    .map((row): PaymentRow => ({ ...row, valorPago: row.valorPago as Cents, saldo: row.saldo as Cents })); // integer cents, typed as such
   return { company: companyOf(db), cliente: client, abertas, pagamentos };
 }
 
