@@ -118,3 +118,60 @@ test("0025 (issue 36): the default plano de contas is there, rows an older versi
   expect(() => db.exec("DELETE FROM categories WHERE nome = 'Aluguel'")).toThrow("FOREIGN KEY constraint failed");
   db.close();
 });
+
+test("0026: live receipts are linked to the payment 0024 made of their installment; new payments get their own, undo cancels only its own", () => {
+  const db = new Database(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db, migrationsBefore("0024_payments"));
+  db.exec(`INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente, status_bloqueio)
+    VALUES ('Padaria', '11222333000181', 'Maria', '11987654321', 'p@cofre.test', 15000, 'PAO', 0)`);
+  // Paid and undone before payments existed: receipt 1 cancelled, 2 live, 3 live.
+  db.exec(`INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, status) VALUES
+    (1, '1/3', 'Mensalidade', '2026-03-10', 15000, 'em_aberto'),
+    (1, '2/3', 'Mensalidade', '2026-04-10', 15000, 'em_aberto'),
+    (1, '3/3', 'Mensalidade', '2026-05-10', 15000, 'em_aberto')`);
+  db.exec("UPDATE receivables SET status = 'pago', data_pagamento = '2026-03-11', valor_pago = 15000 WHERE id = 1");
+  db.exec("UPDATE receivables SET status = 'em_aberto', data_pagamento = NULL, valor_pago = NULL WHERE id = 1");
+  db.exec("UPDATE receivables SET status = 'pago', data_pagamento = '2026-04-12', valor_pago = 15300, multa = 300 WHERE id = 2");
+  db.exec("UPDATE receivables SET status = 'pago', data_pagamento = '2026-05-09', valor_pago = 15000 WHERE id = 3");
+  migrate(db, MIGRATIONS);
+  const receipts = () =>
+    db.query("SELECT numero, receivable_id, payment_id, valor_pago, multa, desconto, saldo, cancelado_em IS NOT NULL AS cancelado FROM recibos ORDER BY numero").all();
+  const payments = db.query("SELECT id, receivable_id FROM payments ORDER BY id").all() as { id: number; receivable_id: number }[];
+  const paymentOf = (receivable: number) => payments.find((p) => p.receivable_id === receivable)!.id;
+  expect(receipts()).toEqual([
+    { numero: 1, receivable_id: 1, payment_id: null, valor_pago: 15000, multa: null, desconto: 0, saldo: 0, cancelado: 1 },
+    { numero: 2, receivable_id: 2, payment_id: paymentOf(2), valor_pago: 15300, multa: 300, desconto: 0, saldo: 0, cancelado: 0 },
+    { numero: 3, receivable_id: 3, payment_id: paymentOf(3), valor_pago: 15000, multa: null, desconto: 0, saldo: 0, cancelado: 0 },
+  ]);
+  // The triggers now follow payments: a partial payment has its receipt, with the balance it left
+  // and the earlier installment with a balance as ressalva; undoing the 3/3's payment cancels its receipt only.
+  db.exec("INSERT INTO payments (receivable_id, data_pagamento, principal, valor_pago) VALUES (1, '2026-05-20', 5000, 5000)");
+  db.exec("DELETE FROM payments WHERE receivable_id = 3");
+  expect(receipts()).toEqual([
+    { numero: 1, receivable_id: 1, payment_id: null, valor_pago: 15000, multa: null, desconto: 0, saldo: 0, cancelado: 1 },
+    { numero: 2, receivable_id: 2, payment_id: paymentOf(2), valor_pago: 15300, multa: 300, desconto: 0, saldo: 0, cancelado: 0 },
+    { numero: 3, receivable_id: 3, payment_id: paymentOf(3), valor_pago: 15000, multa: null, desconto: 0, saldo: 0, cancelado: 1 },
+    { numero: 4, receivable_id: 1, payment_id: payments.length + 1, valor_pago: 5000, multa: 0, desconto: 0, saldo: 10000, cancelado: 0 },
+  ]);
+  db.close();
+});
+
+test("0026: an installment paid in parts before receipts followed payments has its summed receipt cancelled and one per payment", () => {
+  const db = new Database(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db, migrationsBefore("0026_receipts_per_payment"));
+  db.exec(`INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente, status_bloqueio)
+    VALUES ('Padaria', '11222333000181', 'Maria', '11987654321', 'p@cofre.test', 15000, 'PAO', 0)`);
+  db.exec("INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, status) VALUES (1, '1/1', 'Mensalidade', '2026-03-10', 15000, 'em_aberto')");
+  // As 0024's code wrote it: two payments, the row paid by the second (its receipt showed the sum).
+  db.exec("INSERT INTO payments (receivable_id, data_pagamento, principal, valor_pago) VALUES (1, '2026-03-01', 5000, 5000), (1, '2026-03-09', 10000, 10000)");
+  db.exec("UPDATE receivables SET principal_pago = 15000, valor_pago = 15000, data_pagamento = '2026-03-09', status = 'pago' WHERE id = 1");
+  migrate(db, MIGRATIONS);
+  expect(db.query("SELECT numero, payment_id, valor_pago, saldo, cancelado_em IS NOT NULL AS cancelado FROM recibos ORDER BY numero").all()).toEqual([
+    { numero: 1, payment_id: null, valor_pago: 15000, saldo: 0, cancelado: 1 },
+    { numero: 2, payment_id: 1, valor_pago: 5000, saldo: 10000, cancelado: 0 },
+    { numero: 3, payment_id: 2, valor_pago: 10000, saldo: 0, cancelado: 0 },
+  ]);
+  db.close();
+});

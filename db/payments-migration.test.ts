@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { useTestApp } from "../tests/support";
 import { seedDemo } from "../src/cli/seed-demo";
@@ -57,9 +57,29 @@ describe("migration 0024 on a demo database", () => {
     const written = paymentsOf();
     expect(written.length).toBe(paid.n);
 
-    // Back to the schema before 0024, its data as the previous version wrote it.
+    // Receipts: one per payment (0026), each linked to its payment.
+    const receipts = () =>
+      t.db.$client
+        .query(
+          `select r.numero, r.receivable_id, r.valor_pago, r.cancelado_em is null as live, p.receivable_id as paid_row
+           from recibos r left join payments p on p.id = r.payment_id order by r.numero`,
+        )
+        .all();
+    const receiptsBefore = receipts();
+    expect(receiptsBefore.length).toBeGreaterThan(1000);
+    for (const r of receiptsBefore as { receivable_id: number; live: number; paid_row: number | null }[]) if (r.live) expect(r.paid_row).toBe(r.receivable_id);
+
+    // Back to the schema before 0024, its data as the previous version wrote it: first 0026 undone
+    // (its triggers and columns; 0022's triggers and live index back), then 0024.
     const sqlite = t.db.$client;
     sqlite.transaction(() => {
+      sqlite.run("DROP TRIGGER recibos_issue");
+      sqlite.run("DROP TRIGGER recibos_cancel");
+      sqlite.run("DROP INDEX recibos_live_idx");
+      for (const column of ["payment_id", "desconto", "saldo"]) sqlite.run(`ALTER TABLE recibos DROP COLUMN ${column}`);
+      sqlite.run("CREATE UNIQUE INDEX recibos_live_idx ON recibos (receivable_id) WHERE cancelado_em IS NULL");
+      const v0022 = readFileSync(join(import.meta.dir, "migrations", "0022_client_links.sql"), "utf8").split("--> statement-breakpoint");
+      for (const statement of v0022) if (statement.includes("CREATE TRIGGER")) sqlite.run(statement);
       sqlite.run("DROP TABLE payments");
       for (const table of ["receivables", "payables"]) {
         // The indexes as 0005 made them (0024 added the balance's columns).
@@ -74,15 +94,19 @@ describe("migration 0024 on a demo database", () => {
     })();
     expect(sqlite.query("select count(*) as n from sqlite_master where name = 'payments'").get()).toEqual({ n: 0 });
 
-    // 0024 applied again, as the migrator runs a file (later migrations stay applied).
-    const file = readFileSync(join(import.meta.dir, "migrations", "0024_payments.sql"), "utf8");
-    sqlite.transaction(() => {
-      for (const statement of file.split("--> statement-breakpoint")) if (statement.trim()) sqlite.run(statement);
-    })();
+    // 0024 then 0026 applied again, as the migrator runs a file (the others stay applied).
+    for (const name of ["0024_payments.sql", "0026_receipts_per_payment.sql"]) {
+      const file = readFileSync(join(import.meta.dir, "migrations", name), "utf8");
+      sqlite.transaction(() => {
+        for (const statement of file.split("--> statement-breakpoint")) if (statement.trim()) sqlite.run(statement);
+      })();
+    }
     expect(paymentsOf()).toEqual(written);
     const after = await figures();
     expect(after.receivables).toBe(before.receivables);
     expect(after.payables).toBe(before.payables);
     expect(after).toEqual(before);
+    // 0026 linked every live receipt to its row's one payment again: the same receipts, the same links.
+    expect(receipts()).toEqual(receiptsBefore);
   }, 120_000);
 });

@@ -723,13 +723,13 @@ export const clientLinks = sqliteTable(
 );
 
 /**
- * Receipts (recibos, DECISIONS §12): one per payment, numbered by AUTOINCREMENT (a number is never
- * reused, even after the newest receipt is gone). Issued by a trigger when an installment becomes
- * paid, whoever writes it (a person, the reconciliation, the CLI), and cancelled — number kept —
- * when the payment is undone or the installment deleted (migration 0022). The row is a snapshot
- * of the payment, the payer and the earlier installments still open at that moment (art. 322),
- * so the receipt reads the same later. Today an installment has one payment; the payment's
- * identity is (receivable_id, numero) — a payments table (issue 34) adds its id here.
+ * Receipts (recibos, DECISIONS §12): one per payment of a receivable, partial ones included,
+ * numbered by AUTOINCREMENT (a number is never reused, even after the newest receipt is gone).
+ * Issued by a trigger on the payments row, whoever writes it (a person, the reconciliation, the
+ * CLI), and cancelled — number kept — when that payment is deleted (undone, or cascaded from its
+ * installment's delete) (migrations 0022, 0026). The row is a snapshot of the payment, the payer,
+ * the balance it left and the earlier installments still open at that moment (art. 322), so the
+ * receipt reads the same later.
  */
 export const receipts = sqliteTable(
   "recibos",
@@ -737,6 +737,8 @@ export const receipts = sqliteTable(
     numero: integer("numero").primaryKey({ autoIncrement: true }),
     // No foreign keys: a receipt outlives its installment (cancelled) and keeps its payer's name.
     receivableId: integer("receivable_id").notNull(),
+    // The payment it receipts; null only on receipts cancelled before payments existed (0024).
+    paymentId: integer("payment_id"),
     clientId: integer("client_id").notNull(),
     pagadorNome: text("pagador_nome").notNull(),
     pagadorCnpj: text("pagador_cnpj").notNull(),
@@ -749,7 +751,11 @@ export const receipts = sqliteTable(
     valorPago: integer("valor_pago").notNull(),
     multa: integer("multa"),
     juros: integer("juros"),
-    /** JSON [{id, numerosParcela, descricao, dataVencimento, valor}]: earlier installments open when it was paid. */
+    /** The discount this payment granted (it settles the installment). */
+    desconto: integer("desconto").notNull().default(0),
+    /** The installment's balance left by this payment: > 0 is a partial payment. */
+    saldo: integer("saldo").notNull().default(0),
+    /** JSON [{id, numerosParcela, descricao, dataVencimento, valor, saldo}]: earlier installments with a balance when it was paid. */
     ressalvas: text("ressalvas").notNull().default("[]"),
     emitidoEm: text("emitido_em").notNull(),
     canceladoEm: text("cancelado_em"),
@@ -757,7 +763,7 @@ export const receipts = sqliteTable(
   (t) => [
     index("recibos_receivable_idx").on(t.receivableId, t.numero),
     index("recibos_client_idx").on(t.clientId, t.dataPagamento),
-    uniqueIndex("recibos_live_idx").on(t.receivableId).where(sql`cancelado_em IS NULL`),
+    uniqueIndex("recibos_live_idx").on(t.paymentId).where(sql`cancelado_em IS NULL`),
   ],
 );
 

@@ -163,6 +163,8 @@ describe("LedgerList (Contas a Receber)", () => {
     render(<LedgerList {...props("receber", [partial])} />);
     // The row says Parcial and what is left.
     expect(rows()[0]!.querySelector(".ledger-status")!.textContent).toBe("Parcial saldo R$\u00a0255,00");
+    // Each payment has its receipt (DECISIONS §12): a partly paid row offers Recibo too.
+    expect(rowActions("Padaria Pão Quente parcela 4/12")).toEqual(["Baixar", "Cobrar", "Prorrogar", "Recibo", "Cancelar Baixa", "Editar lançamento", "Histórico"]);
     click(button("Baixar Padaria Pão Quente parcela 4/12"));
     await settle();
     const dialog = lastDialog();

@@ -478,7 +478,8 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
       const remove: RowMenuItem = { label: "Excluir", icon: "trash", danger: true, onSelect: () => act({ kind: "delete", row: r }) };
       // A receivable's payment has its receipt (DECISIONS §12): a page that prints on one A4.
       const receipt: RowMenuItem = { label: "Recibo", icon: "download", onSelect: () => location.assign(`/receivables/${r.id}/recibo`) };
-      const paidReceivable = r.status === "pago" && kind === "receber";
+      // One receipt per payment: a partly paid installment has its receipts too.
+      const paidReceivable = kind === "receber" && (r.status === "pago" || r.valorPago !== null);
       const edit: RowMenuItem = { label: "Editar lançamento", icon: "edit", onSelect: () => act({ kind: "edit", row: r }) };
       if (!canWrite) {
         return (
@@ -505,7 +506,7 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
           ? [
               { label: "Cobrar", icon: "qr", onSelect: () => act({ kind: "charge", row: r }) },
               { label: "Prorrogar", icon: "calendar-clock", onSelect: () => act({ kind: "redate", row: r }) },
-              ...(paidSome ? [undo] : []),
+              ...(paidSome ? [receipt, undo] : []),
               edit,
               history,
               ...(paidSome ? [] : [remove]),

@@ -203,16 +203,36 @@ describe("the client's page and receipts", () => {
     });
     expect(many.status).toBe(201);
     const lastOfMany = (many.json.installments as { id: number }[]).at(-1)!;
+    // Paid in two parts (the longest amount in words, then the cent left): a receipt per payment.
+    // "Recibo" opens the latest, which lists the installment's receipts (on screen only).
+    const partial = { valorPago: "9999.99", tipo: "parcial" };
+    expect((await pageApi(staff, `/api/installments/${lastOfMany.id}/pay`, partial, "PATCH")).status).toBe(200);
     expect((await pageApi(staff, `/api/installments/${lastOfMany.id}/pay`, {}, "PATCH")).status).toBe(200);
     await staff.goto(`${e2e.server.url}/receivables/${lastOfMany.id}/recibo`);
-    await staff.getByRole("heading", { name: /^Recibo nº \d+$/ }).waitFor();
+    const latest = Number(new URL(staff.url()).pathname.split("/").at(-1));
+    await staff.getByRole("heading", { name: `Recibo nº ${latest}` }).waitFor();
+    const list = staff.getByRole("navigation", { name: "Recibos desta parcela" });
+    await list.getByRole("link", { name: `Recibo nº ${latest - 1}` }).waitFor();
+    await staff.getByText("referente ao saldo da parcela 14/14").waitFor();
+    await list.getByRole("link", { name: `Recibo nº ${latest - 1}` }).click();
+    await staff.getByRole("heading", { name: `Recibo nº ${latest - 1}` }).waitFor();
+    await list.getByText(`Recibo nº ${latest - 1}`).waitFor();
+    expect(await axeViolations(staff)).toEqual([]);
+    await screenshot(staff, "staff-receipt-partial-1280");
+    await staff.setViewportSize({ width: 375, height: 812 });
+    await expectNoHorizontalOverflow(staff);
+    await screenshot(staff, "staff-receipt-partial-375");
+    await staff.setViewportSize({ width: 1280, height: 900 });
     const longPdf = join(dir, "receipt-long.pdf");
     await staff.pdf({ path: longPdf, format: "A4", printBackground: true });
     Bun.spawnSync(["pdftoppm", "-png", "-r", "60", longPdf, join(dir, "receipt-long")]);
     expect(Bun.spawnSync(["pdfinfo", longPdf]).stdout.toString()).toMatch(/^Pages:\s+1$/m);
     const longText = Bun.spawnSync(["pdftotext", longPdf, "-"]).stdout.toString().replace(/\s+/g, " ");
     expect(longText).toContain("e mais 4 parcelas com vencimento até");
-    expect(longText).toContain("dez mil reais");
+    expect(longText).toContain("nove mil novecentos e noventa e nove reais e noventa e nove centavos");
+    expect(longText).toContain("referente a pagamento parcial da parcela 14/14");
+    expect(longText).toContain("Resta em aberto o saldo de R$ 0,01 desta parcela, que este recibo não quita.");
+    expect(longText).not.toContain("Recibos desta parcela");
 
     // Revoked in the menu: the client's link is a 404 like any other.
     await staff.goto(`${e2e.server.url}/clients`);

@@ -323,6 +323,102 @@ describe("receipts", () => {
   });
 });
 
+describe("receipts per payment (an installment paid in parts)", () => {
+  type Row = { numero: number; payment_id: number; valor_pago: number; desconto: number; saldo: number; cancelado_em: string | null };
+  const receiptsOf = (id: number) => t.db.$client.query("select numero, payment_id, valor_pago, desconto, saldo, cancelado_em from recibos where receivable_id = ? order by numero").all(id) as Row[];
+  const pay = (id: number, body: object) => api(`/api/installments/${id}/pay`, { method: "PATCH", body });
+
+  test("two partial payments: two receipts, consecutive, each with its own amount and the balance it left; undo of the last cancels its own only", async () => {
+    const { padaria, parcelas } = await setup();
+    const april = parcelas[1]!.id;
+    expect((await pay(april, { dataPagamento: "2026-03-12", valorPago: "40.00", tipo: "parcial" })).status).toBe(200);
+    expect((await pay(april, { dataPagamento: "2026-03-14", valorPago: "25.00", tipo: "parcial" })).status).toBe(200);
+    const payments = t.db.$client.query("select id from payments where receivable_id = ? order by id").all(april) as { id: number }[];
+    const [one, two] = receiptsOf(april);
+    expect(receiptsOf(april)).toHaveLength(2);
+    expect(two!.numero).toBe(one!.numero + 1);
+    expect(one).toMatchObject({ payment_id: payments[0]!.id, valor_pago: 4000, saldo: 6000, desconto: 0, cancelado_em: null });
+    expect(two).toMatchObject({ payment_id: payments[1]!.id, valor_pago: 2500, saldo: 3500, desconto: 0, cancelado_em: null });
+
+    const first = await (await api(`/recibos/${one!.numero}`)).text();
+    expect(first).toContain("a importância de <strong>R$\u00a040,00</strong>");
+    expect(first).toContain("(<span class=\"pp-words\">quarenta reais</span>), referente a pagamento parcial da parcela 2/3 de Mensalidade, com vencimento em 10/04/2026. Resta em aberto o saldo de R$\u00a060,00 desta parcela, que este recibo não quita.");
+    expect(first).not.toContain("damos quitação");
+    // March was open and due before: the ressalva (art. 322).
+    expect(first).toContain("Ressalvadas as parcelas em aberto: parcela 1/3 de Mensalidade, vencimento em 10/03/2026, R$\u00a0100,00");
+    // The staff's view lists the installment's receipts; the latest is the one "Recibo" opens.
+    expect(first).toContain("Recibos desta parcela");
+    expect(first).toContain(`<a href="/recibos/${two!.numero}">Recibo nº ${two!.numero}</a>`);
+    expect((await api(`/receivables/${april}/recibo`)).headers.get("location")).toBe(`/recibos/${two!.numero}`);
+    expect(await (await api(`/recibos/${two!.numero}`)).text()).toContain("Resta em aberto o saldo de R$\u00a035,00 desta parcela");
+    // The client's page lists each payment with its receipt.
+    const path = pathOf((await link(padaria.id)).url);
+    const html = await (await visit(path)).text();
+    expect(html).toContain(`/recibo/${one!.numero}`);
+    expect(html).toContain(`/recibo/${two!.numero}`);
+    expect(html).toContain("pagamento parcial, ficou saldo de R$\u00a060,00");
+    expect(html).toContain("pagamento parcial, ficou saldo de R$\u00a035,00");
+    // The open installment asks only its balance, as Cobrar does: its PIX is of R$ 35,00.
+    expect(html).toContain("<dt>Saldo em aberto</dt><dd>R$\u00a035,00</dd>");
+    const codes = [...html.matchAll(/<textarea[^>]*>([^<]+)<\/textarea>/g)].map((m) => getPixPayloadInfo(m[1]!.replaceAll("&amp;", "&"))?.amount);
+    expect(codes).toEqual([102.17, 35, 100]);
+    const charge = (await (await api(`/api/installments/${april}/pix`)).json()) as { valor: string };
+    expect(charge.valor).toBe("35.00");
+
+    // Undo of the last payment: its receipt cancelled (number kept), the first stays.
+    expect((await api(`/api/installments/${april}/undo-payment`, { method: "POST" })).status).toBe(200);
+    expect(receiptsOf(april).map((r) => [r.numero, r.cancelado_em === null])).toEqual([
+      [one!.numero, true],
+      [two!.numero, false],
+    ]);
+    expect((await api(`/receivables/${april}/recibo`)).headers.get("location")).toBe(`/recibos/${one!.numero}`);
+    const page = await (await visit(path)).text();
+    expect(page).toContain(`/recibo/${one!.numero}`);
+    expect(page).not.toContain(`/recibo/${two!.numero}`);
+
+    // The rest with a discount settles it: the receipt says the balance, the discount and the quitação.
+    expect((await pay(april, { dataPagamento: "2026-03-15", valorPago: "50.00" })).status).toBe(200);
+    const last = receiptsOf(april).at(-1)!;
+    expect(last).toMatchObject({ numero: two!.numero + 1, valor_pago: 5000, desconto: 1000, saldo: 0 });
+    expect(await (await api(`/recibos/${last.numero}`)).text()).toContain(
+      "referente ao saldo da parcela 2/3 de Mensalidade, com vencimento em 10/04/2026, com desconto concedido de R$\u00a010,00, pelo que damos quitação desta parcela.",
+    );
+  });
+
+  test("a full payment: one receipt for the whole, no list of others", async () => {
+    const { parcelas } = await setup();
+    const april = parcelas[1]!.id;
+    expect((await pay(april, { dataPagamento: "2026-03-15" })).status).toBe(200);
+    expect(receiptsOf(april)).toHaveLength(1);
+    expect(receiptsOf(april)[0]).toMatchObject({ valor_pago: 10000, saldo: 0, desconto: 0, cancelado_em: null });
+    const page = await (await api(`/recibos/${receiptsOf(april)[0]!.numero}`)).text();
+    expect(page).toContain("referente à parcela 2/3 de Mensalidade, com vencimento em 10/04/2026, pelo que damos quitação desta parcela.");
+    expect(page).not.toContain("Recibos desta parcela");
+  });
+
+  test("an earlier installment paid in part is ressalvado by its balance", async () => {
+    const { parcelas } = await setup();
+    expect((await pay(parcelas[0]!.id, { dataPagamento: "2026-03-12", valorPago: "30.00", tipo: "parcial" })).status).toBe(200);
+    expect((await pay(parcelas[1]!.id, { dataPagamento: "2026-03-15" })).status).toBe(200);
+    const page = await (await api(`/recibos/${receiptsOf(parcelas[1]!.id)[0]!.numero}`)).text();
+    expect(page).toContain("Ressalvadas as parcelas em aberto: parcela 1/3 de Mensalidade, vencimento em 10/03/2026, saldo de R$\u00a070,00, que esta quitação não alcança.");
+  });
+
+  test("an installment deleted with its payments (the cascade) has every receipt cancelled, numbers kept", async () => {
+    const { parcelas } = await setup();
+    const april = parcelas[1]!.id;
+    await pay(april, { dataPagamento: "2026-03-12", valorPago: "40.00", tipo: "parcial" });
+    await pay(april, { dataPagamento: "2026-03-14", valorPago: "25.00", tipo: "parcial" });
+    // The API refuses (undo first); a tool or the client's deletion removes the row itself.
+    t.db.$client.query("delete from receivables where id = ?").run(april);
+    expect(t.db.$client.query("select count(*) n from payments where receivable_id = ?").get(april)).toEqual({ n: 0 });
+    const rows = receiptsOf(april);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.cancelado_em).not.toBeNull();
+    expect(await (await api(`/recibos/${rows[0]!.numero}`)).text()).toContain("Recibo cancelado");
+  });
+});
+
 describe("rate limit (it spends the allowance: no test after it in this file visits /c/)", () => {
   test("20 tokens that open nothing from one address in 10 minutes: then 429 in pt-BR with Retry-After, even for a working link", async () => {
     const { padaria } = await setup();
@@ -366,13 +462,14 @@ describe("rate limit (it spends the allowance: no test after it in this file vis
 });
 
 describe("receipts for every write path", () => {
-  test("an installment inserted already paid (an import, another tool) gets its receipt too", async () => {
+  test("a payment written by another tool (a payments row, not the API) gets its receipt too", async () => {
     const { padaria } = await setup();
-    t.db.$client
-      .query("insert into receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, status, data_pagamento, valor_pago) values (?, '1/1', 'Importada', '2026-01-10', 5000, 'pago', '2026-01-09', 5000)")
-      .run(padaria.id);
-    const row = t.db.$client.query("select valor_pago, data_pagamento, pagador_nome from recibos where descricao = 'Importada'").get();
-    expect(row).toEqual({ valor_pago: 5000, data_pagamento: "2026-01-09", pagador_nome: "Padaria Pão Quente" });
+    const { id } = t.db.$client
+      .query("insert into receivables (client_id, numeros_parcela, descricao, data_vencimento, valor) values (?, '1/1', 'Importada', '2026-01-10', 5000) returning id")
+      .get(padaria.id) as { id: number };
+    t.db.$client.query("insert into payments (receivable_id, data_pagamento, principal, valor_pago) values (?, '2026-01-09', 5000, 5000)").run(id);
+    const row = t.db.$client.query("select valor_pago, data_pagamento, pagador_nome, saldo from recibos where descricao = 'Importada'").get();
+    expect(row).toEqual({ valor_pago: 5000, data_pagamento: "2026-01-09", pagador_nome: "Padaria Pão Quente", saldo: 0 });
   });
 });
 

@@ -6,9 +6,11 @@ import { clients, receipts, receivables } from "../../../db/schema";
 import { notFound } from "../../http/errors";
 import { today } from "../../lib/clock";
 import { addMonthsClamped } from "../../lib/dates";
-import { lateFees } from "../../lib/fees";
+import { balanceDue } from "../../lib/fees";
+import { cents } from "../../lib/money";
 import type { Cents } from "../../lib/money";
 import { installmentPixPayload } from "../charges/service";
+import { feeRates } from "../company-rules";
 import { getSettings } from "../settings/service";
 
 const RECEIPT_NOT_FOUND = "Recibo não encontrado";
@@ -42,10 +44,12 @@ export interface OpenInstallment {
   competencia: string | null;
   dataVencimento: string;
   valor: Cents;
+  /** What is left of it: the face value less what payments (partial ones) and discounts covered. */
+  saldo: Cents;
   diasAtraso: number;
   multa: Cents;
   juros: Cents;
-  /** What is due today: the face value, or with multa and juros when overdue. */
+  /** What is due today: the balance, or with multa and juros when overdue (what Cobrar charges). */
   total: Cents;
   /** The PIX copia-e-cola, or null with why in `semPix`. */
   payload: string | null;
@@ -59,6 +63,8 @@ interface PaymentRow {
   competencia: string | null;
   dataPagamento: string;
   valorPago: Cents;
+  /** The balance this payment left: > 0 is a partial payment. */
+  saldo: Cents;
 }
 
 export interface ClientPageData {
@@ -83,14 +89,21 @@ export function clientPageData(db: Db, clientId: number): ClientPageData {
       competencia: receivables.competencia,
       dataVencimento: receivables.dataVencimento,
       valor: receivables.valor,
+      principalPago: receivables.principalPago,
+      desconto: receivables.desconto,
+      ultimoPagamento: receivables.dataPagamento,
     })
     .from(receivables)
     .where(and(eq(receivables.clientId, clientId), eq(receivables.status, "em_aberto")))
     .orderBy(receivables.dataVencimento, receivables.id)
     .all();
-  const abertas = open.map((row) => {
-    const fees = lateFees(row.valor as Cents, row.dataVencimento, day);
-    return { ...row, valor: row.valor as Cents, ...fees, ...installmentPixPayload(row, settings, fees.total) };
+  const rates = feeRates(db);
+  const abertas = open.map(({ principalPago, desconto, ultimoPagamento, ...row }): OpenInstallment => {
+    const valor = row.valor as Cents;
+    const saldo = cents(valor - principalPago - desconto);
+    // The same figure Cobrar and Baixar propose (lib/fees.ts balanceDue): a partly paid installment asks only its balance.
+    const due = balanceDue({ valor, saldo, dataVencimento: row.dataVencimento, ultimoPagamento }, day, rates);
+    return { ...row, valor, saldo, ...due, ...installmentPixPayload(row, settings, due.total) };
   });
   const pagamentos = db
     .select({
@@ -100,12 +113,13 @@ export function clientPageData(db: Db, clientId: number): ClientPageData {
       competencia: receipts.competencia,
       dataPagamento: receipts.dataPagamento,
       valorPago: receipts.valorPago,
+      saldo: receipts.saldo,
     })
     .from(receipts)
     .where(and(eq(receipts.clientId, clientId), isNull(receipts.canceladoEm), gte(receipts.dataPagamento, addMonthsClamped(day, -12))))
     .orderBy(desc(receipts.dataPagamento), desc(receipts.numero))
     .all()
-    .map((row): PaymentRow => ({ ...row, valorPago: row.valorPago as Cents })); // integer cents, typed as such
+    .map((row): PaymentRow => ({ ...row, valorPago: row.valorPago as Cents, saldo: row.saldo as Cents })); // integer cents, typed as such
   return { company: companyOf(db), cliente: client, abertas, pagamentos };
 }
 
@@ -115,11 +129,15 @@ interface Ressalva {
   descricao: string;
   dataVencimento: string;
   valor: Cents;
+  /** What was still owed on it then; absent on receipts issued before migration 0026 (the face value). */
+  saldo?: Cents;
 }
 
 export interface Receipt {
   numero: number;
   receivableId: number;
+  /** The payment it receipts; null only on receipts cancelled before payments existed. */
+  paymentId: number | null;
   clientId: number;
   pagadorNome: string;
   pagadorCnpj: string;
@@ -132,6 +150,10 @@ export interface Receipt {
   valorPago: Cents;
   multa: Cents | null;
   juros: Cents | null;
+  /** The discount this payment granted. */
+  desconto: Cents;
+  /** The installment's balance this payment left: > 0 is a partial payment. */
+  saldo: Cents;
   ressalvas: Ressalva[];
   emitidoEm: string;
   canceladoEm: string | null;
@@ -141,17 +163,30 @@ export interface Receipt {
 export function receiptByNumber(db: Db, numero: number, clientId?: number): Receipt {
   const row = db.select().from(receipts).where(eq(receipts.numero, numero)).get();
   if (!row || (clientId !== undefined && row.clientId !== clientId)) throw notFound(RECEIPT_NOT_FOUND);
-  return { ...row, ressalvas: JSON.parse(row.ressalvas) as Ressalva[] } as Receipt;
+  return { ...row, ressalvas: JSON.parse(row.ressalvas) as Ressalva[] } as unknown as Receipt; // integer cents, typed as such
 }
 
-/** The receipt of an installment's payment: the live one, else the newest cancelled one. */
-export function receiptNumberOf(db: Db, receivableId: number): number {
-  const rows = db
-    .select({ numero: receipts.numero, canceladoEm: receipts.canceladoEm })
+export interface ReceiptSummary {
+  numero: number;
+  dataPagamento: string;
+  valorPago: Cents;
+  canceladoEm: string | null;
+}
+
+/** Every receipt of an installment (one per payment, cancelled ones too), oldest first. */
+export function receiptsOf(db: Db, receivableId: number): ReceiptSummary[] {
+  return db
+    .select({ numero: receipts.numero, dataPagamento: receipts.dataPagamento, valorPago: receipts.valorPago, canceladoEm: receipts.canceladoEm })
     .from(receipts)
     .where(eq(receipts.receivableId, receivableId))
-    .orderBy(desc(receipts.numero))
-    .all();
+    .orderBy(receipts.numero)
+    .all()
+    .map((r) => ({ ...r, valorPago: r.valorPago as Cents }));
+}
+
+/** The receipt an installment's "Recibo" opens: its newest live one (its latest payment), else the newest cancelled one. */
+export function receiptNumberOf(db: Db, receivableId: number): number {
+  const rows = receiptsOf(db, receivableId).reverse();
   const pick = rows.find((r) => r.canceladoEm === null) ?? rows[0];
   if (!pick) throw notFound("Esta parcela não tem pagamento com recibo");
   return pick.numero;

@@ -33,15 +33,25 @@ function Installment({ item, token, empresa }: { item: OpenInstallment; token: s
           <dd>{formatDateBR(item.dataVencimento)}</dd>
         </div>
         {item.diasAtraso > 0 && (
+          <div className="pp-late">
+            <dt>Atraso</dt>
+            <dd>{`${item.diasAtraso} ${item.diasAtraso === 1 ? "dia" : "dias"}`}</dd>
+          </div>
+        )}
+        {(item.diasAtraso > 0 || item.saldo < item.valor) && (
+          <div>
+            <dt>Valor original</dt>
+            <dd>{formatBRL(item.valor)}</dd>
+          </div>
+        )}
+        {item.saldo < item.valor && (
+          <div>
+            <dt>Saldo em aberto</dt>
+            <dd>{formatBRL(item.saldo)}</dd>
+          </div>
+        )}
+        {item.diasAtraso > 0 && (
           <>
-            <div className="pp-late">
-              <dt>Atraso</dt>
-              <dd>{`${item.diasAtraso} ${item.diasAtraso === 1 ? "dia" : "dias"}`}</dd>
-            </div>
-            <div>
-              <dt>Valor original</dt>
-              <dd>{formatBRL(item.valor)}</dd>
-            </div>
             <div>
               <dt>Multa</dt>
               <dd>{formatBRL(item.multa)}</dd>
@@ -106,6 +116,7 @@ export function ClientPage({ data, token }: { data: ClientPageData; token: strin
                   <br />
                   <span className="pp-muted">
                     {p.descricao} · {parcelaText(p.numerosParcela, p.competencia).toLowerCase()}
+                    {p.saldo > 0 && ` · pagamento parcial, ficou saldo de ${formatBRL(p.saldo)}`}
                   </span>
                 </span>
                 <a href={`/c/${token}/recibo/${p.numero}`}>{`Recibo nº ${p.numero}`}</a>

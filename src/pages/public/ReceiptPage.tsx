@@ -2,7 +2,7 @@
 // (the amount, the payer, what is paid, the date and place, the creditor's signature) and, when
 // earlier installments were still open at payment, their ressalva (art. 322). The same document
 // for the staff (/recibos/:numero) and the client (/c/{token}/recibo/:numero).
-import type { Company, Receipt } from "../../api/client-page/service";
+import type { Company, Receipt, ReceiptSummary } from "../../api/client-page/service";
 import { formatCnpj } from "../../lib/brazil";
 import { formatDateBR } from "../../lib/dates";
 import { valorPorExtenso } from "../../lib/extenso";
@@ -21,14 +21,18 @@ const short = (text: string) => (text.length > 60 ? `${text.slice(0, 59).trimEnd
 /** At most this many open installments are named one by one: the receipt stays on one A4 page. */
 const NAMED_RESSALVAS = 10;
 
+/** What is open of an earlier installment: its face value, or the balance a partial payment left. */
+const amountOpen = (p: Receipt["ressalvas"][number]) =>
+  p.saldo !== undefined && p.saldo < p.valor ? `saldo de ${formatBRL(cents(p.saldo))}` : formatBRL(cents(p.valor));
+
 /** "parcela 1/3 de Mensalidade, vencimento em 10/03/2026, R$ 100,00; …" and, past ten, the rest summed up. */
 function ressalvasText(items: Receipt["ressalvas"]): string {
   const named = items
     .slice(0, NAMED_RESSALVAS)
-    .map((p) => `parcela ${p.numerosParcela} de ${short(p.descricao)}, vencimento em ${formatDateBR(p.dataVencimento)}, ${formatBRL(cents(p.valor))}`);
+    .map((p) => `parcela ${p.numerosParcela} de ${short(p.descricao)}, vencimento em ${formatDateBR(p.dataVencimento)}, ${amountOpen(p)}`);
   const rest = items.slice(NAMED_RESSALVAS);
   if (rest.length === 0) return named.join("; ");
-  const total = rest.reduce((sum, p) => sum + p.valor, 0);
+  const total = rest.reduce((sum, p) => sum + (p.saldo ?? p.valor), 0);
   const last = rest.at(-1)!.dataVencimento;
   return `${named.join("; ")}; e mais ${rest.length} ${rest.length === 1 ? "parcela" : "parcelas"} com vencimento até ${formatDateBR(last)}, somando ${formatBRL(cents(total))}`;
 }
@@ -36,12 +40,38 @@ function ressalvasText(items: Receipt["ressalvas"]): string {
 /** "março de 2026" */
 const monthInWords = (ym: string) => `${MONTH_NAMES[Number(ym.slice(5, 7)) - 1]} de ${ym.slice(0, 4)}`;
 
-export function ReceiptPage({ receipt, company, back }: { receipt: Receipt; company: Company; back: { href: string; label: string } }) {
+/**
+ * `others`: the installment's receipts (one per payment, this one included), for the staff's view
+ * of an installment paid in parts: listed on screen, never printed.
+ */
+export function ReceiptPage({
+  receipt,
+  company,
+  back,
+  others = [],
+}: {
+  receipt: Receipt;
+  company: Company;
+  back: { href: string; label: string };
+  others?: ReceiptSummary[];
+}) {
   const r = receipt;
   const fees = (r.multa ?? 0) + (r.juros ?? 0);
   const empresa = company.empresa || "a empresa";
-  const what = `à parcela ${r.numerosParcela} de ${r.descricao}${r.competencia ? `, competência ${monthInWords(r.competencia)}` : ""}, com vencimento em ${formatDateBR(r.dataVencimento)}`;
+  const parcela = `parcela ${r.numerosParcela} de ${r.descricao}${r.competencia ? `, competência ${monthInWords(r.competencia)}` : ""}, com vencimento em ${formatDateBR(r.dataVencimento)}`;
+  // One receipt per payment (DECISIONS §12): a payment that left a balance says so and gives no
+  // quitação; the one that settles after earlier payments receipts the balance it paid.
+  const saldo = r.saldo ?? 0;
+  const desconto = r.desconto ?? 0;
+  const principal = r.valorPago - fees;
+  const what =
+    saldo > 0 ? `a pagamento parcial da ${parcela}` : principal + desconto < r.valor ? `ao saldo da ${parcela}` : `à ${parcela}`;
   const feesText = fees > 0 ? `, incluídos multa de ${formatBRL(cents(r.multa ?? 0))} e juros de ${formatBRL(cents(r.juros ?? 0))} por atraso` : "";
+  const descontoText = desconto > 0 ? `, com desconto concedido de ${formatBRL(cents(desconto))}` : "";
+  const closing =
+    saldo > 0
+      ? `. Resta em aberto o saldo de ${formatBRL(cents(saldo))} desta parcela, que este recibo não quita.`
+      : ", pelo que damos quitação desta parcela.";
   const ressalvas = ressalvasText(r.ressalvas);
   const place = company.cidade ? `${company.cidade}, ${dateInWords(r.dataPagamento)}` : dateInWords(r.dataPagamento);
   return (
@@ -50,6 +80,23 @@ export function ReceiptPage({ receipt, company, back }: { receipt: Receipt; comp
         <a href={back.href}>{back.label}</a>
         <span data-print="" />
       </nav>
+      {others.length > 1 && (
+        <nav className="pp-receipt-list no-print" aria-label="Recibos desta parcela">
+          <h2>Recibos desta parcela</h2>
+          <ul>
+            {others.map((o) => (
+              <li key={o.numero}>
+                {o.numero === r.numero ? (
+                  <strong aria-current="page">{`Recibo nº ${o.numero}`}</strong>
+                ) : (
+                  <a href={`/recibos/${o.numero}`}>{`Recibo nº ${o.numero}`}</a>
+                )}
+                {` · ${formatDateBR(o.dataPagamento)} · ${formatBRL(cents(o.valorPago))}${o.canceladoEm ? " · cancelado" : ""}`}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <article className={`pp-receipt${r.canceladoEm ? " pp-cancelled" : ""}`} aria-labelledby="recibo-titulo">
         {r.canceladoEm && (
           <p className="pp-cancel-note" role="note">
@@ -75,7 +122,7 @@ export function ReceiptPage({ receipt, company, back }: { receipt: Receipt; comp
           <strong>{formatBRL(cents(r.valorPago))}</strong>
           {" ("}
           <span className="pp-words">{valorPorExtenso(r.valorPago)}</span>
-          {`), referente ${what}${feesText}, pelo que damos quitação desta parcela.`}
+          {`), referente ${what}${feesText}${descontoText}${closing}`}
         </p>
         {r.ressalvas.length > 0 && <p className="pp-receipt-text">{`Ressalvadas as parcelas em aberto: ${ressalvas}, que esta quitação não alcança.`}</p>}
         <p className="pp-receipt-place">{`${place}.`}</p>

@@ -8,7 +8,7 @@ import { signedIn } from "../../api/auth/plugin";
 import { LoginThrottle } from "../../api/auth/throttle";
 import { pixQrSvg } from "../../api/charges/pix";
 import { clientOfToken } from "../../api/client-page/links";
-import { clientPageData, companyOf, receiptByNumber, receiptNumberOf } from "../../api/client-page/service";
+import { clientPageData, companyOf, receiptByNumber, receiptNumberOf, receiptsOf } from "../../api/client-page/service";
 import type { AppDeps } from "../../context";
 import { requestAddress } from "../../http/client-address";
 import { HttpError, notFound } from "../../http/errors";
@@ -104,12 +104,20 @@ export function receiptPages(deps: AppDeps) {
   const { db } = deps;
   return new Elysia({ name: "receipt-pages" })
     .use(signedIn)
+    // An installment paid in parts has a receipt per payment: its latest opens, listing the others.
     .get("/receivables/:id/recibo", ({ params, redirect }) => redirect(`/recibos/${receiptNumberOf(db, parseId(params.id))}`, 302))
     .get("/recibos/:numero", ({ params }) => {
       const receipt = receiptByNumber(db, parseId(params.numero));
       return renderPage({
         title: `Recibo nº ${receipt.numero} · Cofre`,
-        body: <ReceiptPage receipt={receipt} company={companyOf(db)} back={{ href: "/receivables", label: "Voltar a Contas a Receber" }} />,
+        body: (
+          <ReceiptPage
+            receipt={receipt}
+            company={companyOf(db)}
+            back={{ href: "/receivables", label: "Voltar a Contas a Receber" }}
+            others={receiptsOf(db, receipt.receivableId)}
+          />
+        ),
         stylesheet: "public-page",
         scripts: ["copy"],
       });
