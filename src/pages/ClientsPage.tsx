@@ -25,7 +25,8 @@ export function ClientsPage({ query, page, graceDays }: ClientsPageProps) {
             <>
               <a className="ui-button ui-button--secondary ui-button--md" href="/clients/import">
                 <Icon name="download" size={18} />
-                Importar planilha
+                {/* On a phone "Importar" beside "Novo Cliente": one row, the first client above the fold. */}
+                Importar<span className="on-wide"> planilha</span>
               </a>
               <Island name="NewRecordButton" props={{ label: "Novo Cliente" }} />
             </>

@@ -124,9 +124,10 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
     for (const header of ["2026-01", "2026-02", "2026-03", "Total"]) {
       expect({ header, types: types(column(dre, header)) }).toEqual({ header, types: ["float"] });
     }
-    // January by caixa: the 357,12 received (as the cash flow's January) is January's receita.
+    // By caixa each payment counts in its payment month: the 357,12 received on 01/02 (the cash
+    // flow's January, by due date) is February's receita, its fees included.
     const receitas = dre.find((row) => row[0]!.value === "Receitas" && row[1]!.type === "")!;
-    expect(receitas[3]).toEqual({ type: "float", value: "357.12" });
+    expect(receitas[4]).toEqual({ type: "float", value: "357.12" });
     const resultado = dre.find((row) => row[0]!.value === "Resultado")!;
     expect(types(resultado.slice(3))).toEqual(["float"]);
     expect(types(column(dre, "Categoria"))).toEqual(["string"]);
@@ -166,7 +167,7 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
     expect(column(pagar, "Fornecedor").map((c) => c.value)).toEqual(["Papelaria Central", "Papelaria Central", "Papelaria Central"]);
     expect(column(pagar, "Parcela").map((c) => c.value)).toEqual(["1 de 3", "2 de 3", "3 de 3"]);
     expect(column(pagar, "Valor pago").map((c) => c.value)).toEqual(["980", "1010.5", ""]);
-    expect(pagar[0]!.slice(-2).map((c) => c.value)).toEqual(["Desconto", "Saldo"]);
+    expect(pagar[0]!.slice(-4).map((c) => c.value)).toEqual(["Desconto", "Valor pago", "Saldo", "Categoria", "Centro de custo"].slice(-4));
     // The unpaid one still owes its face value; the paid ones nothing.
     expect(column(pagar, "Saldo").map((c) => c.value)).toEqual(["0", "0", column(pagar, "Valor")[2]!.value]);
     expect(types(column(pagar, "Saldo"))).toEqual(["float"]);

@@ -114,7 +114,7 @@ describe("Dashboard", () => {
     const summary = await getJson<{ ativas: number; mrr: string; novasNoMes: number; encerradasNoMes: number; emTrial: number }>(page, "/api/subscriptions/summary");
     expect(summary.ativas).toBeGreaterThanOrEqual(5);
     const cards = page.locator(".dash-stats .stat");
-    expect(await cards.count()).toBe(6);
+    expect(await cards.count()).toBe(7); // with "Resultado do mês" (issue 36)
     expect(clean(await cards.nth(4).innerText())).toMatch(new RegExp(`^MRR ${brl(summary.mrr).replace(/[.$]/g, "\\$&")} (Assinaturas fora do teste, hoje|Hoje, sem \\d+ em teste \\(R\\$ [\\d.,]+\\))$`));
     expect(clean(await cards.nth(5).innerText())).toContain(`Assinaturas ativas ${summary.ativas}`);
     // The movement, then the trials among the active ones when there are any (issue 37 item 7).
