@@ -138,7 +138,8 @@ test("20 parallel runs and kill -9 mid-send: at most one e-mail per (installment
     const byState = db.$client.query("SELECT mp.receivable_id AS id, o.estado FROM mensagem_parcelas mp JOIN mensagens m ON m.id = mp.mensagem_id JOIN outbox o ON o.id = m.outbox_id").all() as { id: number; estado: string }[];
     for (const k of byState) if (k.estado === "enviada") expect(sentIds.has(k.id)).toBe(true);
     for (const id of sentIds) expect(["enviada", "incerta"]).toContain(byState.find((k) => k.id === id)!.estado);
-    expect(smtp.received.length).toBe((end.enviada ?? 0) + 1);
+    // The killed send: its message reached the SMTP server (almost always: the kill waits for it) or not.
+    expect(smtp.received.length - (end.enviada ?? 0)).toBeOneOf([0, 1]);
     closeDatabase(db);
   } finally {
     server.proc.kill("SIGTERM");
