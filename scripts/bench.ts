@@ -59,7 +59,7 @@ try {
   // Subscriptions: the daily run in this process on a copy of these 2,000 clients, then one
   // subscription each (billing from next month) for /subscriptions below.
   await benchSubscriptionRuns(dir, dbPath, row);
-  await benchDunning(dir, dbPath, row);
+  await benchDunning(dir, dbPath, row, [BINARY, "serve"]);
   await benchImports(row);
   const nextMonth = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 7);
   subscribeEveryClient(dbPath, nextMonth, 10);

@@ -18,6 +18,11 @@ interface Delivered {
 export interface TestSmtp {
   port: number;
   delivered: Delivered[];
+  /**
+   * Every message whose DATA arrived whole, acknowledged or not yet: with `delayMs`, a client
+   * killed before the 250 may still have handed its message over (the worst case for "at most once").
+   */
+  received: Delivered[];
   close(): Promise<void>;
 }
 
@@ -32,10 +37,13 @@ interface TestSmtpOptions {
   authRequired?: boolean;
   /** Reject every recipient with this reply (e.g. 550 or 451). */
   rejectRecipient?: { code: number; message: string };
+  /** Waits this long after the DATA before answering 250 (a slow server: a kill lands mid-send). */
+  delayMs?: number;
 }
 
 export async function startSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const delivered: Delivered[] = [];
+  const received: Delivered[] = [];
   const config: SMTPServerOptions = {
     secure: options.secure ?? false,
     key: options.cert?.key,
@@ -61,11 +69,14 @@ export async function startSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        delivered.push({
+        const mail = {
           envelope: { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address) },
           raw,
           parsed: await simpleParser(raw),
-        });
+        };
+        received.push(mail);
+        if (options.delayMs) await Bun.sleep(options.delayMs);
+        delivered.push(mail);
         callback();
       });
     },
@@ -74,7 +85,7 @@ export async function startSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp
   server.on("error", () => {}); // a client that drops the connection is part of some tests
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
-  return { port, delivered, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, delivered, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** Accepts connections and says nothing, ever (a wrong port, a stuck server). */
