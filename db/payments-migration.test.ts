@@ -60,6 +60,13 @@ describe("migration 0024 on a demo database", () => {
     // Back to the schema before 0024, its data as the previous version wrote it.
     const sqlite = t.db.$client;
     sqlite.transaction(() => {
+      // 0025 (issue 34 §2) undone first: the lines' links unique again, no sum suggestions.
+      sqlite.run("ALTER TABLE bank_transactions DROP COLUMN sugestao_parcelas");
+      for (const side of ["receivable", "payable"]) {
+        sqlite.run(`DROP INDEX bank_transactions_${side}_idx`);
+        sqlite.run(`CREATE UNIQUE INDEX bank_transactions_${side}_idx ON bank_transactions (${side}_id) WHERE ${side}_id IS NOT NULL`);
+      }
+      sqlite.run(`DELETE FROM "__drizzle_migrations" WHERE created_at = (SELECT max(created_at) FROM "__drizzle_migrations")`);
       sqlite.run("DROP TABLE payments");
       for (const table of ["receivables", "payables"]) {
         // The indexes as 0005 made them (0024 added the balance's columns).

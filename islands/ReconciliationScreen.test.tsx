@@ -36,6 +36,8 @@ function transaction(overrides: Partial<TransactionJson>): TransactionJson {
     sugestao: null,
     conciliadaCom: null,
     sugerida: null,
+    sugeridas: [],
+    devido: null,
     ...overrides,
   };
 }

@@ -267,7 +267,7 @@ export function undoLedgerPayment<Row>(
       if (pagamentoId !== undefined) throw notFound("Pagamento não encontrado");
       throw conflict(t.messages.notPaid);
     }
-    const linha = payment.bankTransactionId !== null ? releaseBankLine(db, t, id, payment.bankTransactionId) : null;
+    const linha = payment.bankTransactionId !== null ? releaseBankLine(db, t, id, { line: payment.bankTransactionId, payment: payment.id }) : null;
     const pagamento = {
       id: payment.id,
       dataPagamento: payment.dataPagamento,
