@@ -81,6 +81,8 @@ export interface MatchJson {
   dataVencimento: string;
   valor: string;
   status: "em_aberto" | "vencido" | "pago";
+  /** Beside a line (a candidate, a suggestion): what settles it on the line's date — its balance plus fees (issue 34 §2). */
+  devido?: string;
 }
 
 /** GET /api/statements/:id/transactions rows. */

@@ -537,9 +537,16 @@ function matchJson(db: Db, tipo: "receivable" | "payable", id: number): MatchJso
 
 function transactionJson(db: Db, t: StoredTransaction): TransactionJson {
   const settled = t.receivableId ? matchJson(db, "receivable", t.receivableId) : t.payableId ? matchJson(db, "payable", t.payableId) : null;
-  const suggested = t.situacao === "sugerida" && t.sugestaoTipo && t.sugestaoId ? matchJson(db, t.sugestaoTipo, t.sugestaoId) : null;
+  const match = t.situacao === "sugerida" && t.sugestaoTipo && t.sugestaoId ? matchJson(db, t.sugestaoTipo, t.sugestaoId) : null;
+  const suggested = match ? withDue(db, t.sugestaoTipo!, match, t.data) : null;
   const ids = suggested ? suggestedIds(t) : [];
-  const sum = ids.length > 1 ? ids.map((id) => matchJson(db, t.sugestaoTipo!, id)).filter((m): m is MatchJson => m !== null) : [];
+  const sum =
+    ids.length > 1
+      ? ids
+          .map((id) => matchJson(db, t.sugestaoTipo!, id))
+          .filter((m): m is MatchJson => m !== null)
+          .map((m) => withDue(db, t.sugestaoTipo!, m, t.data))
+      : [];
   return {
     id: t.id,
     fitid: t.fitid,
@@ -557,6 +564,12 @@ function transactionJson(db: Db, t: StoredTransaction): TransactionJson {
     sugeridas: sum,
     devido: suggested && t.sugestaoTipo ? owedOn(db, t.sugestaoTipo, ids, t.data) : null,
   };
+}
+
+/** The installment with what settles it on `day` (an unpaid one; a paid one as it is). */
+function withDue(db: Db, side: Side, match: MatchJson, day: string): MatchJson {
+  const devido = owedOn(db, side, [match.id], day);
+  return devido === null ? match : { ...match, devido };
 }
 
 /** What settles `ids` on `day` (a receivable's balance plus fees; a payable's balance), as money. */
@@ -850,6 +863,6 @@ export function candidatesFor(db: Db, statementId: number, transactionId: number
   const rows = folded
     ? CANDIDATES[tipo].named.all(db, { amount, q: `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%` })
     : CANDIDATES[tipo].any.all(db, { amount });
-  return rows.map((row) => matchJson(db, tipo, row.id)!);
+  return rows.map((row) => withDue(db, tipo, matchJson(db, tipo, row.id)!, t.data));
 }
 
