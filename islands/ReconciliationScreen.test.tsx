@@ -314,7 +314,10 @@ describe("ReconciliationScreen", () => {
         return null;
       }),
     );
-    render(<ReconciliationScreen {...props({ initial: { rows: [LINE], total: 1 } })} />);
+    render(<ReconciliationScreen {...props({ initial: { rows: [LINE, { ...LINE, id: 990, sugeridas: [PADARIA, SECOND] }], total: 2 } })} />);
+    // The row says what is due differs; a sum suggestion lists its other installments.
+    expect(rows()[0]!.textContent).toContain("Devido na data: R$\u00a0150,00");
+    expect(rows()[1]!.textContent).toContain("+ Parcela 4/12 · venc. 05/12/2026 · R$\u00a0100,00");
     click(button(`Confirmar ${name(LINE)}`));
     await settle();
     await settle();

@@ -167,6 +167,39 @@ describe("one line for several installments of one client", () => {
     expect(await receivable(newer.id)).toMatchObject({ status: "vencido", saldo: "50.00", valorPago: "100.00" });
   });
 
+  test("Cancelar Baixa in the ledger of one of a line's installments leaves the line settled by the other; the last frees it", async () => {
+    const padaria = await createClient();
+    const older = await installment(padaria.id, "100.00", "2026-11-10");
+    const newer = await installment(padaria.id, "150.00", "2026-11-12");
+    const answer = await imported(ofx([{ fitid: "L1", data: "20261109", valor: "250.00", nome: "DEPOSITO" }]));
+    const [line] = await transactions(answer.id);
+    expect((await confirm(answer.id, line!.id, { parcelas: [older.id, newer.id] })).status).toBe(200);
+    expect((await transactions(answer.id))[0]!.conciliadaCom?.id).toBe(older.id);
+
+    expect((await api(`/api/installments/${older.id}/undo-payment`, { method: "POST" })).status).toBe(200);
+    const [still] = await transactions(answer.id);
+    expect(still).toMatchObject({ situacao: "conciliada", conciliadaCom: { id: newer.id } });
+    expect((await receivable(newer.id)).status).toBe("pago");
+
+    expect((await api(`/api/installments/${newer.id}/undo-payment`, { method: "POST" })).status).toBe(200);
+    expect((await transactions(answer.id))[0]!.situacao).not.toBe("conciliada");
+    expect(t.db.$client.query("select count(*) n from payments").get()).toEqual({ n: 0 });
+  });
+
+  test("a payable paid by two debits (partials), then deleted, gives both lines back", async () => {
+    const supplier = (await (await api("/api/suppliers", { method: "POST", body: { nome: "Gráfica Ágil", email: "contato@agil.com.br" } })).json()) as { id: number };
+    const bill = ((await (await api("/api/payables/generate", { method: "POST", body: { supplierId: supplier.id, numParcelas: 1, valor: "480.00", primeiroVencimento: "2026-11-10", descricao: "Papel" } })).json()) as { payables: { id: number }[] }).payables[0]!;
+    const answer = await imported(ofx([{ fitid: "G1", data: "20261108", valor: "-300.00", nome: "BOLETO" }, { fitid: "G2", data: "20261109", valor: "-180.00", nome: "BOLETO" }]));
+    const [a, b] = await transactions(answer.id);
+    expect((await confirm(answer.id, a!.id, { payableId: bill.id, tipo: "parcial" })).status).toBe(200);
+    expect((await confirm(answer.id, b!.id, { payableId: bill.id })).status).toBe(200);
+    expect((await transactions(answer.id)).map((row) => row.situacao)).toEqual(["conciliada", "conciliada"]);
+    expect((await api(`/api/payables/${bill.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await transactions(answer.id)).map((row) => row.situacao)).toEqual(["pendente", "pendente"]);
+    // Each given back by the ledger (not merely unlinked by the foreign key): no reconciliation date left.
+    expect(t.db.$client.query("select count(*) n from bank_transactions where conciliada_em is not null").get()).toEqual({ n: 0 });
+  });
+
   test("installments of different clients in one line are refused, nothing written", async () => {
     const padaria = await createClient();
     const other = (await (await api("/api/clients", { method: "POST", body: { ...PADARIA, nome: "Floricultura Ipê", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-9", email: "f@ipe.com.br" } })).json()) as ClientJson;
