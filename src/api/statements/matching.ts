@@ -198,7 +198,7 @@ export function* suggestSteps(
     }
     const described = describe(posting.busca);
     if (candidates.length === 0) {
-      const sum = yield* sumOfNamed(posting, described, byParty, partiesByToken, taken, side);
+      const sum = yield* sumOfNamed(posting, described, byParty, partiesByToken, tokensOf, taken, side);
       if (sum) {
         for (const id of sum.ids) taken.add(id);
         const who = side === "receivable" ? "cliente" : "fornecedor";
@@ -247,15 +247,31 @@ function* sumOfNamed(
   described: Described,
   byParty: Map<number, OpenInstallment[]>,
   partiesByToken: Map<string, Set<number>>,
+  tokensOf: Map<string, string[]>,
   taken: Set<number>,
   side: "receivable" | "payable",
 ): Generator<void, { ids: number[] } | null> {
+  let looked = 0;
   const named = new Set<number>();
-  for (const word of described.words) for (const party of partiesByToken.get(word) ?? []) named.add(party);
+  for (const word of described.words) {
+    for (const party of partiesByToken.get(word) ?? []) {
+      named.add(party);
+      if (++looked >= CANDIDATES_PER_YIELD) {
+        looked = 0;
+        yield;
+      }
+    }
+  }
   let found: number | null = null;
   for (const party of named) {
     const first = byParty.get(party)![0]!;
-    if (!namesIn(described, nameTokens(first.partyName), first.cnpj)) continue;
+    let tokens = tokensOf.get(first.partyName);
+    if (!tokens) tokensOf.set(first.partyName, (tokens = nameTokens(first.partyName)));
+    if (++looked >= CANDIDATES_PER_YIELD) {
+      looked = 0;
+      yield;
+    }
+    if (!namesIn(described, tokens, first.cnpj)) continue;
     if (found !== null) return null; // two parties named: not for a suggestion
     found = party;
   }
@@ -265,14 +281,26 @@ function* sumOfNamed(
     .get(found)!
     .filter((i) => !taken.has(i.id) && i.valor < amount && paysWith(i, i.valor, posting.data, side, DEFAULT_RATES) === "face")
     .sort((a, b) => (a.dataVencimento < b.dataVencimento ? -1 : a.dataVencimento > b.dataVencimento ? 1 : a.id - b.id))
-    .slice(0, SUM_PER_PARTY);
-  let looked = 0;
+    .slice(0, SUM_PER_PARTY)
+    // By amount (stable: equal amounts keep the oldest first), so a sum past the line's stops the loop.
+    .sort((a, b) => a.valor - b.valor);
+  const byDue = (ids: OpenInstallment[]) =>
+    ids.sort((a, b) => (a.dataVencimento < b.dataVencimento ? -1 : a.dataVencimento > b.dataVencimento ? 1 : a.id - b.id)).map((i) => i.id);
+  // Out of reach at once: less than the two smallest, or more than the three largest.
+  const n = open.length;
+  if (n < 2 || open[0]!.valor + open[1]!.valor > amount) return null;
+  if (open[n - 1]!.valor + open[n - 2]!.valor + (n > 2 ? open[n - 3]!.valor : 0) < amount) return null;
   for (let i = 0; i < open.length; i++) {
     for (let j = i + 1; j < open.length; j++) {
       const two = open[i]!.valor + open[j]!.valor;
-      if (two === amount) return { ids: [open[i]!.id, open[j]!.id] };
-      for (let k = j + 1; k < open.length && two < amount; k++) {
-        if (two + open[k]!.valor === amount) return { ids: [open[i]!.id, open[j]!.id, open[k]!.id] };
+      // Even with the largest third, this pair falls short: the next j is larger, so keep going cheaply.
+      if (two + open[n - 1]!.valor < amount && j < n - 1 && two + open[j + 1]!.valor > amount) continue;
+      if (two > amount) break;
+      if (two === amount) return { ids: byDue([open[i]!, open[j]!]) };
+      for (let k = j + 1; k < open.length; k++) {
+        const three = two + open[k]!.valor;
+        if (three > amount) break;
+        if (three === amount) return { ids: byDue([open[i]!, open[j]!, open[k]!]) };
         if (++looked >= CANDIDATES_PER_YIELD) {
           looked = 0;
           yield;
