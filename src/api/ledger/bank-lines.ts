@@ -49,7 +49,8 @@ const OWN_SUGGESTION = sql<{ tipo: string | null; id: number | null }, { line: n
 );
 const DROP_SUGGESTIONS = sql<never, { id: number; tipo: string }>(
   `UPDATE bank_transactions SET ${CLEAR_SUGGESTION}
-      WHERE sugestao_id = $id AND sugestao_tipo = $tipo AND receivable_id IS NULL AND payable_id IS NULL`,
+      WHERE sugestao_tipo = $tipo AND receivable_id IS NULL AND payable_id IS NULL
+        AND (sugestao_id = $id OR sugestao_parcelas IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(sugestao_parcelas) j WHERE j.value = $id))`,
 );
 
 /**

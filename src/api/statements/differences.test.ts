@@ -227,4 +227,14 @@ describe("one line for several installments of one client", () => {
     expect((await receivable(b.id)).status).toBe("pago");
     expect((await receivable(c.id)).status).toBe("pago");
   });
+
+  test("paying by hand one installment of a sum suggestion drops the suggestion", async () => {
+    const padaria = await createClient();
+    const b = await installment(padaria.id, "150.00", "2026-11-12");
+    const c = await installment(padaria.id, "80.00", "2026-11-14");
+    const answer = await imported(ofx([{ fitid: "Q2", data: "20261109", valor: "230.00", nome: "PIX PADARIA PAO QUENTE" }]));
+    expect((await transactions(answer.id))[0]!.sugestao).toMatchObject({ parcelas: [b.id, c.id] });
+    expect((await api(`/api/installments/${c.id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-11-14" } })).status).toBe(200);
+    expect((await transactions(answer.id))[0]).toMatchObject({ situacao: "pendente", sugestao: null });
+  });
 });
