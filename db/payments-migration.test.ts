@@ -80,6 +80,12 @@ describe("migration 0024 on a demo database", () => {
       sqlite.run("CREATE UNIQUE INDEX recibos_live_idx ON recibos (receivable_id) WHERE cancelado_em IS NULL");
       const v0022 = readFileSync(join(import.meta.dir, "migrations", "0022_client_links.sql"), "utf8").split("--> statement-breakpoint");
       for (const statement of v0022) if (statement.includes("CREATE TRIGGER")) sqlite.run(statement);
+      // 0027 (issue 34 §2) undone too: the lines' links unique again, no sum suggestions.
+      sqlite.run("ALTER TABLE bank_transactions DROP COLUMN sugestao_parcelas");
+      for (const side of ["receivable", "payable"]) {
+        sqlite.run(`DROP INDEX bank_transactions_${side}_idx`);
+        sqlite.run(`CREATE UNIQUE INDEX bank_transactions_${side}_idx ON bank_transactions (${side}_id) WHERE ${side}_id IS NOT NULL`);
+      }
       sqlite.run("DROP TABLE payments");
       for (const table of ["receivables", "payables"]) {
         // The indexes as 0005 made them (0024 added the balance's columns).
@@ -94,8 +100,8 @@ describe("migration 0024 on a demo database", () => {
     })();
     expect(sqlite.query("select count(*) as n from sqlite_master where name = 'payments'").get()).toEqual({ n: 0 });
 
-    // 0024 then 0026 applied again, as the migrator runs a file (the others stay applied).
-    for (const name of ["0024_payments.sql", "0026_receipts_per_payment.sql"]) {
+    // 0024, 0026 and 0027 applied again, as the migrator runs a file (the others stay applied).
+    for (const name of ["0024_payments.sql", "0026_receipts_per_payment.sql", "0027_reconciliation_many.sql"]) {
       const file = readFileSync(join(import.meta.dir, "migrations", name), "utf8");
       sqlite.transaction(() => {
         for (const statement of file.split("--> statement-breakpoint")) if (statement.trim()) sqlite.run(statement);

@@ -432,6 +432,8 @@ export const payments = sqliteTable(
     index("payments_receivable_idx").on(t.receivableId, t.id).where(sql`${t.receivableId} IS NOT NULL`),
     index("payments_payable_idx").on(t.payableId, t.id).where(sql`${t.payableId} IS NOT NULL`),
     // Reports by payment date (issue 34 §5) read these alone.
+    // A bank line's payments (one credit may pay several installments): its undo reads them.
+    index("payments_line_idx").on(t.bankTransactionId).where(sql`${t.bankTransactionId} IS NOT NULL`),
     index("payments_date_idx").on(t.dataPagamento, t.receivableId, t.payableId, t.valorPago),
     check("payments_side_chk", sql`(${t.receivableId} IS NULL) <> (${t.payableId} IS NULL)`),
     check("payments_amounts_chk", sql`${t.principal} >= 0 AND ${t.multa} >= 0 AND ${t.juros} >= 0 AND ${t.desconto} >= 0 AND ${t.valorPago} >= 0`),
@@ -584,12 +586,16 @@ export const bankTransactions = sqliteTable(
     sugestaoId: integer("sugestao_id"),
     sugestaoConfianca: text("sugestao_confianca", { enum: ["alta", "media"] }),
     sugestaoMotivo: text("sugestao_motivo"),
+    /** A sum suggestion (issue 34 §2): the JSON array of the party's installments it pays, oldest first; sugestao_id is the first. */
+    sugestaoParcelas: text("sugestao_parcelas"),
     conciliadaEm: text("conciliada_em"),
   },
   (t) => [
     uniqueIndex("bank_transactions_identity_idx").on(t.banco, t.conta, t.fitid, t.data, t.valor),
-    uniqueIndex("bank_transactions_receivable_idx").on(t.receivableId).where(sql`${t.receivableId} IS NOT NULL`),
-    uniqueIndex("bank_transactions_payable_idx").on(t.payableId).where(sql`${t.payableId} IS NOT NULL`),
+    // Not unique (issue 34 §2): several lines may pay one installment (partials); a line paying
+    // several installments names its first here, and each payment names its line.
+    index("bank_transactions_receivable_idx").on(t.receivableId).where(sql`${t.receivableId} IS NOT NULL`),
+    index("bank_transactions_payable_idx").on(t.payableId).where(sql`${t.payableId} IS NOT NULL`),
   ],
 );
 

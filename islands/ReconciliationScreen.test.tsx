@@ -36,6 +36,8 @@ function transaction(overrides: Partial<TransactionJson>): TransactionJson {
     sugestao: null,
     conciliadaCom: null,
     sugerida: null,
+    sugeridas: [],
+    devido: null,
     ...overrides,
   };
 }
@@ -281,12 +283,65 @@ describe("ReconciliationScreen", () => {
     expect(calls.at(-1)!.url).toBe(`/api/statements/7/transactions/${FEE.id}/candidates?q=flor`);
     expect(dialog.textContent).not.toContain("Padaria Pão Quente");
     expect(button("Conciliar com a parcela escolhida", dialog).disabled).toBe(true);
-    click(dialog.querySelector<HTMLInputElement>('input[type="radio"]')!);
+    click(dialog.querySelector<HTMLInputElement>('input[type="checkbox"]')!);
+    // R$ 50,00 against R$ 333,33 due: the difference is shown and a choice is required (issue 34 §2).
+    await settle();
+    expect(dialog.querySelector(".rec-pick__sum")!.textContent).toContain("Diferença− R$\u00a0283,33");
+    expect(button("Conciliar com a parcela escolhida", dialog).disabled).toBe(true);
+    click(control("Quitar com desconto de R$\u00a0283,33", dialog));
     click(button("Conciliar com a parcela escolhida", dialog));
     await settle();
-    expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", url: `/api/statements/7/transactions/${FEE.id}/confirm`, body: { receivableId: FLORICULTURA.id } });
+    expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", url: `/api/statements/7/transactions/${FEE.id}/confirm`, body: { receivableId: FLORICULTURA.id, tipo: "desconto" } });
     expect(toastSignal.value?.title).toBe("Transação conciliada");
     expect(document.querySelector("dialog[open]")).toBeNull();
+  });
+
+  test("Confirmar on a suggestion that differs from what is due opens the dialog with it chosen; a second installment of the client makes the sum exact", async () => {
+    const SECOND: MatchJson = { ...PADARIA, id: 43, numerosParcela: "4/12", dataVencimento: "2026-12-05", valor: "100.00", devido: "100.00" };
+    const LINE = transaction({
+      valor: "250.00",
+      descricao: "PIX PADARIA PAO QUENTE",
+      situacao: "sugerida",
+      sugestao: { tipo: "receivable", id: PADARIA.id, confianca: "alta", motivo: "valor e data; cliente citado na descrição" },
+      sugerida: { ...PADARIA, devido: "150.00" },
+      devido: "150.00",
+    });
+    mockFetch(
+      calls,
+      serverAfter((call) => {
+        if (call.url.includes("/candidates")) return json([{ ...PADARIA, devido: "150.00" }, SECOND, FLORICULTURA]);
+        if (call.method === "POST") return json({ message: "Transação conciliada", transaction: LINE });
+        return null;
+      }),
+    );
+    render(<ReconciliationScreen {...props({ initial: { rows: [LINE, { ...LINE, id: 990, sugeridas: [PADARIA, SECOND] }], total: 2 } })} />);
+    // The row says what is due differs; a sum suggestion lists its other installments.
+    expect(rows()[0]!.textContent).toContain("Devido na data: R$\u00a0150,00");
+    expect(rows()[1]!.textContent).toContain("+ Parcela 4/12 · venc. 05/12/2026 · R$\u00a0100,00");
+    click(button(`Confirmar ${name(LINE)}`));
+    await settle();
+    await settle();
+    const dialog = lastDialog();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    const boxes = () => [...dialog.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    expect(boxes().map((b) => b.checked)).toEqual([true, false, false]);
+    expect(dialog.querySelector(".rec-pick__sum")!.textContent).toContain("Diferença+ R$\u00a0100,00");
+    expect(dialog.textContent).toContain("O valor a mais fica registrado como multa e juros.");
+    click(boxes()[1]!);
+    await settle();
+    expect(dialog.querySelector(".rec-pick__sum")!.textContent).toContain("Devido nas 2 parcelasR$\u00a0250,00");
+    expect(dialog.querySelector(".rec-pick__sum")!.textContent).toContain("DiferençaNenhuma");
+    // Another client's installment starts the choice over: one party per line.
+    click(boxes()[2]!);
+    await settle();
+    expect(boxes().filter((b) => b.checked).length).toBe(1);
+    click(boxes()[2]!);
+    click(boxes()[0]!);
+    click(boxes()[1]!);
+    await settle();
+    click(button("Conciliar com as parcelas escolhidas", dialog));
+    await settle();
+    expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", url: `/api/statements/7/transactions/${LINE.id}/confirm`, body: { parcelas: [PADARIA.id, SECOND.id] } });
   });
 
   test("the situation filter is in the URL and fetches that view; an empty view says so", async () => {

@@ -101,7 +101,10 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
   };
 
   const act = (verb: RowVerb, row: TransactionJson) => {
-    if (verb === "confirm") void post(row, "confirm", "Não foi possível conciliar a transação.");
+    // A suggestion whose amount differs from what is due on the line's date: the dialog shows the
+    // difference and asks partial or discount (issue 34 §2); an exact one is confirmed at once.
+    if (verb === "confirm" && row.devido !== null && row.devido !== row.valor.replace(/^-/, "")) setPending({ verb: "pick", row });
+    else if (verb === "confirm") void post(row, "confirm", "Não foi possível conciliar a transação.");
     else if (verb === "ignore") void post(row, "ignore", "Não foi possível ignorar a transação.");
     else if (verb === "undo" && row.situacao === "ignorada") void post(row, "undo", "Não foi possível desfazer.");
     else setPending({ verb, row });

@@ -70,6 +70,18 @@ function MatchCell({ t }: { t: TransactionJson }) {
     return (
       <div className="rec-match">
         <Installment match={t.sugerida} />
+        {t.sugeridas.length > 1 && (
+          <span className="rec-match__facts">
+            {t.sugeridas.slice(1).map((m) => (
+              <span key={m.id} className="ui-nowrap">
+                + {installmentLabel(m)} · venc. {formatDateBR(m.dataVencimento)} · {money(m.valor)}
+              </span>
+            ))}
+          </span>
+        )}
+        {t.devido !== null && t.devido !== t.valor.replace(/^-/, "") && (
+          <span className="rec-match__facts rec-match__due">Devido na data: {money(t.devido)} — escolha parcial ou desconto ao confirmar</span>
+        )}
         <span className="rec-match__why">
           <Badge variant={confianca.variant}>
             <span className="visually-hidden">Confiança </span>

@@ -21,17 +21,25 @@ interface ReleasedLine {
 
 const sideOf = (t: LedgerTable) => (t.table === "receivables" ? "receivable" : "payable");
 
-const CLEAR_SUGGESTION = "sugestao_tipo = NULL, sugestao_id = NULL, sugestao_confianca = NULL, sugestao_motivo = NULL";
+const CLEAR_SUGGESTION = "sugestao_tipo = NULL, sugestao_id = NULL, sugestao_confianca = NULL, sugestao_motivo = NULL, sugestao_parcelas = NULL";
 
 // Per side: the line's column is receivable_id or payable_id.
 const SETTLING_LINE = sqlVariants<[t: LedgerTable], { id: number; fitid: string; data: string; valor: number; extrato: number | null }, { id: number }>(
   (t) => `SELECT b.id, b.fitid, b.data, b.valor, (SELECT min(l.statement_id) FROM statement_lines l WHERE l.transaction_id = b.id) AS extrato
        FROM bank_transactions b WHERE b.${sideOf(t)}_id = $id`,
 );
-// The one line that settled a given payment (its bank_transaction_id), while it still settles the row.
-const PAYMENT_LINE = sqlVariants<[t: LedgerTable], { id: number; fitid: string; data: string; valor: number; extrato: number | null }, { id: number; line: number }>(
-  (t) => `SELECT b.id, b.fitid, b.data, b.valor, (SELECT min(l.statement_id) FROM statement_lines l WHERE l.transaction_id = b.id) AS extrato
-       FROM bank_transactions b WHERE b.id = $line AND b.${sideOf(t)}_id = $id`,
+// The one line that settled a given payment (its bank_transaction_id), while it is still settled.
+// A line that paid several installments (issue 34 §2) names the first in its own column.
+const PAYMENT_LINE = sql<{ id: number; fitid: string; data: string; valor: number; extrato: number | null }, { line: number }>(
+  `SELECT b.id, b.fitid, b.data, b.valor, (SELECT min(l.statement_id) FROM statement_lines l WHERE l.transaction_id = b.id) AS extrato
+       FROM bank_transactions b WHERE b.id = $line AND (b.receivable_id IS NOT NULL OR b.payable_id IS NOT NULL)`,
+);
+// The line's other payments: while one remains, the line stays settled, naming that one's row.
+const OTHER_PAYMENT = sql<{ receivableId: number | null; payableId: number | null }, { line: number; payment: number }>(
+  "SELECT receivable_id AS receivableId, payable_id AS payableId FROM payments WHERE bank_transaction_id = $line AND id <> $payment ORDER BY id LIMIT 1",
+);
+const REPOINT_LINE = sql<never, { line: number; receivableId: number | null; payableId: number | null }>(
+  "UPDATE bank_transactions SET receivable_id = $receivableId, payable_id = $payableId WHERE id = $line",
 );
 const RELEASE_LINE = sqlVariants<[t: LedgerTable], never, { line: number }>(
   (t) => `UPDATE bank_transactions SET ${sideOf(t)}_id = NULL, conciliada_em = NULL, ${CLEAR_SUGGESTION} WHERE id = $line`,
@@ -41,7 +49,8 @@ const OWN_SUGGESTION = sql<{ tipo: string | null; id: number | null }, { line: n
 );
 const DROP_SUGGESTIONS = sql<never, { id: number; tipo: string }>(
   `UPDATE bank_transactions SET ${CLEAR_SUGGESTION}
-      WHERE sugestao_id = $id AND sugestao_tipo = $tipo AND receivable_id IS NULL AND payable_id IS NULL`,
+      WHERE sugestao_tipo = $tipo AND receivable_id IS NULL AND payable_id IS NULL
+        AND (sugestao_id = $id OR sugestao_parcelas IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(sugestao_parcelas) j WHERE j.value = $id))`,
 );
 
 /**
@@ -50,9 +59,17 @@ const DROP_SUGGESTIONS = sql<never, { id: number; tipo: string }>(
  * choosing it again). Null when no line settled it (a payment made by hand). `paymentLine`: the
  * line of the one payment being undone (a row may have several payments, each its own line).
  */
-export function releaseBankLine(db: Db, t: LedgerTable, id: number, paymentLine?: number): ReleasedLine | null {
-  // One payment undone (issue 34): only the line that made that payment, if it still settles the row.
-  const line = paymentLine === undefined ? SETTLING_LINE(t).get(db, { id }) : PAYMENT_LINE(t).get(db, { id, line: paymentLine });
+export function releaseBankLine(db: Db, t: LedgerTable, id: number, paymentLine?: { line: number; payment: number }): ReleasedLine | null {
+  // One payment undone (issue 34): only the line that made that payment. A line that paid other
+  // installments too stays settled by those (issue 34 §2), and is freed with its last payment.
+  if (paymentLine) {
+    const other = OTHER_PAYMENT.get(db, paymentLine);
+    if (other) {
+      REPOINT_LINE.run(db, { line: paymentLine.line, ...other });
+      return null;
+    }
+  }
+  const line = paymentLine === undefined ? SETTLING_LINE(t).get(db, { id }) : PAYMENT_LINE.get(db, { line: paymentLine.line });
   if (!line) return null;
   RELEASE_LINE(t).run(db, { line: line.id });
   const valor = line.valor < 0 ? `-${centsToDecimal(-line.valor as Cents)}` : centsToDecimal(line.valor as Cents);

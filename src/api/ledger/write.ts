@@ -122,6 +122,10 @@ const REFRESH = sqlVariants<[t: LedgerTable], never, { id: number }>(
     WHERE r.id = $id`,
 );
 const PAYMENT_COLUMNS = `id, data_pagamento AS dataPagamento, principal, multa, juros, desconto, valor_pago AS valorPago, origem, bank_transaction_id AS bankTransactionId`;
+// The bank lines a row's payments came from (a paid payable deleted gives each back).
+const PAYMENT_LINES = sqlVariants<[t: LedgerTable], { id: number; line: number }, { id: number }>(
+  (t) => `SELECT id, bank_transaction_id AS line FROM payments WHERE ${sideColumn(t)} = $id AND bank_transaction_id IS NOT NULL ORDER BY id`,
+);
 const LAST_PAYMENT = sqlVariants<[t: LedgerTable], StoredPayment, { id: number }>(
   (t) => `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE ${sideColumn(t)} = $id ORDER BY id DESC LIMIT 1`,
 );
@@ -272,7 +276,7 @@ export function undoLedgerPayment<Row>(
       if (pagamentoId !== undefined) throw notFound("Pagamento não encontrado");
       throw conflict(t.messages.notPaid);
     }
-    const linha = payment.bankTransactionId !== null ? releaseBankLine(db, t, id, payment.bankTransactionId) : null;
+    const linha = payment.bankTransactionId !== null ? releaseBankLine(db, t, id, { line: payment.bankTransactionId, payment: payment.id }) : null;
     const pagamento = {
       id: payment.id,
       dataPagamento: payment.dataPagamento,
@@ -315,7 +319,14 @@ export function deleteLedgerRow(db: Db, actor: Actor, t: LedgerTable, id: number
     const row = stored(db, t, id);
     // A receivable with any payment (paid, or a partial one) is undone first: money received is never deleted with it.
     if ((row.status === "pago" || row.principalPago + row.desconto > 0) && !t.deletePaid) throw conflict(t.messages.deletePaid);
-    const linha = releaseBankLine(db, t, id);
+    // Every line that paid it (partials: several; a line that paid other rows too stays settled by them).
+    const lines = PAYMENT_LINES(t).all(db, { id });
+    let linha = null;
+    for (const payment of lines) {
+      const freed = releaseBankLine(db, t, id, { line: payment.line, payment: payment.id });
+      linha ??= freed;
+    }
+    if (lines.length === 0) linha = releaseBankLine(db, t, id);
     dropSuggestionsOf(db, t, id);
     // Recorded before the DELETE: the event keeps a snapshot of the row (and the line it freed).
     const cause = recordLedgerEvent(db, actor, t, "delete", id, linha ? { linhaExtrato: linha } : {});

@@ -152,7 +152,7 @@ describe("bulk confirmation in short transactions, each bank line atomic", () =>
     expect(sugestoes).toBe(2);
     const bulk = await t.api(`/api/statements/${id}/confirm-suggestions`, { method: "POST", body: { confianca: "alta" } });
     expect(bulk.status).toBe(200);
-    expect(await bulk.json()).toEqual({ message: "1 transação conciliada; 1 não pôde ser conciliada (confira a linha)", conciliadas: 1 });
+    expect(await bulk.json()).toEqual({ message: "1 transação conciliada; 1 não pôde ser conciliada (confira a linha)", conciliadas: 1, escolher: 0 });
     const status = (rid: number) => (t.db.$client.query("select status from receivables where id = ?").get(rid) as { status: string }).status;
     expect([status(now), status(later)]).toEqual(["pago", "em_aberto"]);
     const rows = (await (await t.api(`/api/statements/${id}/transactions`)).json()) as TransactionJson[];

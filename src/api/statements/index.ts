@@ -18,6 +18,7 @@ import {
   listTransactions,
   parseTransactionQuery,
   undoTransaction,
+  type ConfirmChoice,
 } from "./service";
 
 /** Bank reconciliation (issue 19, DECISIONS §9). */
@@ -81,17 +82,27 @@ async function uploaded(body: unknown, request: Request): Promise<{ name: string
   return { name, bytes };
 }
 
-function choiceOf(body: unknown): { receivableId?: number; payableId?: number } {
+function choiceOf(body: unknown): ConfirmChoice {
   if (body === null || body === undefined || body === "") return {};
   if (typeof body !== "object" || Array.isArray(body)) throw badRequest("Dados inválidos");
-  const { receivableId, payableId } = body as { receivableId?: unknown; payableId?: unknown };
+  const { receivableId, payableId, parcelas, tipo } = body as { receivableId?: unknown; payableId?: unknown; parcelas?: unknown; tipo?: unknown };
   const id = (value: unknown, field: string) => {
     if (value === undefined || value === null) return undefined;
     if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
     if (typeof value === "string" && /^[1-9]\d{0,14}$/.test(value)) return Number(value);
     throw badRequest("Identificador inválido", { [field]: "Identificador inválido" });
   };
-  const choice = { receivableId: id(receivableId, "receivableId"), payableId: id(payableId, "payableId") };
+  const choice: ConfirmChoice = { receivableId: id(receivableId, "receivableId"), payableId: id(payableId, "payableId") };
   if (choice.receivableId && choice.payableId) throw badRequest("Escolha uma parcela a receber ou uma conta a pagar, não as duas");
+  if (parcelas !== undefined && parcelas !== null) {
+    if (!Array.isArray(parcelas) || parcelas.length === 0 || parcelas.length > 50) throw badRequest("Parcelas inválidas: envie de 1 a 50 identificadores", { parcelas: "Parcelas inválidas" });
+    if (choice.receivableId || choice.payableId) throw badRequest("Envie parcelas ou uma parcela, não os dois");
+    // A null among them is no id: refused like any other bad one.
+    choice.parcelas = parcelas.map((value) => id(value ?? "", "parcelas")!);
+  }
+  if (tipo !== undefined && tipo !== null) {
+    if (tipo !== "parcial" && tipo !== "desconto") throw badRequest("Tipo inválido: use parcial ou desconto", { tipo: "Tipo inválido" });
+    choice.tipo = tipo;
+  }
   return choice;
 }

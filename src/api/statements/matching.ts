@@ -7,7 +7,7 @@
 // most (earliest posting first), and never one already settled by another.
 import type { Db } from "../../../db/client";
 import { addDays } from "../../lib/dates";
-import { lateFees } from "../../lib/fees";
+import { balanceDue, DEFAULT_RATES, type FeeRates } from "../../lib/fees";
 import { cents, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
 import { sql } from "../prepared";
@@ -18,7 +18,12 @@ const WINDOW_AFTER_DUE = 60;
 
 export interface OpenInstallment {
   id: number;
+  /** The balance (face − principal paid − discounts, issue 34): what a line is matched against. */
   valor: Cents;
+  /** The face value and the last payment's date, for the fees on the balance (lib/fees.ts balanceDue). */
+  face: Cents;
+  ultimoPagamento: string | null;
+  partyId: number;
   dataVencimento: string;
   partyName: string;
   cnpj: string | null;
@@ -36,6 +41,8 @@ interface Suggestion {
   transactionId: number;
   tipo: "receivable" | "payable";
   id: number;
+  /** A sum of one party's installments (issue 34 §2), oldest first; `id` is the first. */
+  parcelas?: number[];
   confianca: Confianca;
   motivo: string;
 }
@@ -87,24 +94,29 @@ export function openInstallmentsDue(db: Db, side: "receivable" | "payable", from
 }
 
 // Per side: the installments' table, their party's table and the bank line's column.
-const openDueSql = (side: "receivable" | "payable", table: string, party: string, column: string) =>
+const openDueSql = (_side: "receivable" | "payable", table: string, party: string, column: string) =>
   sql<OpenInstallment, { from: string; to: string }>(
-    `SELECT r.id, r.valor, r.data_vencimento AS dataVencimento, p.nome AS partyName, p.cnpj
+    `SELECT r.id, r.valor - r.principal_pago - r.desconto AS valor, r.valor AS face, CASE WHEN r.principal_pago > 0 THEN r.data_pagamento END AS ultimoPagamento,
+            r.${column} AS partyId, r.data_vencimento AS dataVencimento, p.nome AS partyName, p.cnpj
        FROM ${table} r JOIN ${party} p ON p.id = r.${column}
-      WHERE r.status = 'em_aberto' AND r.data_vencimento BETWEEN $from AND $to
-        AND NOT EXISTS (SELECT 1 FROM bank_transactions b WHERE b.${side}_id = r.id)`,
+      WHERE r.status = 'em_aberto' AND r.data_vencimento BETWEEN $from AND $to`,
   );
 const OPEN_DUE = {
   receivable: openDueSql("receivable", "receivables", "clients", "client_id"),
   payable: openDueSql("payable", "payables", "suppliers", "supplier_id"),
 };
 
-/** Whether `amount` pays `installment` on `day`: face value, or face value plus Cofre's fees for that day. */
-function paysWith(installment: OpenInstallment, amount: number, day: string, side: "receivable" | "payable"): "face" | "fees" | null {
+/** What settles `installment` on `day`: its balance plus Cofre's fees on it (lib/fees.ts balanceDue). */
+export function dueOn(installment: Pick<OpenInstallment, "valor" | "face" | "dataVencimento" | "ultimoPagamento">, day: string, rates: FeeRates = DEFAULT_RATES) {
+  return balanceDue({ valor: installment.face, saldo: installment.valor, dataVencimento: installment.dataVencimento, ultimoPagamento: installment.ultimoPagamento }, day, rates);
+}
+
+/** Whether `amount` pays `installment` on `day`: its balance, or the balance plus Cofre's fees for that day. */
+function paysWith(installment: OpenInstallment, amount: number, day: string, side: "receivable" | "payable", rates: FeeRates): "face" | "fees" | null {
   if (day < addDays(installment.dataVencimento, -WINDOW_BEFORE_DUE) || day > addDays(installment.dataVencimento, WINDOW_AFTER_DUE)) return null;
   if (amount === installment.valor) return "face";
   if (side === "receivable" && amount > installment.valor && day > installment.dataVencimento) {
-    return lateFees(installment.valor, installment.dataVencimento, day).total === amount ? "fees" : null;
+    return dueOn(installment, day, rates).total === amount ? "fees" : null;
   }
   return null;
 }
@@ -119,7 +131,12 @@ const CANDIDATES_PER_YIELD = 100;
  * yields after every CANDIDATES_PER_YIELD postings or candidates looked at, and the server runs
  * it in slices (src/http/slices.ts).
  */
-export function* suggestSteps(side: "receivable" | "payable", postings: Matchable[], open: OpenInstallment[]): Generator<void, Suggestion[]> {
+export function* suggestSteps(
+  side: "receivable" | "payable",
+  postings: Matchable[],
+  open: OpenInstallment[],
+  rates: FeeRates = DEFAULT_RATES,
+): Generator<void, Suggestion[]> {
   let looked = 0;
   const byValor = new Map<number, OpenInstallment[]>();
   const sorted = yield* sortSteps(open, (a, b) => a.valor - b.valor);
@@ -127,6 +144,25 @@ export function* suggestSteps(side: "receivable" | "payable", postings: Matchabl
     const list = byValor.get(installment.valor);
     if (list) list.push(installment);
     else byValor.set(installment.valor, [installment]);
+    if (++looked >= CANDIDATES_PER_YIELD) {
+      looked = 0;
+      yield;
+    }
+  }
+  // Each party's open installments (the sums of issue 34 §2), and the parties by their distinctive words.
+  const byParty = new Map<number, OpenInstallment[]>();
+  const partiesByToken = new Map<string, Set<number>>();
+  for (const installment of sorted) {
+    const list = byParty.get(installment.partyId);
+    if (list) list.push(installment);
+    else {
+      byParty.set(installment.partyId, [installment]);
+      for (const token of nameTokens(installment.partyName)) {
+        const parties = partiesByToken.get(token);
+        if (parties) parties.add(installment.partyId);
+        else partiesByToken.set(token, new Set([installment.partyId]));
+      }
+    }
     if (++looked >= CANDIDATES_PER_YIELD) {
       looked = 0;
       yield;
@@ -148,7 +184,7 @@ export function* suggestSteps(side: "receivable" | "payable", postings: Matchabl
         looked = 0;
         yield;
       }
-      if (!taken.has(installment.id) && paysWith(installment, amount, posting.data, side)) candidates.push({ installment, how: "face" });
+      if (!taken.has(installment.id) && paysWith(installment, amount, posting.data, side, rates)) candidates.push({ installment, how: "face" });
     }
     if (side === "receivable") {
       for (let i = lowerBound(sorted, Math.floor(amount / 1.1)); i < sorted.length && sorted[i]!.valor < amount; i++) {
@@ -157,11 +193,26 @@ export function* suggestSteps(side: "receivable" | "payable", postings: Matchabl
           looked = 0;
           yield;
         }
-        if (!taken.has(installment.id) && paysWith(installment, amount, posting.data, side) === "fees") candidates.push({ installment, how: "fees" });
+        if (!taken.has(installment.id) && paysWith(installment, amount, posting.data, side, rates) === "fees") candidates.push({ installment, how: "fees" });
       }
     }
-    if (candidates.length === 0) continue;
     const described = describe(posting.busca);
+    if (candidates.length === 0) {
+      const sum = yield* sumOfNamed(posting, described, byParty, partiesByToken, tokensOf, taken, side);
+      if (sum) {
+        for (const id of sum.ids) taken.add(id);
+        const who = side === "receivable" ? "cliente" : "fornecedor";
+        out.push({
+          transactionId: posting.id,
+          tipo: side,
+          id: sum.ids[0]!,
+          parcelas: sum.ids,
+          confianca: "media",
+          motivo: `soma de ${sum.ids.length} parcelas em aberto do ${who} citado na descrição`,
+        });
+      }
+      continue;
+    }
     const named: typeof candidates = [];
     for (const c of candidates) {
       let tokens = tokensOf.get(c.installment.partyName);
@@ -181,6 +232,83 @@ export function* suggestSteps(side: "receivable" | "payable", postings: Matchabl
     out.push({ transactionId: posting.id, tipo: side, id: chosen.installment.id, confianca, motivo });
   }
   return out;
+}
+
+/** A party's installments a sum looks at, at most (the oldest due first): 40 make ~10,000 triples. */
+const SUM_PER_PARTY = 40;
+
+/**
+ * An exact sum of 2 or 3 open balances (no fees) of the one party NAME/MEMO names, due in the
+ * posting's window and suggested to no other line: the oldest such combination (by its due
+ * dates), or null. Cheap: only among that party's installments, yielding as it goes.
+ */
+function* sumOfNamed(
+  posting: Matchable,
+  described: Described,
+  byParty: Map<number, OpenInstallment[]>,
+  partiesByToken: Map<string, Set<number>>,
+  tokensOf: Map<string, string[]>,
+  taken: Set<number>,
+  side: "receivable" | "payable",
+): Generator<void, { ids: number[] } | null> {
+  let looked = 0;
+  const named = new Set<number>();
+  for (const word of described.words) {
+    for (const party of partiesByToken.get(word) ?? []) {
+      named.add(party);
+      if (++looked >= CANDIDATES_PER_YIELD) {
+        looked = 0;
+        yield;
+      }
+    }
+  }
+  let found: number | null = null;
+  for (const party of named) {
+    const first = byParty.get(party)![0]!;
+    let tokens = tokensOf.get(first.partyName);
+    if (!tokens) tokensOf.set(first.partyName, (tokens = nameTokens(first.partyName)));
+    if (++looked >= CANDIDATES_PER_YIELD) {
+      looked = 0;
+      yield;
+    }
+    if (!namesIn(described, tokens, first.cnpj)) continue;
+    if (found !== null) return null; // two parties named: not for a suggestion
+    found = party;
+  }
+  if (found === null) return null;
+  const amount = Math.abs(posting.valor);
+  const open = byParty
+    .get(found)!
+    .filter((i) => !taken.has(i.id) && i.valor < amount && paysWith(i, i.valor, posting.data, side, DEFAULT_RATES) === "face")
+    .sort((a, b) => (a.dataVencimento < b.dataVencimento ? -1 : a.dataVencimento > b.dataVencimento ? 1 : a.id - b.id))
+    .slice(0, SUM_PER_PARTY)
+    // By amount (stable: equal amounts keep the oldest first), so a sum past the line's stops the loop.
+    .sort((a, b) => a.valor - b.valor);
+  const byDue = (ids: OpenInstallment[]) =>
+    ids.sort((a, b) => (a.dataVencimento < b.dataVencimento ? -1 : a.dataVencimento > b.dataVencimento ? 1 : a.id - b.id)).map((i) => i.id);
+  // Out of reach at once: less than the two smallest, or more than the three largest.
+  const n = open.length;
+  if (n < 2 || open[0]!.valor + open[1]!.valor > amount) return null;
+  if (open[n - 1]!.valor + open[n - 2]!.valor + (n > 2 ? open[n - 3]!.valor : 0) < amount) return null;
+  for (let i = 0; i < open.length; i++) {
+    for (let j = i + 1; j < open.length; j++) {
+      const two = open[i]!.valor + open[j]!.valor;
+      // Even with the largest third, this pair falls short: the next j is larger, so keep going cheaply.
+      if (two + open[n - 1]!.valor < amount && j < n - 1 && two + open[j + 1]!.valor > amount) continue;
+      if (two > amount) break;
+      if (two === amount) return { ids: byDue([open[i]!, open[j]!]) };
+      for (let k = j + 1; k < open.length; k++) {
+        const three = two + open[k]!.valor;
+        if (three > amount) break;
+        if (three === amount) return { ids: byDue([open[i]!, open[j]!, open[k]!]) };
+        if (++looked >= CANDIDATES_PER_YIELD) {
+          looked = 0;
+          yield;
+        }
+      }
+    }
+  }
+  return null;
 }
 
 /**
@@ -224,12 +352,21 @@ function lowerBound(sorted: OpenInstallment[], valor: number): number {
   return lo;
 }
 
-/** The fees a confirmed amount carries over the face value: Cofre's rule when it adds up, else all as juros. */
-export function feesOf(face: Cents, amount: Cents, dataVencimento: string, day: string): { multa: Cents; juros: Cents } {
-  if (amount <= face) return { multa: cents(0), juros: cents(0) };
-  const rule = lateFees(face, dataVencimento, day);
+/**
+ * The fees a confirmed amount carries over the balance (issue 34 §2: a partly paid installment's
+ * fees run on its balance): Cofre's rule when it adds up, else the excess as multa up to the
+ * rule's, the rest as juros. Less than the balance carries none.
+ */
+export function feesOf(
+  installment: Pick<OpenInstallment, "valor" | "face" | "dataVencimento" | "ultimoPagamento">,
+  amount: Cents,
+  day: string,
+  rates: FeeRates = DEFAULT_RATES,
+): { multa: Cents; juros: Cents } {
+  if (amount <= installment.valor) return { multa: cents(0), juros: cents(0) };
+  const rule = dueOn(installment, day, rates);
   if (rule.total === amount) return { multa: rule.multa, juros: rule.juros };
-  const excess = amount - face;
+  const excess = amount - installment.valor;
   const multa = Math.min(rule.multa, excess);
   return { multa: cents(multa), juros: cents(excess - multa) };
 }

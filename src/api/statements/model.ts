@@ -65,6 +65,8 @@ interface SuggestionJson {
   confianca: Confianca;
   /** Why, in words: "valor e data; cliente citado na descrição". */
   motivo: string;
+  /** A sum of one party's installments (issue 34 §2), oldest first; `id` is the first. */
+  parcelas?: number[];
 }
 
 /** An installment a transaction is (or could be) matched with, as the screen shows it. */
@@ -79,6 +81,8 @@ export interface MatchJson {
   dataVencimento: string;
   valor: string;
   status: "em_aberto" | "vencido" | "pago";
+  /** Beside a line (a candidate, a suggestion): what settles it on the line's date — its balance plus fees (issue 34 §2). */
+  devido?: string;
 }
 
 /** GET /api/statements/:id/transactions rows. */
@@ -96,6 +100,10 @@ export interface TransactionJson {
   conciliadaCom: MatchJson | null;
   /** The suggested installment's facts, when sugerida (to read before confirming). */
   sugerida: MatchJson | null;
+  /** A sum suggestion's installments, oldest first (empty otherwise). */
+  sugeridas: MatchJson[];
+  /** What is due on the line's date for the suggestion (balance plus fees, summed), "1234.56"; null without one. */
+  devido: string | null;
 }
 
 /** The transactions of one statement in the URL: /reconciliation?extrato=&situacao=&pagina=. */
@@ -136,6 +144,8 @@ export interface ReconciliationProps {
 export interface BulkConfirmAnswer {
   message: string;
   conciliadas: number;
+  /** Suggestions left because the amount differs from what is due now (a person chooses: issue 34 §2). */
+  escolher: number;
 }
 
 /** POST …/confirm, /ignore, /undo answer. */

@@ -4,7 +4,8 @@
 import type { Db } from "../../../db/client";
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
-import { centsToDecimal, type Cents } from "../../lib/money";
+import { cents, centsToDecimal, type Cents } from "../../lib/money";
+import { feeRates } from "../company-rules";
 import { OfxError, ofxSteps, onlyStatement, type OfxStatement } from "../../lib/ofx";
 import { inSlices, nextSlice, sliceClock } from "../../http/slices";
 import { turn } from "../../http/turns";
@@ -15,7 +16,7 @@ import { limitOffset, parseListView, viewPaging, type ListPage } from "../list";
 import { payables } from "../payables/service";
 import { sql } from "../prepared";
 import { statusCaseSql } from "../status-sql";
-import { dueWindow, feesOf, openInstallmentsDue, suggestSteps, type Matchable, type OpenInstallment } from "./matching";
+import { dueOn, dueWindow, feesOf, openInstallmentsDue, suggestSteps, type Matchable, type OpenInstallment } from "./matching";
 import { addMonthsToMonth, monthOf } from "../../lib/dates";
 import {
   SITUACOES,
@@ -262,25 +263,27 @@ const LINES_PER_STEP = 500;
 type LineRange = { s: number; from: number; to: number };
 const LINE_COUNT = sql<{ n: number }, { s: number }>("SELECT count(*) AS n FROM statement_lines WHERE statement_id = $s");
 const DROP_STALE = sql<never, LineRange>(
-  `UPDATE bank_transactions SET sugestao_tipo = NULL, sugestao_id = NULL, sugestao_confianca = NULL, sugestao_motivo = NULL
+  `UPDATE bank_transactions SET sugestao_tipo = NULL, sugestao_id = NULL, sugestao_confianca = NULL, sugestao_motivo = NULL, sugestao_parcelas = NULL
       WHERE id IN (SELECT transaction_id FROM statement_lines WHERE statement_id = $s AND ordem >= $from AND ordem < $to) AND sugestao_id IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM receivables r WHERE sugestao_tipo = 'receivable' AND r.id = sugestao_id AND r.status = 'em_aberto'
-                        AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.receivable_id = r.id))
-        AND NOT EXISTS (SELECT 1 FROM payables p WHERE sugestao_tipo = 'payable' AND p.id = sugestao_id AND p.status = 'em_aberto'
-                        AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.payable_id = p.id))`,
+        AND (NOT EXISTS (SELECT 1 FROM receivables r WHERE sugestao_tipo = 'receivable' AND r.id = sugestao_id AND r.status = 'em_aberto')
+             AND NOT EXISTS (SELECT 1 FROM payables p WHERE sugestao_tipo = 'payable' AND p.id = sugestao_id AND p.status = 'em_aberto')
+             -- A sum's installments must all still be open (a paid one: the sum no longer holds).
+             OR sugestao_parcelas IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(sugestao_parcelas) j
+                  WHERE NOT EXISTS (SELECT 1 FROM receivables r WHERE sugestao_tipo = 'receivable' AND r.id = j.value AND r.status = 'em_aberto' AND r.principal_pago = 0 AND r.desconto = 0)
+                    AND NOT EXISTS (SELECT 1 FROM payables p WHERE sugestao_tipo = 'payable' AND p.id = j.value AND p.status = 'em_aberto' AND p.principal_pago = 0 AND p.desconto = 0)))`,
 );
 const OPEN_LINES = sql<Matchable, LineRange>(
   `SELECT b.id, b.data, b.valor, b.busca FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
       WHERE l.statement_id = +$s AND l.ordem >= $from AND l.ordem < $to AND b.receivable_id IS NULL AND b.payable_id IS NULL AND NOT b.ignorada AND b.sugestao_id IS NULL`,
 );
-const SET_SUGGESTION = sql<never, { tipo: Side; id: number; confianca: string; motivo: string; tx: number }>(
-  `UPDATE bank_transactions SET sugestao_tipo = $tipo, sugestao_id = $id, sugestao_confianca = $confianca, sugestao_motivo = $motivo
+const SET_SUGGESTION = sql<never, { tipo: Side; id: number; confianca: string; motivo: string; tx: number; parcelas: string | null }>(
+  `UPDATE bank_transactions SET sugestao_tipo = $tipo, sugestao_id = $id, sugestao_confianca = $confianca, sugestao_motivo = $motivo, sugestao_parcelas = $parcelas
         WHERE id = $tx AND sugestao_id IS NULL AND receivable_id IS NULL AND payable_id IS NULL AND NOT ignorada
-          AND EXISTS (SELECT 1 FROM receivables r WHERE $tipo = 'receivable' AND r.id = $id AND r.status = 'em_aberto' AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.receivable_id = r.id)
-                      UNION ALL SELECT 1 FROM payables p WHERE $tipo = 'payable' AND p.id = $id AND p.status = 'em_aberto' AND NOT EXISTS (SELECT 1 FROM bank_transactions o WHERE o.payable_id = p.id))`,
+          AND EXISTS (SELECT 1 FROM receivables r WHERE $tipo = 'receivable' AND r.id = $id AND r.status = 'em_aberto'
+                      UNION ALL SELECT 1 FROM payables p WHERE $tipo = 'payable' AND p.id = $id AND p.status = 'em_aberto')`,
 );
-const SUGGESTED = sql<{ id: number; sugestaoId: number }, { after: number; side: Side }>(
-  "SELECT id, sugestao_id AS sugestaoId FROM bank_transactions WHERE id > $after AND sugestao_tipo = $side ORDER BY id LIMIT 5000",
+const SUGGESTED = sql<{ id: number; sugestaoId: number; parcelas: string | null }, { after: number; side: Side }>(
+  "SELECT id, sugestao_id AS sugestaoId, sugestao_parcelas AS parcelas FROM bank_transactions WHERE id > $after AND sugestao_tipo = $side ORDER BY id LIMIT 5000",
 );
 const HOLDING = sql<{ n: number }, LineRange>(
   `SELECT count(*) AS n FROM bank_transactions b JOIN statement_lines l ON l.transaction_id = b.id
@@ -321,7 +324,11 @@ export async function refreshSuggestionsInSlices(db: Db, statementId: number): P
       const taken = new Set<number>();
       for (let after = 0; ; ) {
         const rows = SUGGESTED.all(db, { after, side });
-        for (const row of rows) taken.add(row.sugestaoId);
+        for (const row of rows) {
+          taken.add(row.sugestaoId);
+          const sum: unknown = row.parcelas ? JSON.parse(row.parcelas) : null;
+          if (Array.isArray(sum)) for (const id of sum) if (typeof id === "number") taken.add(id);
+        }
         if (rows.length < 5000) break;
         after = rows.at(-1)!.id;
         clock = await nextSlice(clock);
@@ -336,14 +343,14 @@ export async function refreshSuggestionsInSlices(db: Db, statementId: number): P
         }
         clock = await nextSlice(clock);
       }
-      const made = await inSlices(suggestSteps(side, postings, candidates));
+      const made = await inSlices(suggestSteps(side, postings, candidates, feeRates(db)));
       for (let at = 0; at < made.length; ) {
         const slice = sliceClock();
         db.transaction(
           () => {
             do {
               const s = made[at++]!;
-              SET_SUGGESTION.run(db, { tipo: s.tipo, id: s.id, confianca: s.confianca, motivo: s.motivo, tx: s.transactionId });
+              SET_SUGGESTION.run(db, { tipo: s.tipo, id: s.id, confianca: s.confianca, motivo: s.motivo, tx: s.transactionId, parcelas: s.parcelas ? JSON.stringify(s.parcelas) : null });
             } while (at < made.length && !slice.over());
           },
           { behavior: "immediate" },
@@ -453,11 +460,13 @@ interface StoredTransaction {
   sugestaoMotivo: string | null;
   receivableId: number | null;
   payableId: number | null;
+  /** A sum suggestion's installments, a JSON array of ids (issue 34 §2), else null. */
+  sugestaoParcelas: string | null;
 }
 
 const TRANSACTION_COLUMNS = `b.id, b.fitid, b.data, b.valor, b.descricao, ${SITUACAO_SQL} AS situacao, b.sugestao_tipo AS sugestaoTipo,
   b.sugestao_id AS sugestaoId, b.sugestao_confianca AS sugestaoConfianca, b.sugestao_motivo AS sugestaoMotivo,
-  b.receivable_id AS receivableId, b.payable_id AS payableId`;
+  b.receivable_id AS receivableId, b.payable_id AS payableId, b.sugestao_parcelas AS sugestaoParcelas`;
 
 // A statement's transactions, and the installments beside them.
 const TRANSACTION_PAGE = {
@@ -488,11 +497,12 @@ const MATCH = bySide((side, { table, party, column }) =>
        FROM ${table} r JOIN ${party} p ON p.id = r.${column} WHERE r.id = +$id`,
   ),
 );
-// Confirming: the line already settling an installment, the installment, the link.
-const SETTLED_BY = bySide((side) => sql<{ id: number }, { id: number }>(`SELECT id FROM bank_transactions WHERE ${side}_id = $id`));
-const INSTALLMENT = bySide((_side, { table }) =>
-  sql<{ valor: Cents; status: string; dataVencimento: string }, { id: number }>(
-    `SELECT valor, status, data_vencimento AS dataVencimento FROM ${table} WHERE id = $id`,
+// Confirming: the installment, the link.
+// The balance as `valor` (issue 34: what a line pays), the face value and the last payment's date for its fees.
+const INSTALLMENT = bySide((_side, { table, column }) =>
+  sql<{ valor: Cents; face: Cents; ultimoPagamento: string | null; status: string; dataVencimento: string; partyId: number }, { id: number }>(
+    `SELECT valor - principal_pago - desconto AS valor, valor AS face, CASE WHEN principal_pago > 0 THEN data_pagamento END AS ultimoPagamento,
+            status, data_vencimento AS dataVencimento, ${column} AS partyId FROM ${table} WHERE id = $id`,
   ),
 );
 const LINK = bySide((side) =>
@@ -504,11 +514,14 @@ const SUGGESTED_LINES = sql<{ id: number }, { s: number; wanted: string }>(
 );
 const IGNORE = sql<never, { t: number }>("UPDATE bank_transactions SET ignorada = 1 WHERE id = $t");
 const UNIGNORE = sql<never, { t: number }>("UPDATE bank_transactions SET ignorada = 0 WHERE id = $t");
+const LINE_PAYMENTS = sql<{ id: number; receivableId: number | null; payableId: number | null }, { t: number }>(
+  "SELECT id, receivable_id AS receivableId, payable_id AS payableId FROM payments WHERE bank_transaction_id = $t ORDER BY id DESC",
+);
 const UNLINK = sql<never, { t: number }>("UPDATE bank_transactions SET receivable_id = NULL, payable_id = NULL, conciliada_em = NULL WHERE id = $t");
 // A person's choice: open installments of a side no line settled, the closest amount first; by the party's name when typed.
-const candidatesSql = (side: Side, { table, party, column }: (typeof SIDES)[Side], named: boolean) =>
+const candidatesSql = (_side: Side, { table, party, column }: (typeof SIDES)[Side], named: boolean) =>
   `SELECT r.id FROM ${table} r JOIN ${party} p ON p.id = r.${column}
-      WHERE r.status = 'em_aberto' AND NOT EXISTS (SELECT 1 FROM bank_transactions b WHERE b.${side}_id = r.id)
+      WHERE r.status = 'em_aberto'
         ${named ? "AND p.busca LIKE $q ESCAPE '\\'" : ""}
       ORDER BY abs(r.valor - $amount), r.data_vencimento, r.id LIMIT 20`;
 const CANDIDATES = bySide((side, t) => ({
@@ -524,7 +537,16 @@ function matchJson(db: Db, tipo: "receivable" | "payable", id: number): MatchJso
 
 function transactionJson(db: Db, t: StoredTransaction): TransactionJson {
   const settled = t.receivableId ? matchJson(db, "receivable", t.receivableId) : t.payableId ? matchJson(db, "payable", t.payableId) : null;
-  const suggested = t.situacao === "sugerida" && t.sugestaoTipo && t.sugestaoId ? matchJson(db, t.sugestaoTipo, t.sugestaoId) : null;
+  const match = t.situacao === "sugerida" && t.sugestaoTipo && t.sugestaoId ? matchJson(db, t.sugestaoTipo, t.sugestaoId) : null;
+  const suggested = match ? withDue(db, t.sugestaoTipo!, match, t.data) : null;
+  const ids = suggested ? suggestedIds(t) : [];
+  const sum =
+    ids.length > 1
+      ? ids
+          .map((id) => matchJson(db, t.sugestaoTipo!, id))
+          .filter((m): m is MatchJson => m !== null)
+          .map((m) => withDue(db, t.sugestaoTipo!, m, t.data))
+      : [];
   return {
     id: t.id,
     fitid: t.fitid,
@@ -535,11 +557,31 @@ function transactionJson(db: Db, t: StoredTransaction): TransactionJson {
     situacao: t.situacao,
     sugestao:
       t.situacao === "sugerida" && t.sugestaoTipo && t.sugestaoId
-        ? { tipo: t.sugestaoTipo, id: t.sugestaoId, confianca: t.sugestaoConfianca!, motivo: t.sugestaoMotivo ?? "" }
+        ? { tipo: t.sugestaoTipo, id: t.sugestaoId, confianca: t.sugestaoConfianca!, motivo: t.sugestaoMotivo ?? "", ...(ids.length > 1 ? { parcelas: ids } : {}) }
         : null,
     conciliadaCom: settled,
     sugerida: suggested,
+    sugeridas: sum,
+    devido: suggested && t.sugestaoTipo ? owedOn(db, t.sugestaoTipo, ids, t.data) : null,
   };
+}
+
+/** The installment with what settles it on `day` (an unpaid one; a paid one as it is). */
+function withDue(db: Db, side: Side, match: MatchJson, day: string): MatchJson {
+  const devido = owedOn(db, side, [match.id], day);
+  return devido === null ? match : { ...match, devido };
+}
+
+/** What settles `ids` on `day` (a receivable's balance plus fees; a payable's balance), as money. */
+function owedOn(db: Db, side: Side, ids: number[], day: string): string | null {
+  const rates = feeRates(db);
+  let total = 0;
+  for (const id of ids) {
+    const row = INSTALLMENT[side].get(db, { id });
+    if (!row || row.status === "pago") return null;
+    total += side === "receivable" ? dueOn(row, day, rates).total : row.valor;
+  }
+  return centsToDecimal(cents(total));
 }
 
 /** GET /api/statements/:id/transactions: one page in the file's order, filtered by situation. */
@@ -565,60 +607,137 @@ function transactionOf(db: Db, statementId: number, transactionId: number): Stor
   return t;
 }
 
-/** Pays `installment` with transaction `t` through the ledger (blocking and history inside), and links them. */
-function settle(db: Db, actor: Actor, statementId: number, t: StoredTransaction, tipo: "receivable" | "payable", installmentId: number, graceDays: number) {
+/** What a person chose when confirming a line (POST …/confirm). */
+export interface ConfirmChoice {
+  receivableId?: number;
+  payableId?: number;
+  /** Several installments of one party paid by this one line (issue 34 §2), oldest first. */
+  parcelas?: number[];
+  /** A line below what is due: a partial payment (the balance stays open) or a discount. */
+  tipo?: "parcial" | "desconto";
+}
+
+/** A 409 that asks for the choice: what the line pays minus what is due, signed. */
+function differenceConflict(diferenca: number): HttpError {
+  const text = centsToDecimal(cents(Math.abs(diferenca)));
+  const message =
+    diferenca < 0
+      ? `O valor da transação é R$ ${text.replace(".", ",")} menor que o devido: escolha pagamento parcial ou quitar com desconto`
+      : `O valor da transação é R$ ${text.replace(".", ",")} maior que o devido`;
+  return conflict(message, { diferenca: diferenca < 0 ? `-${text}` : text });
+}
+
+/**
+ * Pays `ids` (one party's installments) with transaction `t` through the ledger (blocking and
+ * history inside), oldest due date first, each payment linked to the line (issue 34 §2): every
+ * installment but the last is paid in full (its balance plus the fees on it as of the line's
+ * date); the last takes what is left — more than due is kept as fees, as before; less needs
+ * `tipo` (parcial or desconto), else a 409 with the difference. `exactOnly` (the bulk
+ * confirmation): anything but exactly what is due is refused, for a person to choose.
+ */
+function settle(
+  db: Db,
+  actor: Actor,
+  statementId: number,
+  t: StoredTransaction,
+  side: Side,
+  ids: number[],
+  graceDays: number,
+  tipo?: "parcial" | "desconto",
+  exactOnly = false,
+) {
   if (t.situacao === "conciliada") throw conflict("Esta transação já está conciliada");
-  if (tipo === "receivable" ? t.valor <= 0 : t.valor >= 0) {
-    throw conflict(tipo === "receivable" ? "Um débito não paga uma parcela a receber" : "Um crédito não paga uma conta a pagar");
+  if (side === "receivable" ? t.valor <= 0 : t.valor >= 0) {
+    throw conflict(side === "receivable" ? "Um débito não paga uma parcela a receber" : "Um crédito não paga uma conta a pagar");
   }
-  if (SETTLED_BY[tipo].get(db, { id: installmentId })) throw conflict("Esta parcela já foi conciliada com outra transação");
-  const row = INSTALLMENT[tipo].get(db, { id: installmentId });
-  if (!row) throw notFound(tipo === "receivable" ? "Parcela não encontrada" : "Conta não encontrada");
-  if (row.status === "pago") throw conflict(tipo === "receivable" ? "Esta parcela já está paga" : "Esta conta já está paga");
+  if (new Set(ids).size !== ids.length) throw badRequest("Parcela repetida na escolha", { parcelas: "Parcela repetida" });
+  const rates = feeRates(db);
+  const rows = ids.map((id) => {
+    const row = INSTALLMENT[side].get(db, { id });
+    if (!row) throw notFound(side === "receivable" ? "Parcela não encontrada" : "Conta não encontrada");
+    if (row.status === "pago") throw conflict(side === "receivable" ? "Esta parcela já está paga" : "Esta conta já está paga");
+    return { id, ...row };
+  });
+  if (rows.some((row) => row.partyId !== rows[0]!.partyId)) {
+    throw conflict(side === "receivable" ? "As parcelas escolhidas devem ser do mesmo cliente" : "As contas escolhidas devem ser do mesmo fornecedor");
+  }
   if (t.data > today()) throw conflict("A transação tem data futura: não é possível dar baixa");
-  const amount = Math.abs(t.valor) as Cents;
-  const origem = { conciliacao: { extrato: statementId, fitid: t.fitid, transacao: t.id } };
-  // Linked before the payment: the ledger's payment drops the suggestions of lines not settled
-  // (src/api/ledger/bank-lines.ts), and this line keeps its own (undo brings it back to it).
-  LINK[tipo].run(db, { id: installmentId, now: nowISO(), t: t.id });
-  if (tipo === "receivable") {
-    const { multa, juros } = feesOf(row.valor, amount, row.dataVencimento, t.data);
-    receivables.settle(db, actor, installmentId, { dataPagamento: t.data, valorPago: amount, multa, juros, origem }, graceDays);
-  } else {
-    payables.settle(db, actor, installmentId, { dataPagamento: t.data, valorPago: amount, origem }, graceDays);
+  rows.sort((a, b) => (a.dataVencimento < b.dataVencimento ? -1 : a.dataVencimento > b.dataVencimento ? 1 : a.id - b.id));
+  // What settles each on the line's date: a receivable's balance plus its fees; a payable's balance.
+  const dues = rows.map((row) => (side === "receivable" ? dueOn(row, t.data, rates) : { multa: cents(0), juros: cents(0), total: row.valor }));
+  const amount = Math.abs(t.valor);
+  const owed = dues.reduce((sum, due) => sum + due.total, 0);
+  const diferenca = amount - owed;
+  if (diferenca !== 0 && exactOnly) throw differenceConflict(diferenca);
+  if (diferenca < 0 && !tipo) throw differenceConflict(diferenca);
+  const beforeLast = owed - dues.at(-1)!.total;
+  if (rows.length > 1 && amount <= beforeLast) {
+    throw conflict("O valor da transação não cobre as parcelas escolhidas antes da última: desmarque alguma", { diferenca: `-${centsToDecimal(cents(beforeLast - amount))}` });
   }
+  const origem = { conciliacao: { extrato: statementId, fitid: t.fitid, transacao: t.id, ...(rows.length > 1 ? { parcelas: rows.map((row) => row.id) } : {}) } };
+  // Linked before the payments: the ledger's payment drops the suggestions of lines not settled
+  // (src/api/ledger/bank-lines.ts), and this line keeps its own (undo brings it back to it).
+  // The line names the first installment; each payment names the line.
+  LINK[side].run(db, { id: rows[0]!.id, now: nowISO(), t: t.id });
+  let left = amount;
+  rows.forEach((row, at) => {
+    const last = at === rows.length - 1;
+    const valorPago = cents(last ? left : dues[at]!.total);
+    left -= valorPago;
+    const ledger = side === "receivable" ? receivables : payables;
+    if (side === "receivable") {
+      // Paid in full, or the last one: what is over the balance is fees (feesOf: none under it), and
+      // with `desconto` what is missing is forgiven (the fees first, then principal as a discount).
+      // A partial one pays the fees on the balance first (as Baixar proposes), the rest principal.
+      const fees = !last || tipo !== "parcial" ? feesOf(row, valorPago, t.data, rates) : { multa: dues[at]!.multa, juros: dues[at]!.juros };
+      ledger.settle(db, actor, row.id, { dataPagamento: t.data, valorPago, ...fees, tipo: last ? tipo : undefined, origem }, graceDays);
+    } else {
+      ledger.settle(db, actor, row.id, { dataPagamento: t.data, valorPago, tipo: last ? tipo : undefined, origem }, graceDays);
+    }
+  });
 }
 
 function answer(db: Db, statementId: number, transactionId: number, message: string): TransactionAnswer {
   return { message, transaction: transactionJson(db, transactionOf(db, statementId, transactionId)) };
 }
 
-/** POST …/confirm: the suggestion, or the installment the person chose ({receivableId} | {payableId}). */
+/**
+ * POST …/confirm: the suggestion, or the installment(s) the person chose ({receivableId} |
+ * {payableId} | {parcelas: [...]}, of the line's side), with `tipo` when the line pays less than due.
+ */
 export async function confirmTransaction(
   db: Db,
   actor: Actor,
   statementId: number,
   transactionId: number,
-  choice: { receivableId?: number; payableId?: number },
+  choice: ConfirmChoice,
   graceDays: number,
 ): Promise<TransactionAnswer> {
   db.transaction(
     () => {
       const t = transactionOf(db, statementId, transactionId);
-      const chosen: { tipo: "receivable" | "payable"; id: number } | null = choice.receivableId
-        ? { tipo: "receivable", id: choice.receivableId }
-        : choice.payableId
-          ? { tipo: "payable", id: choice.payableId }
-          : t.situacao === "sugerida" && t.sugestaoTipo && t.sugestaoId
-            ? { tipo: t.sugestaoTipo, id: t.sugestaoId }
-            : null;
+      const chosen: { tipo: Side; ids: number[] } | null = choice.parcelas?.length
+        ? { tipo: t.valor < 0 ? "payable" : "receivable", ids: choice.parcelas }
+        : choice.receivableId
+          ? { tipo: "receivable", ids: [choice.receivableId] }
+          : choice.payableId
+            ? { tipo: "payable", ids: [choice.payableId] }
+            : t.situacao === "sugerida" && t.sugestaoTipo && t.sugestaoId
+              ? { tipo: t.sugestaoTipo, ids: suggestedIds(t) }
+              : null;
       if (!chosen) throw conflict("Esta transação não tem sugestão: escolha a parcela a conciliar");
-      settle(db, actor, statementId, t, chosen.tipo, chosen.id, graceDays);
+      settle(db, actor, statementId, t, chosen.tipo, chosen.ids, graceDays, choice.tipo);
     },
     { behavior: "immediate" },
   );
   // Another transaction's suggestion of this installment no longer holds.
   return afterChange(db, statementId, transactionId, "Transação conciliada");
+}
+
+/** The installments a line's suggestion names: one, or a sum of a party's (sugestao_parcelas). */
+function suggestedIds(t: StoredTransaction): number[] {
+  const ids: unknown = t.sugestaoParcelas ? JSON.parse(t.sugestaoParcelas) : null;
+  return Array.isArray(ids) && ids.length > 1 ? ids.filter((id): id is number => Number.isSafeInteger(id)) : [t.sugestaoId!];
 }
 
 /**
@@ -652,6 +771,7 @@ export async function confirmSuggestions(db: Db, actor: Actor, statementId: numb
   const ids = SUGGESTED_LINES.all(db, { s: statementId, wanted: JSON.stringify(wanted) }).map((row) => row.id);
   let n = 0;
   let skipped = 0;
+  let escolher = 0;
   for (let at = 0; at < ids.length; ) {
     const clock = sliceClock();
     db.transaction(
@@ -663,12 +783,15 @@ export async function confirmSuggestions(db: Db, actor: Actor, statementId: numb
             continue;
           }
           try {
-            db.$client.transaction(() => settle(db, actor, statementId, t, t.sugestaoTipo!, t.sugestaoId!, graceDays))();
+            // Only what is exactly due: a line that differs needs a person's choice (issue 34 §2).
+            db.$client.transaction(() => settle(db, actor, statementId, t, t.sugestaoTipo!, suggestedIds(t), graceDays, undefined, true))();
             n++;
           } catch (error) {
             // The line's facts changed since the suggestion (a conflict): left for the person to see.
             if (!(error instanceof HttpError) || error.status >= 500) throw error;
-            skipped++;
+            // Its amount differs from what is due now: a person chooses partial or discount.
+            if (error.extra?.diferenca !== undefined) escolher++;
+            else skipped++;
           }
         } while (at < ids.length && !clock.over());
       },
@@ -678,7 +801,10 @@ export async function confirmSuggestions(db: Db, actor: Actor, statementId: numb
   }
   const done = n ? `${n} ${n === 1 ? "transação conciliada" : "transações conciliadas"}` : "Nenhuma sugestão a confirmar";
   const left = skipped ? `; ${skipped} não ${skipped === 1 ? "pôde ser conciliada (confira a linha)" : "puderam ser conciliadas (confira as linhas)"}` : "";
-  return { message: done + left, conciliadas: n };
+  const choose = escolher
+    ? `; ${escolher} com valor diferente do devido ${escolher === 1 ? "aguarda" : "aguardam"} sua escolha (pagamento parcial ou desconto)`
+    : "";
+  return { message: done + choose + left, conciliadas: n, escolher };
 }
 
 /** POST …/ignore: a transfer between own accounts, a fee — nothing to settle. */
@@ -701,11 +827,17 @@ export async function undoTransaction(db: Db, actor: Actor, statementId: number,
       const t = transactionOf(db, statementId, transactionId);
       if (t.situacao === "conciliada") {
         const origem = { conciliacao: { extrato: statementId, fitid: t.fitid, transacao: t.id } };
-        // Unlinked first: the ledger's undo then finds no line to give back (a ledger-side undo
-        // does, and says so in its history), and this line keeps its suggestion.
-        UNLINK.run(db, { t: transactionId });
-        if (t.receivableId) receivables.undo(db, actor, t.receivableId, graceDays, origem);
-        else payables.undo(db, actor, t.payableId!, graceDays, origem);
+        // Every payment the line made (it may have paid several installments, issue 34 §2),
+        // newest first. Unlinked before the last: the ledger's undo then finds no line to give
+        // back (a ledger-side undo does, and says so in its history), and this line keeps its
+        // suggestion; the earlier ones leave the line settled by the rest meanwhile.
+        const made = LINE_PAYMENTS.all(db, { t: transactionId });
+        made.forEach((payment, at) => {
+          if (at === made.length - 1) UNLINK.run(db, { t: transactionId });
+          if (payment.receivableId) receivables.undo(db, actor, payment.receivableId, graceDays, origem, payment.id);
+          else payables.undo(db, actor, payment.payableId!, graceDays, origem, payment.id);
+        });
+        if (made.length === 0) UNLINK.run(db, { t: transactionId });
       } else if (t.situacao === "ignorada") {
         UNIGNORE.run(db, { t: transactionId });
       } else {
@@ -731,6 +863,6 @@ export function candidatesFor(db: Db, statementId: number, transactionId: number
   const rows = folded
     ? CANDIDATES[tipo].named.all(db, { amount, q: `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%` })
     : CANDIDATES[tipo].any.all(db, { amount });
-  return rows.map((row) => matchJson(db, tipo, row.id)!);
+  return rows.map((row) => withDue(db, tipo, matchJson(db, tipo, row.id)!, t.data));
 }
 
