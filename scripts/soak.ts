@@ -326,7 +326,7 @@ async function lockHeld() {
  * The mix above on `seed-demo --scale 50` (about 2,000 clients and 49,000 receivables), as the
  * speed issue defines it: the same reads and one write in five, but one read in four is a deep
  * page of a list (or a report), while one person exports back to back (receivables, payables,
- * the history trail: 100,000 rows and more each), and /healthz is timed on its own. Budgets:
+ * the history trail: every row of each), and /healthz is timed on its own. Budgets:
  * ≥ 400 req/s, p99 ≤ 250 ms, /healthz p99 ≤ 50 ms, no 5xx, RSS back under 150 MB after it.
  */
 async function mixedLoadAtScale() {

@@ -1,8 +1,8 @@
 // GET /receivables/export and /payables/export: the list's current view (its filters and sort)
 // as a CSV for Excel pt-BR, through the list's own query and src/lib/csv.ts, as the reports do.
 import { today } from "../../lib/clock";
-import { CSV_ROW_LIMIT, installmentCells, type CsvCell } from "../../lib/csv";
-import { iterateLedger, parseLedgerQuery } from "./list";
+import { installmentCells, type CsvCell } from "../../lib/csv";
+import { iterateLedger, NO_LIMIT, parseLedgerQuery } from "./list";
 import type { LedgerQuery, LedgerRowJson } from "./model";
 import type { LedgerTable } from "./table";
 
@@ -18,6 +18,6 @@ export function ledgerCsv(databasePath: string, t: LedgerTable, raw: Record<stri
 }
 
 function* ledgerLines(databasePath: string, t: LedgerTable, query: LedgerQuery): Generator<CsvCell[]> {
-  // Every page of the view, up to the bound.
-  for (const r of iterateLedger<Row>(databasePath, t, query, CSV_ROW_LIMIT)) yield installmentCells(String(r[t.party.nameKey] ?? ""), r);
+  // Every row of the view, however many (no silent cap: issue 38 §5), read as the file goes out.
+  for (const r of iterateLedger<Row>(databasePath, t, query, NO_LIMIT)) yield installmentCells(String(r[t.party.nameKey] ?? ""), r);
 }
