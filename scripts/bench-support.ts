@@ -32,12 +32,36 @@ export function freePort(): number {
   if (portRange) {
     const port = nextPort;
     nextPort = nextPort >= Number(portRange[2]) ? Number(portRange[1]) : nextPort + 1;
+    refuseTakenPort(port);
     return port;
   }
   const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
   const port = server.port!;
   server.stop(true);
   return port;
+}
+
+/**
+ * Stops the run when something already listens on `port` (COFRE_PORTS names a port another
+ * program holds): the readiness probe would get that program's answers, and every figure after
+ * it would measure someone else.
+ */
+export function refuseTakenPort(port: number): void {
+  try {
+    Bun.listen({ hostname: "127.0.0.1", port, socket: { data() {} } }).stop(true);
+  } catch {
+    throw new Error(`port ${port} on 127.0.0.1 is already in use: free it or name other ports in COFRE_PORTS (nothing was measured on it).`);
+  }
+}
+
+/** The last `max` characters a stream wrote, read as it goes (a pipe left unread would fill and stall the writer). */
+function tailOf(stream: ReadableStream<Uint8Array>, max = 8192): () => string {
+  let text = "";
+  void (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) text = (text + decoder.decode(chunk, { stream: true })).slice(-max);
+  })().catch(() => {});
+  return () => text;
 }
 
 export interface Running {
@@ -56,15 +80,23 @@ export async function startBinary(options: { database: string; cwd: string; admi
     cwd: options.cwd,
     env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: options.database, ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password },
     stdout: "ignore",
-    stderr: options.stderr ?? "inherit",
+    // "ignore" keeps the server's log off the table, but its last words are kept for a failed start.
+    stderr: options.stderr === "ignore" ? "pipe" : "inherit",
   });
+  const stderr = proc.stderr instanceof ReadableStream ? tailOf(proc.stderr) : () => "(on the terminal above)";
   for (;;) {
     try {
       if ((await fetch(`${base}${options.readyPath ?? "/login"}`)).status === 200) break;
     } catch {
       // not listening yet
     }
-    if (performance.now() - t0 > 10_000) throw new Error("the binary did not start");
+    const failed = proc.exitCode !== null ? `the binary exited with code ${proc.exitCode} before answering` : performance.now() - t0 > 10_000 ? "the binary did not answer within 10 s" : null;
+    if (failed) {
+      proc.kill();
+      await proc.exited;
+      await Bun.sleep(50); // the last of its stderr
+      throw new Error(`${failed} (port ${port}, database ${options.database}). Its error output:\n${stderr().trim() || "(empty)"}`);
+    }
     await Bun.sleep(2);
   }
   return { proc, base, ms: performance.now() - t0 };

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cnpjCheckDigits } from "../src/lib/brazil";
-import { BINARY, requireBinary, rssMb, signIn, startBinary, stopBinary } from "./bench-support";
+import { BINARY, freePort, requireBinary, ROOT, rssMb, signIn, startBinary, stopBinary } from "./bench-support";
 
 requireBinary();
 const ADMIN = { email: "soak@cofre.test", password: "soak-senha-forte" };
@@ -326,7 +326,7 @@ async function lockHeld() {
  * The mix above on `seed-demo --scale 50` (about 2,000 clients and 49,000 receivables), as the
  * speed issue defines it: the same reads and one write in five, but one read in four is a deep
  * page of a list (or a report), while one person exports back to back (receivables, payables,
- * the history trail: 100,000 rows and more each), and /healthz is timed on its own. Budgets:
+ * the history trail: every row of each), and /healthz is timed on its own. Budgets:
  * ≥ 400 req/s, p99 ≤ 250 ms, /healthz p99 ≤ 50 ms, no 5xx, RSS back under 150 MB after it.
  */
 async function mixedLoadAtScale() {
@@ -397,6 +397,58 @@ async function mixedLoadAtScale() {
   row("  p50 / p99 (≤ 250 ms); /healthz p99 (≤ 50 ms)", `${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms; ${percentile(health, 99).toFixed(1)} ms`);
   row("  exports done meanwhile, median time", `${exported.length}, ${(percentile(exported, 50) / 1000).toFixed(1)} s`);
   row("  RSS before / right after / 8 s later (≤ 150 MB)", `${rssBefore.toFixed(1)} / ${rssAfter.toFixed(1)} / ${rssLater.toFixed(1)} MB`);
+  await yardstick(scaled, seconds);
+}
+
+/**
+ * The machine's own yardstick, in the same run: a bare Bun.serve + bun:sqlite server
+ * (scripts/soak-yardstick.ts) answering a page of 50 receivables as an HTML table from the same
+ * file, and one write in five, to the same 50 clients from this process. Cofre's req/s above
+ * reads against this figure: on a loaded machine both drop.
+ */
+async function yardstick(database: string, mixSeconds: number) {
+  const port = freePort();
+  const proc = Bun.spawn(["bun", join(ROOT, "scripts", "soak-yardstick.ts"), database, String(port)], { stdout: "ignore", stderr: "pipe" });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/?pagina=1`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (proc.exitCode !== null || i > 500) {
+      proc.kill();
+      throw new Error(`the yardstick server did not start: ${(await new Response(proc.stderr).text()).trim() || "(no error output)"}`);
+    }
+    await Bun.sleep(10);
+  }
+  const seconds = Math.min(LOAD_SECONDS, 10);
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: LOAD_CLIENTS }, async (_, c) => {
+      for (let i = c; performance.now() < until; i++) {
+        const t0 = performance.now();
+        try {
+          const response = i % 5 === 0 ? await fetch(`${base}/?n=${c}-${i}`, { method: "POST" }) : await fetch(`${base}/?pagina=${(i % 20) + 1}`, { headers: { "accept-encoding": "gzip" } });
+          await response.arrayBuffer();
+          if (!response.ok) errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const rps = latencies.length / ((performance.now() - started) / 1000);
+  proc.kill();
+  await proc.exited;
+  row(
+    `  yardstick, same run: bare Bun.serve + bun:sqlite (a page of 50 receivables as an HTML table, 1 write in 5), ${LOAD_CLIENTS} clients × ${seconds} s: req/s, p99${errors ? `, ${errors} errors` : ""}`,
+    `${rps.toFixed(0)}, ${percentile(latencies, 99).toFixed(1)} ms (the mix above ran ${mixSeconds.toFixed(0)} s)`,
+  );
 }
 
 try {

@@ -74,7 +74,7 @@ function streamResponse(request: Request, body: ReadableStream<Uint8Array>, head
   return new Response(body.pipeThrough(gzip), { headers });
 }
 
-/** A large CSV download (up to CSV_ROW_LIMIT rows), streamed: the same bytes as toCsv. */
+/** A large CSV download, every row of the view, streamed: the same bytes as toCsv. */
 export function csvStreamResponse(request: Request, fileName: string, header: readonly string[], rows: Iterable<readonly CsvCell[] | typeof PAUSE>): Response {
   return streamResponse(request, sliceStream(CSV_BOM + csvLine(header), rows, (slice) => slice.map(csvLine).join("")), downloadHeaders(fileName));
 }

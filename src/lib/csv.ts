@@ -9,10 +9,6 @@ export const CSV_BOM = "\uFEFF";
 const CSV_SEPARATOR = ";";
 const CSV_EOL = "\r\n";
 
-/** The most rows a list's export writes (/history, Contas a Receber / a Pagar): a spreadsheet holds
- * about a million, and a file this size still opens quickly. */
-export const CSV_ROW_LIMIT = 100_000;
-
 /** A cell the writer produced itself (money, date): written as is, never neutralised. */
 export class CsvValue {
   constructor(readonly text: string) {}

@@ -3,7 +3,7 @@
 // plugs in (issue 32 §2). Plain text, UTF-8; every failure becomes one pt-BR sentence saying
 // what the server did, and whether trying again later may help. Never throws, never logs, and
 // no message it writes contains the password (nodemailer's own logger stays off).
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { DEFAULT_PORTS, type Security } from "./model";
 
 /** What the transport needs to reach the server (the stored settings, password included). */
@@ -78,7 +78,11 @@ export function smtpTransport(config: SmtpConfig, options: { pool?: boolean; tim
     logger: false,
     debug: false,
   };
-  const mailer = options.pool ? createTransport({ ...common, pool: true, maxConnections: 2, maxMessages: 100 }) : createTransport(common);
+  // nodemailer (with node:crypto, net, tls and its streams) is loaded at the first transport, not
+  // at start-up: it cost every start ~10–40 ms before the first request (issue 38 §8).
+  const mailer: Promise<Transporter> = import("nodemailer").then(({ createTransport }) =>
+    options.pool ? createTransport({ ...common, pool: true, maxConnections: 2, maxMessages: 100 }) : createTransport(common),
+  );
   const from = { name: config.remetenteNome, address: config.remetenteEmail };
   // Where a reply, and an unsubscribe request, goes: the reply-to, or the sender itself.
   const replyTo = config.responderPara || config.remetenteEmail;
@@ -87,7 +91,7 @@ export function smtpTransport(config: SmtpConfig, options: { pool?: boolean; tim
   return {
     async send(payload) {
       try {
-        const info = await mailer.sendMail({
+        const info = await (await mailer).sendMail({
           from,
           to: payload.toName ? { name: payload.toName, address: payload.to } : payload.to,
           replyTo: config.responderPara ? config.responderPara : undefined,
@@ -109,7 +113,7 @@ export function smtpTransport(config: SmtpConfig, options: { pool?: boolean; tim
       }
     },
     close() {
-      mailer.close();
+      void mailer.then((transport) => transport.close());
     },
   };
 }

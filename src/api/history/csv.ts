@@ -1,6 +1,6 @@
 // GET /history/export: the /history view as a CSV for Excel pt-BR (src/lib/csv.ts, as the reports).
 import { today } from "../../lib/clock";
-import { CSV_ROW_LIMIT, CsvValue, type CsvCell } from "../../lib/csv";
+import { CsvValue, type CsvCell } from "../../lib/csv";
 import { actionLabel, ENTITY_LABELS, trailRow, type HistoryEntity } from "../../lib/history-text";
 import type { HistoryQuery } from "./model";
 import { PAUSE } from "../../http/stream";
@@ -14,7 +14,8 @@ export function historyCsv(databasePath: string, query: HistoryQuery): { fileNam
 }
 
 function* historyLines(databasePath: string, query: HistoryQuery): Generator<CsvCell[] | typeof PAUSE> {
-  for (const e of historyForExport(databasePath, query, CSV_ROW_LIMIT)) {
+  // Every event of the view, however many (no silent cap: issue 38 §5).
+  for (const e of historyForExport(databasePath, query, Number.MAX_SAFE_INTEGER)) {
     if (e === PAUSE) {
       yield PAUSE;
       continue;

@@ -1,4 +1,5 @@
-// A text search of the trail (?q=) reads every event's folded text: at 593,000 events that is
+// A text search of the trail (?q=) of one or two characters reads every event's folded text (a longer
+// one is found through history_fts, docs/decisions.md, in fewer, larger slices): at 593,000 events that is
 // 100–200 ms, and bun:sqlite is synchronous, so one search would hold every other request that
 // long (issue 21 §1b: no request holds the loop past 25 ms). It is read instead a slice of the
 // list at a time (SLICE_EVENTS, ~1.5 ms each), waiting for a turn of the event loop between
@@ -32,12 +33,42 @@ export interface SearchFilter {
    * from the table: 128 → 72 ms at 593,000 events).
    */
   source: string;
+  /** The event's id in `source`: `id`, or `rowid` when the source is history_fts alone (`history_fts.rowid` joined to the events). */
+  key: "id" | "rowid" | "history_fts.rowid";
+  /**
+   * Events per id slice: SLICE_EVENTS when every event's text is read; "indexed" when the text is
+   * found through history_fts (each slice then asks the index for its id range only): the trail
+   * in INDEXED_SLICES slices, none smaller than SLICE_EVENTS.
+   */
+  sliceEvents: number | "indexed";
+  /**
+   * For an indexed text search: the same view read from every event's text (the LIKE scan),
+   * taken for the slices after one where more than DENSE of the events matched. A phrase most
+   * events hold costs the index more than reading the texts (its trigrams' position lists are
+   * as long as the trail: 2.5× the scan at 375,000 events).
+   */
+  dense?: SearchFilter;
+  /** Read in one statement, not in slices (a text found through the index within a period: the period's order is by time, the index's by id). */
+  whole: boolean;
 }
 
-/** A slice of the list's order: a condition on the order's key. */
+/** A slice of the list's order: a condition on the order's key (`byId`: the filter's key between $sliceFrom and $sliceTo). */
 interface Slice {
   sql: string;
   params: Params;
+  byId?: boolean;
+}
+
+const sliceSql = (filter: SearchFilter, slice: Slice) => (slice.byId ? `${filter.key} BETWEEN $sliceFrom AND $sliceTo` : slice.sql);
+const whereOf = (filter: SearchFilter, slice: Slice) => `WHERE ${[...filter.parts, sliceSql(filter, slice)].join(" AND ")}`;
+
+/** Past this share of a slice's events matching, the next slices read the texts instead of the index (SearchFilter.dense). */
+const DENSE = 0.25;
+/** The filter for the slice after `slice`, which `matched` events matched. */
+function nextFilter(current: SearchFilter, slice: Slice, matched: number): SearchFilter {
+  if (!current.dense || !slice.byId) return current;
+  const events = Number(slice.params.sliceTo) - Number(slice.params.sliceFrom) + 1;
+  return matched > DENSE * events ? current.dense : current;
 }
 
 /**
@@ -47,26 +78,34 @@ interface Slice {
 export const SLICE_EVENTS = 5_000;
 
 /**
+ * Slices of an indexed text search (history_fts, migration 0028): the index is asked for the
+ * matches in each slice's id range only — a few milliseconds each at 375,000 events even for a
+ * text most events hold, and only this many waits for a turn under load.
+ */
+const INDEXED_SLICES = 8;
+
+/**
  * One page of the events matching `filter`, newest first (their `columns`, read in the same
  * snapshot as the count), and how many match in all.
  */
 export function searchHistory<Row>(databasePath: string, filter: SearchFilter, paging: Paging, columns: string): Promise<{ rows: Row[]; total: number }> {
   return withReader(databasePath, async (reader) => {
-    const where = (slice: Slice) => `WHERE ${[...filter.parts, slice.sql].join(" AND ")}`;
-    const counted: { part: Slice; count: number }[] = [];
+    const counted: { part: { slice: Slice; filter: SearchFilter }; count: number }[] = [];
     let first = true;
+    let current = filter;
     for (const slice of slicesOf(reader, filter)) {
       if (!first) await turn();
       first = false;
-      const { n } = reader.query<{ n: number }, Params>(`SELECT count(*) AS n FROM ${filter.source} ${where(slice)}`).get({ ...filter.params, ...slice.params })!;
-      if (n) counted.push({ part: slice, count: n });
+      const { n } = reader.query<{ n: number }, Params>(`SELECT count(*) AS n FROM ${current.source} ${whereOf(current, slice)}`).get({ ...current.params, ...slice.params })!;
+      if (n) counted.push({ part: { slice, filter: current }, count: n });
+      current = nextFilter(current, slice, n);
     }
     const { order } = filter;
-    const ids = pageAcrossParts(counted, limitOffset(paging), (slice, limit, offset) => {
-      const sql = `SELECT id FROM ${filter.source} ${where(slice)} ${order} LIMIT $limit OFFSET $offset`;
+    const ids = pageAcrossParts(counted, limitOffset(paging), ({ slice, filter: read }, limit, offset) => {
+      const sql = `SELECT ${read.key} AS id FROM ${read.source} ${whereOf(read, slice)} ${order} LIMIT $limit OFFSET $offset`;
       return reader
         .query<{ id: number }, Params>(sql)
-        .all({ ...filter.params, ...slice.params, limit, offset })
+        .all({ ...read.params, ...slice.params, limit, offset })
         .map((row) => row.id);
     });
     const rows = ids.length
@@ -81,35 +120,53 @@ export function searchHistory<Row>(databasePath: string, filter: SearchFilter, p
  * in one read transaction, PAUSE after each slice (the CSV export: a slice of 5,000 events of
  * which none match is then read in its own turn, never a whole table's worth in one).
  */
-export function* historyInSlices<Row>(databasePath: string, filter: SearchFilter, columns: string, limit: number): Generator<Row | typeof PAUSE> {
-  const { order } = filter;
+export function* historyInSlices<Row>(databasePath: string, search: SearchFilter, columns: string, limit: number): Generator<Row | typeof PAUSE> {
+  // The index alone holds no event: its matches are joined to their events, in its own order.
+  const filter: SearchFilter =
+    search.key === "rowid" ? { ...search, source: "history_fts CROSS JOIN history_events ON history_events.id = history_fts.rowid", key: "history_fts.rowid", order: "ORDER BY history_fts.rowid DESC" } : search;
   yield* readerTransaction(databasePath, function* (reader): Generator<Row | typeof PAUSE> {
     let left = limit;
+    let current = filter;
     for (const slice of slicesOf(reader, filter)) {
-      const sql = `SELECT ${columns} FROM ${filter.source} WHERE ${[...filter.parts, slice.sql].join(" AND ")} ${order} LIMIT $limit`;
-      for (const row of reader.query<Row, Params>(sql).iterate({ ...filter.params, ...slice.params, limit: left })) {
+      const order = current === filter ? filter.order : search.order;
+      const sql = `SELECT ${columns} FROM ${current.source} ${whereOf(current, slice)} ${order} LIMIT $limit`;
+      let matched = 0;
+      for (const row of reader.query<Row, Params>(sql).iterate({ ...current.params, ...slice.params, limit: left })) {
         yield row;
         left--;
+        matched++;
       }
       if (left <= 0) return;
+      current = nextFilter(current, slice, matched);
       yield PAUSE;
     }
   });
 }
 
 /** The slices of the list's order, newest first. */
-const slicesOf = (reader: Database, filter: SearchFilter) => (filter.period ? timeSlices(reader, filter.period) : idSlices(reader));
+const slicesOf = (reader: Database, filter: SearchFilter): Iterable<Slice> =>
+  filter.whole ? [wholePeriod(filter.period)] : filter.period ? timeSlices(reader, filter.period) : idSlices(reader, filter.sliceEvents);
+
+/** The whole period as one slice (or the whole trail). */
+function wholePeriod(period: SearchFilter["period"]): Slice {
+  const sql: string[] = [];
+  const params: Params = {};
+  if (period?.from) sql.push("at >= $from"), (params.from = period.from);
+  if (period?.to) sql.push("at < $to"), (params.to = period.to);
+  return { sql: sql.length ? sql.join(" AND ") : "1", params };
+}
 
 /** Newest first by id: ranges of SLICE_EVENTS ids, from the last down to the first (gaps only make a slice smaller). */
-function* idSlices(reader: Database): Generator<Slice> {
+function* idSlices(reader: Database, sliceEvents: SearchFilter["sliceEvents"]): Generator<Slice> {
   // Two subqueries: min() and max() in one SELECT scan an index whole (30 ms at 593,000 events)
   // where each alone reads one end of the table.
   const { first, last } = reader
     .query<{ first: number | null; last: number | null }, []>("SELECT (SELECT min(id) FROM history_events) AS first, (SELECT max(id) FROM history_events) AS last")
     .get()!;
   if (first === null || last === null) return;
-  for (let top = last; top >= first; top -= SLICE_EVENTS) {
-    yield { sql: "id BETWEEN $sliceFrom AND $sliceTo", params: { sliceFrom: Math.max(first, top - SLICE_EVENTS + 1), sliceTo: top } };
+  const size = sliceEvents === "indexed" ? Math.max(SLICE_EVENTS, Math.ceil((last - first + 1) / INDEXED_SLICES)) : sliceEvents;
+  for (let top = last; top >= first; top -= size) {
+    yield { sql: "", byId: true, params: { sliceFrom: Math.max(first, top - size + 1), sliceTo: top } };
   }
 }
 

@@ -12,7 +12,7 @@ import { limitOffset, parseListView, viewPaging, type ListPage, type Paging } fr
 import { sql, sqlVariants } from "../prepared";
 import { users } from "../../../db/schema";
 import { PAUSE } from "../../http/stream";
-import { historyInSlices, searchHistory, type SearchFilter } from "./search";
+import { historyInSlices, searchHistory, SLICE_EVENTS, type SearchFilter } from "./search";
 import { HISTORY_LIST, type HistoryEventJson, type HistoryQuery } from "./model";
 
 type Raw = Record<string, string | undefined>;
@@ -122,7 +122,7 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
     where.push("user_email = $usuario");
     params.usuario = query.usuario;
   }
-  const search: SearchFilter = { parts: [...where], params: { ...params }, period: null, order: query.de || query.ate ? BY_TIME : BY_ID, source: "history_events" };
+  const search: SearchFilter = { parts: [...where], params: { ...params }, period: null, order: query.de || query.ate ? BY_TIME : BY_ID, source: "history_events", key: "id", sliceEvents: SLICE_EVENTS, whole: false };
   if (query.de || query.ate) search.period = {};
   if (query.de) {
     where.push("at >= $de");
@@ -134,16 +134,47 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
   }
   if (query.q) {
     // Both sides folded (db/search-columns.ts): accents, case and the kind of space do not matter.
-    // `busca <> ''` (true of every event that can match) lets the slices read history_search_idx.
-    const text = "busca <> '' AND busca LIKE $q ESCAPE '\\'";
-    where.push(text);
-    search.parts.push(text);
-    params.q = search.params.q = likeContains(eventSearchQuery(query.q));
-    // Sliced by id, a text search reads the search index (search.ts); a period's slices walk the time index.
-    if (!search.period) search.source = "history_events INDEXED BY history_search_idx";
+    const folded = eventSearchQuery(query.q);
+    if ([...folded].length >= TRIGRAM) {
+      // Found through history_fts (migration 0028): the text as one phrase of trigrams, which is
+      // the same as "contains". Sliced by id, each slice asks the index for its own id range.
+      params.fts = search.params.fts = `"${folded.replaceAll('"', '""')}"`;
+      // A phrase most events hold: read from the texts, past the first slice that shows it (search.ts).
+      search.dense = { ...search, parts: [...search.parts, TEXT_LIKE], params: { ...search.params, q: likeContains(folded) }, source: "history_events INDEXED BY history_search_idx" };
+      where.push(`id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH $fts)`);
+      if (!search.parts.length && !search.period) {
+        // The text alone: the index answers the count and the page's ids by itself, a slice of
+        // its rowids (the events' ids) at a time, never reading an event to count it.
+        search.source = "history_fts";
+        search.key = "rowid";
+        search.parts.push("history_fts MATCH $fts");
+      } else {
+        // With a kind, a person or a period: the index's matches first, then their events by id
+        // (reading the slice's events and asking the index for each cost far more).
+        search.source = "history_fts CROSS JOIN history_events ON history_events.id = history_fts.rowid";
+        search.parts.push("history_fts MATCH $fts");
+        if (!search.period) search.parts.push("history_fts.rowid BETWEEN $sliceFrom AND $sliceTo");
+      }
+      if (search.period) search.whole = true;
+      else search.sliceEvents = "indexed";
+    } else {
+      // One or two characters: no trigram holds them, so every event's text is read, a slice at a time.
+      // `busca <> ''` (true of every event that can match) lets the slices read history_search_idx.
+      where.push(TEXT_LIKE);
+      search.parts.push(TEXT_LIKE);
+      params.q = search.params.q = likeContains(folded);
+      // Sliced by id, a text search reads the search index (search.ts); a period's slices walk the time index.
+      if (!search.period) search.source = "history_events INDEXED BY history_search_idx";
+    }
   }
   return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: search.order, search };
 }
+
+/** Every event's text read: `busca <> ''` (true of every event that can match) lets the slices read history_search_idx. */
+const TEXT_LIKE = "busca <> '' AND busca LIKE $q ESCAPE '\\'";
+
+/** The trigram index (history_fts) finds a text of this many characters or more. */
+const TRIGRAM = 3;
 
 // Newest first. A period walks the time index (no sort of the whole period); ties (events of the
 // same millisecond) keep the order they were written in.

@@ -4,9 +4,9 @@
 // the CNPJ and, for a client, its código), competência, the amounts and when it was paid.
 import { today } from "../../lib/clock";
 import { formatCnpj } from "../../lib/brazil";
-import { CSV_ROW_LIMIT, csvDate, csvMoneyText, csvMonth, csvParcela, type CsvCell } from "../../lib/csv";
+import { csvDate, csvMoneyText, csvMonth, csvParcela, type CsvCell } from "../../lib/csv";
 import { STATUS_LABEL } from "../../lib/status";
-import { iterateLedger, parseLedgerQuery } from "./list";
+import { iterateLedger, NO_LIMIT, parseLedgerQuery } from "./list";
 import type { LedgerQuery, LedgerRowJson } from "./model";
 import type { LedgerTable } from "./table";
 
@@ -35,8 +35,8 @@ export function ledgerCsv(databasePath: string, t: LedgerTable, raw: Record<stri
 const money = (text: string | null | undefined) => (text === null || text === undefined ? null : csvMoneyText(text));
 
 function* ledgerLines(databasePath: string, t: LedgerTable, query: LedgerQuery, receivable: boolean): Generator<CsvCell[]> {
-  // Every page of the view, up to the bound.
-  for (const r of iterateLedger<Row>(databasePath, t, query, CSV_ROW_LIMIT, { partyIds: true })) {
+  // Every row of the view, however many (no silent cap: issue 38 §5), read as the file goes out.
+  for (const r of iterateLedger<Row>(databasePath, t, query, NO_LIMIT, { partyIds: true })) {
     // Punctuated, the CNPJ is text in every spreadsheet: its leading zeros stay.
     const cnpj = r.partyCnpj ? formatCnpj(r.partyCnpj) : null;
     const common = [csvParcela(r.numerosParcela), r.descricao];

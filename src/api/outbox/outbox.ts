@@ -13,7 +13,6 @@
 // whichever of several servers and CLI runs asks first; the others get nothing. A row left
 // `enviando` by a process that died may or may not have gone out: it becomes `incerta` and is
 // never sent again without a person (requeueOutbox).
-import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { isBusyError, type Db, type Tx } from "../../../db/client";
 import { outbox, OUTBOX_STATES, type OutboxRow, type OutboxState } from "../../../db/schema";
@@ -47,7 +46,8 @@ export const INTERRUPTED =
  * This process, as written in `enviando_por`: its PID (to see whether it still runs) and a token
  * of this life (a container restarts the server with the same PID).
  */
-export const SENDER = `${process.pid}/${randomUUID().slice(0, 8)}`;
+// The global Web Crypto, not node:crypto: importing that module cost every start-up a few ms.
+export const SENDER = `${process.pid}/${crypto.randomUUID().slice(0, 8)}`;
 
 const nowMs = () => clock.now().getTime();
 const iso = (ms: number) => new Date(ms).toISOString();
