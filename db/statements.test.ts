@@ -23,7 +23,7 @@ async function loadEveryModule(): Promise<number> {
   for (const folder of ["db", "src"]) {
     for await (const file of new Bun.Glob("**/*.{ts,tsx}").scan({ cwd: join(ROOT, folder) })) {
       const path = `${folder}/${file}`;
-      if (/\.(test|e2e|process)\.tsx?$/.test(path) || ENTRY_POINTS.has(path)) continue;
+      if (/\.(test|e2e|process|slow)\.tsx?$/.test(path) || ENTRY_POINTS.has(path)) continue;
       await import(join(ROOT, path));
       loaded++;
     }

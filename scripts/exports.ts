@@ -73,7 +73,7 @@ export async function unusedExports(): Promise<string[]> {
   const unused: string[] = [];
   for (const [file, text] of texts) {
     // Entry points and test files are read by tools, not imported.
-    if (/\.(test|e2e|process)\.tsx?$/.test(file) || file.includes("/scripts/") || file.endsWith("drizzle.config.ts")) continue;
+    if (/\.(test|e2e|process|slow)\.tsx?$/.test(file) || file.includes("/scripts/") || file.endsWith("drizzle.config.ts")) continue;
     const taken = used.get(file);
     if (taken === "*") continue;
     for (const name of exportsOf(text)) if (!taken?.has(name)) unused.push(`${relative(ROOT, file)}: ${name}`);

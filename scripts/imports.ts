@@ -30,7 +30,7 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       if (name !== "migrations" && name !== "node_modules") sourceFiles(path, out);
-    } else if (/\.tsx?$/.test(name) && !/\.(test|process)\.tsx?$/.test(name) && !name.endsWith(".d.ts")) out.push(path);
+    } else if (/\.tsx?$/.test(name) && !/\.(test|process|slow)\.tsx?$/.test(name) && !name.endsWith(".d.ts")) out.push(path);
   }
   return out;
 }

@@ -53,7 +53,7 @@ async function scan(): Promise<string[]> {
   for (const folder of ["src", "db"]) {
     for await (const file of new Bun.Glob("**/*.{ts,tsx}").scan({ cwd: join(ROOT, folder) })) {
       const path = `${folder}/${file}`;
-      if (/\.(test|e2e|process)\.tsx?$/.test(path)) continue;
+      if (/\.(test|e2e|process|slow)\.tsx?$/.test(path)) continue;
       casts.push(...resultCasts(path, readFileSync(join(ROOT, path), "utf8")));
     }
   }
