@@ -36,7 +36,7 @@ export function benchDre(dbPath: string, row: Row) {
       ["receivables ?categoriaId=Mensalidades&ordem=-valor", (raw) => listInstallments(db, parseInstallmentQuery(raw)), { categoriaId: id("Mensalidades"), ordem: "-valor" }],
       ["payables ?categoriaId=Fornecedores", (raw) => listPayables(db, parsePayableQuery(raw)), { categoriaId: id("Fornecedores") }],
       ["payables ?centroCustoId=(Operação)", (raw) => listPayables(db, parsePayableQuery(raw)), { centroCustoId: centre }],
-      ["payables ?categoriaId=Aluguel&pagamento=(a month ago)", (raw) => listPayables(db, parsePayableQuery(raw)), { categoriaId: id("Aluguel"), pagamento: addMonthsToMonth(to, -1) }],
+      ["payables ?categoriaId=Aluguel&pagoEm=(a month ago)", (raw) => listPayables(db, parsePayableQuery(raw)), { categoriaId: id("Aluguel"), pagoEm: addMonthsToMonth(to, -1) }],
     ];
     for (const [label, page, raw] of lists) {
       const last = Math.max(1, Math.ceil(page({ ...raw, pagina: "1", porPagina: "50" }).total / 50));
