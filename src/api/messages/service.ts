@@ -36,25 +36,8 @@ const FROM = `FROM mensagens m JOIN clients c ON c.id = m.client_id LEFT JOIN ou
 const WHERE = `WHERE ($canal = '' OR m.canal = $canal) AND ($status = '' OR ${STATUS} = $status)
   AND ($de = '' OR m.data >= $de) AND ($ate = '' OR m.data <= $ate) AND ($clientId = 0 OR m.client_id = $clientId)`;
 
-interface Row {
-  id: number;
-  data: string;
-  criadaEm: string;
-  clientId: number;
-  clientNome: string;
-  canal: "email" | "whatsapp";
-  origem: "regua" | "manual";
-  etapa: string | null;
-  status: MessageStatus;
-  motivo: string | null;
-  destino: string | null;
-  assunto: string | null;
-  texto: string | null;
-  parcelas: string;
-  quem: string | null;
-  enviadaEm: string | null;
-  telefone: string;
-}
+/** A message as read: its JSON's fields, the installments still as stored, the text and the phone. */
+type Row = Omit<MessageJson, "parcelas"> & { parcelas: string; texto: string | null; telefone: string };
 type Filter = { canal: string; status: string; de: string; ate: string; clientId: number };
 
 const COLUMNS = `m.id, m.data, m.created_at AS criadaEm, m.client_id AS clientId, c.nome AS clientNome, m.canal, m.origem, m.etapa,
