@@ -422,6 +422,8 @@ export const payments = sqliteTable(
     origem: text("origem", { enum: ["manual", "conciliacao"] }).notNull().default("manual"),
     // The statement line that paid it (origem conciliacao); no FK: the line's own link says it too.
     bankTransactionId: integer("bank_transaction_id"),
+    /** The bank account the money went into or out of (issue 34 §3); null: none was named. */
+    contaId: integer("conta_id").references((): AnySQLiteColumn => bankAccounts.id),
     multaCentesimos: integer("multa_centesimos"),
     jurosMensalCentesimos: integer("juros_mensal_centesimos"),
     userId: integer("user_id"),
@@ -435,6 +437,8 @@ export const payments = sqliteTable(
     // A bank line's payments (one credit may pay several installments): its undo reads them.
     index("payments_line_idx").on(t.bankTransactionId).where(sql`${t.bankTransactionId} IS NOT NULL`),
     index("payments_date_idx").on(t.dataPagamento, t.receivableId, t.payableId, t.valorPago),
+    // An account's balance and cash flow (issue 34 §3) read these alone.
+    index("payments_account_idx").on(t.contaId, t.dataPagamento, t.receivableId, t.valorPago).where(sql`${t.contaId} IS NOT NULL`),
     check("payments_side_chk", sql`(${t.receivableId} IS NULL) <> (${t.payableId} IS NULL)`),
     check("payments_amounts_chk", sql`${t.principal} >= 0 AND ${t.multa} >= 0 AND ${t.juros} >= 0 AND ${t.desconto} >= 0 AND ${t.valorPago} >= 0`),
   ],
@@ -539,6 +543,38 @@ export const historyEvents = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 /**
+ * Contas bancárias (issue 34 §3): the company's accounts. A payment names the account its money
+ * went into or out of (manual payments default to the `padrao` one; a reconciled one, its
+ * statement's); a statement names its account, found by bank, branch and account on import.
+ * An account's balance on a day = saldoInicial + credits − debits of its payments after
+ * saldoInicialData up to that day (src/api/accounts). In use, it is deactivated, never deleted.
+ */
+export const bankAccounts = sqliteTable(
+  "bank_accounts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The FEBRABAN (COMPE) code, 3 digits: its name comes from `bancos-brasileiros`. */
+    banco: text("banco").notNull(),
+    /** As the bank's OFX writes it (BRANCHID); '' when the bank sends none. */
+    agencia: text("agencia").notNull().default(""),
+    conta: text("conta").notNull(),
+    /** The company's own name for it ("Conta movimento"); '' shows the bank's. */
+    apelido: text("apelido").notNull().default(""),
+    saldoInicial: integer("saldo_inicial").notNull().default(0),
+    saldoInicialData: text("saldo_inicial_data").notNull(),
+    padrao: integer("padrao", { mode: "boolean" }).notNull().default(false),
+    ativa: integer("ativa", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("bank_accounts_identity_idx").on(t.banco, t.agencia, t.conta),
+    // At most one default account.
+    uniqueIndex("bank_accounts_default_idx").on(t.padrao).where(sql`${t.padrao} = 1`),
+  ],
+);
+
+/**
  * Bank reconciliation (DECISIONS §9): each imported OFX file, and each bank transaction once —
  * (bank, account, FITID, posting date, amount) is unique, since banks reuse a FITID for
  * different transactions of one file — linked to every statement that contained it. A
@@ -561,6 +597,8 @@ export const statements = sqliteTable(
     importadoPor: text("importado_por").notNull(),
     importadoEm: text("importado_em").notNull(),
     transacoes: integer("transacoes").notNull(),
+    /** The register's account (issue 34 §3): found by banco, agencia and conta, or chosen once. */
+    contaId: integer("conta_id").references(() => bankAccounts.id),
   },
   (t) => [index("statements_account_idx").on(t.banco, t.conta, t.id)],
 );
@@ -616,6 +654,7 @@ export const statementLines = sqliteTable(
 
 export type ClientRow = typeof clients.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
+export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type CostCentreRow = typeof costCentres.$inferSelect;
 export type SupplierRow = typeof suppliers.$inferSelect;
 export type ReceivableRow = typeof receivables.$inferSelect;
