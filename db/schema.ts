@@ -108,11 +108,11 @@ export function clientStatusOrder(statusBloqueio: SQLiteColumn, isTrial: SQLiteC
  * a group (`grupo_id` null) holds categories; receivables and payables point at a category, never
  * a group. `papel` marks the few the ledger itself names (a subscription's month is
  * "mensalidades", a receivable's fees "juros", the defaults of a hand-made receivable and payable
- * "avulsos" / "fornecedores"): unique, so the ledger finds each by it whatever it is renamed to,
- * and never deleted. One in use is deactivated (`ativa` 0), never deleted (RESTRICT below).
+ * "avulsos" / "fornecedores", a bank fee made from a statement line "tarifas"): unique, so the
+ * ledger finds each by it whatever it is renamed to, and never deleted. One in use is deactivated (`ativa` 0), never deleted (RESTRICT below).
  */
 export const CATEGORY_KINDS = ["receita", "despesa"] as const;
-export const CATEGORY_ROLES = ["mensalidades", "avulsos", "juros", "fornecedores"] as const;
+export const CATEGORY_ROLES = ["mensalidades", "avulsos", "juros", "fornecedores", "tarifas"] as const;
 export const categories = sqliteTable(
   "categories",
   {
@@ -627,6 +627,12 @@ export const bankTransactions = sqliteTable(
     /** A sum suggestion (issue 34 §2): the JSON array of the party's installments it pays, oldest first; sugestao_id is the first. */
     sugestaoParcelas: text("sugestao_parcelas"),
     conciliadaEm: text("conciliada_em"),
+    /**
+     * "Criar lançamento" (issue 34 §2): the installment this line settles (receivable_id /
+     * payable_id) was created from it, so "Desfazer lançamento" may delete it. Cleared whenever
+     * the line is released (an undo, a delete), so it holds only while that payment stands.
+     */
+    lancamentoCriado: integer("lancamento_criado", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("bank_transactions_identity_idx").on(t.banco, t.conta, t.fitid, t.data, t.valor),

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { act } from "react";
 import type { MatchJson, ReconciliationProps, StatementJson, TransactionJson } from "../src/api/statements/model";
+import type { EntryChoices } from "../src/api/statements/entry-model";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import { button, control, json, lastDialog, listPage, mockFetch, pause, settle, type Call } from "../tests/islands";
 import { cleanup, click, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
@@ -38,6 +39,7 @@ function transaction(overrides: Partial<TransactionJson>): TransactionJson {
     sugerida: null,
     sugeridas: [],
     devido: null,
+    lancamentoCriado: false,
     ...overrides,
   };
 }
@@ -80,11 +82,20 @@ const STATEMENT: StatementJson = {
   conciliadoDebitos: "0.00",
 };
 
+const CHOICES: EntryChoices = {
+  receita: [{ grupo: "Receitas de serviços", categorias: [{ id: 2, nome: "Mensalidades" }, { id: 3, nome: "Serviços avulsos" }] }],
+  despesa: [{ grupo: "Despesas administrativas", categorias: [{ id: 10, nome: "Aluguel" }, { id: 12, nome: "Tarifas bancárias" }] }],
+  centros: [],
+  receitaPadrao: 3,
+  tarifa: true,
+};
+
 const props = (overrides: Partial<ReconciliationProps> = {}): ReconciliationProps => ({
   statements: [STATEMENT],
   statement: STATEMENT,
   initial: { rows: ROWS, total: ROWS.length },
   params: { extrato: "", situacao: "", pagina: "1", porPagina: "50" },
+  choices: CHOICES,
   ...overrides,
 });
 

@@ -196,6 +196,15 @@ function freedLine(d: Record<string, unknown>): string {
   return `; a linha do extrato${extrato} de ${formatDateBR(String(l.data ?? ""))} (${amount}, FITID ${String(l.fitid)}) voltou a pendente`;
 }
 
+/** " (criada da linha do extrato 3 de 05/11/2026, R$ 150,00, FITID …)": "Criar lançamento" made it from a bank line. */
+function madeFromLine(d: Record<string, unknown>): string {
+  const l = d.criadaDaLinha as { extrato?: unknown; data?: unknown; valor?: unknown; fitid?: unknown } | undefined;
+  if (!l) return "";
+  const valor = String(l.valor ?? "");
+  const amount = valor.startsWith("-") ? `-${money(valor.slice(1))}` : money(valor);
+  return ` (criada da linha do extrato ${String(l.extrato)} de ${formatDateBR(String(l.data ?? ""))}, ${amount}, FITID ${String(l.fitid)})`;
+}
+
 /** "03/2026" from "2026-03" (a competência as people write it). */
 function monthText(ym: string): string {
   return /^\d{4}-\d{2}$/.test(ym) ? `${ym.slice(5, 7)}/${ym.slice(0, 4)}` : ym;
@@ -301,7 +310,7 @@ export function describeEvent(e: HistoryFacts): string {
       return `Desbloqueio automático: ${CAUSE[causa.acao] ?? "alteração da"} ${installmentsText(causa.parcelas, causa.parcelas.length, false)}`;
     }
     case "generate":
-      return `${u} gerou ${d.numParcelas} ${Number(d.numParcelas) === 1 ? "parcela" : "parcelas"} de ${e.rotulo}: total ${money(d.total)}, 1º vencimento ${formatDateBR(String(d.primeiroVencimento ?? ""))}`;
+      return `${u} gerou ${d.numParcelas} ${Number(d.numParcelas) === 1 ? "parcela" : "parcelas"} de ${e.rotulo}: total ${money(d.total)}, 1º vencimento ${formatDateBR(String(d.primeiroVencimento ?? ""))}${madeFromLine(d)}`;
     case "pay": {
       // Since issue 34 the event names the payment itself (`pagamento`); the row's sums stay beside it.
       const p = (d.pagamento ?? {}) as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { getStatement, listStatements, listTransactions, parseTransactionQuery } from "../api/statements/service";
+import { entryChoices } from "../api/statements/entry";
 import type { ReconciliationProps, TransactionQuery } from "../api/statements/model";
 import { useCanWrite } from "../../islands/lib/can-write";
 import { Island } from "../ssr/Island";
@@ -11,7 +12,7 @@ export function reconciliationView(db: Db, raw: Record<string, string | undefine
   const statements = listStatements(db, { page: 1, perPage: 20 }).rows;
   const statement = query.extrato !== null ? getStatement(db, query.extrato) : (statements[0] ?? null);
   const initial = statement ? listTransactions(db, statement.id, query) : { rows: [], total: 0 };
-  return { ...query, data: { statements, statement, initial, params: query.view } };
+  return { ...query, data: { statements, statement, initial, params: query.view, choices: entryChoices(db) } };
 }
 
 /** Conciliação: a static heading; the upload, the statements and the transactions are one island. */

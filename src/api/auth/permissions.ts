@@ -203,6 +203,8 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "POST /api/statements/:id/transactions/:tid/confirm": FINANCE,
   "POST /api/statements/:id/transactions/:tid/ignore": FINANCE,
   "POST /api/statements/:id/transactions/:tid/undo": FINANCE,
+  "POST /api/statements/:id/transactions/:tid/create-entry": FINANCE,
+  "POST /api/statements/:id/transactions/:tid/undo-entry": FINANCE,
   "POST /api/statements/:id/confirm-suggestions": FINANCE,
 };
 

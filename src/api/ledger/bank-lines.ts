@@ -42,7 +42,8 @@ const REPOINT_LINE = sql<never, { line: number; receivableId: number | null; pay
   "UPDATE bank_transactions SET receivable_id = $receivableId, payable_id = $payableId WHERE id = $line",
 );
 const RELEASE_LINE = sqlVariants<[t: LedgerTable], never, { line: number }>(
-  (t) => `UPDATE bank_transactions SET ${sideOf(t)}_id = NULL, conciliada_em = NULL, ${CLEAR_SUGGESTION} WHERE id = $line`,
+  // A line that created its installment ("Criar lançamento") no longer holds it: the mark goes too.
+  (t) => `UPDATE bank_transactions SET ${sideOf(t)}_id = NULL, conciliada_em = NULL, lancamento_criado = 0, ${CLEAR_SUGGESTION} WHERE id = $line`,
 );
 const OWN_SUGGESTION = sql<{ tipo: string | null; id: number | null }, { line: number }>(
   "SELECT sugestao_tipo AS tipo, sugestao_id AS id FROM bank_transactions WHERE id = $line",

@@ -86,6 +86,7 @@ export function recordLedgerPlan(db: Db, actor: Actor, t: LedgerTable, partyId: 
       primeiroVencimento: plan.primeiroVencimento,
       descricao: plan.descricao,
       ultimaId: ids.at(-1),
+      ...(plan.criadaDaLinha ? { criadaDaLinha: plan.criadaDaLinha } : {}),
     },
     [partyKey(t)]: partyId,
   });

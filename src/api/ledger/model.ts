@@ -11,7 +11,7 @@ import { LEDGER_SORTS, type LedgerSortKey } from "./list-spec";
 // The forms of receivables and payables (SPEC §5), one rule per field for both sides: the
 // islands validate with these schemas and the routes parse with them. Client-safe.
 
-const MAX_DESCRICAO = 500;
+export const MAX_DESCRICAO = 500;
 const NOT_POSITIVE = "Valor deve ser maior que zero";
 const INVALID_DATE = "Data inválida";
 const INVALID_COUNT = "Número de parcelas inválido";
@@ -56,7 +56,7 @@ function omittableDate(required: string) {
 }
 
 /** clientId / supplierId: a positive integer, as a number or a string of digits (SPEC sends both). */
-function partyId(required: string, invalid: string) {
+export function partyId(required: string, invalid: string) {
   return z.pipe(
     z.optional(z.nullable(z.union([z.number(), z.string()], invalid))),
     z.transform((value: number | string | null | undefined, ctx): number => {
@@ -174,6 +174,8 @@ export interface GeneratePlan {
   descricao: string;
   categoriaId?: number | null;
   centroCustoId?: number | null;
+  /** "Criar lançamento" (issue 34 §2): the statement line the installment was made from, kept in its history event. */
+  criadaDaLinha?: Record<string, unknown>;
 }
 
 /** PATCH …/:id ("Editar lançamento", issue 36): what is not money — description, category, cost centre. */

@@ -7,6 +7,7 @@ import { actorOf } from "../history/record";
 import { pageAnswer, parsePaging } from "../list";
 import { MAX_STATEMENT_BYTES, TOO_LARGE } from "./model";
 import { graceDays } from "../company-rules";
+import { createEntry, undoEntry } from "./entry";
 import {
   candidatesFor,
   confirmSuggestions,
@@ -54,6 +55,16 @@ export function statementsApi(deps: AppDeps) {
     .post("/:id/transactions/:tid/undo", async ({ params, user }) => {
       const [id, tid] = [parseId(params.id), parseId(params.tid)];
       return await undoTransaction(db, actorOf(user), id, tid, grace());
+    })
+    .post("/:id/transactions/:tid/create-entry", async ({ params, body, user, set }) => {
+      const [id, tid] = [parseId(params.id), parseId(params.tid)];
+      const answer = await createEntry(db, actorOf(user), id, tid, body, grace());
+      set.status = 201;
+      return answer;
+    })
+    .post("/:id/transactions/:tid/undo-entry", async ({ params, user }) => {
+      const [id, tid] = [parseId(params.id), parseId(params.tid)];
+      return await undoEntry(db, actorOf(user), id, tid, grace());
     })
     .post("/:id/confirm-suggestions", async ({ params, body, user }) => {
       const id = parseId(params.id);

@@ -1,4 +1,5 @@
 import { oneOf, recordId, type ListParams, type ListSpec } from "../../lib/list-spec";
+import type { EntryChoices } from "./entry-model";
 
 // Bank reconciliation (issue 19, DECISIONS §9): the API's shapes and the screen's URL contract.
 // Client-safe: the Conciliação island imports these types and the spec.
@@ -104,6 +105,8 @@ export interface TransactionJson {
   sugeridas: MatchJson[];
   /** What is due on the line's date for the suggestion (balance plus fees, summed), "1234.56"; null without one. */
   devido: string | null;
+  /** The installment it settles was created from it ("Criar lançamento"): "Desfazer lançamento" may delete it. */
+  lancamentoCriado: boolean;
 }
 
 /** The transactions of one statement in the URL: /reconciliation?extrato=&situacao=&pagina=. */
@@ -138,6 +141,8 @@ export interface ReconciliationProps {
   /** Its transactions for the view, exactly as the list API answers the same URL. */
   initial: { rows: TransactionJson[]; total: number };
   params: ListParams;
+  /** What "Criar lançamento" offers (issue 34 §2, issue 36 §1). */
+  choices: EntryChoices;
 }
 
 /** POST …/confirm-suggestions answer. */
@@ -152,4 +157,10 @@ export interface BulkConfirmAnswer {
 export interface TransactionAnswer {
   message: string;
   transaction: TransactionJson;
+}
+
+/** POST …/create-entry → 201; POST …/undo-entry → 200. */
+export interface CreateEntryAnswer extends TransactionAnswer {
+  /** The installment created: its side and id. */
+  lancamento: { tipo: "receivable" | "payable"; id: number };
 }

@@ -447,7 +447,7 @@ export function parseTransactionQuery(raw: Record<string, string | undefined>): 
   return { extrato: view.extrato ? Number(view.extrato) : null, situacao: view.situacao as TransactionQuery["situacao"], page, perPage, view };
 }
 
-interface StoredTransaction {
+export interface StoredTransaction {
   id: number;
   fitid: string;
   data: string;
@@ -462,11 +462,13 @@ interface StoredTransaction {
   payableId: number | null;
   /** A sum suggestion's installments, a JSON array of ids (issue 34 §2), else null. */
   sugestaoParcelas: string | null;
+  /** "Criar lançamento" made the installment it settles (0/1). */
+  lancamentoCriado: number;
 }
 
 const TRANSACTION_COLUMNS = `b.id, b.fitid, b.data, b.valor, b.descricao, ${SITUACAO_SQL} AS situacao, b.sugestao_tipo AS sugestaoTipo,
   b.sugestao_id AS sugestaoId, b.sugestao_confianca AS sugestaoConfianca, b.sugestao_motivo AS sugestaoMotivo,
-  b.receivable_id AS receivableId, b.payable_id AS payableId, b.sugestao_parcelas AS sugestaoParcelas`;
+  b.receivable_id AS receivableId, b.payable_id AS payableId, b.sugestao_parcelas AS sugestaoParcelas, b.lancamento_criado AS lancamentoCriado`;
 
 // A statement's transactions, and the installments beside them.
 const TRANSACTION_PAGE = {
@@ -517,7 +519,7 @@ const UNIGNORE = sql<never, { t: number }>("UPDATE bank_transactions SET ignorad
 const LINE_PAYMENTS = sql<{ id: number; receivableId: number | null; payableId: number | null }, { t: number }>(
   "SELECT id, receivable_id AS receivableId, payable_id AS payableId FROM payments WHERE bank_transaction_id = $t ORDER BY id DESC",
 );
-const UNLINK = sql<never, { t: number }>("UPDATE bank_transactions SET receivable_id = NULL, payable_id = NULL, conciliada_em = NULL WHERE id = $t");
+const UNLINK = sql<never, { t: number }>("UPDATE bank_transactions SET receivable_id = NULL, payable_id = NULL, conciliada_em = NULL, lancamento_criado = 0 WHERE id = $t");
 // A person's choice: open installments of a side no line settled, the closest amount first; by the party's name when typed.
 const candidatesSql = (_side: Side, { table, party, column }: (typeof SIDES)[Side], named: boolean) =>
   `SELECT r.id FROM ${table} r JOIN ${party} p ON p.id = r.${column}
@@ -563,6 +565,7 @@ function transactionJson(db: Db, t: StoredTransaction): TransactionJson {
     sugerida: suggested,
     sugeridas: sum,
     devido: suggested && t.sugestaoTipo ? owedOn(db, t.sugestaoTipo, ids, t.data) : null,
+    lancamentoCriado: t.situacao === "conciliada" && t.lancamentoCriado === 1,
   };
 }
 
@@ -600,7 +603,7 @@ function getStatementRow(db: Db, id: number) {
   if (!STATEMENT_EXISTS.get(db, { id })) throw notFound(STATEMENT_NOT_FOUND);
 }
 
-function transactionOf(db: Db, statementId: number, transactionId: number): StoredTransaction {
+export function transactionOf(db: Db, statementId: number, transactionId: number): StoredTransaction {
   getStatementRow(db, statementId);
   const t = TRANSACTION.get(db, { s: statementId, t: transactionId });
   if (!t) throw notFound(TRANSACTION_NOT_FOUND);
@@ -746,7 +749,7 @@ function suggestedIds(t: StoredTransaction): number[] {
  * inside the change's transaction, holding the loop). They are suggestions: should the refresh
  * fail (a busy database), the change stands and the next refresh catches up.
  */
-async function afterChange(db: Db, statementId: number, transactionId: number, message: string): Promise<TransactionAnswer> {
+export async function afterChange(db: Db, statementId: number, transactionId: number, message: string): Promise<TransactionAnswer> {
   try {
     await refreshSuggestionsInSlices(db, statementId);
   } catch {
