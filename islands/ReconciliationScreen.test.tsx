@@ -10,6 +10,7 @@ import ReconciliationScreen from "./ReconciliationScreen";
 // The dialog loads with its first opening (islands/lib/on-demand.tsx): compiled ahead here, so
 // the settle() after an opening click is enough for it to show.
 import "./reconciliation/CandidateDialog";
+import "./reconciliation/EntryDialog";
 
 const PADARIA: MatchJson = {
   tipo: "receivable",
@@ -270,6 +271,65 @@ describe("ReconciliationScreen", () => {
     await settle();
     expect(calls.find((c) => c.method === "POST")!.url).toBe(`/api/statements/7/transactions/${SETTLED.id}/undo`);
     expect(toastSignal.value?.title).toBe("Conciliação desfeita");
+  });
+
+  const menuItem = (label: string) => [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent === label)!;
+
+  test("Criar lançamento on a debit: the line's facts, amount not editable; Tarifa bancária posts {tarifa: true} in one click", async () => {
+    mockFetch(calls, serverAfter((call) => (call.method === "POST" ? json({ message: "Tarifa bancária lançada e conciliada", transaction: FEE, lancamento: { tipo: "payable", id: 9 } }, 201) : null)));
+    render(<ReconciliationScreen {...props()} />);
+    click(button(`Mais ações para ${name(FEE)}`));
+    click(menuItem("Criar lançamento (a pagar)…"));
+    await settle();
+    const dialog = lastDialog();
+    expect(dialog.textContent).toContain("Criar conta a pagar");
+    expect(dialog.textContent).toContain("TARIFA PACOTE");
+    expect(dialog.textContent).toContain("09/11/2026");
+    expect(dialog.textContent).toContain("R$\u00a050,00");
+    // The amount is the bank's: shown, no field for it.
+    expect(dialog.querySelector('input[name="valor"]')).toBeNull();
+    expect(control<HTMLInputElement>("Descrição", dialog).value).toBe("TARIFA PACOTE");
+    // Despesa categories only, under their group.
+    const groups = [...dialog.querySelectorAll("optgroup")].map((g) => `${g.label}: ${[...g.querySelectorAll("option")].map((o) => o.textContent).join(", ")}`);
+    expect(groups).toEqual(["Despesas administrativas: Aluguel, Tarifas bancárias"]);
+    expect(dialog.textContent).toContain("Banco 341");
+    click(button("Tarifa bancária", dialog));
+    await settle();
+    expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", url: `/api/statements/7/transactions/${FEE.id}/create-entry`, body: { tarifa: true } });
+    expect(toastSignal.value?.title).toBe("Tarifa bancária lançada e conciliada");
+    expect(document.querySelector("dialog[open]")).toBeNull();
+  });
+
+  test("Criar lançamento on a credit: the client is asked (SPEC's words) before anything is sent; Serviços avulsos comes chosen", async () => {
+    const PENDING_CREDIT = transaction({ data: "2026-11-12", valor: "432.10", descricao: "PIX RECEBIDO JOANA" });
+    mockFetch(calls, serverAfter(() => null, STATEMENT, [PENDING_CREDIT]));
+    render(<ReconciliationScreen {...props({ initial: { rows: [PENDING_CREDIT], total: 1 } })} />);
+    click(button(`Mais ações para ${name(PENDING_CREDIT)}`));
+    click(menuItem("Criar lançamento (a receber)…"));
+    await settle();
+    const dialog = lastDialog();
+    expect(dialog.textContent).toContain("Criar parcela a receber");
+    expect(dialog.textContent).not.toContain("Tarifa bancária");
+    expect(control<HTMLSelectElement>("Categoria", dialog).value).toBe("3");
+    click(button("Criar e conciliar", dialog));
+    await settle();
+    expect(dialog.textContent).toContain("Cliente é obrigatório");
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  test("a line that created its entry offers Desfazer lançamento: it asks first, then POSTs undo-entry", async () => {
+    const MADE = transaction({ data: "2026-11-02", valor: "-39.90", tipo: "debito", descricao: "TARIFA", situacao: "conciliada", lancamentoCriado: true, conciliadaCom: { ...PADARIA, tipo: "payable", id: 77, parte: "Banco 341", descricao: "TARIFA", valor: "39.90", status: "pago" } });
+    mockFetch(calls, serverAfter((call) => (call.method === "POST" ? json({ message: "Lançamento desfeito: a parcela criada foi excluída e a transação voltou às pendentes", transaction: MADE, lancamento: { tipo: "payable", id: 77 } }) : null), STATEMENT, [MADE]));
+    render(<ReconciliationScreen {...props({ initial: { rows: [MADE], total: 1 } })} />);
+    click(button(`Desfazer lançamento da ${name(MADE)}`));
+    await settle();
+    const dialog = lastDialog();
+    expect(dialog.textContent).toContain("A conta a pagar criada a partir desta transação será excluída");
+    expect(calls).toEqual([]);
+    click(button("Desfazer lançamento", dialog));
+    await settle();
+    expect(calls.find((c) => c.method === "POST")!.url).toBe(`/api/statements/7/transactions/${MADE.id}/undo-entry`);
+    expect(toastSignal.value?.title).toBe("Lançamento desfeito: a parcela criada foi excluída e a transação voltou às pendentes");
   });
 
   test("Escolher parcela… searches the candidates and confirms the one chosen with its id", async () => {

@@ -29,6 +29,8 @@ import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 
 // Loaded with its first opening (or as a button is pointed at): the candidates' search stays out of the page's script.
 const CandidateDialog = onDemand(() => import("./reconciliation/CandidateDialog").then((m) => m.CandidateDialog));
+// "Criar lançamento" (issue 34 §2): its form, pickers and schema load with its first opening too.
+const EntryDialog = onDemand(() => import("./reconciliation/EntryDialog").then((m) => m.EntryDialog));
 
 export type { ReconciliationProps };
 
@@ -63,9 +65,9 @@ export default function ReconciliationScreen(props: ReconciliationProps) {
   return <StatementScreen {...props} statement={props.statement} />;
 }
 
-type Pending = { verb: "undo"; row: TransactionJson } | { verb: "pick"; row: TransactionJson } | { verb: "bulk" } | null;
+type Pending = { verb: "undo" | "undoEntry" | "pick" | "create"; row: TransactionJson } | { verb: "bulk" } | null;
 
-function StatementScreen({ statements, statement: first, initial, params }: ReconciliationProps & { statement: StatementJson }) {
+function StatementScreen({ statements, statement: first, initial, params, choices }: ReconciliationProps & { statement: StatementJson }) {
   const spec = useMemo(() => transactionListOf(first.id), [first.id]);
   const list = useUrlList<TransactionJson>({ spec, initial, params });
   const figures = useStatementFigures(first);
@@ -91,7 +93,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
     (target ?? section.current?.querySelector<HTMLElement>(".rec-situacoes [aria-current]"))?.focus();
   }, [list.rows, list.loading]);
 
-  const post = (row: TransactionJson, verb: "confirm" | "ignore" | "undo", failed: string) => {
+  const post = (row: TransactionJson, verb: "confirm" | "ignore" | "undo" | "undo-entry", failed: string) => {
     focusRow.current = list.rows.findIndex((r) => r.id === row.id);
     return runRowAction(() => api<TransactionAnswer>(`${base}/transactions/${row.id}/${verb}`, { method: "POST", body: {} }), { failed, reload: refresh }).then((done) => {
       // Refused: nothing reloads, and focus stays where it is.
@@ -128,6 +130,11 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
     setPending(null);
   }
 
+  async function undoEntry(row: TransactionJson) {
+    await post(row, "undo-entry", "Não foi possível desfazer o lançamento.");
+    setPending(null);
+  }
+
   const situacao = list.params.situacao ?? "";
   const chosen = SITUACAO_FILTER.find((option) => option.value === situacao) ?? SITUACAO_FILTER[0]!;
   const high = figures.high;
@@ -135,7 +142,7 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
   const pickable = statementsToPick(statements, statement);
 
   return (
-    <div className="list-screen rec-screen" {...(canWrite ? preloadOnIntent(CandidateDialog, ConfirmPart) : {})}>
+    <div className="list-screen rec-screen" {...(canWrite ? preloadOnIntent(CandidateDialog, EntryDialog, ConfirmPart) : {})}>
       {(canWrite || pickable.length > 1) && (
         <div className="rec-top">
           {canWrite && <StatementUpload />}
@@ -233,6 +240,45 @@ function StatementScreen({ statements, statement: first, initial, params }: Reco
             onConfirm={() => (row ? undo(row) : undefined)}
             onCancel={() => setPending(null)}
           />
+
+          <ConfirmDialog
+            open={pending?.verb === "undoEntry"}
+            title="Desfazer lançamento"
+            message={
+              row && (
+                <>
+                  {row.tipo === "credito" ? "A parcela a receber" : "A conta a pagar"} criada a partir desta transação será excluída, e a transação volta a
+                  aguardar conciliação.
+                  <strong className="confirm-subject">
+                    {row.conciliadaCom ? `${row.conciliadaCom.parte} — ${row.conciliadaCom.descricao} · ` : ""}
+                    transação de {formatDateBR(row.data)}, {money(row.valor)}
+                  </strong>
+                </>
+              )
+            }
+            confirmLabel="Desfazer lançamento"
+            cancelLabel="Voltar"
+            destructive
+            onConfirm={() => (row ? undoEntry(row) : undefined)}
+            onCancel={() => setPending(null)}
+          />
+
+          {pending?.verb === "create" && (
+            <Loading onFailed={() => setPending(null)}>
+              <EntryDialog
+                statementId={statement.id}
+                banco={statement.banco}
+                transaction={pending.row}
+                choices={choices}
+                onClose={() => setPending(null)}
+                onDone={() => {
+                  focusRow.current = list.rows.findIndex((r) => r.id === pending.row.id);
+                  setPending(null);
+                  refresh();
+                }}
+              />
+            </Loading>
+          )}
 
           {pending?.verb === "pick" && (
             <Loading onFailed={() => setPending(null)}>

@@ -7,7 +7,7 @@ import { RowMenu, type RowMenuItem } from "../../src/ui/RowMenu";
 import type { TableColumn } from "../../src/ui/Table";
 import { CONFIANCA, money, SITUACAO_BADGE, transactionName } from "./words";
 
-export type RowVerb = "confirm" | "pick" | "ignore" | "undo";
+export type RowVerb = "confirm" | "pick" | "ignore" | "undo" | "create" | "undoEntry";
 
 /**
  * Transação (descrição over its date), Valor, Situação, Parcela (the suggestion or the match), Ações.
@@ -130,22 +130,33 @@ function RowActions({ t, act }: { t: TransactionJson; act: (verb: RowVerb, row: 
     </Button>
   );
   const ignore: RowMenuItem = { label: "Ignorar", icon: "close", onSelect: () => act("ignore", t) };
+  // A line nothing in Cofre explains (a new client's PIX, a bank fee) becomes an entry paid by it.
+  const create: RowMenuItem = { label: t.tipo === "credito" ? "Criar lançamento (a receber)…" : "Criar lançamento (a pagar)…", icon: "plus", onSelect: () => act("create", t) };
   switch (t.situacao) {
     case "sugerida":
       return (
         <div className="row-actions">
           {main("confirm", "Confirmar", "Confirmar", "primary")}
-          <RowMenu rowName={name} items={[{ label: "Escolher outra parcela…", icon: "search", onSelect: () => act("pick", t) }, ignore]} />
+          <RowMenu rowName={name} items={[{ label: "Escolher outra parcela…", icon: "search", onSelect: () => act("pick", t) }, create, ignore]} />
         </div>
       );
     case "pendente":
       return (
         <div className="row-actions">
           {main("pick", "Escolher parcela…", "Escolher parcela para")}
-          <RowMenu rowName={name} items={[ignore]} />
+          <RowMenu rowName={name} items={[create, ignore]} />
         </div>
       );
     default:
+      // The entry this line created can go with it; undoing only the payment keeps it, open.
+      if (t.lancamentoCriado) {
+        return (
+          <div className="row-actions">
+            {main("undoEntry", "Desfazer lançamento", "Desfazer lançamento da")}
+            <RowMenu rowName={name} items={[{ label: "Desfazer só a conciliação", icon: "undo", onSelect: () => act("undo", t) }]} />
+          </div>
+        );
+      }
       return <div className="row-actions">{main("undo", "Desfazer", "Desfazer")}</div>;
   }
 }
