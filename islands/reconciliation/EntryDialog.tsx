@@ -120,12 +120,12 @@ export function EntryDialog({ statementId, banco, transaction, choices, onClose,
             </dd>
           </div>
           <div>
-            <dt>Data (vencimento e pagamento)</dt>
+            <dt>Vencimento e pagamento</dt>
             <dd>{formatDateBR(transaction.data)}</dd>
           </div>
           <div>
             <dt>Valor</dt>
-            <dd className={credit ? undefined : "rec-amount--debito"}>{money(transaction.valor.replace(/^-/, ""))}</dd>
+            <dd className={credit ? undefined : "rec-amount--debito"}>{money(transaction.valor)}</dd>
           </div>
         </dl>
 
@@ -163,7 +163,7 @@ export function EntryDialog({ statementId, banco, transaction, choices, onClose,
           <Field label="Descrição" required error={errors.descricao} className="reg-form__wide">
             <Input name="descricao" maxLength={MAX_DESCRICAO} value={values.descricao} onValueChange={(v) => form.set("descricao", v)} />
           </Field>
-          <Field label="Categoria" error={errors.categoriaId}>
+          <Field label="Categoria" error={errors.categoriaId} className="reg-form__wide">
             <GroupedSelect
               name="categoriaId"
               placeholder={credit ? "Padrão: Serviços avulsos" : "Padrão: a do fornecedor (ou Fornecedores)"}
