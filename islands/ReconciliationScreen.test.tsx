@@ -3,7 +3,7 @@ import { act } from "react";
 import type { MatchJson, ReconciliationProps, StatementJson, TransactionJson } from "../src/api/statements/model";
 import type { EntryChoices } from "../src/api/statements/entry-model";
 import { dismissToast, toastSignal } from "../src/ui/toast";
-import { button, control, json, lastDialog, listPage, mockFetch, pause, settle, type Call } from "../tests/islands";
+import { button, control, json, lastDialog, listPage, mockFetch, pause, pressEsc, settle, type Call } from "../tests/islands";
 import { cleanup, click, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import { CanWrite } from "./lib/can-write";
 import ReconciliationScreen from "./ReconciliationScreen";
@@ -314,6 +314,35 @@ describe("ReconciliationScreen", () => {
     click(button("Criar e conciliar", dialog));
     await settle();
     expect(dialog.textContent).toContain("Cliente é obrigatório");
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  test("Criar lançamento: Esc closes at once when nothing changed; after typing it asks Descartar alterações? first", async () => {
+    mockFetch(calls, serverAfter(() => null));
+    render(<ReconciliationScreen {...props()} />);
+    click(button(`Mais ações para ${name(FEE)}`));
+    click(menuItem("Criar lançamento (a pagar)…"));
+    await settle();
+    pressEsc(lastDialog());
+    await settle();
+    expect(document.querySelector("dialog[open]")).toBeNull();
+    click(button(`Mais ações para ${name(FEE)}`));
+    click(menuItem("Criar lançamento (a pagar)…"));
+    await settle();
+    const dialog = lastDialog();
+    typeInto(control("Descrição", dialog), "Tarifa de novembro");
+    pressEsc(dialog);
+    await settle();
+    const ask = lastDialog();
+    expect(ask.textContent).toContain("Descartar alterações?");
+    click(button("Continuar editando", ask));
+    await settle();
+    expect(control<HTMLInputElement>("Descrição", lastDialog()).value).toBe("Tarifa de novembro");
+    pressEsc(lastDialog());
+    await settle();
+    click(button("Descartar", lastDialog()));
+    await settle();
+    expect(document.querySelector("dialog[open]")).toBeNull();
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
   });
 

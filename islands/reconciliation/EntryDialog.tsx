@@ -12,6 +12,7 @@ import { Input } from "../../src/ui/Input";
 import { Select } from "../../src/ui/Select";
 import { toast } from "../../src/ui/toast";
 import { api, ApiError } from "../lib/api";
+import { ConfirmDialog } from "../lib/confirm-dialog";
 import { PartyPicker, type Party } from "../lib/PartyPicker";
 import { useForm } from "../lib/use-form";
 
@@ -51,12 +52,14 @@ const MAX_DESCRICAO = 500;
 export function EntryDialog({ statementId, banco, transaction, choices, onClose, onDone }: EntryDialogProps) {
   const credit = transaction.tipo === "credito";
   const partyKey = credit ? "clientId" : "supplierId";
-  const form = useForm<EntryValues>(credit ? createEntrySchemas.credito : createEntrySchemas.debito, {
+  const [initial] = useState<EntryValues>(() => ({
     [partyKey]: "",
     descricao: transaction.descricao.slice(0, MAX_DESCRICAO),
     categoriaId: credit && choices.receitaPadrao !== null ? String(choices.receitaPadrao) : "",
     centroCustoId: "",
-  });
+  }));
+  const form = useForm<EntryValues>(credit ? createEntrySchemas.credito : createEntrySchemas.debito, initial);
+  const [askingDiscard, setAskingDiscard] = useState(false);
   const { values, errors } = form;
   const [party, setParty] = useState<Party | null>(null);
   const [sending, setSending] = useState<false | "form" | "tarifa">(false);
@@ -93,99 +96,122 @@ export function EntryDialog({ statementId, banco, transaction, choices, onClose,
     void send(values, "form");
   }
 
+  // Esc, the backdrop and the close button: with something chosen or typed, ask first (Cancelar is explicit).
+  function requestClose() {
+    if (sending) return;
+    const changed = (Object.keys(initial) as (keyof EntryValues)[]).some((key) => values[key] !== initial[key]);
+    if (changed) setAskingDiscard(true);
+    else onClose();
+  }
+
   const partyLabel = credit ? "Cliente" : "Fornecedor";
   return (
-    <Dialog
-      open
-      size="lg"
-      title={credit ? "Criar parcela a receber" : "Criar conta a pagar"}
-      onClose={() => !sending && onClose()}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={sending !== false}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} loading={sending === "form"} disabled={sending === "tarifa"}>
-            Criar e conciliar
-          </Button>
-        </>
-      }
-    >
-      <div className="rec-pick rec-entry">
-        <dl className="ledger-facts rec-pick__facts">
-          <div>
-            <dt>Transação</dt>
-            <dd className="ui-ellipsis" title={transaction.descricao}>
-              {transaction.descricao}
-            </dd>
-          </div>
-          <div>
-            <dt>Vencimento e pagamento</dt>
-            <dd>{formatDateBR(transaction.data)}</dd>
-          </div>
-          <div>
-            <dt>Valor</dt>
-            <dd className={credit ? undefined : "rec-amount--debito"}>{money(transaction.valor)}</dd>
-          </div>
-        </dl>
-
-        {!credit && choices.tarifa && (
-          <div className="rec-entry__fee">
-            <p className="rec-entry__fee-text">
-              Tarifa do banco? Lança como conta paga a <strong>{bankName(banco)}</strong>, na categoria <strong>Tarifas bancárias</strong>.
-            </p>
-            <Button variant="secondary" onClick={() => send({ tarifa: true }, "tarifa")} loading={sending === "tarifa"} disabled={sending === "form"}>
-              <Icon name="wallet" size={18} />
-              Tarifa bancária
+    <>
+      <Dialog
+        open
+        size="lg"
+        title={credit ? "Criar parcela a receber" : "Criar conta a pagar"}
+        onClose={requestClose}
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={sending !== false}>
+              Cancelar
             </Button>
-          </div>
-        )}
+            <Button type="submit" form={formId} loading={sending === "form"} disabled={sending === "tarifa"}>
+              Criar e conciliar
+            </Button>
+          </>
+        }
+      >
+        <div className="rec-pick rec-entry">
+          <dl className="ledger-facts rec-pick__facts">
+            <div>
+              <dt>Transação</dt>
+              <dd className="ui-ellipsis" title={transaction.descricao}>
+                {transaction.descricao}
+              </dd>
+            </div>
+            <div>
+              <dt>Vencimento e pagamento</dt>
+              <dd>{formatDateBR(transaction.data)}</dd>
+            </div>
+            <div>
+              <dt>Valor</dt>
+              <dd className={credit ? undefined : "rec-amount--debito"}>{money(transaction.valor)}</dd>
+            </div>
+          </dl>
 
-        {refusal && (
-          <p className="reg-form__alert" role="alert">
-            <Icon name="alert" size={16} />
-            {refusal}
-          </p>
-        )}
+          {!credit && choices.tarifa && (
+            <div className="rec-entry__fee">
+              <p className="rec-entry__fee-text">
+                Tarifa do banco? Lança como conta paga a <strong>{bankName(banco)}</strong>, na categoria <strong>Tarifas bancárias</strong>.
+              </p>
+              <Button variant="secondary" onClick={() => send({ tarifa: true }, "tarifa")} loading={sending === "tarifa"} disabled={sending === "form"}>
+                <Icon name="wallet" size={18} />
+                Tarifa bancária
+              </Button>
+            </div>
+          )}
 
-        <form ref={formRef} id={formId} className="reg-form" noValidate onSubmit={submit} aria-label={credit ? "Nova parcela a receber" : "Nova conta a pagar"}>
-          <Field label={partyLabel} required error={errors[partyKey]} className="reg-form__wide">
-            <PartyPicker
-              endpoint={credit ? "/api/clients" : "/api/suppliers"}
-              value={party}
-              placeholder={`Buscar ${partyLabel.toLowerCase()} por nome, CNPJ ou e-mail`}
-              onChange={(chosen) => {
-                setParty(chosen);
-                form.set(partyKey, chosen ? String(chosen.id) : "");
-              }}
-            />
-          </Field>
-          <Field label="Descrição" required error={errors.descricao} className="reg-form__wide">
-            <Input name="descricao" maxLength={MAX_DESCRICAO} value={values.descricao} onValueChange={(v) => form.set("descricao", v)} />
-          </Field>
-          <Field label="Categoria" error={errors.categoriaId} className="reg-form__wide">
-            <GroupedSelect
-              name="categoriaId"
-              placeholder={credit ? "Padrão: Serviços avulsos" : "Padrão: a do fornecedor (ou Fornecedores)"}
-              groups={groups}
-              value={values.categoriaId}
-              onValueChange={(v) => form.set("categoriaId", v)}
-            />
-          </Field>
-          {choices.centros.length > 0 && (
-            <Field label="Centro de custo" error={errors.centroCustoId}>
-              <Select
-                name="centroCustoId"
-                placeholder="Nenhum"
-                options={choices.centros.map((c) => ({ value: String(c.id), label: c.nome }))}
-                value={values.centroCustoId}
-                onValueChange={(v) => form.set("centroCustoId", v)}
+          {refusal && (
+            <p className="reg-form__alert" role="alert">
+              <Icon name="alert" size={16} />
+              {refusal}
+            </p>
+          )}
+
+          <form ref={formRef} id={formId} className="reg-form" noValidate onSubmit={submit} aria-label={credit ? "Nova parcela a receber" : "Nova conta a pagar"}>
+            <Field label={partyLabel} required error={errors[partyKey]} className="reg-form__wide">
+              <PartyPicker
+                endpoint={credit ? "/api/clients" : "/api/suppliers"}
+                value={party}
+                placeholder={`Buscar ${partyLabel.toLowerCase()} por nome, CNPJ ou e-mail`}
+                onChange={(chosen) => {
+                  setParty(chosen);
+                  form.set(partyKey, chosen ? String(chosen.id) : "");
+                }}
               />
             </Field>
-          )}
-        </form>
-      </div>
-    </Dialog>
+            <Field label="Descrição" required error={errors.descricao} className="reg-form__wide">
+              <Input name="descricao" maxLength={MAX_DESCRICAO} value={values.descricao} onValueChange={(v) => form.set("descricao", v)} />
+            </Field>
+            <Field label="Categoria" error={errors.categoriaId} className="reg-form__wide">
+              <GroupedSelect
+                name="categoriaId"
+                placeholder={credit ? "Padrão: Serviços avulsos" : "Padrão: a do fornecedor (ou Fornecedores)"}
+                groups={groups}
+                value={values.categoriaId}
+                onValueChange={(v) => form.set("categoriaId", v)}
+              />
+            </Field>
+            {choices.centros.length > 0 && (
+              <Field label="Centro de custo" error={errors.centroCustoId}>
+                <Select
+                  name="centroCustoId"
+                  placeholder="Nenhum"
+                  options={choices.centros.map((c) => ({ value: String(c.id), label: c.nome }))}
+                  value={values.centroCustoId}
+                  onValueChange={(v) => form.set("centroCustoId", v)}
+                />
+              </Field>
+            )}
+          </form>
+        </div>
+      </Dialog>
+      <ConfirmDialog
+        open={askingDiscard}
+        title="Descartar alterações?"
+        message="O que você escolheu e digitou neste lançamento será perdido."
+        confirmLabel="Descartar"
+        cancelLabel="Continuar editando"
+        destructive
+        onConfirm={() => {
+          setAskingDiscard(false);
+          onClose();
+        }}
+        onCancel={() => setAskingDiscard(false)}
+      />
+    </>
   );
 }
 
