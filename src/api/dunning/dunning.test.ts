@@ -19,7 +19,7 @@ import { DEFAULT_DUNNING, FOOTER_NOTICE } from "./model";
 
 // Tuesday 10 March 2026, 10:00 in São Paulo: inside the sending window.
 const t = useTestApp({
-  tables: ["mensagem_parcelas", "mensagens", "outbox", "history_events", "receivables", "subscription_months", "subscriptions", "clients", "regua", "settings", "email_settings"],
+  tables: ["mensagem_parcelas", "mensagens", "outbox", "history_events", "payments", "receivables", "subscription_months", "subscriptions", "clients", "regua", "settings", "email_settings"],
   now: "2026-03-10T10:00:00-03:00",
 });
 const api = t.api;
@@ -218,6 +218,31 @@ describe("the day's decisions and the e-mail they send", () => {
     ]);
     expect(await (await run()).json()).toMatchObject({ puladas: 0 });
     expect(rows("SELECT * FROM outbox")).toEqual([]);
+  });
+
+  test("a partly paid installment is charged its balance with the company's fees, as the Cobrar dialog says — not its face value", async () => {
+    await configureCompany();
+    await configureSmtp();
+    await turnOn();
+    const bar = await client({ nome: "Bar Saldo Devedor", email: "saldo@bar.com.br" });
+    const late = installment(bar, "2026-03-05", 20_000); // D+3 today
+    // R$ 50,00 paid late on 6 March: its multa went with it; the balance is R$ 150,00.
+    expect((await api(`/api/installments/${late}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-06", valorPago: "50.00", tipo: "parcial" } })).status).toBe(200);
+    expect(await (await run()).json()).toMatchObject({ enfileiradas: 1 });
+    const transport = configuredTransport(t.db);
+    try {
+      await sendDue(t.db, { email: transport }, { log: { log() {}, error() {} } });
+    } finally {
+      transport.close();
+    }
+    const text = smtp.delivered.at(-1)!.parsed.text!;
+    const code = text.match(/^(000201.+)$/m)![1]!;
+    const dialog = (await (await api(`/api/installments/${late}/charge`)).json()) as { valor: string };
+    // R$ 150,00 + juros 1%/month for 4 days on it (R$ 0,20); the face value with fees would be R$ 204,33.
+    expect(dialog.valor).toBe("150.20");
+    expect(getPixPayloadInfo(code)!.amount).toBe(150.2);
+    expect(text).toContain("R$\u00a0150,20");
+    smtp.delivered.length = 0;
   });
 
   test("an installment re-dated past the step is not charged for it", async () => {

@@ -114,7 +114,7 @@ describe("the selection as a filter", () => {
     expect(await bulk("installments", { acao: "baixar", filtro: { status: "atrasado" } })).toEqual({ status: 400, answer: { message: "Status inválido: use em_aberto, parcial, vencido ou pago" } as never });
     expect((await bulk("installments", { acao: "baixar" })).status).toBe(400);
     expect((await bulk("installments", { acao: "baixar", ids: [1], filtro: {} })).status).toBe(400);
-    expect((await bulk("installments", { acao: "pagar", ids: [1] })).answer.message).toBe("Ação inválida: use baixar, prorrogar ou excluir");
+    expect((await bulk("installments", { acao: "pagar", ids: [1] })).answer.message).toBe("Ação inválida: use baixar, prorrogar, excluir ou cobrar");
     expect((await bulk("installments", { acao: "prorrogar", ids: [1] })).answer.message).toBe("Informe a nova data de vencimento ou quantos dias prorrogar");
     expect((await bulk("installments", { acao: "excluir", ids: ["1"] })).answer.message).toBe("Seleção inválida: ids deve ser uma lista de números");
     const empty = await bulk("installments", { acao: "baixar", filtro: { mes: "2030-01" } });

@@ -109,9 +109,26 @@ const WORKLIST = sql<Row, { day: string }>(
   `SELECT ${COLUMNS} ${FROM} WHERE m.canal = 'whatsapp' AND m.status = 'pendente' AND m.data <= $day ORDER BY m.data, c.nome_ordem, m.id`,
 );
 
-/** The WhatsApp messages waiting for a person: today's and any left from earlier days. */
-export function whatsappWorklist(db: Db): WhatsappItem[] {
-  return WORKLIST.all(db, { day: today() }).map((row) => ({ ...toJson(row), texto: row.texto ?? "", whatsappUrl: whatsappUrl(row.destino ?? row.telefone, row.texto ?? "") }));
+const WORKLIST_RANGE = sql<Row, { day: string; from: number; to: number }>(
+  `SELECT ${COLUMNS} ${FROM} WHERE m.canal = 'whatsapp' AND m.status = 'pendente' AND m.data <= $day AND m.id BETWEEN $from AND $to ORDER BY m.data, c.nome_ordem, m.id`,
+);
+
+/**
+ * The WhatsApp messages waiting for a person: today's and any left from earlier days; with
+ * `range`, only those of one bulk Cobrar (its messages' ids are contiguous: one transaction).
+ */
+export function whatsappWorklist(db: Db, range?: { from: number; to: number }): WhatsappItem[] {
+  const rows = range ? WORKLIST_RANGE.all(db, { day: today(), ...range }) : WORKLIST.all(db, { day: today() });
+  return rows.map((row) => ({ ...toJson(row), texto: row.texto ?? "", whatsappUrl: whatsappUrl(row.destino ?? row.telefone, row.texto ?? "") }));
+}
+
+/** `?mensagens=120-131` (the bulk Cobrar's worklist): the range, or null when absent or unreadable. */
+export function parseWorklistRange(raw: string | undefined): { from: number; to: number } | null {
+  const match = /^(\d{1,15})-(\d{1,15})$/.exec(raw?.trim() ?? "");
+  if (!match) return null;
+  const from = Number(match[1]);
+  const to = Number(match[2]);
+  return from >= 1 && from <= to ? { from, to } : null;
 }
 
 /** "Marcar como enviada": a WhatsApp message of the worklist, by whom and when; 409 once it is not waiting. */
