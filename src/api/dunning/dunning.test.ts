@@ -368,6 +368,16 @@ describe("the preview", () => {
     expect(preview.texto).toEndWith("—\nCofre Serviços Financeiros Ltda\nCNPJ 11.444.777/0001-61\nRua das Acácias, 123, Centro, São José dos Campos/SP\nSe você já pagou, desconsidere esta mensagem.");
     expect((await api("/api/dunning/preview", { method: "POST", body: { clienteId: 999_999, etapa: step } })).status).toBe(404);
   });
+
+  test("a partly paid installment shows its balance with fees, as the e-mail would", async () => {
+    await configureCompany();
+    const c = await client({ nome: "Empório Saldo", contato: "Rita" });
+    const id = installment(c, "2026-03-05", 20_000);
+    expect((await api(`/api/installments/${id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-06", valorPago: "50.00", tipo: "parcial" } })).status).toBe(200);
+    const step = { dias: 3, canal: "email", assunto: "Atraso: {valor}", texto: "Em atraso: {valor}." };
+    const preview = await (await api("/api/dunning/preview", { method: "POST", body: { clienteId: c, etapa: step } })).json();
+    expect(preview.assunto).toBe("Atraso: R$ 150,20");
+  });
 });
 
 test("the history says who changed the régua, in words (the steps' texts are not repeated)", async () => {

@@ -10,7 +10,8 @@ import { badRequest, HttpError } from "../../http/errors";
 import { parseWith } from "../../http/validate";
 import { today } from "../../lib/clock";
 import { addDays, isAcceptedDate } from "../../lib/dates";
-import { lateFees } from "../../lib/fees";
+import { balanceDue } from "../../lib/fees";
+import { feeRates } from "../company-rules";
 import { cents, type Cents } from "../../lib/money";
 import { signedIn } from "../auth/plugin";
 import { actorOf, type Actor } from "../history/record";
@@ -117,11 +118,16 @@ interface Selected {
   status: "em_aberto" | "pago";
   valor: Cents;
   dataVencimento: string;
+  /** Face − principal paid − discounts (partial payments, issue 34). */
+  saldo: Cents;
+  /** The last payment's date, or null. */
+  dataPagamento: string | null;
 }
 
 const SELECTED = sqlVariants<[t: LedgerTable], Selected, { ids: string }>(
   (t) =>
-    `SELECT r.id AS id, r.${t.party.column} AS partyId, r.status AS status, r.valor AS valor, r.data_vencimento AS dataVencimento
+    `SELECT r.id AS id, r.${t.party.column} AS partyId, r.status AS status, r.valor AS valor, r.data_vencimento AS dataVencimento,
+       r.valor - r.principal_pago - r.desconto AS saldo, r.data_pagamento AS dataPagamento
      FROM json_each($ids) k CROSS JOIN ${t.table} r ON r.id = k.value ORDER BY r.id`,
 );
 /** A filter's rows, one past the cap so that "too many" is known without counting them all. */
@@ -186,6 +192,7 @@ export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBo
       const now = today();
       const dataPagamento = body.dataPagamento ?? now;
       if (body.acao === "baixar" && dataPagamento > now) throw badRequest("Data de pagamento não pode ser futura", { dataPagamento: "Data de pagamento não pode ser futura" });
+      const rates = body.acao === "baixar" && body.comJuros && t.fees ? feeRates(db) : null;
 
       for (const row of rows) {
         // Unpaid only, whichever the action (a paid payable is deleted one at a time, on purpose).
@@ -194,7 +201,9 @@ export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBo
           continue;
         }
         if (body.acao === "baixar") {
-          const fees = body.comJuros && t.fees ? lateFees(row.valor, row.dataVencimento, dataPagamento) : null;
+          // What settles it on that date, as the Baixar dialog proposes: the balance plus the next
+          // payment's fees at the company's rates (a partly paid row owes fees on its balance only).
+          const fees = rates ? balanceDue({ valor: row.valor, saldo: row.saldo, dataVencimento: row.dataVencimento, ultimoPagamento: row.dataPagamento }, dataPagamento, rates) : null;
           const payment = fees ? { dataPagamento, valorPago: null, multa: fees.multa, juros: fees.juros } : { dataPagamento, valorPago: null, multa: cents(0), juros: cents(0) };
           payLedgerRow(db, actor, t, row.id, { ...payment, origem: { emLote: true } }, gather);
         } else if (body.acao === "prorrogar") {
