@@ -6,8 +6,9 @@ import type { Db } from "../../../db/client";
 import { clients, messageInstallments, messages, receivables } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
-import { lateFees } from "../../lib/fees";
-import { centsToDecimal, type Cents } from "../../lib/money";
+import { balanceDue } from "../../lib/fees";
+import { feeRates } from "../company-rules";
+import { cents, centsToDecimal, type Cents } from "../../lib/money";
 import type { Actor } from "../history/record";
 import { parseListView } from "../list";
 import { requeueOutbox } from "../outbox/outbox";
@@ -159,7 +160,19 @@ export function recordManualCharge(db: Db, actor: Actor, installmentId: number, 
   return db.transaction(
     () => {
       const row = db
-        .select({ id: receivables.id, clientId: receivables.clientId, status: receivables.status, numerosParcela: receivables.numerosParcela, dataVencimento: receivables.dataVencimento, valor: receivables.valor, email: clients.email, telefone: clients.telefone })
+        .select({
+          id: receivables.id,
+          clientId: receivables.clientId,
+          status: receivables.status,
+          numerosParcela: receivables.numerosParcela,
+          dataVencimento: receivables.dataVencimento,
+          valor: receivables.valor,
+          principalPago: receivables.principalPago,
+          desconto: receivables.desconto,
+          dataPagamento: receivables.dataPagamento,
+          email: clients.email,
+          telefone: clients.telefone,
+        })
         .from(receivables)
         .innerJoin(clients, eq(clients.id, receivables.clientId))
         .where(eq(receivables.id, installmentId))
@@ -167,7 +180,10 @@ export function recordManualCharge(db: Db, actor: Actor, installmentId: number, 
       if (!row) throw notFound(RECEIVABLES.messages.notFound);
       if (row.status === "pago") throw conflict(RECEIVABLES.messages.alreadyPaid);
       const day = today();
-      const total = charged ?? lateFees(row.valor as Cents, row.dataVencimento, day).total;
+      // Absent: what the Cobrar dialog proposes, the balance plus fees at the company's rates.
+      const total =
+        charged ??
+        balanceDue({ valor: row.valor as Cents, saldo: cents(row.valor - row.principalPago - row.desconto), dataVencimento: row.dataVencimento, ultimoPagamento: row.dataPagamento }, day, feeRates(db)).total;
       const now = nowISO();
       const message = db
         .insert(messages)
