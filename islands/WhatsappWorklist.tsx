@@ -68,7 +68,7 @@ export default function WhatsappWorklist({ initial }: WhatsappWorklistProps) {
             <div className="worklist-item__head">
               <h2 className="worklist-item__client">{item.clientNome}</h2>
               <span className="worklist-item__meta">
-                {item.etapa} · {formatDateBR(item.data)} · {total(item)}
+                {item.etapa ?? "Cobrança manual"} · {formatDateBR(item.data)} · {total(item)}
               </span>
             </div>
             <details className="worklist-item__text">

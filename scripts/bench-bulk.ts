@@ -7,7 +7,12 @@ import { join } from "node:path";
 import { openDatabase } from "../db/client";
 import { clientBlockingRule } from "../src/api/installments/service";
 import { RECEIVABLES } from "../src/api/installments/table";
+import { chargeSelection } from "../src/api/dunning/charge-now";
+import { emailSettingsSchema } from "../src/api/email/model";
+import { saveEmailSettings } from "../src/api/email/service";
 import { bulkSchema, runLedgerBulk } from "../src/api/ledger/bulk";
+import { settingsSchema } from "../src/api/settings/model";
+import { saveSettings } from "../src/api/settings/service";
 import { pinClock } from "../src/lib/clock";
 
 const dir = mkdtempSync(join(tmpdir(), "cofre-bench-bulk-"));
@@ -32,19 +37,27 @@ function seed(): number[] {
   return ids;
 }
 
-const times: Record<string, number[]> = { baixarComJuros: [], prorrogar: [], excluir: [] };
+// Cobrar needs SMTP and the company's identity (CDC art. 42-A); nothing is sent here (no sender runs).
+saveSettings(db, "sistema", settingsSchema.parse({ empresa: "Cofre Bench Ltda", cidade: "São Paulo", chavePix: "financeiro@cofre.com.br", cnpjEmpresa: "11.444.777/0001-61", enderecoEmpresa: "Rua A, 1, São Paulo/SP" }));
+saveEmailSettings(db, "sistema", emailSettingsSchema.parse({ host: "127.0.0.1", porta: "2525", seguranca: "nenhuma", usuario: "", senha: "", remetenteNome: "Cofre", remetenteEmail: "cobranca@cofre.com.br", responderPara: "", aceitarAutoassinado: false }));
+
+const times: Record<string, number[]> = { cobrarEmail: [], cobrarWhatsapp: [], baixarComJuros: [], prorrogar: [], excluir: [] };
 for (let run = 0; run < 3; run++) {
   const ids = seed();
   for (const [name, body] of [
+    // One message per client (1,000), each grouping its 5 installments with their PIX codes.
+    ["cobrarEmail", { acao: "cobrar", canal: "email", ids }],
+    ["cobrarWhatsapp", { acao: "cobrar", canal: "whatsapp", ids }],
     ["prorrogar", { acao: "prorrogar", ids, dias: 10 }],
     ["baixarComJuros", { acao: "baixar", ids: ids.slice(0, 4_999), comJuros: true }],
     ["excluir", { acao: "excluir", filtro: {} }],
   ] as const) {
     const input = bulkSchema.parse(body);
     const t0 = performance.now();
-    runLedgerBulk(db, "sistema", RECEIVABLES, input, 5, clientBlockingRule);
+    runLedgerBulk(db, "sistema", RECEIVABLES, input, 5, clientBlockingRule, chargeSelection);
     times[name]!.push(performance.now() - t0);
   }
+  db.$client.run("DELETE FROM outbox");
   db.$client.run("DELETE FROM receivables");
   db.$client.run("DELETE FROM clients");
 }

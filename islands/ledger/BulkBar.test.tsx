@@ -150,6 +150,65 @@ describe("bulk selection", () => {
     expect(second!.key).toBe(first!.key);
   });
 
+  test("Cobrar por e-mail: sends the channel; a 409 (SMTP or the company's CNPJ missing) is said in the dialog, which stays; then the count is the toast", async () => {
+    const refusal = "Para cobrar por e-mail, configure antes o servidor de e-mail (SMTP) e o CNPJ da empresa em Configurações (CDC art. 42-A: toda cobrança identifica o fornecedor).";
+    let answers = [json({ message: refusal }, 409), json({ message: "2 cobranças enfileiradas para 1 cliente; 1 já estava paga", acao: "cobrar", alteradas: 2, ids: [1, 2], mantidas: [], mensagens: [40], clientes: 1 })];
+    serve(() => answers.shift()!);
+    render(<LedgerList {...props()} />);
+    for (const n of [1, 2, 3]) tick(`Padaria Pão Quente parcela ${n}/12`);
+    click(button("Cobrar", bar()!));
+    const dialog = lastDialog();
+    expect(dialog.textContent).toContain("Cobrar 3 parcelas: uma mensagem por cliente");
+    expect(dialog.querySelector<HTMLSelectElement>('select[name="canal"]')!.value).toBe("email");
+    click(button("Enviar e-mails", dialog));
+    await settle();
+    expect(dialog.querySelector('[role="alert"]')!.textContent).toBe(refusal);
+    expect(openDialogs()).toHaveLength(1);
+    expect(toastSignal.value).toBeNull();
+    click(button("Enviar e-mails", dialog));
+    await settle();
+    const [first, second] = bulkSent();
+    expect(first!.body).toEqual({ acao: "cobrar", ids: [1, 2, 3], canal: "email" });
+    expect(second!.key).toBe(first!.key);
+    expect(toastSignal.value?.title).toBe("2 cobranças enfileiradas para 1 cliente; 1 já estava paga");
+    expect(openDialogs()).toHaveLength(0);
+    expect(bar()).toBeNull();
+    answers = [];
+  });
+
+  test("Cobrar pelo WhatsApp: the answer stays in the dialog with the way to the worklist of these messages, focused", async () => {
+    serve(() => json({ message: "3 cobranças na lista do WhatsApp para 2 clientes; 1 cliente sem celular válido para o WhatsApp", acao: "cobrar", alteradas: 3, ids: [1, 2, 3], mantidas: [], mensagens: [41, 42], clientes: 2 }));
+    render(<LedgerList {...props("receber", 7)} />);
+    click(document.querySelector<HTMLInputElement>(".bulk-page input")!);
+    click(button("Selecionar todas as 7 parcelas deste filtro", bar()!));
+    click(button("Cobrar", bar()!));
+    const dialog = lastDialog();
+    const canal = dialog.querySelector<HTMLSelectElement>('select[name="canal"]')!;
+    act(() => {
+      canal.value = "whatsapp";
+      canal.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    expect(dialog.textContent).toContain("os clientes sem celular válido");
+    click(button("Preparar mensagens", dialog));
+    await settle();
+    expect(bulkSent().map((s) => s.body)).toEqual([{ acao: "cobrar", filtro: { status: "vencido" }, canal: "whatsapp" }]);
+    const result = lastDialog();
+    expect(result.querySelector('[role="status"]')!.textContent).toBe("3 cobranças na lista do WhatsApp para 2 clientes; 1 cliente sem celular válido para o WhatsApp.");
+    const link = result.querySelector<HTMLAnchorElement>('a[data-acao="lista"]')!;
+    expect(link.getAttribute("href")).toBe("/dunning/whatsapp?mensagens=41-42");
+    expect(document.activeElement === link).toBe(true);
+    click(button("Fechar", result));
+    await settle();
+    expect(openDialogs()).toHaveLength(0);
+    expect(bar()).toBeNull();
+  });
+
+  test("Contas a Pagar has no Cobrar", () => {
+    render(<LedgerList {...props("pagar")} />);
+    tick("Padaria Pão Quente parcela 1/12");
+    expect([...bar()!.querySelectorAll("button")].map((b) => b.textContent)).not.toContain("Cobrar");
+  });
+
   test("Limpar seleção empties it; a consulta gets no checkboxes and no bar", () => {
     render(<LedgerList {...props()} />);
     tick("Padaria Pão Quente parcela 1/12");

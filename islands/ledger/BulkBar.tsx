@@ -1,10 +1,11 @@
 // The selection bar of Contas a Receber / a Pagar (issue 35 §3): what is selected (rows of the
-// page, or every row of the filter), and Baixar / Prorrogar / Excluir over it, each one request to
-// POST …/bulk with its own Idempotency-Key (a double click, a retry after a lost answer: one run).
+// page, or every row of the filter), and Baixar / Prorrogar / Excluir (and, on Contas a Receber,
+// Cobrar) over it, each one request to POST …/bulk with its own Idempotency-Key (a double click,
+// a retry after a lost answer: one run).
 // Sticky at the bottom of the screen, so the count and the actions stay in reach on a phone and
 // from the keyboard wherever the focus is in the table.
 import { useId, useRef, useState } from "react";
-import { MAX_BULK_DAYS, MAX_BULK_ROWS, type BulkAction, type BulkAnswer } from "../../src/api/ledger/bulk-model";
+import { MAX_BULK_DAYS, MAX_BULK_ROWS, worklistOf, type BulkAction, type BulkAnswer } from "../../src/api/ledger/bulk-model";
 import { formatDateBR, isAcceptedDate } from "../../src/lib/dates";
 import type { ListParams } from "../../src/lib/list-spec";
 import { Button } from "../../src/ui/Button";
@@ -77,6 +78,11 @@ export function BulkBar({ kind, endpoint, selection, total, pageRows, params, to
         <Button size="sm" variant="secondary" disabled={tooMany} onClick={() => setOpen("prorrogar")}>
           Prorrogar
         </Button>
+        {kind === "receber" && (
+          <Button size="sm" variant="secondary" disabled={tooMany} onClick={() => setOpen("cobrar")}>
+            Cobrar
+          </Button>
+        )}
         <Button size="sm" variant="destructive" disabled={tooMany} onClick={() => setOpen("excluir")}>
           Excluir
         </Button>
@@ -120,8 +126,8 @@ interface BulkDialogProps {
 }
 
 const TITLES: Record<LedgerKind, Record<BulkAction, string>> = {
-  receber: { baixar: "Baixar parcelas", prorrogar: "Prorrogar parcelas", excluir: "Excluir parcelas" },
-  pagar: { baixar: "Pagar contas", prorrogar: "Prorrogar contas", excluir: "Excluir contas" },
+  receber: { baixar: "Baixar parcelas", prorrogar: "Prorrogar parcelas", excluir: "Excluir parcelas", cobrar: "Cobrar parcelas" },
+  pagar: { baixar: "Pagar contas", prorrogar: "Prorrogar contas", excluir: "Excluir contas", cobrar: "Cobrar" },
 };
 
 function BulkDialog({ kind, action, what, today, onClose, send, onDone }: BulkDialogProps) {
@@ -132,9 +138,15 @@ function BulkDialog({ kind, action, what, today, onClose, send, onDone }: BulkDi
   const [modo, setModo] = useState("data");
   const [dataVencimento, setDataVencimento] = useState("");
   const [dias, setDias] = useState("30");
+  const [canal, setCanal] = useState("email");
   const [error, setError] = useState<string | null>(null);
+  /** Why the server refused (409: what Configurações still lacks), shown in the dialog. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  /** Cobrar by WhatsApp done: its answer, and the way to the worklist of its messages. */
+  const [worklist, setWorklist] = useState<BulkAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const firstRef = useRef<HTMLInputElement>(null);
+  const worklistRef = useRef<HTMLAnchorElement>(null);
   const formId = useId();
 
   function fields(): Record<string, unknown> | string {
@@ -148,6 +160,7 @@ function BulkDialog({ kind, action, what, today, onClose, send, onDone }: BulkDi
       const n = Number(dias);
       return /^\d+$/.test(dias) && n >= 1 && n <= MAX_BULK_DAYS ? { dias: n } : `Dias: de 1 a ${MAX_BULK_DAYS}`;
     }
+    if (action === "cobrar") return { canal };
     return {};
   }
 
@@ -156,16 +169,67 @@ function BulkDialog({ kind, action, what, today, onClose, send, onDone }: BulkDi
     if (typeof body === "string") return setError(body);
     setError(null);
     setBusy(true);
+    setRefusal(null);
     try {
-      onDone(await send(body, key));
+      const answer = await send(body, key);
+      if (action === "cobrar" && canal === "whatsapp") {
+        setWorklist(answer);
+        setBusy(false);
+      } else onDone(answer);
     } catch (failure) {
       const message = (failure instanceof ApiError && failure.serverMessage) || "Não foi possível concluir a ação. Tente novamente.";
-      toast({ title: "Erro", description: message, variant: "destructive" });
+      if (failure instanceof ApiError && failure.status === 409) setRefusal(message);
+      else toast({ title: "Erro", description: message, variant: "destructive" });
       setBusy(false);
     }
   }
 
-  const confirm = action === "excluir" ? "Excluir" : action === "prorrogar" ? "Prorrogar" : kind === "receber" ? "Baixar" : "Pagar";
+  if (worklist) {
+    // The messages wait in the régua's WhatsApp worklist: one Enter opens it, filtered to them.
+    const done = () => onDone(worklist);
+    return (
+      <Dialog
+        key="resultado" // a dialog of its own (not the form's, reused): it opens with the focus on the way to the list
+        open
+        onClose={done}
+        title="Cobrar pelo WhatsApp"
+        size="sm"
+        initialFocusRef={worklist.mensagens && worklist.mensagens.length > 0 ? worklistRef : undefined}
+        footer={
+          <>
+            <Button variant="secondary" onClick={done}>
+              Fechar
+            </Button>
+            {worklist.mensagens && worklist.mensagens.length > 0 && (
+              <a className="ui-button ui-button--primary ui-button--md" href={worklistOf(worklist.mensagens)} ref={worklistRef} data-acao="lista">
+                Abrir a lista do WhatsApp
+              </a>
+            )}
+          </>
+        }
+      >
+        <p className="bulk-form__what" role="status">
+          {worklist.message}.
+        </p>
+        {worklist.mensagens && worklist.mensagens.length > 0 && (
+          <p className="bulk-form__what">Na lista, cada cliente tem a sua mensagem: abra no WhatsApp, envie e marque como enviada.</p>
+        )}
+      </Dialog>
+    );
+  }
+
+  const confirm =
+    action === "excluir"
+      ? "Excluir"
+      : action === "prorrogar"
+        ? "Prorrogar"
+        : action === "cobrar"
+          ? canal === "email"
+            ? "Enviar e-mails"
+            : "Preparar mensagens"
+          : kind === "receber"
+            ? "Baixar"
+            : "Pagar";
   return (
     <Dialog
       open
@@ -173,7 +237,7 @@ function BulkDialog({ kind, action, what, today, onClose, send, onDone }: BulkDi
       title={TITLES[kind][action]}
       size="sm"
       role={action === "excluir" ? "alertdialog" : "dialog"}
-      initialFocusRef={action === "excluir" ? undefined : firstRef}
+      initialFocusRef={action === "excluir" || action === "cobrar" ? undefined : firstRef}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -199,8 +263,31 @@ function BulkDialog({ kind, action, what, today, onClose, send, onDone }: BulkDi
             ? `Excluir ${what}? Só as em aberto são excluídas; as pagas ficam como estão. Esta ação não pode ser desfeita.`
             : action === "baixar"
               ? `${kind === "receber" ? "Baixar" : "Pagar"} ${what}. As já pagas ficam como estão.`
-              : `Prorrogar ${what}. As já pagas ficam como estão.`}
+              : action === "cobrar"
+                ? `Cobrar ${what}: uma mensagem por cliente, com as parcelas em aberto, o valor atualizado até hoje e o PIX copia e cola. Ficam de fora as já pagas, os clientes sem ${canal === "email" ? "e-mail" : "celular válido"} e os marcados para não receber cobranças.`
+                : `Prorrogar ${what}. As já pagas ficam como estão.`}
         </p>
+        {refusal && (
+          <p className="bulk-form__refusal" role="alert">
+            {refusal}
+          </p>
+        )}
+        {action === "cobrar" && (
+          <Field label="Como cobrar" hint={canal === "email" ? "Os e-mails saem agora, pelo servidor de e-mail configurado." : "As mensagens vão para a lista do WhatsApp: você abre cada uma no seu WhatsApp e marca como enviada."}>
+            <Select
+              name="canal"
+              value={canal}
+              onValueChange={(value) => {
+                setCanal(value);
+                setRefusal(null);
+              }}
+              options={[
+                { value: "email", label: "E-mail agora" },
+                { value: "whatsapp", label: "WhatsApp (lista para enviar)" },
+              ]}
+            />
+          </Field>
+        )}
         {action === "baixar" && (
           <>
             <Field label="Data de pagamento" required error={error} hint={kind === "receber" && valor === "juros" ? `Multa e juros calculados até ${formatDateBR(dataPagamento)}` : undefined}>

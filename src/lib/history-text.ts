@@ -30,6 +30,7 @@ const HISTORY_ACTIONS = [
   "link_create",
   "link_revoke",
   "import",
+  "charge",
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -57,6 +58,7 @@ const ACTION_LABELS: Record<HistoryAction, string> = {
   link_create: "Link do cliente gerado",
   link_revoke: "Link do cliente revogado",
   import: "Importação",
+  charge: "Cobrança",
 };
 
 const isHistoryEntity = (entity: string): entity is HistoryEntity => (HISTORY_ENTITIES as readonly string[]).includes(entity);
@@ -359,6 +361,13 @@ export function describeEvent(e: HistoryFacts): string {
       const n = Number(d.clientes ?? 0);
       const started = Number(d.assinaturas ?? 0);
       return `${u} importou ${n} ${n === 1 ? "cliente" : "clientes"} do arquivo ${e.rotulo}${started ? ` e iniciou ${started} ${started === 1 ? "assinatura" : "assinaturas"}` : ""}`;
+    }
+    case "charge": {
+      // The bulk Cobrar (issue 35 §3): an e-mail queued now, or a message put on the WhatsApp worklist.
+      const batch = d.emLote === true ? " (em lote)" : "";
+      return d.canal === "whatsapp"
+        ? `${u} pôs a cobrança de ${money(d.valor)} na lista do WhatsApp${batch}`
+        : `${u} cobrou ${money(d.valor)} por e-mail${batch}`;
     }
     default: {
       // A new action does not compile until it has its sentence here (and its label above).

@@ -45,7 +45,7 @@ export function MessagesPage({ query, page, whatsapp }: { query: MessageQuery; p
   );
 }
 
-export function WhatsappPage({ items }: { items: WhatsappItem[] }) {
+export function WhatsappPage({ items, selection = false }: { items: WhatsappItem[]; selection?: boolean }) {
   return (
     <>
       <PageHeader title="Cobranças" description={DESCRIPTION} />
@@ -53,6 +53,11 @@ export function WhatsappPage({ items }: { items: WhatsappItem[] }) {
       <p className="dunning-help">
         O Cofre não envia WhatsApp sozinho: abra cada mensagem no seu WhatsApp, envie e marque como enviada. Enter abre a conversa; Enter de novo marca como enviada e passa para a próxima.
       </p>
+      {selection && (
+        <p className="dunning-help">
+          Mostrando só as cobranças selecionadas em Contas a Receber. <a href="/dunning/whatsapp">Ver toda a lista do WhatsApp</a>
+        </p>
+      )}
       <Island name="WhatsappWorklist" props={{ initial: items }} />
     </>
   );

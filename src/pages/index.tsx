@@ -25,7 +25,7 @@ import { allows } from "../api/auth/permissions";
 import { getDunning } from "../api/dunning/settings";
 import { previewClients } from "../api/dunning/preview";
 import { MESSAGE_LIST } from "../api/messages/model";
-import { findMessages, parseMessageQuery, whatsappWorklist } from "../api/messages/service";
+import { findMessages, parseMessageQuery, parseWorklistRange, whatsappWorklist } from "../api/messages/service";
 import { getSettings } from "../api/settings/service";
 import { ledgerChoices, listCategories, listCostCentres } from "../api/categories/service";
 import { CategoriesPage } from "./CategoriesPage";
@@ -232,7 +232,11 @@ export function pageRoutes(deps: AppDeps) {
         return { total: page.total, render: (notice) => shellPage("/dunning", "Cobranças", user, screen, notice) };
       }),
     )
-    .get("/dunning/whatsapp", ({ user }) => shellPage("/dunning", "Cobranças", user, <WhatsappPage items={whatsappWorklist(deps.db)} />))
+    // ?mensagens=120-131: only the messages of one bulk Cobrar by WhatsApp (Contas a Receber's selection).
+    .get("/dunning/whatsapp", ({ user, query }) => {
+      const range = parseWorklistRange(query.mensagens);
+      return shellPage("/dunning", "Cobranças", user, <WhatsappPage items={whatsappWorklist(deps.db, range ?? undefined)} selection={range !== null} />);
+    })
     .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db, deps.config.blockGraceDays)} email={getEmailSettings(deps.db)} />))
     // Issue 35 §4: the registers' exports, page by page through their lists' own queries.
     .get("/clients/export", ({ query, request }) => download(request, clientsCsv(deps.db, query, graceDays(deps.db, deps.config.blockGraceDays))))

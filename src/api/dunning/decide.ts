@@ -18,19 +18,15 @@ import { turn } from "../../http/turns";
 import { isValidPhone } from "../../lib/brazil";
 import { nowISO } from "../../lib/clock";
 import { addDays } from "../../lib/dates";
-import { lateFees } from "../../lib/fees";
-import { cents, type Cents } from "../../lib/money";
-import { chargeDescription, chargeTxid, MAX_PIX_CENTS, pixPayload } from "../charges/pix";
 import type { DailyJob } from "../daily-jobs";
 import { enqueue, type Transport } from "../outbox/outbox";
 import { sql } from "../prepared";
 import { getSettings } from "../settings/service";
 import type { SettingsJson } from "../settings/model";
-import { clientPageLink } from "./client-link";
+import { CHARGE_COLUMNS, chargedInstallments, composeFor, storedParcelas, type ChargeRow } from "./compose";
 import type { Channel, DunningSettings } from "./model";
 import { blockWarningReached, calendarFor, LOOK_AHEAD_DAYS, LOOK_BACK_DAYS, reachedStep, scheduledSteps, type ScheduledStep } from "./schedule";
 import { inWindow, readDunning, windowOpening } from "./settings";
-import { composeMessage, type MessageInstallment } from "./text";
 
 export const SKIP_OPTED_OUT = "Cliente marcado para não receber cobranças automáticas";
 export const SKIP_NO_EMAIL = "Cliente sem e-mail";
@@ -55,9 +51,8 @@ const KEYS_OF = sql<{ receivableId: number; etapa: string }, { ids: string }>(
 const CLIENT = sql<{ nome: string; contato: string; email: string; telefone: string; naoEnviar: number; bloqueado: number }, { id: number }>(
   `SELECT nome, contato, email, telefone, nao_enviar_cobrancas AS naoEnviar, status_bloqueio AS bloqueado FROM clients WHERE id = $id`,
 );
-const INSTALLMENTS = sql<{ id: number; status: string; dataVencimento: string; valor: number; numerosParcela: string; descricao: string }, { ids: string }>(
-  `SELECT id, status, data_vencimento AS dataVencimento, valor, numeros_parcela AS numerosParcela, descricao FROM receivables
-   WHERE id IN (SELECT value FROM json_each($ids))`,
+const INSTALLMENTS = sql<ChargeRow & { status: string }, { ids: string }>(
+  `SELECT ${CHARGE_COLUMNS}, r.status AS status FROM receivables r WHERE r.id IN (SELECT value FROM json_each($ids))`,
 );
 const SENT_TODAY = sql<{ n: number }, { clientId: number; day: string; canal: string }>(
   `SELECT count(*) AS n FROM mensagens WHERE client_id = $clientId AND data = $day AND origem = 'regua' AND canal = $canal AND status <> 'pulada'`,
@@ -166,26 +161,13 @@ function decideMessage(
     client.naoEnviar === 1 ? SKIP_OPTED_OUT : canal === "email" && !email.includes("@") ? SKIP_NO_EMAIL : canal === "whatsapp" && !isValidPhone(client.telefone) ? SKIP_NO_PHONE : null;
   // The most advanced step speaks for the message (the block warning above all).
   const lead = group.reduce((a, b) => (b.step.dias > a.step.dias ? b : a));
-  const parcelas: MessageInstallment[] = [...new Set(group.map((p) => p.receivableId))].map((id) => {
-    const row = rows.get(id)!;
-    const fees = lateFees(row.valor as Cents, row.dataVencimento, run.day);
-    return {
-      id,
-      numerosParcela: row.numerosParcela,
-      descricao: row.descricao,
-      dataVencimento: row.dataVencimento,
-      total: fees.total,
-      diasAtraso: fees.diasAtraso,
-      pix: pixFor(company, id, row.numerosParcela, fees.total),
-    };
-  });
-  const filled = composeMessage(lead.step, {
-    cliente: client.nome,
-    contato: client.contato,
-    parcelas,
-    link: clientPageLink(db, clientId),
-    company: { empresa: company.empresa, cnpjEmpresa: company.cnpjEmpresa, enderecoEmpresa: company.enderecoEmpresa },
-  });
+  const parcelas = chargedInstallments(
+    db,
+    company,
+    [...new Set(group.map((p) => p.receivableId))].map((id) => rows.get(id)!),
+    run.day,
+  );
+  const filled = composeFor(db, lead.step, { id: clientId, nome: client.nome, contato: client.contato }, parcelas, company);
   const etapa = [...new Set(group.map((p) => p.step.label))].join(", ");
   const now = nowISO();
   const message = db
@@ -201,7 +183,7 @@ function decideMessage(
       destino: canal === "email" ? email || null : client.telefone || null,
       assunto: canal === "email" ? filled.assunto : null,
       texto: filled.texto,
-      parcelas: JSON.stringify(parcelas.map((p) => ({ id: p.id, numerosParcela: p.numerosParcela, vencimento: p.dataVencimento, valor: p.total }))),
+      parcelas: storedParcelas(parcelas),
       createdAt: now,
     })
     .returning({ id: messages.id })
@@ -228,18 +210,6 @@ function decideMessage(
   db.update(outbox).set({ proximaTentativa: sendAt }).where(eq(outbox.id, queued.id)).run();
   db.update(messages).set({ outboxId: queued.id }).where(eq(messages.id, message.id)).run();
   run.counts.enfileiradas++;
-}
-
-function pixFor(company: SettingsJson, id: number, numerosParcela: string, amount: Cents): string | null {
-  if (!company.chavePix || !company.empresa || !company.cidade || amount <= 0 || amount > MAX_PIX_CENTS) return null;
-  return pixPayload({
-    key: company.chavePix,
-    merchantName: company.empresa,
-    merchantCity: company.cidade,
-    amount: cents(amount),
-    txid: chargeTxid(id, numerosParcela),
-    description: chargeDescription(numerosParcela),
-  });
 }
 
 /**

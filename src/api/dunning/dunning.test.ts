@@ -19,7 +19,7 @@ import { DEFAULT_DUNNING, FOOTER_NOTICE } from "./model";
 
 // Tuesday 10 March 2026, 10:00 in São Paulo: inside the sending window.
 const t = useTestApp({
-  tables: ["mensagem_parcelas", "mensagens", "outbox", "history_events", "receivables", "subscription_months", "subscriptions", "clients", "regua", "settings", "email_settings"],
+  tables: ["mensagem_parcelas", "mensagens", "outbox", "history_events", "payments", "receivables", "subscription_months", "subscriptions", "clients", "regua", "settings", "email_settings"],
   now: "2026-03-10T10:00:00-03:00",
 });
 const api = t.api;
@@ -220,6 +220,31 @@ describe("the day's decisions and the e-mail they send", () => {
     expect(rows("SELECT * FROM outbox")).toEqual([]);
   });
 
+  test("a partly paid installment is charged its balance with the company's fees, as the Cobrar dialog says — not its face value", async () => {
+    await configureCompany();
+    await configureSmtp();
+    await turnOn();
+    const bar = await client({ nome: "Bar Saldo Devedor", email: "saldo@bar.com.br" });
+    const late = installment(bar, "2026-03-05", 20_000); // D+3 today
+    // R$ 50,00 paid late on 6 March: its multa went with it; the balance is R$ 150,00.
+    expect((await api(`/api/installments/${late}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-06", valorPago: "50.00", tipo: "parcial" } })).status).toBe(200);
+    expect(await (await run()).json()).toMatchObject({ enfileiradas: 1 });
+    const transport = configuredTransport(t.db);
+    try {
+      await sendDue(t.db, { email: transport }, { log: { log() {}, error() {} } });
+    } finally {
+      transport.close();
+    }
+    const text = smtp.delivered.at(-1)!.parsed.text!;
+    const code = text.match(/^(000201.+)$/m)![1]!;
+    const dialog = (await (await api(`/api/installments/${late}/charge`)).json()) as { valor: string };
+    // R$ 150,00 + juros 1%/month for 4 days on it (R$ 0,20); the face value with fees would be R$ 204,33.
+    expect(dialog.valor).toBe("150.20");
+    expect(getPixPayloadInfo(code)!.amount).toBe(150.2);
+    expect(text).toContain("R$\u00a0150,20");
+    smtp.delivered.length = 0;
+  });
+
   test("an installment re-dated past the step is not charged for it", async () => {
     await configureCompany();
     await configureSmtp();
@@ -342,6 +367,16 @@ describe("the preview", () => {
     expect(preview.texto).toStartWith("Olá, João! Em atraso há 5 dias: R$\u00a0204,33.\n\n000201");
     expect(preview.texto).toEndWith("—\nCofre Serviços Financeiros Ltda\nCNPJ 11.444.777/0001-61\nRua das Acácias, 123, Centro, São José dos Campos/SP\nSe você já pagou, desconsidere esta mensagem.");
     expect((await api("/api/dunning/preview", { method: "POST", body: { clienteId: 999_999, etapa: step } })).status).toBe(404);
+  });
+
+  test("a partly paid installment shows its balance with fees, as the e-mail would", async () => {
+    await configureCompany();
+    const c = await client({ nome: "Empório Saldo", contato: "Rita" });
+    const id = installment(c, "2026-03-05", 20_000);
+    expect((await api(`/api/installments/${id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-06", valorPago: "50.00", tipo: "parcial" } })).status).toBe(200);
+    const step = { dias: 3, canal: "email", assunto: "Atraso: {valor}", texto: "Em atraso: {valor}." };
+    const preview = await (await api("/api/dunning/preview", { method: "POST", body: { clienteId: c, etapa: step } })).json();
+    expect(preview.assunto).toBe("Atraso: R$ 150,20");
   });
 });
 

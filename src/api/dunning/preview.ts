@@ -1,18 +1,15 @@
 // The régua screen's preview: a step's subject and text as one real client would get them today —
-// the client's open installments (the three nearest due dates) at today's amount, with their PIX.
+// the client's open installments (the three nearest due dates) at today's amount, with their PIX
+// (compose.ts: the words the régua would send).
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { clients, receivables } from "../../../db/schema";
 import { notFound } from "../../http/errors";
 import { today } from "../../lib/clock";
-import { lateFees } from "../../lib/fees";
-import { cents, type Cents } from "../../lib/money";
-import { chargeDescription, chargeTxid, MAX_PIX_CENTS, pixPayload } from "../charges/pix";
 import { getSettings } from "../settings/service";
-import { clientPageLink } from "./client-link";
+import { chargedInstallments, composeFor, type ChargeRow } from "./compose";
 import type { PreviewJson } from "./model";
 import { stepLabel } from "./model";
-import { composeMessage, type MessageInstallment } from "./text";
 
 interface PreviewInput {
   clienteId: number;
@@ -32,31 +29,10 @@ export function previewMessage(db: Db, input: PreviewInput): PreviewJson {
     .limit(3)
     .all();
   // A client with nothing open still shows the words: its monthly fee, due today.
-  const rows = open.length
+  const rows: ChargeRow[] = open.length
     ? open
-    : [{ id: 0, numerosParcela: "1/1", descricao: "Mensalidade (exemplo)", dataVencimento: day, valor: client.valorMensalidade > 0 ? client.valorMensalidade : 10_000 }];
-  const parcelas: MessageInstallment[] = rows.map((row) => {
-    const fees = lateFees(row.valor as Cents, row.dataVencimento, day);
-    const canPix = !!company.chavePix && !!company.empresa && !!company.cidade && fees.total <= MAX_PIX_CENTS;
-    return {
-      id: row.id,
-      numerosParcela: row.numerosParcela,
-      descricao: row.descricao,
-      dataVencimento: row.dataVencimento,
-      total: fees.total,
-      diasAtraso: fees.diasAtraso,
-      pix: canPix
-        ? pixPayload({ key: company.chavePix!, merchantName: company.empresa, merchantCity: company.cidade, amount: cents(fees.total), txid: chargeTxid(row.id, row.numerosParcela), description: chargeDescription(row.numerosParcela) })
-        : null,
-    };
-  });
-  const filled = composeMessage(input.etapa, {
-    cliente: client.nome,
-    contato: client.contato,
-    parcelas,
-    link: clientPageLink(db, client.id),
-    company: { empresa: company.empresa, cnpjEmpresa: company.cnpjEmpresa, enderecoEmpresa: company.enderecoEmpresa },
-  });
+    : [{ id: 0, numerosParcela: "1/1", descricao: "Mensalidade (exemplo)", dataVencimento: day, valor: client.valorMensalidade > 0 ? client.valorMensalidade : 10_000, principalPago: 0, desconto: 0, dataPagamento: null }];
+  const filled = composeFor(db, input.etapa, client, chargedInstallments(db, company, rows, day), company);
   return { cliente: { id: client.id, nome: client.nome }, canal: input.etapa.canal, etapa: stepLabel(input.etapa.dias), assunto: filled.assunto, texto: filled.texto };
 }
 

@@ -124,3 +124,21 @@ export function blockWarningReached(calendar: BusinessCalendar, dueDate: string,
   if (!date || date > day || daysBetween(date, day) > CATCH_UP_DAYS) return null;
   return { key: BLOCK_WARNING_KEY, label: BLOCK_WARNING_LABEL, date };
 }
+
+/**
+ * The step whose text speaks for an installment charged by hand on `day` (the bulk Cobrar): the
+ * latest step whose day has come, however long ago (no catch-up limit: a person asked now), or
+ * the first step when none has (a reminder before the due date). Null only without steps.
+ */
+export function stepInForce(calendar: BusinessCalendar, steps: readonly ScheduledStep[], dueDate: string, day: string): ScheduledStep | null {
+  if (steps.length === 0) return null;
+  // Beyond the calendar: long overdue (the last step) or far ahead (the first).
+  if (dueDate < calendar.from) return steps.at(-1)!;
+  const base = calendar.ceilIndex(dueDate);
+  const todayIndex = calendar.floorIndex(day);
+  if (base === null || todayIndex === null) return steps[0]!;
+  const offset = todayIndex - base;
+  let found = steps[0]!;
+  for (const step of steps) if (step.dias <= offset) found = step;
+  return found;
+}

@@ -35,9 +35,17 @@ export function readDunning(db: Db | Tx): DunningSettings & { updatedAt: string 
 
 /** What turning the régua on with these steps still needs, in pt-BR (empty: nothing). */
 function missingForDunning(db: Db | Tx, settings: Pick<DunningSettings, "etapas" | "avisoBloqueio">): string[] {
+  const usesEmail = settings.etapas.some((s) => s.canal === "email") || (settings.avisoBloqueio.ativo && settings.avisoBloqueio.canal === "email");
+  return missingToCharge(db, usesEmail);
+}
+
+/**
+ * What charging by message needs (the régua, the bulk Cobrar): SMTP when it goes by e-mail, and
+ * the company's name, CNPJ and address for the footer every message ends with (CDC art. 42-A).
+ */
+export function missingToCharge(db: Db | Tx, usesEmail: boolean): string[] {
   const company = getSettings(db);
   const missing: string[] = [];
-  const usesEmail = settings.etapas.some((s) => s.canal === "email") || (settings.avisoBloqueio.ativo && settings.avisoBloqueio.canal === "email");
   if (usesEmail && !getEmailSettings(db).configurado) missing.push("o servidor de e-mail (SMTP)");
   if (!company.empresa) missing.push("o nome da empresa");
   if (!company.cnpjEmpresa) missing.push("o CNPJ da empresa");
@@ -45,7 +53,7 @@ function missingForDunning(db: Db | Tx, settings: Pick<DunningSettings, "etapas"
   return missing;
 }
 
-const list = (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} e ${items.at(-1)}`);
+export const list = (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} e ${items.at(-1)}`);
 
 export function getDunning(db: Db | Tx, graceDays: number): DunningJson {
   const settings = readDunning(db);

@@ -114,7 +114,7 @@ describe("the selection as a filter", () => {
     expect(await bulk("installments", { acao: "baixar", filtro: { status: "atrasado" } })).toEqual({ status: 400, answer: { message: "Status inválido: use em_aberto, parcial, vencido ou pago" } as never });
     expect((await bulk("installments", { acao: "baixar" })).status).toBe(400);
     expect((await bulk("installments", { acao: "baixar", ids: [1], filtro: {} })).status).toBe(400);
-    expect((await bulk("installments", { acao: "pagar", ids: [1] })).answer.message).toBe("Ação inválida: use baixar, prorrogar ou excluir");
+    expect((await bulk("installments", { acao: "pagar", ids: [1] })).answer.message).toBe("Ação inválida: use baixar, prorrogar, excluir ou cobrar");
     expect((await bulk("installments", { acao: "prorrogar", ids: [1] })).answer.message).toBe("Informe a nova data de vencimento ou quantos dias prorrogar");
     expect((await bulk("installments", { acao: "excluir", ids: ["1"] })).answer.message).toBe("Seleção inválida: ids deve ser uma lista de números");
     const empty = await bulk("installments", { acao: "baixar", filtro: { mes: "2030-01" } });
@@ -179,4 +179,24 @@ describe("Contas a Pagar", () => {
     const { answer } = await bulk("payables", { acao: "excluir", filtro: { supplierId: String(supplier.id) } });
     expect(answer.message).toBe("2 contas excluídas; 1 já estava paga");
   });
+});
+
+test("baixar with fees: at the company's rates, and a partly paid row's fees on its balance (as the Baixar dialog proposes)", async () => {
+  const put = (body: object) => t.api("/api/settings", { method: "PUT", body: { empresa: "", cidade: "", ...body } });
+  expect((await put({ multaPercentual: "10", jurosMensalPercentual: "3" })).status).toBe(200);
+  try {
+    const [whole, partly] = await generate(await client(), { numParcelas: 2, valor: "200.00", primeiroVencimento: "2026-03-05" });
+    // Generated a month apart: the second re-dated to 5 March too.
+    expect((await t.api(`/api/installments/${partly}/due-date`, { method: "PATCH", body: { dataVencimento: "2026-03-05" } })).status).toBe(200);
+    // R$ 40,00 of R$ 100,00 paid on the due date: no fees on it; R$ 60,00 left.
+    expect((await t.api(`/api/installments/${partly}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-05", valorPago: "40.00", tipo: "parcial" } })).status).toBe(200);
+    const { answer } = await bulk("installments", { acao: "baixar", ids: [whole, partly], comJuros: true });
+    expect(answer.message).toBe("2 parcelas baixadas");
+    // 10 days late at 10% + 3% a month: R$ 100,00 → multa 10,00, juros 1,00.
+    expect(row(whole!)).toMatchObject({ status: "pago", multa: 1000, juros: 100, valor_pago: 11100 });
+    // The balance R$ 60,00 → multa 6,00, juros 0,60: R$ 66,60 more, R$ 106,60 received in all.
+    expect(row(partly!)).toMatchObject({ status: "pago", multa: 600, juros: 60, valor_pago: 10660 });
+  } finally {
+    await put({ multaPercentual: "2", jurosMensalPercentual: "1" });
+  }
 });

@@ -10,14 +10,15 @@ import { badRequest, HttpError } from "../../http/errors";
 import { parseWith } from "../../http/validate";
 import { today } from "../../lib/clock";
 import { addDays, isAcceptedDate } from "../../lib/dates";
-import { lateFees } from "../../lib/fees";
+import { balanceDue } from "../../lib/fees";
+import { feeRates } from "../company-rules";
 import { cents, type Cents } from "../../lib/money";
 import { signedIn } from "../auth/plugin";
 import { actorOf, type Actor } from "../history/record";
 import { withIdempotencyKey } from "../idempotency";
 import { sqlVariants } from "../prepared";
 import { z } from "zod/mini";
-import { BULK_ACTIONS, MAX_BULK_DAYS, MAX_BULK_ROWS, tooManyRows, type BulkAnswer } from "./bulk-model";
+import { BULK_ACTIONS, BULK_CHARGE_CHANNELS, MAX_BULK_DAYS, MAX_BULK_ROWS, tooManyRows, type BulkAnswer, type BulkChargeChannel } from "./bulk-model";
 import type { LedgerCause } from "./events";
 import { parseLedgerQuery, whereSql } from "./list";
 import type { PartyRule } from "./service";
@@ -76,7 +77,7 @@ const days = z.optional(
 export const bulkSchema = z
   .object(
     {
-      acao: z.enum(BULK_ACTIONS, "Ação inválida: use baixar, prorrogar ou excluir"),
+      acao: z.enum(BULK_ACTIONS, "Ação inválida: use baixar, prorrogar, excluir ou cobrar"),
       ids,
       filtro,
       /** baixar: the payment date (absent: today). */
@@ -87,6 +88,8 @@ export const bulkSchema = z
       dataVencimento: optionalDate,
       /** …or each row's own due date plus this many days. */
       dias: days,
+      /** cobrar: e-mail now, or the WhatsApp worklist. */
+      canal: z.optional(z.enum(BULK_CHARGE_CHANNELS, "Canal deve ser email ou whatsapp")),
     },
     "Dados inválidos",
   )
@@ -98,9 +101,16 @@ export const bulkSchema = z
         const ways = (body.dataVencimento ? 1 : 0) + (body.dias ? 1 : 0);
         if (ways !== 1) ctx.issues.push({ code: "custom", message: "Informe a nova data de vencimento ou quantos dias prorrogar", input: body, path: ["dataVencimento"] });
       }
+      if (body.acao === "cobrar" && !body.canal) ctx.issues.push({ code: "custom", message: "Informe o canal da cobrança: email ou whatsapp", input: body, path: ["canal"] });
     }),
   );
 type BulkBody = z.output<typeof bulkSchema>;
+
+/**
+ * Cobrar over the selected rows, inside the action's transaction (the receivables' side fills it
+ * in: src/api/bulk.ts, src/api/dunning/charge-now.ts). Answers as the other actions do.
+ */
+type BulkCharge = (db: Db, actor: Actor, ids: number[], canal: BulkChargeChannel, kept: BulkAnswer["mantidas"]) => BulkAnswer;
 
 interface Selected {
   id: number;
@@ -108,11 +118,16 @@ interface Selected {
   status: "em_aberto" | "pago";
   valor: Cents;
   dataVencimento: string;
+  /** Face − principal paid − discounts (partial payments, issue 34). */
+  saldo: Cents;
+  /** The last payment's date, or null. */
+  dataPagamento: string | null;
 }
 
 const SELECTED = sqlVariants<[t: LedgerTable], Selected, { ids: string }>(
   (t) =>
-    `SELECT r.id AS id, r.${t.party.column} AS partyId, r.status AS status, r.valor AS valor, r.data_vencimento AS dataVencimento
+    `SELECT r.id AS id, r.${t.party.column} AS partyId, r.status AS status, r.valor AS valor, r.data_vencimento AS dataVencimento,
+       r.valor - r.principal_pago - r.desconto AS saldo, r.data_pagamento AS dataPagamento
      FROM json_each($ids) k CROSS JOIN ${t.table} r ON r.id = k.value ORDER BY r.id`,
 );
 /** A filter's rows, one past the cap so that "too many" is known without counting them all. */
@@ -129,6 +144,7 @@ function words(t: LedgerTable) {
   const noun = (n: number) => (receivable ? (n === 1 ? "parcela" : "parcelas") : n === 1 ? "conta" : "contas");
   const done: Record<BulkBody["acao"], [string, string]> = {
     baixar: receivable ? ["baixada", "baixadas"] : ["paga", "pagas"],
+    cobrar: ["cobrada", "cobradas"],
     prorrogar: ["prorrogada", "prorrogadas"],
     excluir: ["excluída", "excluídas"],
   };
@@ -142,6 +158,8 @@ const REASONS = {
   ausente: ["não foi encontrada (excluída por outra pessoa?)", "não foram encontradas (excluídas por outra pessoa?)"],
 } as const;
 type Reason = keyof typeof REASONS;
+const keptAnswer = (kept: Map<Reason, number[]>): BulkAnswer["mantidas"] =>
+  [...kept].map(([reason, list]) => ({ motivo: REASONS[reason][list.length === 1 ? 0 : 1], quantidade: list.length, ids: list }));
 
 /**
  * One action over a selection, in one immediate transaction (inside an outer one, the
@@ -149,7 +167,8 @@ type Reason = keyof typeof REASONS;
  * automatic blocking) runs once per party whose rows changed, after the rows, with that party's
  * installments as the cause.
  */
-export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBody, graceDays = 0, rule?: PartyRule): BulkAnswer {
+export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBody, graceDays = 0, rule?: PartyRule, charge?: BulkCharge): BulkAnswer {
+  if (body.acao === "cobrar" && !charge) throw badRequest("Cobrar em lote existe só em Contas a Receber");
   return db.transaction(
     () => {
       const ids = body.ids ?? filteredIds(db, t, body.filtro!);
@@ -160,6 +179,7 @@ export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBo
       const keep = (reason: Reason, id: number) => kept.set(reason, [...(kept.get(reason) ?? []), id]);
       const found = new Set(rows.map((r) => r.id));
       for (const id of ids) if (!found.has(id)) keep("ausente", id);
+      if (body.acao === "cobrar") return charge!(db, actor, rows.map((r) => r.id), body.canal!, keptAnswer(kept));
 
       // Each changed row's cause, gathered per party: the rule runs once per party afterwards.
       const causes = new Map<number, LedgerCause>();
@@ -172,6 +192,7 @@ export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBo
       const now = today();
       const dataPagamento = body.dataPagamento ?? now;
       if (body.acao === "baixar" && dataPagamento > now) throw badRequest("Data de pagamento não pode ser futura", { dataPagamento: "Data de pagamento não pode ser futura" });
+      const rates = body.acao === "baixar" && body.comJuros && t.fees ? feeRates(db) : null;
 
       for (const row of rows) {
         // Unpaid only, whichever the action (a paid payable is deleted one at a time, on purpose).
@@ -180,7 +201,9 @@ export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBo
           continue;
         }
         if (body.acao === "baixar") {
-          const fees = body.comJuros && t.fees ? lateFees(row.valor, row.dataVencimento, dataPagamento) : null;
+          // What settles it on that date, as the Baixar dialog proposes: the balance plus the next
+          // payment's fees at the company's rates (a partly paid row owes fees on its balance only).
+          const fees = rates ? balanceDue({ valor: row.valor, saldo: row.saldo, dataVencimento: row.dataVencimento, ultimoPagamento: row.dataPagamento }, dataPagamento, rates) : null;
           const payment = fees ? { dataPagamento, valorPago: null, multa: fees.multa, juros: fees.juros } : { dataPagamento, valorPago: null, multa: cents(0), juros: cents(0) };
           payLedgerRow(db, actor, t, row.id, { ...payment, origem: { emLote: true } }, gather);
         } else if (body.acao === "prorrogar") {
@@ -202,7 +225,7 @@ export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBo
       if (rule) for (const [partyId, cause] of causes) rule(db, partyId, graceDays, cause);
 
       const w = words(t);
-      const mantidas = [...kept].map(([reason, list]) => ({ motivo: REASONS[reason][list.length === 1 ? 0 : 1], quantidade: list.length, ids: list }));
+      const mantidas = keptAnswer(kept);
       const head = changed.length === 0 ? `Nenhuma ${w.noun(1)} ${w.done(body.acao, 1)}` : `${changed.length.toLocaleString("pt-BR")} ${w.noun(changed.length)} ${w.done(body.acao, changed.length)}`;
       const message = [head, ...mantidas.map((m) => `${m.quantidade.toLocaleString("pt-BR")} ${m.motivo}`)].join("; ");
       return { message, acao: body.acao, alteradas: changed.length, ids: changed, mantidas };
@@ -226,13 +249,13 @@ function filteredIds(db: Db, t: LedgerTable, filtro: Record<string, string>): nu
  * second. Typed as a plain plugin: the app's route types are already at the checker's limit
  * (TS2590), and nothing calls this route through them.
  */
-export function ledgerBulkRoutes(deps: AppDeps, t: LedgerTable, rule?: PartyRule): Elysia {
+export function ledgerBulkRoutes(deps: AppDeps, t: LedgerTable, rule?: PartyRule, charge?: BulkCharge): Elysia {
   const { db } = deps;
   const grace = deps.config.blockGraceDays;
   const routes = new Elysia({ name: `api.${t.table}.bulk`, prefix: t.api }).use(signedIn).post("/bulk", ({ body, user, request }) => {
     const input = parseWith(bulkSchema, body);
     const key = request.headers.get("idempotency-key");
-    return withIdempotencyKey(db, key, user.id, `${t.api}/bulk`, () => runLedgerBulk(db, actorOf(user), t, input, grace, rule));
+    return withIdempotencyKey(db, key, user.id, `${t.api}/bulk`, () => runLedgerBulk(db, actorOf(user), t, input, grace, rule, charge));
   });
   return routes as unknown as Elysia;
 }

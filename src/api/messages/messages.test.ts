@@ -6,7 +6,7 @@ import { PADARIA, useTestApp } from "../../../tests/support";
 import { DEFAULT_DUNNING } from "../dunning/model";
 
 const t = useTestApp({
-  tables: ["mensagem_parcelas", "mensagens", "outbox", "history_events", "receivables", "clients", "regua", "settings", "email_settings"],
+  tables: ["mensagem_parcelas", "mensagens", "outbox", "history_events", "payments", "receivables", "clients", "regua", "settings", "email_settings"],
   now: "2026-03-10T10:00:00-03:00",
 });
 const api = t.api;
@@ -74,6 +74,10 @@ describe("GET /api/messages", () => {
     expect(response.status).toBe(200);
     expect((await response.json()).mensagem).toMatchObject({ origem: "manual", canal: "whatsapp", status: "enviada", quem: "financeiro@cofre.test", parcelas: [{ id: soon, valor: "150.00" }] });
     expect((await api(`/api/installments/${soon}/charge-log`, { method: "POST", body: { canal: "sms" } })).status).toBe(400);
+    // Without an amount, a partly paid installment's is its balance (R$ 150,00 − R$ 50,00, not yet due).
+    expect((await api(`/api/installments/${soon}/pay`, { method: "PATCH", body: { valorPago: "50.00", tipo: "parcial" } })).status).toBe(200);
+    const balance = await api(`/api/installments/${soon}/charge-log`, { method: "POST", body: { canal: "email" } });
+    expect((await balance.json()).mensagem.parcelas).toEqual([{ id: soon, numerosParcela: "1/1", vencimento: "2026-03-17", valor: "100.00" }]);
     // The amount the dialog charged, when a person typed one.
     const typed = await api(`/api/installments/${soon}/charge-log`, { method: "POST", body: { canal: "email", valor: "120.50" } });
     expect((await typed.json()).mensagem.parcelas).toEqual([{ id: soon, numerosParcela: "1/1", vencimento: "2026-03-17", valor: "120.50" }]);

@@ -6,8 +6,9 @@ import type { Db } from "../../../db/client";
 import { clients, messageInstallments, messages, receivables } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
-import { lateFees } from "../../lib/fees";
-import { centsToDecimal, type Cents } from "../../lib/money";
+import { balanceDue } from "../../lib/fees";
+import { feeRates } from "../company-rules";
+import { cents, centsToDecimal, type Cents } from "../../lib/money";
 import type { Actor } from "../history/record";
 import { parseListView } from "../list";
 import { requeueOutbox } from "../outbox/outbox";
@@ -109,9 +110,26 @@ const WORKLIST = sql<Row, { day: string }>(
   `SELECT ${COLUMNS} ${FROM} WHERE m.canal = 'whatsapp' AND m.status = 'pendente' AND m.data <= $day ORDER BY m.data, c.nome_ordem, m.id`,
 );
 
-/** The WhatsApp messages waiting for a person: today's and any left from earlier days. */
-export function whatsappWorklist(db: Db): WhatsappItem[] {
-  return WORKLIST.all(db, { day: today() }).map((row) => ({ ...toJson(row), texto: row.texto ?? "", whatsappUrl: whatsappUrl(row.destino ?? row.telefone, row.texto ?? "") }));
+const WORKLIST_RANGE = sql<Row, { day: string; from: number; to: number }>(
+  `SELECT ${COLUMNS} ${FROM} WHERE m.canal = 'whatsapp' AND m.status = 'pendente' AND m.data <= $day AND m.id BETWEEN $from AND $to ORDER BY m.data, c.nome_ordem, m.id`,
+);
+
+/**
+ * The WhatsApp messages waiting for a person: today's and any left from earlier days; with
+ * `range`, only those of one bulk Cobrar (its messages' ids are contiguous: one transaction).
+ */
+export function whatsappWorklist(db: Db, range?: { from: number; to: number }): WhatsappItem[] {
+  const rows = range ? WORKLIST_RANGE.all(db, { day: today(), ...range }) : WORKLIST.all(db, { day: today() });
+  return rows.map((row) => ({ ...toJson(row), texto: row.texto ?? "", whatsappUrl: whatsappUrl(row.destino ?? row.telefone, row.texto ?? "") }));
+}
+
+/** `?mensagens=120-131` (the bulk Cobrar's worklist): the range, or null when absent or unreadable. */
+export function parseWorklistRange(raw: string | undefined): { from: number; to: number } | null {
+  const match = /^(\d{1,15})-(\d{1,15})$/.exec(raw?.trim() ?? "");
+  if (!match) return null;
+  const from = Number(match[1]);
+  const to = Number(match[2]);
+  return from >= 1 && from <= to ? { from, to } : null;
 }
 
 /** "Marcar como enviada": a WhatsApp message of the worklist, by whom and when; 409 once it is not waiting. */
@@ -142,7 +160,19 @@ export function recordManualCharge(db: Db, actor: Actor, installmentId: number, 
   return db.transaction(
     () => {
       const row = db
-        .select({ id: receivables.id, clientId: receivables.clientId, status: receivables.status, numerosParcela: receivables.numerosParcela, dataVencimento: receivables.dataVencimento, valor: receivables.valor, email: clients.email, telefone: clients.telefone })
+        .select({
+          id: receivables.id,
+          clientId: receivables.clientId,
+          status: receivables.status,
+          numerosParcela: receivables.numerosParcela,
+          dataVencimento: receivables.dataVencimento,
+          valor: receivables.valor,
+          principalPago: receivables.principalPago,
+          desconto: receivables.desconto,
+          dataPagamento: receivables.dataPagamento,
+          email: clients.email,
+          telefone: clients.telefone,
+        })
         .from(receivables)
         .innerJoin(clients, eq(clients.id, receivables.clientId))
         .where(eq(receivables.id, installmentId))
@@ -150,7 +180,10 @@ export function recordManualCharge(db: Db, actor: Actor, installmentId: number, 
       if (!row) throw notFound(RECEIVABLES.messages.notFound);
       if (row.status === "pago") throw conflict(RECEIVABLES.messages.alreadyPaid);
       const day = today();
-      const total = charged ?? lateFees(row.valor as Cents, row.dataVencimento, day).total;
+      // Absent: what the Cobrar dialog proposes, the balance plus fees at the company's rates.
+      const total =
+        charged ??
+        balanceDue({ valor: row.valor as Cents, saldo: cents(row.valor - row.principalPago - row.desconto), dataVencimento: row.dataVencimento, ultimoPagamento: row.dataPagamento }, day, feeRates(db)).total;
       const now = nowISO();
       const message = db
         .insert(messages)

@@ -20,6 +20,7 @@ import {
   settleOutbox,
   STALE_AFTER_MS,
   startOutbox,
+  wakeSenders,
   type SendResult,
   type Transport,
 } from "./outbox";
@@ -236,3 +237,27 @@ test("stopping the server's sender takes no new row and waits for the send in fl
 });
 
 const quiet = { log() {}, error() {} };
+
+test("wakeSenders: a row queued for a person waiting goes on the sender's next turn, after the transaction that queued it, not at its next tick", async () => {
+  const { db } = freshDb();
+  const transport = scripted({ ok: true });
+  // The first pass at once finds nothing; the next tick is a minute away.
+  const sender = startOutbox(db, { email: transport }, { everyMs: 60_000, firstPassAfterMs: 0, log: quiet });
+  await Bun.sleep(20);
+  const inside: number[] = [];
+  db.transaction(() => {
+    enqueue(db, email("cobranca:1"));
+    wakeSenders();
+    inside.push(transport.sent.length); // nothing sent from inside the transaction
+  });
+  expect(inside).toEqual([0]);
+  for (let i = 0; i < 500 && transport.sent.length === 0; i++) await Bun.sleep(2);
+  expect(transport.sent).toHaveLength(1);
+  await sender.stop();
+  // A stopped sender is no longer woken.
+  db.transaction(() => enqueue(db, email("cobranca:2")));
+  wakeSenders();
+  await Bun.sleep(20);
+  expect(transport.sent).toHaveLength(1);
+  closeDatabase(db);
+});

@@ -281,6 +281,18 @@ const FIRST_PASS_AFTER_MS = 200;
  * `firstPassAfterMs`), then every `everyMs` sweeps stale rows and sends what is due. A pass that
  * fails (a busy database) is one pt-BR line and the next pass tries again.
  */
+/** The running senders' kicks (one per startOutbox in this process). */
+const wakers = new Set<() => void>();
+
+/**
+ * Work a person is waiting for was queued (the bulk Cobrar's e-mails, "agora"): every sender of
+ * this process makes a pass soon rather than at its next tick. On a timer, not now: the caller's
+ * transaction commits first (a pass started inside it would read and write in it).
+ */
+export function wakeSenders(): void {
+  for (const wake of wakers) setTimeout(wake, 0);
+}
+
 export function startOutbox(db: Db, transports: Record<string, Transport>, { everyMs = PASS_EVERY_MS, firstPassAfterMs = FIRST_PASS_AFTER_MS, log = console as Log } = {}): OutboxSender {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -303,10 +315,13 @@ export function startOutbox(db: Db, transports: Record<string, Transport>, { eve
   const first = setTimeout(kick, firstPassAfterMs);
   const timer = setInterval(kick, everyMs);
   timer.unref();
+  const wake = () => void kick();
+  wakers.add(wake);
   return {
     kick,
     stop() {
       stopped = true;
+      wakers.delete(wake);
       clearTimeout(first);
       clearInterval(timer);
       return running ?? Promise.resolve();
