@@ -119,6 +119,37 @@ test("0025 (issue 36): the default plano de contas is there, rows an older versi
   db.close();
 });
 
+test("dre_payment_category (issue 36): payments an older version made carry their installment's category; new ones and a change of category follow", () => {
+  const db = new Database(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db, migrationsBefore("0031_dre_payment_category"));
+  db.exec(`INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente)
+    VALUES ('Padaria', '11222333000181', 'Maria', '11987654321', 'p@cofre.test', 15000, 'PAO')`);
+  db.exec("INSERT INTO suppliers (nome) VALUES ('Imobiliária')");
+  db.exec(`INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor) VALUES (1, '1/2', 'Projeto', '2026-02-10', 50000), (1, '2/2', 'Projeto', '2026-03-10', 50000)`);
+  db.exec(`INSERT INTO payables (supplier_id, numeros_parcela, descricao, data_vencimento, valor, categoria_id) VALUES (1, '1/1', 'Aluguel', '2026-01-05', 180000, (SELECT id FROM categories WHERE nome = 'Aluguel'))`);
+  db.exec(`INSERT INTO payments (receivable_id, data_pagamento, principal, multa, valor_pago) VALUES (1, '2026-02-12', 20000, 300, 20300), (1, '2026-02-20', 30000, 0, 30000)`);
+  db.exec(`INSERT INTO payments (payable_id, data_pagamento, principal, valor_pago) VALUES (1, '2026-01-05', 180000, 180000)`);
+  migrate(db, MIGRATIONS);
+  const categories = () => db.query("SELECT p.id, c.nome FROM payments p LEFT JOIN categories c ON c.id = p.categoria_id ORDER BY p.id").all();
+  expect(categories()).toEqual([
+    { id: 1, nome: "Serviços avulsos" },
+    { id: 2, nome: "Serviços avulsos" },
+    { id: 3, nome: "Aluguel" },
+  ]);
+  // A new payment takes its row's; a row's new category moves its payments, and only its own.
+  db.exec(`INSERT INTO payments (receivable_id, data_pagamento, principal, valor_pago) VALUES (2, '2026-03-10', 50000, 50000)`);
+  db.exec("UPDATE receivables SET categoria_id = (SELECT id FROM categories WHERE nome = 'Mensalidades') WHERE id = 1");
+  db.exec("UPDATE payables SET categoria_id = (SELECT id FROM categories WHERE nome = 'Software') WHERE id = 1");
+  expect(categories()).toEqual([
+    { id: 1, nome: "Mensalidades" },
+    { id: 2, nome: "Mensalidades" },
+    { id: 3, nome: "Software" },
+    { id: 4, nome: "Serviços avulsos" },
+  ]);
+  db.close();
+});
+
 test("0026: live receipts are linked to the payment 0024 made of their installment; new payments get their own, undo cancels only its own", () => {
   const db = new Database(":memory:");
   db.exec("PRAGMA foreign_keys = ON");

@@ -292,11 +292,12 @@ export const receivables = sqliteTable(
     // The category and cost-centre filters' pages (issue 36): the filter first, then the default
     // sort's key and the rest of the filters, so a category's page n is read from the index alone;
     // with another sort, the sort's index above carries both ids last, to filter in the index.
-    index("receivables_categoria_idx").on(t.categoriaId, t.dataVencimento, t.id, t.status, t.clientId),
-    index("receivables_centro_idx").on(t.centroCustoId, t.dataVencimento, t.id, t.status, t.clientId),
-    // The DRE (src/api/reports/dre.ts) reads these alone: by caixa the paid rows of a payment
-    // date range, by competência the rows of a due-date range.
-    index("receivables_dre_paid_idx").on(t.dataPagamento, t.categoriaId, t.valorPago, t.multa, t.juros).where(sql`${t.status} = 'pago'`),
+    // Sorted by category (cost centre), each one's rows are a range of its index (issue 36 §3),
+    // the other id last so that the other filter is read there too.
+    index("receivables_categoria_idx").on(t.categoriaId, t.dataVencimento, t.id, t.status, t.clientId, t.centroCustoId),
+    index("receivables_centro_idx").on(t.centroCustoId, t.dataVencimento, t.id, t.status, t.clientId, t.categoriaId),
+    // The DRE (src/api/reports/dre.ts) reads these alone by competência: the rows of a due-date
+    // range (by caixa it reads the payments, payments_dre_idx).
     index("receivables_dre_due_idx").on(t.dataVencimento, t.categoriaId, t.valor).where(sql`${t.subscriptionId} IS NULL`),
     index("receivables_dre_competencia_idx").on(t.competencia, t.categoriaId, t.valor).where(sql`${t.subscriptionId} IS NOT NULL`),
     uniqueIndex("receivables_subscription_month_idx").on(t.subscriptionId, t.competencia).where(sql`${t.subscriptionId} IS NOT NULL`),
@@ -368,11 +369,12 @@ export const payables = sqliteTable(
     // The category and cost-centre filters' pages (issue 36): the filter first, then the default
     // sort's key and the rest of the filters, so a category's page n is read from the index alone;
     // with another sort, the sort's index above carries both ids last, to filter in the index.
-    index("payables_categoria_idx").on(t.categoriaId, t.dataVencimento, t.id, t.status, t.supplierId),
-    index("payables_centro_idx").on(t.centroCustoId, t.dataVencimento, t.id, t.status, t.supplierId),
-    // The DRE (src/api/reports/dre.ts) reads these alone: by caixa the paid rows of a payment
-    // date range, by competência the rows of a due-date range.
-    index("payables_dre_paid_idx").on(t.dataPagamento, t.categoriaId, t.valorPago).where(sql`${t.status} = 'pago'`),
+    // Sorted by category (cost centre), each one's rows are a range of its index (issue 36 §3),
+    // the other id last so that the other filter is read there too.
+    index("payables_categoria_idx").on(t.categoriaId, t.dataVencimento, t.id, t.status, t.supplierId, t.centroCustoId),
+    index("payables_centro_idx").on(t.centroCustoId, t.dataVencimento, t.id, t.status, t.supplierId, t.categoriaId),
+    // The DRE (src/api/reports/dre.ts) reads this alone by competência: the rows of a due-date
+    // range (by caixa it reads the payments, payments_dre_idx).
     index("payables_dre_due_idx").on(t.dataVencimento, t.categoriaId, t.valor),
     check("payables_valor_chk", sql`${t.valor} > 0`),
   ],
@@ -422,6 +424,12 @@ export const payments = sqliteTable(
     origem: text("origem", { enum: ["manual", "conciliacao"] }).notNull().default("manual"),
     // The statement line that paid it (origem conciliacao); no FK: the line's own link says it too.
     bankTransactionId: integer("bank_transaction_id"),
+    /**
+     * Its installment's category, copied (issue 36, the DRE by caixa): kept equal by triggers
+     * (migration dre_payment_category) on a payment's insert and on its installment's change of
+     * category, whoever writes. No FK of its own: the installment's holds.
+     */
+    categoriaId: integer("categoria_id"),
     /** The bank account the money went into or out of (issue 34 §3); null: none was named. */
     contaId: integer("conta_id").references((): AnySQLiteColumn => bankAccounts.id),
     multaCentesimos: integer("multa_centesimos"),
@@ -437,6 +445,8 @@ export const payments = sqliteTable(
     // A bank line's payments (one credit may pay several installments): its undo reads them.
     index("payments_line_idx").on(t.bankTransactionId).where(sql`${t.bankTransactionId} IS NOT NULL`),
     index("payments_date_idx").on(t.dataPagamento, t.receivableId, t.payableId, t.valorPago),
+    // The DRE by caixa (issue 36) reads this alone: per payment day and category, in its order.
+    index("payments_dre_idx").on(t.dataPagamento, t.categoriaId, t.receivableId, t.valorPago, t.multa, t.juros),
     // An account's balance and cash flow (issue 34 §3) read these alone.
     index("payments_account_idx").on(t.contaId, t.dataPagamento, t.receivableId, t.valorPago).where(sql`${t.contaId} IS NOT NULL`),
     check("payments_side_chk", sql`(${t.receivableId} IS NULL) <> (${t.payableId} IS NULL)`),

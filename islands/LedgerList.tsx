@@ -121,7 +121,9 @@ export default function LedgerList({ kind, initial, params: initialParams, today
     }
   }
 
-  const baseColumns = useMemo(() => ledgerColumns(kind, today, canWrite, (next) => setAction(next)), [kind, today, canWrite]);
+  // A company without cost centres is offered no order by them (one in the URL still shows it).
+  const centres = choices.centros.length > 0 || Boolean(params.centroCustoId) || (params.ordem ?? "").replace(/^-/, "") === "centroCusto";
+  const baseColumns = useMemo(() => ledgerColumns(kind, today, canWrite, centres, (next) => setAction(next)), [kind, today, canWrite, centres]);
   // The party column carries each row's checkbox (issue 35 §3) for whoever may act on rows.
   const columns = useMemo(
     () => (canWrite ? baseColumns.map((column) => (column.key === info.partySort ? withSelection(column, selection, rows, setSelection, rowName) : column)) : baseColumns),
@@ -364,10 +366,14 @@ export default function LedgerList({ kind, initial, params: initialParams, today
  * The columns in SPEC's order for each side; sorting is done by the server. Read-only (a
  * consulta): the row's one action is Histórico, visible, with no "⋯" menu.
  */
+// The plano de contas' orders (issue 36 §3): grupo › categoria, and the cost centre's name.
+const CATEGORIA_SORT = { key: "categoria", header: "Categoria" };
+const CENTRO_SORT = { key: "centroCusto", header: "Centro de custo" };
+
 /** A row as its buttons and dialogs name it: "Padaria parcela 3/12", "Padaria Mensalidade 12/2026". */
 const rowName = (r: LedgerRow) => `${r.partyName} ${installmentName(r)}`;
 
-function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: (action: Action) => void): TableColumn<LedgerRow>[] {
+function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centres: boolean, act: (action: Action) => void): TableColumn<LedgerRow>[] {
   const info = LEDGER_KINDS[kind];
   const money = (text: string | null) => formatBRL(parseMoney(text ?? "0") ?? ZERO);
   const party: TableColumn<LedgerRow> = {
@@ -449,10 +455,13 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, act: 
       );
     },
   };
+  // The row's category (and cost centre) under its description (issue 36), sortable from the
+  // same header: at 1280 px no column is left to spare beside a 30-character client name.
   const descricao: TableColumn<LedgerRow> = {
     key: "descricao",
     header: "Descrição",
     sortable: true,
+    moreSorts: centres ? [CATEGORIA_SORT, CENTRO_SORT] : [CATEGORIA_SORT],
     render: (r) => (
       <span className="ledger-description">
         <span className="ui-ellipsis" title={r.descricao}>

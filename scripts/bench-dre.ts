@@ -1,6 +1,7 @@
 // Bench rows for the plano de contas (issue 36), on the bench's `seed-demo --scale 50` database:
 // the DRE of 12 months on both bases (budget ≤ 30 ms), and page 1, the middle and the last of the
-// lists filtered by a category and by a cost centre, each the median of 15 in-process calls.
+// lists filtered by a category and by a cost centre (and sorted by them with a filter), each the
+// median of 15 in-process calls.
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../db/client";
 import { categories, costCentres } from "../db/schema";
@@ -37,6 +38,10 @@ export function benchDre(dbPath: string, row: Row) {
       ["payables ?categoriaId=Fornecedores", (raw) => listPayables(db, parsePayableQuery(raw)), { categoriaId: id("Fornecedores") }],
       ["payables ?centroCustoId=(Operação)", (raw) => listPayables(db, parsePayableQuery(raw)), { centroCustoId: centre }],
       ["payables ?categoriaId=Aluguel&pagoEm=(a month ago)", (raw) => listPayables(db, parsePayableQuery(raw)), { categoriaId: id("Aluguel"), pagoEm: addMonthsToMonth(to, -1) }],
+      // Sorted by the plano (issue 36 §3; every sort alone is in bench-pages.ts): with a status, and with the other filter.
+      ["receivables ?status=pago&ordem=-categoria", (raw) => listInstallments(db, parseInstallmentQuery(raw)), { status: "pago", ordem: "-categoria" }],
+      ["payables ?centroCustoId=(Operação)&ordem=categoria", (raw) => listPayables(db, parsePayableQuery(raw)), { centroCustoId: centre, ordem: "categoria" }],
+      ["payables ?categoriaId=Fornecedores&ordem=centroCusto", (raw) => listPayables(db, parsePayableQuery(raw)), { categoriaId: id("Fornecedores"), ordem: "centroCusto" }],
     ];
     for (const [label, page, raw] of lists) {
       const last = Math.max(1, Math.ceil(page({ ...raw, pagina: "1", porPagina: "50" }).total / 50));

@@ -139,6 +139,37 @@ describe("one list contract", () => {
     }
   });
 
+  test("the sorts by categoria and centro de custo (issue 36 §3): every page, read from either end, is the page's and the API's, and together the whole list in that order", async () => {
+    if (!(await (await t.api("/api/clients?q=padaria")).json()).length) await seed();
+    const [client] = (await (await t.api("/api/clients?q=padaria")).json()) as { id: number }[];
+    const [supplier] = (await (await t.api("/api/suppliers?q=gr%C3%A1fica")).json()) as { id: number }[];
+    const id = (nome: string) => (t.db.$client.query("select id from categories where nome = ?").get(nome) as { id: number }).id;
+    const centre = await (await t.api("/api/cost-centres", { method: "POST", body: { nome: "Projetos" } })).json();
+    // Rows of other categories, one with a cost centre: the order has something to order.
+    const more = { numParcelas: 2, valor: "80.00", primeiroVencimento: "2026-04-05", descricao: "Extra" };
+    expect((await t.api("/api/installments/generate", { method: "POST", body: { ...more, clientId: client!.id, categoriaId: id("Juros e multas recebidos"), centroCustoId: centre.id } })).status).toBe(201);
+    expect((await t.api("/api/payables/generate", { method: "POST", body: { ...more, supplierId: supplier!.id, categoriaId: id("Aluguel"), centroCustoId: centre.id } })).status).toBe(201);
+    for (const spec of [RECEIVABLE_LIST, PAYABLE_LIST]) {
+      for (const ordem of ["categoria", "-categoria", "centroCusto", "-centroCusto"]) {
+        const whole = (await (await t.api(`${spec.endpoint}?ordem=${ordem}`)).json()) as { id: number; categoriaNome: string }[];
+        expect(new Set(whole.map((row) => row.categoriaNome)).size).toBeGreaterThan(1);
+        const pages: unknown[] = [];
+        for (let pagina = 1; pagina <= whole.length; pagina++) {
+          const query = `?ordem=${ordem}&pagina=${pagina}&porPagina=1`;
+          const props = islandProps(await (await t.api(`${spec.path}${query}`)).text());
+          expect(props.params).toEqual(readListView(spec, Object.fromEntries(new URLSearchParams(query))));
+          const fromApi = await t.api(`${spec.endpoint}${query}`);
+          expect(props.initial).toEqual({ rows: await fromApi.json(), total: whole.length });
+          pages.push(...props.initial.rows);
+        }
+        expect({ url: `${spec.path}?ordem=${ordem}`, pages }).toEqual({ url: `${spec.path}?ordem=${ordem}`, pages: whole });
+      }
+    }
+    // Grupo › categoria, by the groups' names first: "Receitas de serviços" before "Receitas financeiras".
+    const names = ((await (await t.api(`${RECEIVABLE_LIST.endpoint}?ordem=categoria`)).json()) as { categoriaNome: string }[]).map((row) => row.categoriaNome);
+    expect([...new Set(names)]).toEqual(["Receitas de serviços › Serviços avulsos", "Receitas financeiras › Juros e multas recebidos"]);
+  });
+
   test("a value the spec refuses is a 400 from the API and the default view (with a notice) from the page", async () => {
     for (const [spec, bad] of [
       [CLIENT_LIST, "?ordem=senha"],

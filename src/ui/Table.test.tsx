@@ -82,6 +82,23 @@ describe("Table", () => {
     expect(onSortChange).toHaveBeenLastCalledWith({ key: "valor", dir: "asc" });
   });
 
+  test("a column with more orders (moreSorts): one button each, each toggling its own key; the column is sorted by any", () => {
+    const onSortChange = mock((sort: TableSort) => sort);
+    const columns: TableColumn<Parcela>[] = [COLUMNS[0]!, { ...COLUMNS[1]!, moreSorts: [{ key: "valor", header: "Valor" }] }];
+    const { rerender } = render(<Table columns={columns} rows={PARCELAS} rowKey={(row) => row.id} sort={{ key: "cliente", dir: "asc" }} onSortChange={onSortChange} />);
+    const th = headerCell("ParcelaValor");
+    expect([...th.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Parcela", "Valor"]);
+    expect(th.hasAttribute("aria-sort")).toBe(false);
+    click(th.querySelectorAll("button")[1]!);
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: "valor", dir: "asc" });
+    rerender(<Table columns={columns} rows={PARCELAS} rowKey={(row) => row.id} sort={{ key: "valor", dir: "asc" }} onSortChange={onSortChange} />);
+    expect(headerCell("ParcelaValor").getAttribute("aria-sort")).toBe("ascending");
+    click(headerCell("ParcelaValor").querySelectorAll("button")[1]!);
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: "valor", dir: "desc" });
+    click(headerCell("ParcelaValor").querySelectorAll("button")[0]!);
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: "parcela", dir: "asc" });
+  });
+
   test("no rows: the empty message fills one full-width cell", () => {
     render(<Table columns={COLUMNS} rows={[]} rowKey={(row) => row.id} empty="Nenhuma parcela encontrada" />);
     const cells = document.querySelectorAll("tbody td");

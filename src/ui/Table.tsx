@@ -21,6 +21,11 @@ export interface TableColumn<Row> {
    */
   phone?: "title" | "badge" | "field" | "actions";
   render: (row: Row) => ReactNode;
+  /**
+   * More orders the cell shows (a second line: Descrição's category and cost centre), each its
+   * own sort button in the header after the column's own; the column is sorted by any of them.
+   */
+  moreSorts?: readonly { key: string; header: string }[];
 }
 
 interface TableProps<Row> {
@@ -77,8 +82,19 @@ export function Table<Row>({
         <thead>
           <tr>
             {columns.map((column) => {
-              const active = sort?.key === column.key;
-              const ariaSort = active ? (sort.dir === "asc" ? "ascending" : "descending") : undefined;
+              const sorts = column.sortable ? [{ key: column.key, header: column.header }, ...(column.moreSorts ?? [])] : [];
+              const active = sorts.some((s) => s.key === sort?.key);
+              const ariaSort = active ? (sort!.dir === "asc" ? "ascending" : "descending") : undefined;
+              const button = ({ key, header }: { key: string; header: string }) => (
+                <button key={key} type="button" className="ui-table__sort" onClick={() => toggle(key)}>
+                  {header}
+                  <Icon
+                    name={sort?.key === key ? (sort.dir === "asc" ? "chevron-up" : "chevron-down") : "chevrons-up-down"}
+                    size={14}
+                    className={cx("ui-table__sort-icon", sort?.key === key && "ui-table__sort-icon--active")}
+                  />
+                </button>
+              );
               return (
                 <th
                   key={column.key}
@@ -87,18 +103,7 @@ export function Table<Row>({
                   className={cx("ui-table__th", column.align === "end" && "ui-table--end")}
                   data-phone={column.phone}
                 >
-                  {column.sortable ? (
-                    <button type="button" className="ui-table__sort" onClick={() => toggle(column.key)}>
-                      {column.header}
-                      <Icon
-                        name={active ? (sort.dir === "asc" ? "chevron-up" : "chevron-down") : "chevrons-up-down"}
-                        size={14}
-                        className={cx("ui-table__sort-icon", active && "ui-table__sort-icon--active")}
-                      />
-                    </button>
-                  ) : (
-                    column.header
-                  )}
+                  {sorts.length > 1 ? <span className="ui-table__sorts">{sorts.map(button)}</span> : column.sortable ? button(sorts[0]!) : column.header}
                 </th>
               );
             })}

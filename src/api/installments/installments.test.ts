@@ -218,7 +218,7 @@ describe("the list", () => {
     ["?mes=2026-13", "Mês inválido: use AAAA-MM, entre 1900 e 2199"],
     ["?mes=março", "Mês inválido: use AAAA-MM, entre 1900 e 2199"],
     ["?clientId=abc", "Cliente inválido"],
-    ["?ordem=nome", "Ordenação inválida: use cliente, parcela, vencimento, valor, status, descricao"],
+    ["?ordem=nome", "Ordenação inválida: use cliente, parcela, vencimento, valor, status, descricao, categoria, centroCusto"],
     ["?pagina=0", "Página inválida"],
     ["?porPagina=-5", "Tamanho de página inválido"],
   ];

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openDatabase, type Db } from "../../../db/client";
 import { pinClock } from "../../lib/clock";
+import { sortKey } from "../../lib/text";
 import { listLedger, NO_LIMIT, parseLedgerQuery, plainPage } from "./list";
 import { RECEIVABLES } from "../installments/table";
 import { PAYABLES } from "../payables/table";
@@ -14,6 +15,8 @@ import type { LedgerTable } from "./table";
 const TODAY = "2026-03-15";
 let db: Db;
 let unpin: () => void;
+/** A category and a cost centre with rows on each side, for the plano de contas' filters. */
+const some = { receita: 0, despesa: 0, centro: 0 };
 
 /** A small deterministic generator: the same data set every run. */
 function random(seed: number) {
@@ -45,11 +48,27 @@ beforeAll(() => {
   const texts = ["Mensalidade", "mensalidade", "MENSALIDADE", "Aluguel", "aluguel março", "Ávila", "avila", "Zinco", "zinco 2"];
   const parcelas = ["1/1", "1/3", "2/3", "3/3", "2/12", "10/12", "12/12", "1/24"];
   const amounts = [100, 100, 250, 999, 1_000, 123_456];
+  // The plano de contas (issue 36 §3): namesake groups and categories (equal once folded),
+  // accents, numbers; cost centres are optional (null on some rows).
+  const category = sqlite.query("INSERT INTO categories (nome, tipo, grupo_id, nome_ordem) VALUES ($nome, $tipo, $grupo, $ordem) RETURNING id");
+  const categoriesOf: Record<string, number[]> = { receita: [], despesa: [] };
+  for (const tipo of ["receita", "despesa"]) {
+    const add = (nome: string, grupo: number | null) => (category.get({ nome, tipo, grupo, ordem: sortKey(nome) }) as { id: number }).id;
+    const groups = ["Zeta", "Receitas 10", "agape", "Receitas 2", "Ágape"].map((nome) => add(nome, null));
+    for (const grupo of groups) categoriesOf[tipo]!.push(add("Beta", grupo), add("Ágape", grupo));
+    categoriesOf[tipo]!.push(add("beta", groups[4]!), add("Alfa 10", groups[3]!), add("Alfa 9", groups[3]!));
+  }
+  some.receita = categoriesOf.receita![1]!;
+  some.despesa = categoriesOf.despesa![1]!;
+  const centres = ["Operação", "operacao", "Comercial", "Administração"].map(
+    (nome) => (sqlite.query("INSERT INTO cost_centres (nome, nome_ordem) VALUES ($nome, $ordem) RETURNING id").get({ nome, ordem: sortKey(nome) }) as { id: number }).id,
+  );
+  some.centro = centres[1]!;
   for (const t of [RECEIVABLES, PAYABLES]) {
     const parties = t === RECEIVABLES ? 40 : 12;
     const insert = sqlite.query(
-      `INSERT INTO ${t.table} (${t.party.column}, numeros_parcela, descricao, data_vencimento, valor, status, data_pagamento, valor_pago)
-       VALUES ($party, $parcela, $descricao, $vencimento, $valor, $status, $pago, $valorPago)`,
+      `INSERT INTO ${t.table} (${t.party.column}, numeros_parcela, descricao, data_vencimento, valor, status, data_pagamento, valor_pago, categoria_id, centro_custo_id)
+       VALUES ($party, $parcela, $descricao, $vencimento, $valor, $status, $pago, $valorPago, $categoria, $centro)`,
     );
     // Enough that each filter below spans two pages or more (of 50) on both sides, and one client
     // has an open row; every page of every view is compared, so more rows only cost time.
@@ -66,6 +85,8 @@ beforeAll(() => {
           status: paid ? "pago" : "em_aberto",
           pago: paid ? pick(dates) : null,
           valorPago: paid ? valor : null,
+          categoria: pick(categoriesOf[t === RECEIVABLES ? "receita" : "despesa"]!),
+          centro: next() < 0.3 ? null : pick(centres),
         });
       }
     })();
@@ -78,7 +99,7 @@ afterAll(() => {
   unpin();
 });
 
-const SORTS = ["vencimento", "valor", "status", "descricao", "parcela"];
+const SORTS = ["vencimento", "valor", "status", "descricao", "parcela", "categoria", "centroCusto"];
 const FILTERS: Record<string, string>[] = [{}, { status: "pago" }, { status: "vencido" }, { status: "em_aberto" }, { mes: "2026-03" }, { status: "pago", mes: "2026-03" }];
 
 function comparePages(t: LedgerTable, raw: Record<string, string>) {
@@ -106,9 +127,42 @@ for (const t of [RECEIVABLES, PAYABLES]) {
           expect(comparePages(t, { ordem: dir + sort, [t.party.idKey]: "3", status: "em_aberto" })).toBeGreaterThan(0);
           expect(comparePages(t, { ordem: dir + sort, mes: "2026-03", porPagina: "7" })).toBeGreaterThan(0);
           expect(comparePages(t, { ordem: dir + sort, status: "vencido", porPagina: "13" })).toBeGreaterThan(0);
+          // The plano de contas' filters (issue 36), alone and with a status.
+          const categoriaId = String(t === RECEIVABLES ? some.receita : some.despesa);
+          expect(comparePages(t, { ordem: dir + sort, categoriaId, porPagina: "9" })).toBeGreaterThan(0);
+          expect(comparePages(t, { ordem: dir + sort, centroCustoId: String(some.centro), porPagina: "11" })).toBeGreaterThan(0);
+          expect(comparePages(t, { ordem: dir + sort, centroCustoId: String(some.centro), status: "pago" })).toBeGreaterThan(0);
         });
       }
     }
+
+    test("by categoria: grupo › categoria in pt-BR order (accents folded, numbers as numbers), namesakes by creation; centres likewise, rows without one last", () => {
+      const names = (ordem: string, key: "categoriaNome" | "centroCustoNome") => {
+        const { rows } = listLedger<Record<string, string | null>>(db, t, parseLedgerQuery(t, { ordem }, { paged: false }));
+        return rows.map((row) => row[key]).filter((name, i, all) => i === 0 || name !== all[i - 1]);
+      };
+      const expected = [
+        // Namesake groups (both "agape" folded): the one created first.
+        "agape › Ágape",
+        "agape › Beta",
+        "Ágape › Ágape",
+        "Ágape › Beta",
+        "Ágape › beta",
+        "Receitas 2 › Ágape",
+        "Receitas 2 › Alfa 9",
+        "Receitas 2 › Alfa 10",
+        "Receitas 2 › Beta",
+        "Receitas 10 › Ágape",
+        "Receitas 10 › Beta",
+        "Zeta › Ágape",
+        "Zeta › Beta",
+      ];
+      expect(names("categoria", "categoriaNome")).toEqual(expected);
+      expect(names("-categoria", "categoriaNome")).toEqual(expected.toReversed());
+      // Administração, Comercial, Operação and operacao (created first), then none.
+      expect(names("centroCusto", "centroCustoNome")).toEqual(["Administração", "Comercial", "Operação", "operacao", null]);
+      expect(names("-centroCusto", "centroCustoNome")).toEqual([null, "operacao", "Operação", "Comercial", "Administração"]);
+    });
 
     test("a party with no rows, and a month with none: no rows, total 0", () => {
       expect(comparePages(t, { ordem: t.party.sortKey, mes: "2030-01" })).toBe(0);

@@ -4,7 +4,8 @@ import { isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
 import { matching, oneOf, recordId, type ListSpec } from "../../lib/list-spec";
 import { STATUSES } from "../../lib/status";
 
-export const LEDGER_SORTS = ["parcela", "vencimento", "valor", "status", "descricao"] as const;
+// categoria / centroCusto (issue 36 §3): by the plano de contas' display order (grupo › categoria).
+export const LEDGER_SORTS = ["parcela", "vencimento", "valor", "status", "descricao", "categoria", "centroCusto"] as const;
 export type LedgerSortKey = (typeof LEDGER_SORTS)[number] | "cliente" | "fornecedor";
 
 /**

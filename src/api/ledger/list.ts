@@ -74,14 +74,14 @@ export function listLedger<Row>(db: Db, t: LedgerTable, query: LedgerQuery): Lis
  * both for every sort, direction, filter and page).
  */
 function pageIds(db: Db, t: LedgerTable, query: LedgerQuery): { ids: number[]; total: number } {
-  const counts = query.sort.key === "status" ? statusCounts(db, t, query) : null;
-  const total = counts ? counts.reduce((a, b) => a + b, 0) : countOf(db, t, query);
+  const parts = query.sort.key === "status" ? statusParts(db, t, query) : lookupOf(query) ? lookupParts(db, t, query, lookupOf(query)!) : null;
+  const total = parts ? parts.reduce((sum, part) => sum + part.count, 0) : countOf(db, t, query);
   const window = pageWindow(query, total);
   if (!window) return { ids: [], total };
   const { limit, offset, fromEnd } = window;
   const view = fromEnd ? { ...query, sort: reversed(query.sort) } : query;
-  const ids = counts
-    ? statusPageIds(db, t, view, counts, limit, offset)
+  const ids = parts
+    ? partsPageIds(db, t, view, parts, limit, offset)
     : byPartyName(view)
       ? partyPageIds(db, t, view, limit, offset)
       : sortPageIds(db, t, view, limit, offset);
@@ -122,26 +122,87 @@ function partyPageIds(db: Db, t: LedgerTable, query: LedgerQuery, limit: number,
 }
 
 /**
- * By status: its code depends on today (em_aberto, pago, vencido ascending), so no index holds
- * it; but each code is one range of the (status, due date, id) index, already in due-date, id
- * order. Counted per code (the three counts add up to the total), the page is read from the one
- * or two ranges it falls in.
+ * A sort whose key no index of the rows holds, read in parts (`Part`): each part is one range of
+ * an index already in due-date, id order, the parts in the key's ascending order, each counted
+ * (the counts add up to the total); the page is read from the one or few parts it falls in
+ * (pageAcrossParts), descending by reversing the parts.
+ * - By status: its code depends on today (em_aberto, pago, vencido ascending); each code is one
+ *   range of the (status, due date, id) index.
+ * - By category or cost centre (issue 36 §3): the key is the register's display order, not the
+ *   id the row holds; each category's (centre's) rows are one range of its filter index
+ *   (categoria or centro, due date, id, and the other filters' columns).
  */
-/** How many rows of the view each status code holds, in ascending order (em_aberto, pago, vencido). */
-function statusCounts(db: Db, t: LedgerTable, query: LedgerQuery): number[] {
-  const { parts, params } = conditions(t, query, true);
-  return STATUS_CODES.map((code) => COUNT(t, whereOf([...parts, code])).get(db, params)!.n);
+interface Part {
+  /** The part's condition on `r`. */
+  where: string;
+  params: Params;
+  count: number;
 }
 
-function statusPageIds(db: Db, t: LedgerTable, query: LedgerQuery, ascendingCounts: number[], limit: number, offset: number): number[] {
+function statusParts(db: Db, t: LedgerTable, query: LedgerQuery): Part[] {
   const { parts, params } = conditions(t, query, true);
+  return STATUS_CODES.map((code) => ({ where: code, params: {}, count: COUNT(t, whereOf([...parts, code])).get(db, params)!.n }));
+}
+
+/** A category or cost centre of each row, in the register's display order (`key`, a text over `c`, and `g` its group). */
+interface Lookup {
+  column: "categoria_id" | "centro_custo_id";
+  from: string;
+  key: string;
+}
+
+/**
+ * Grupo › categoria as one text, compared byte by byte as registers' `nome_ordem` are (pt-BR
+ * folded, digit runs padded; src/lib/text.ts sortKey): the group's key, its id (namesake
+ * groups stay apart), the group itself before its categories, the category's key, its id.
+ * char(1) sorts below any character a folded name holds, so a shorter name comes first.
+ */
+const CATEGORY_KEY = `printf('%s%s%012d%s%d%s%s%s%012d', coalesce(g.nome_ordem, c.nome_ordem), char(1), coalesce(g.id, c.id), char(1), c.grupo_id IS NOT NULL, char(1), c.nome_ordem, char(1), c.id)`;
+type LookupSortKey = "categoria" | "centroCusto";
+const LOOKUPS: Record<LookupSortKey, Lookup> = {
+  categoria: { column: "categoria_id", from: "categories c LEFT JOIN categories g ON g.id = c.grupo_id", key: CATEGORY_KEY },
+  centroCusto: { column: "centro_custo_id", from: "cost_centres c", key: "printf('%s%s%012d', c.nome_ordem, char(1), c.id)" },
+};
+const lookupOf = (query: LedgerQuery): Lookup | undefined => (query.sort.key in LOOKUPS ? LOOKUPS[query.sort.key as LookupSortKey] : undefined);
+
+/** The register's ids in its display order. */
+const LOOKUP_ORDER = sqlVariants<[lookup: Lookup], { id: number }>((lookup) => `SELECT c.id AS id FROM ${lookup.from} ORDER BY ${lookup.key}`);
+/** How many of the view's rows each category (centre) holds; null: none. */
+const COUNT_BY = sqlVariants<[t: LedgerTable, column: string, where: string], { k: number | null; n: number }, Params>(
+  (t, column, where) => `SELECT r.${column} AS k, count(*) AS n FROM ${t.table} r ${where} GROUP BY r.${column}`,
+);
+
+/**
+ * The view's categories (centres) that have rows, in display order; rows without one last
+ * (`NULLS LAST` in orderSql: a cost centre is optional).
+ */
+function lookupParts(db: Db, t: LedgerTable, query: LedgerQuery, lookup: Lookup): Part[] {
+  const { parts, params } = conditions(t, query, false);
+  const counts = new Map(COUNT_BY(t, lookup.column, whereOf(parts)).all(db, params).map((row) => [row.k, row.n]));
+  const ordered: Part[] = [];
+  for (const { id } of LOOKUP_ORDER(lookup).all(db)) {
+    const count = counts.get(id);
+    if (count) ordered.push({ where: `r.${lookup.column} = $part`, params: { part: id }, count });
+  }
+  const none = counts.get(null);
+  if (none) ordered.push({ where: `r.${lookup.column} IS NULL`, params: {}, count: none });
+  return ordered;
+}
+
+/** The page's ids from the parts it falls in (given in ascending order), in the view's direction. */
+function partsPageIds(db: Db, t: LedgerTable, query: LedgerQuery, ascending: Part[], limit: number, offset: number): number[] {
+  // By status the status index serves each code; by a lookup, the lookup's own index (the status filter kept off it).
+  const { parts, params } = conditions(t, query, query.sort.key === "status");
   const dir = dirSql(query.sort);
-  const codes = STATUS_CODES.map((code, i) => ({ part: code, count: ascendingCounts[i]! }));
-  if (dir === "DESC") codes.reverse();
-  return pageAcrossParts(codes, { limit, offset }, (code, partLimit, partOffset) => {
-    const sql = `SELECT r.id AS id FROM ${t.table} r ${whereOf([...parts, code])} ORDER BY r.data_vencimento ${dir}, r.id ${dir} LIMIT $limit OFFSET $offset`;
-    return idsOf(IDS(sql).all(db, { ...params, limit: partLimit, offset: partOffset }));
-  });
+  const ordered = dir === "DESC" ? [...ascending].reverse() : ascending;
+  return pageAcrossParts(
+    ordered.map((part) => ({ part, count: part.count })),
+    { limit, offset },
+    (part, partLimit, partOffset) => {
+      const sql = `SELECT r.id AS id FROM ${t.table} r ${whereOf([...parts, part.where])} ORDER BY r.data_vencimento ${dir}, r.id ${dir} LIMIT $limit OFFSET $offset`;
+      return idsOf(IDS(sql).all(db, { ...params, ...part.params, limit: partLimit, offset: partOffset }));
+    },
+  );
 }
 
 const STATUS_CODES = [openWhereSql("r", "$today"), "r.status = 'pago'", overdueWhereSql("r", "$today")];
@@ -330,18 +391,24 @@ const byPartyName = (query: LedgerQuery) => query.sort.key === "cliente" || quer
 
 function orderSql(query: LedgerQuery): string {
   const dir = dirSql(query.sort);
-  const primary: Record<LedgerSortKey, string> = {
+  const lookup = lookupOf(query);
+  const primary: Record<Exclude<LedgerSortKey, LookupSortKey>, string> = {
     cliente: "p.nome_ordem",
     fornecedor: "p.nome_ordem",
     // '2/12' → 2: SQLite's CAST reads the leading integer.
     parcela: "CAST(r.numeros_parcela AS INTEGER)",
     vencimento: "r.data_vencimento",
     valor: "r.valor",
-    // parcial sorts with em_aberto: the three ranges statusPageIds reads (status-sql.ts statusRankSql).
+    // parcial sorts with em_aberto: the three ranges statusParts counts (status-sql.ts statusRankSql).
     status: statusRankSql("r", "$today"),
     descricao: "r.descricao COLLATE NOCASE",
   };
   const key = query.sort.key;
   const then = key === "vencimento" ? "" : `, r.data_vencimento ${dir}`;
-  return `ORDER BY ${primary[key]} ${dir}${then}, r.id ${dir}`;
+  // By a lookup: the register's display key per row, the order lookupParts reads in parts; rows
+  // without one last, exactly reversed descending (a page read from the end flips it).
+  const first = lookup
+    ? `(SELECT ${lookup.key} FROM ${lookup.from} WHERE c.id = r.${lookup.column}) ${dir} NULLS ${dir === "ASC" ? "LAST" : "FIRST"}`
+    : `${primary[key as Exclude<LedgerSortKey, LookupSortKey>]} ${dir}`;
+  return `ORDER BY ${first}${then}, r.id ${dir}`;
 }

@@ -123,7 +123,7 @@ describe("the list and its cards", () => {
     expect(((await april.json()) as PayableJson[]).map((r) => r.supplierName)).toEqual(["Moinho Santa Clara", "Laticínios Serra Azul"]);
     const wrongSort = await api("/api/payables?ordem=cliente");
     expect(wrongSort.status).toBe(400);
-    expect(await wrongSort.json()).toEqual({ message: "Ordenação inválida: use fornecedor, parcela, vencimento, valor, status, descricao" });
+    expect(await wrongSort.json()).toEqual({ message: "Ordenação inválida: use fornecedor, parcela, vencimento, valor, status, descricao, categoria, centroCusto" });
     expect((await api("/api/payables?supplierId=1.5")).status).toBe(400);
   });
 

@@ -213,3 +213,49 @@ describe("Editar lançamento", () => {
     expect((await t.api("/api/payables?categoriaId=abc")).status).toBe(400);
   });
 });
+
+describe("the DRE by caixa after a category changes (issue 36: payments carry their installment's category)", () => {
+  // Independent of that copy: every payment, with its installment's category read from the row.
+  const PAID = `select m, c, sum(v) as v from (
+      select strftime('%Y-%m', p.data_pagamento) as m, r.categoria_id as c, p.valor_pago - p.multa - p.juros as v from payments p join receivables r on r.id = p.receivable_id
+      union all select strftime('%Y-%m', p.data_pagamento), (select id from categories where nome = 'Juros e multas recebidos'), p.multa + p.juros from payments p where p.receivable_id is not null
+      union all select strftime('%Y-%m', p.data_pagamento), r.categoria_id, -p.valor_pago from payments p join payables r on r.id = p.payable_id
+    ) where m between '2026-01' and '2026-03' group by m, c having sum(v) <> 0`;
+  const caixaAgrees = async () => {
+    const dre = await call<Dre>("/api/reports/dre?de=2026-01&ate=2026-03&base=caixa");
+    expect(figuresOf(dre)).toEqual((t.db.$client.query(PAID).all() as { m: string; c: number; v: number }[]).sort((a, b) => a.m.localeCompare(b.m) || a.c - b.c));
+    return dre;
+  };
+  const line = (dre: Dre, nome: string) => dre.receitas.grupos.flatMap((g) => g.categorias).concat(dre.despesas.grupos.flatMap((g) => g.categorias)).find((c) => c.nome === nome)!.valores;
+  const apart = () => t.db.$client.query("select count(*) as n from payments p where categoria_id is not coalesce((select categoria_id from receivables where id = p.receivable_id), (select categoria_id from payables where id = p.payable_id))").get();
+
+  test("Editar lançamento of paid and partly paid rows, a plain UPDATE by another writer, a payment after the edit: the DRE equals the raw tables", async () => {
+    const { projeto, aluguel } = await workedCompany();
+    const mensalidades = categoryId("Mensalidades");
+    // Partly paid in March (100,00 of 333,34): the row about to move has a payment already.
+    await call(`/api/installments/${projeto[2]!.id}/pay`, "PATCH", { dataPagamento: "2026-03-10", valorPago: "100.00", tipo: "parcial" });
+    expect(line(await caixaAgrees(), "Serviços avulsos")).toEqual(["300.00", "0.00", "433.33"]);
+    // Editar lançamento: the paid installment (with fees) and the partly paid one become Mensalidades; a paid rent Software.
+    await call(`/api/installments/${projeto[1]!.id}`, "PATCH", { descricao: "Projeto de site", categoriaId: mensalidades, centroCustoId: null });
+    await call(`/api/installments/${projeto[2]!.id}`, "PATCH", { descricao: "Projeto de site", categoriaId: mensalidades, centroCustoId: null });
+    await call(`/api/payables/${aluguel[1]!.id}`, "PATCH", { descricao: "Aluguel", categoriaId: categoryId("Software") });
+    let dre = await caixaAgrees();
+    expect(line(dre, "Serviços avulsos")).toEqual(["300.00", "0.00", "0.00"]);
+    expect(line(dre, "Mensalidades")).toEqual(["0.00", "300.00", "433.33"]);
+    // The fees stay under Juros e multas recebidos, whatever the installment's category.
+    expect(line(dre, "Juros e multas recebidos")).toEqual(["0.00", "3.45", "7.78"]);
+    expect(line(dre, "Software")).toEqual(["0.00", "1850.00", "89.90"]);
+    expect(line(dre, "Aluguel")).toEqual(["1800.00", "0.00", "0.00"]);
+    // The rest of the partly paid row, paid after its edit: under its new category.
+    await call(`/api/installments/${projeto[2]!.id}/pay`, "PATCH", { dataPagamento: "2026-03-12" });
+    expect(line(await caixaAgrees(), "Mensalidades")).toEqual(["0.00", "300.00", "666.67"]);
+    // Whoever writes the row's category (an import, a script), its payments follow it.
+    t.db.$client.run("update receivables set categoria_id = ? where id = ?", [categoryId("Serviços avulsos"), projeto[2]!.id]);
+    dre = await caixaAgrees();
+    expect(line(dre, "Serviços avulsos")).toEqual(["300.00", "0.00", "333.34"]);
+    expect(apart()).toEqual({ n: 0 });
+    // Competência reads the rows themselves, and agrees with them too.
+    const competencia = await call<Dre>("/api/reports/dre?de=2026-01&ate=2026-03&base=competencia");
+    expect(figuresOf(competencia)).toEqual((t.db.$client.query(INDEPENDENT.competencia).all() as { m: string; c: number; v: number }[]).sort((a, b) => a.m.localeCompare(b.m) || a.c - b.c));
+  });
+});

@@ -5,7 +5,7 @@
 // - competência: what was billed, in its due month (a subscription's month: its competência);
 //   fees exist only once paid, so they stay in their payment month.
 // Sums are integers read as bigints (`exact`): the cents add up whatever the period. Each part
-// reads its own covering index (migration 0025, named: with table statistics the planner took the
+// reads its own covering index (migrations 0025 and dre_payment_category, named: with table statistics the planner took the
 // status index and fetched 38,000 rows) in its order, summing per day and category first (no sort
 // of every row), then per month.
 import type { Db } from "../../../db/client";
@@ -21,21 +21,22 @@ export type DreBase = (typeof DRE_BASES)[number];
 
 /**
  * What was paid, each amount in its payment month: (month, category, principal, fees) of every
- * payment (issue 34: several per installment, partial or with a discount) in [$start, $until),
- * joined to its installment for the category. The ONE place the DRE reads payments. `f` is a
- * receivable payment's multa + juros; `v` the rest of what was received (a discount is not
- * money in). Dated parameters are `+$…`: compared in a join, they keep the statement's plan.
+ * payment (issue 34: several per installment, partial or with a discount) in [$start, $until).
+ * The ONE place the DRE reads payments. Each payment carries its installment's category
+ * (payments.categoria_id, kept by triggers: migration dre_payment_category), so this reads one
+ * covering index in its order — per day and category, then per month — and joins no row: the
+ * join to every receivable and payable was ~90% of the DRE's time (docs/decisions.md). `f` is a
+ * receivable payment's multa + juros; `v` the rest of what was received or paid (a discount is
+ * not money in). A category is of one side, so a (day, category) group holds one side's payments.
  */
-const PAID_CTE = `paid(lado, m, c, v, f) AS MATERIALIZED (
-  SELECT 'r', substr(p.data_pagamento, 1, 7), r.categoria_id, sum(p.valor_pago - p.multa - p.juros), sum(p.multa + p.juros)
-  FROM payments p INDEXED BY payments_date_idx JOIN receivables r ON r.id = p.receivable_id
-  WHERE p.data_pagamento >= +$start AND p.data_pagamento < +$until AND p.receivable_id IS NOT NULL
-  GROUP BY 2, 3
-  UNION ALL
-  SELECT 'p', substr(p.data_pagamento, 1, 7), r.categoria_id, sum(p.valor_pago), 0
-  FROM payments p INDEXED BY payments_date_idx JOIN payables r ON r.id = p.payable_id
-  WHERE p.data_pagamento >= +$start AND p.data_pagamento < +$until AND p.payable_id IS NOT NULL
-  GROUP BY 2, 3
+const PAID_CTE = `paid(m, c, v, f) AS MATERIALIZED (
+  SELECT substr(d, 1, 7), c, sum(v), sum(f) FROM (
+    SELECT data_pagamento AS d, categoria_id AS c,
+      sum(valor_pago - iif(receivable_id IS NULL, 0, multa + juros)) AS v, sum(iif(receivable_id IS NULL, 0, multa + juros)) AS f
+    FROM payments INDEXED BY payments_dre_idx
+    WHERE data_pagamento >= $start AND data_pagamento < $until
+    GROUP BY data_pagamento, categoria_id
+  ) GROUP BY 1, 2
 )`;
 
 /** The category fees count under ("Juros e multas recebidos"). */
@@ -49,7 +50,7 @@ const CAIXA = sql<Figure, Pick<Bounds, "start" | "until">>(
   `WITH ${PAID_CTE},
   figures(m, c, v) AS (
     SELECT m, c, v FROM paid
-    UNION ALL SELECT m, ${FEES_CATEGORY}, f FROM paid WHERE lado = 'r' AND f <> 0
+    UNION ALL SELECT m, ${FEES_CATEGORY}, f FROM paid WHERE f <> 0
   )
   SELECT m, c, sum(v) AS v FROM figures GROUP BY m, c`,
   { exact: true },
@@ -70,7 +71,7 @@ const COMPETENCIA = sql<Figure, Bounds>(
       SELECT data_vencimento AS d, categoria_id AS c, sum(valor) AS v FROM payables INDEXED BY payables_dre_due_idx
       WHERE data_vencimento >= $start AND data_vencimento < $until GROUP BY data_vencimento, categoria_id
     ) GROUP BY 1, 2
-    UNION ALL SELECT m, ${FEES_CATEGORY}, f FROM paid WHERE lado = 'r' AND f <> 0
+    UNION ALL SELECT m, ${FEES_CATEGORY}, f FROM paid WHERE f <> 0
   )
   SELECT m, c, sum(v) AS v FROM figures GROUP BY m, c`,
   { exact: true },
