@@ -7,7 +7,7 @@
 import { asc, gt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { clients } from "../../../db/schema";
-import { badRequest } from "../../http/errors";
+import { badRequest, HttpError } from "../../http/errors";
 import { turn } from "../../http/turns";
 import { nowISO, today } from "../../lib/clock";
 import { csvRecords, CsvSyntaxError, decodeCsv, detectSeparator } from "../../lib/csv-read";
@@ -342,16 +342,34 @@ export async function previewClientImport(db: Db, bytes: Uint8Array, name: strin
   return (await checkFile(db, bytes, name)).preview;
 }
 
-/** A refused import (422): the preview's rows and errors, with a message. */
-export class ImportRefused extends Error {
+/**
+ * A refused import: 422 with the preview's rows and errors beside the message (the error
+ * handler writes `extra` into the answer), also when thrown on the writer thread.
+ */
+class ImportRefused extends HttpError {
   constructor(readonly preview: ImportPreview) {
     super(
+      422,
       preview.erros.length === 1
         ? "Nada foi importado: 1 erro no arquivo. Corrija a planilha e envie de novo."
         : `Nada foi importado: ${preview.erros.length} erros no arquivo. Corrija a planilha e envie de novo.`,
+      undefined,
+      undefined,
+      { ...preview },
     );
   }
 }
+
+/** POST /api/clients/import?confirmar=1 as the writer thread runs it (src/http/writer.ts). */
+export interface ClientsImportJob {
+  kind: "clients-import";
+  actor: Actor;
+  bytes: Uint8Array;
+  name: string;
+  graceDays: number;
+}
+
+export const runClientsImportJob = (db: Db, job: ClientsImportJob): Promise<ImportResult> => importClients(db, job.actor, job.bytes, job.name, job.graceDays);
 
 // The client's insert, as createClient writes it (src/api/clients/service.ts: the form's fields,
 // the search columns, both timestamps). The import writes it here, a prepared statement per row:

@@ -5,7 +5,9 @@ import { badRequest, HttpError } from "../../http/errors";
 import { csvResponse } from "../../lib/csv";
 import { signedIn } from "../auth/plugin";
 import { actorOf } from "../history/record";
-import { importClients, ImportRefused, importTemplate, previewClientImport } from "./clients";
+import { writeOffLoop } from "../../http/writer";
+import { importTemplate, previewClientImport, type ClientsImportJob } from "./clients";
+import type { ImportResult } from "./model";
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "./model";
 
 /** Client import (issue 35 §1): the preview, the import (`?confirmar=1`) and the template. */
@@ -16,16 +18,13 @@ export function importsApi(deps: AppDeps) {
     .post("/api/clients/import", async ({ body, query, set, user }) => {
       const { name, bytes } = await uploadedCsv(body);
       if (query.confirmar !== "1") return previewClientImport(db, bytes, name);
-      try {
-        const answer = await importClients(db, actorOf(user), bytes, name, graceDays(db, deps.config.blockGraceDays));
-        set.status = 201;
-        return answer;
-      } catch (error) {
-        if (!(error instanceof ImportRefused)) throw error;
-        // 422: the file was read, and some row cannot be saved: the same rows and errors as the preview.
-        set.status = 422;
-        return { message: error.message, ...error.preview };
-      }
+      // Read, checked and written on the writer thread (src/http/writer.ts): the one transaction
+      // of up to 5,000 clients never holds this event loop. A row that cannot be saved is the
+      // 422 of ImportRefused: the same rows and errors as the preview, and nothing written.
+      const job: ClientsImportJob = { kind: "clients-import", actor: actorOf(user), bytes, name, graceDays: graceDays(db, deps.config.blockGraceDays) };
+      const answer = await writeOffLoop<ImportResult>(db, job);
+      set.status = 201;
+      return answer;
     })
     .get("/clients/import/modelo-clientes.csv", () => csvResponse("modelo-clientes.csv", importTemplate()));
 }

@@ -14,7 +14,8 @@ import { lateFees } from "../../lib/fees";
 import { cents, type Cents } from "../../lib/money";
 import { signedIn } from "../auth/plugin";
 import { actorOf, type Actor } from "../history/record";
-import { withIdempotencyKey } from "../idempotency";
+import { checkIdempotencyKey } from "../idempotency";
+import { writeOffLoop } from "../../http/writer";
 import { sqlVariants } from "../prepared";
 import { z } from "zod/mini";
 import { BULK_ACTIONS, MAX_BULK_DAYS, MAX_BULK_ROWS, tooManyRows, type BulkAnswer } from "./bulk-model";
@@ -101,6 +102,17 @@ export const bulkSchema = z
     }),
   );
 type BulkBody = z.output<typeof bulkSchema>;
+
+/** One bulk action as the writer thread runs it (src/api/bulk.ts bulkJob). */
+export interface LedgerBulkJob {
+  kind: "ledger-bulk";
+  side: "receivables" | "payables";
+  actor: Actor;
+  userId: number;
+  key: string | null;
+  body: BulkBody;
+  graceDays: number;
+}
 
 interface Selected {
   id: number;
@@ -223,16 +235,20 @@ function filteredIds(db: Db, t: LedgerTable, filtro: Record<string, string>): nu
 
 /**
  * POST {t.api}/bulk with its Idempotency-Key: a repeated submit answers the first run, never a
- * second. Typed as a plain plugin: the app's route types are already at the checker's limit
- * (TS2590), and nothing calls this route through them.
+ * second. The body is checked here; the action runs on the writer thread (src/workers/writer.ts:
+ * 5,000 rows are seconds of one transaction, which the event loop must not wait through), through
+ * `bulkJob` (src/api/bulk.ts). Typed as a plain plugin: the app's route types are already at the
+ * checker's limit (TS2590), and nothing calls this route through them.
  */
-export function ledgerBulkRoutes(deps: AppDeps, t: LedgerTable, rule?: PartyRule): Elysia {
+export function ledgerBulkRoutes(deps: AppDeps, t: LedgerTable, side: "receivables" | "payables"): Elysia {
   const { db } = deps;
-  const grace = deps.config.blockGraceDays;
+  const graceDays = deps.config.blockGraceDays;
   const routes = new Elysia({ name: `api.${t.table}.bulk`, prefix: t.api }).use(signedIn).post("/bulk", ({ body, user, request }) => {
     const input = parseWith(bulkSchema, body);
     const key = request.headers.get("idempotency-key");
-    return withIdempotencyKey(db, key, user.id, `${t.api}/bulk`, () => runLedgerBulk(db, actorOf(user), t, input, grace, rule));
+    if (key !== null) checkIdempotencyKey(key);
+    const job: LedgerBulkJob = { kind: "ledger-bulk", side, actor: actorOf(user), userId: user.id, key, body: input, graceDays };
+    return writeOffLoop<BulkAnswer>(db, job);
   });
   return routes as unknown as Elysia;
 }
