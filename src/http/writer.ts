@@ -67,6 +67,9 @@ function threadEntry(): string {
 let queue: Promise<unknown> = Promise.resolve();
 let running = 0;
 
+/** Whether a job is on the writer thread or queued for it now. */
+export const writingOffLoop = (): boolean => running > 0;
+
 /** Resolves once no job is running or queued. */
 async function jobsDone(): Promise<void> {
   while (running > 0) await queue;
