@@ -6,12 +6,13 @@
 import { openWorkerConnection, type Db } from "../../db/client";
 import { bulkJob, type LedgerBulkJob } from "../api/bulk";
 import { runClientsImportJob, type ClientsImportJob } from "../api/imports/clients";
+import { runSubscriptionsStartJob, type SubscriptionsStartJob } from "../api/subscriptions/bulk";
 import { errorAsData, type WriterAnswer, type WriterRequest } from "../http/writer";
 import { clock } from "../lib/clock";
 
 declare const self: Worker;
 
-type WriteJob = ClientsImportJob | LedgerBulkJob;
+type WriteJob = ClientsImportJob | LedgerBulkJob | SubscriptionsStartJob;
 
 function run(db: Db, job: WriteJob): unknown {
   switch (job.kind) {
@@ -19,6 +20,8 @@ function run(db: Db, job: WriteJob): unknown {
       return runClientsImportJob(db, job);
     case "ledger-bulk":
       return bulkJob(db, job);
+    case "subscriptions-start":
+      return runSubscriptionsStartJob(db, job);
   }
 }
 

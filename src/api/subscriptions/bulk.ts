@@ -11,6 +11,7 @@ import { today } from "../../lib/clock";
 import { centsToDecimal, sumCents, type Cents } from "../../lib/money";
 import { billedOnStart } from "../../lib/subscription-schedule";
 import type { Actor } from "../history/record";
+import { withIdempotencyKey } from "../idempotency";
 import { getSettings } from "../settings/service";
 import { subscriptionSchema, type OverlapJson } from "./model";
 import { startCandidates } from "./not-started";
@@ -44,6 +45,26 @@ export const bulkStartSchema = z.object(
 );
 type BulkStartInput = z.output<typeof bulkStartSchema>;
 
+/**
+ * POST /api/subscriptions/start as the writer thread runs it (src/http/writer.ts: 5,000 starts,
+ * or their simulation, are seconds of one transaction): with the request's Idempotency-Key
+ * unless it is a simulation.
+ */
+export interface SubscriptionsStartJob {
+  kind: "subscriptions-start";
+  actor: Actor;
+  userId: number;
+  key: string | null;
+  input: BulkStartInput;
+  graceDays: number;
+}
+
+export function runSubscriptionsStartJob(db: Db, { actor, userId, key, input, graceDays }: SubscriptionsStartJob): BulkStartAnswer {
+  const start = () => startSubscriptions(db, actor, input, graceDays);
+  // A simulation writes nothing; a repeated submit with the same key answers the first start.
+  return input.simular ? start() : withIdempotencyKey(db, key, userId, "/api/subscriptions/start", start);
+}
+
 interface BulkStartSkip {
   clientId: number;
   nome: string;
@@ -71,7 +92,7 @@ const monthText = (ym: string) => `${ym.slice(5, 7)}/${ym.slice(0, 4)}`;
  * the whole request); each client is then one savepoint: a skip (already started, no fee, months
  * with installments made by hand) rolls back only that client's start.
  */
-export function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, graceDays: number): BulkStartAnswer {
+function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, graceDays: number): BulkStartAnswer {
   const candidates = startCandidates(db, input.clientes);
   const found = new Set(candidates.map((c) => c.id));
   const missing = input.clientes === "todos" ? [] : [...new Set(input.clientes)].filter((id) => !found.has(id));
