@@ -281,3 +281,14 @@ describe("all or nothing, on the writer thread", () => {
     ]);
   });
 });
+
+test("a start that bills months already overdue blocks its client in the same import (the automatic rule, run once for the file)", async () => {
+  const header = `${HEADER};Dia de vencimento;Início`;
+  const response = await send(csv([header, `${row(1)};5;09/2026`, `${row(2)};20;`]), { confirm: true });
+  expect(response.status).toBe(201);
+  expect(t.db.$client.query("select codigo_cliente c, status_bloqueio b, bloqueio_origem o from clients order by codigo_cliente").all()).toEqual([
+    { c: "C-1", b: 1, o: "automatico" },
+    { c: "C-2", b: 0, o: null },
+  ]);
+  expect(t.db.$client.query("select label from history_events where action = 'auto_block'").all()).toEqual([{ label: "Cliente 1" }]);
+});

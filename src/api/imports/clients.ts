@@ -22,6 +22,7 @@ import { getSettings } from "../settings/service";
 import { registerSearchColumns } from "../../../db/search-columns";
 import { subscriptionSchema, type SubscriptionInput } from "../subscriptions/model";
 import { saveSubscription } from "../subscriptions/service";
+import { applyAutomaticBlocking } from "../clients/blocking";
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_COLUMNS,
@@ -412,6 +413,7 @@ export async function importClients(db: Db, actor: Actor, bytes: Uint8Array, nam
       const now = nowISO();
       let geradas = 0;
       let assinaturas = 0;
+      const blockingAfter: number[] = [];
       for (const { client, subscription } of writes) {
         const { id } = INSERT_CLIENT.get(db, {
           nome: client.nome,
@@ -440,10 +442,11 @@ export async function importClients(db: Db, actor: Actor, bytes: Uint8Array, nam
         };
         recordEvent(db, actor, { entity: "client", entityId: id, clientId: id, label: client.nome, action: "create", details: { registro, pela: "importação" } });
         if (subscription) {
-          geradas += saveSubscription(db, actor, id, subscription, graceDays).geradas;
+          geradas += saveSubscription(db, actor, id, subscription, graceDays, { blockingAfter }).geradas;
           assinaturas++;
         }
       }
+      applyAutomaticBlocking(db, { graceDays, clientIds: blockingAfter });
       recordEvent(db, actor, { action: "import", entity: "client", entityId: null, label: name.slice(0, 200), details: { clientes: writes.length, assinaturas, geradas } });
       const message =
         `${writes.length} ${writes.length === 1 ? "cliente importado" : "clientes importados"}` +

@@ -16,6 +16,7 @@ import { getSettings } from "../settings/service";
 import { subscriptionSchema, type OverlapJson } from "./model";
 import { startCandidates } from "./not-started";
 import { saveSubscription } from "./service";
+import { applyAutomaticBlocking } from "../clients/blocking";
 
 /** A bulk action's ceiling (DECISIONS §14). */
 const BULK_START_MAX = 5_000;
@@ -107,6 +108,7 @@ function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, graceDa
     const fees: Cents[] = [];
     const overdue: Cents[] = [];
     let geradas = 0;
+    const blockingAfter: number[] = [];
     for (const c of candidates) {
       if (c.started) {
         puladas.push({ clientId: c.id, nome: c.nome, motivo: "A assinatura já foi iniciada" });
@@ -119,7 +121,7 @@ function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, graceDa
       // The single start's schema and rules, the fee the client's own (DECISIONS §8).
       const terms = { ...checked, valor: c.valor };
       try {
-        geradas += saveSubscription(db, actor, c.id, terms, graceDays).geradas;
+        geradas += saveSubscription(db, actor, c.id, terms, graceDays, { blockingAfter }).geradas;
       } catch (error) {
         const overlap = error instanceof HttpError && error.status === 409 ? (error.extra?.sobreposicao as OverlapJson[] | undefined) : undefined;
         if (!overlap) throw error;
@@ -134,6 +136,7 @@ function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, graceDa
       fees.push(c.valor);
       for (const _ of billedOnStart({ diaVencimento: terms.diaVencimento, inicio: terms.inicio, fim: null, trialAte: terms.trialAte }, settings, day).overdue) overdue.push(c.valor);
     }
+    applyAutomaticBlocking(db, { graceDays, clientIds: blockingAfter });
     const n = fees.length;
     const verb = input.simular ? (n === 1 ? "assinatura será iniciada" : "assinaturas serão iniciadas") : n === 1 ? "assinatura iniciada" : "assinaturas iniciadas";
     const skipped = puladas.length ? `; ${puladas.length} ${puladas.length === 1 ? "cliente pulado" : "clientes pulados"}` : "";
