@@ -346,6 +346,17 @@ export async function withReader<T>(path: string, read: (reader: Database) => Pr
   }
 }
 
+/**
+ * `change` in an immediate transaction of its own, or, inside one already open on this connection
+ * (an Idempotency-Key's), in that one without a savepoint: for a batch whose every error rolls
+ * the caller's transaction back whole anyway. A savepoint held open around a batch whose rows
+ * take savepoints of their own keeps SQLite's sub-journal growing until the outermost one is
+ * released, and the rows' FTS flushes on top: 5,000 re-dated rows took 29 s instead of 1.9 s.
+ */
+export function batchTransaction<T>(db: Db, change: () => T): T {
+  return db.$client.inTransaction ? change() : db.transaction(change, { behavior: "immediate" });
+}
+
 /** SQLite's error code ("SQLITE_FULL"), or the message's first line: for one-line logs. */
 export function codeOf(error: unknown): string {
   const code = (error as { code?: unknown })?.code;

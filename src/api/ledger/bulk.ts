@@ -4,7 +4,7 @@
 // too), each row through the ledger's own transition (write.ts: its checks, its history event,
 // its bank lines), and the party's rule (the client's blocking) once per party at the end.
 import { Elysia } from "elysia";
-import type { Db } from "../../../db/client";
+import { batchTransaction, type Db } from "../../../db/client";
 import type { AppDeps } from "../../context";
 import { badRequest, HttpError } from "../../http/errors";
 import { parseWith } from "../../http/validate";
@@ -157,12 +157,13 @@ type Reason = keyof typeof REASONS;
 
 /**
  * One action over a selection, in one immediate transaction (inside an outer one, the
- * Idempotency-Key's, a savepoint of it): every change or none. `rule` (receivables: the client's
+ * Idempotency-Key's, that one: batchTransaction): every change or none. `rule` (receivables: the client's
  * automatic blocking) runs once per party whose rows changed, after the rows, with that party's
  * installments as the cause.
  */
 export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBody, graceDays = 0, rule?: PartyRule): BulkAnswer {
-  return db.transaction(
+  return batchTransaction(
+    db,
     () => {
       const ids = body.ids ?? filteredIds(db, t, body.filtro!);
       if (ids.length > MAX_BULK_ROWS) throw new HttpError(413, tooManyRows(ids.length));
@@ -219,7 +220,6 @@ export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBo
       const message = [head, ...mantidas.map((m) => `${m.quantidade.toLocaleString("pt-BR")} ${m.motivo}`)].join("; ");
       return { message, acao: body.acao, alteradas: changed.length, ids: changed, mantidas };
     },
-    { behavior: "immediate" },
   );
 }
 

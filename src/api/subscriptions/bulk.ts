@@ -4,7 +4,7 @@
 // blocking). A client it cannot start is skipped and said why; `simular` runs the same and rolls
 // it back, so the dialog's count, total and skips are what the save will do.
 import { z } from "zod/mini";
-import type { Db } from "../../../db/client";
+import { batchTransaction, type Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { parseWith } from "../../http/validate";
 import { today } from "../../lib/clock";
@@ -152,15 +152,20 @@ function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, graceDa
   };
 
   // saveSubscription's own transaction nests as a savepoint: a skip rolls back that client only.
+  // Inside the Idempotency-Key's transaction, that one (batchTransaction: no savepoint around the
+  // clients' savepoints, which made each one cost far more).
   let answer: BulkStartAnswer | null = null;
   try {
-    db.transaction(
-      () => {
-        answer = run();
-        if (input.simular) throw new Rollback();
-      },
-      { behavior: "immediate" },
-    );
+    // A simulation always has a transaction (or savepoint) of its own: its Rollback must undo it.
+    if (input.simular)
+      db.transaction(
+        () => {
+          answer = run();
+          throw new Rollback();
+        },
+        { behavior: "immediate" },
+      );
+    else batchTransaction(db, () => (answer = run()));
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
   }
