@@ -3,7 +3,8 @@
 // messages; the preview writes nothing. The import is all or nothing: one immediate transaction
 // that inserts each client with its "create" event and starts its subscription through the
 // subscriptions' saveSubscription (nested as a savepoint: §8's rules are theirs), plus one event
-// for the import itself.
+// for the import itself. The import runs on the writer thread (src/http/writer.ts), its own
+// connection to the file: the transaction never holds the server's event loop.
 import { asc, gt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { clients } from "../../../db/schema";
@@ -393,8 +394,9 @@ const REGISTER_KEYS = sql<{ cnpj: string; codigo: string }>("SELECT cnpj, codigo
 export async function importClients(db: Db, actor: Actor, bytes: Uint8Array, name: string, graceDays: number): Promise<ImportResult> {
   const { preview, writes } = await checkFile(db, bytes, name);
   if (preview.erros.length) throw new ImportRefused(preview);
-  // One transaction for the whole file (the issue's all or nothing): it cannot yield to the
-  // event loop, or another request's writes would join it (docs/decisions.md "Client import").
+  // One transaction for the whole file (the issue's all or nothing): it cannot yield, or other
+  // writes would join it. On the writer thread it holds that thread, not the server's loop
+  // (docs/decisions.md "Writes off the event loop").
   return db.transaction(
     () => {
       // A client another request saved since the preview: the whole import is refused, naming the row.
