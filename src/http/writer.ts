@@ -102,12 +102,17 @@ export function writeOffLoop<T>(db: Db, job: Job & { bytes?: Uint8Array }): Prom
 function onThread<T>(request: WriterRequest, bytes?: Uint8Array): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const worker = new Worker(threadEntry(), { smol: true });
+    let settled = false;
     const done = (settle: () => void) => {
+      if (settled) return;
+      settled = true;
       void worker.terminate();
       settle();
     };
     worker.onmessage = ({ data }: MessageEvent<WriterAnswer>) => done(() => (data.ok ? resolve(data.value as T) : reject(dataAsError(data.error))));
     worker.onerror = (event) => done(() => reject(new Error(`writer thread failed: ${event.message}`)));
+    // A thread that ended without answering (it cannot hold the lock once gone): the job failed.
+    worker.addEventListener("close", () => done(() => reject(new Error("writer thread ended without an answer"))));
     // A file's bytes are moved to the thread, not copied (the server has no more use for them).
     worker.postMessage(request, bytes ? [bytes.buffer as ArrayBuffer] : []);
   });
