@@ -11,7 +11,7 @@ import { clients } from "../../../db/schema";
 import { badRequest, HttpError } from "../../http/errors";
 import { turn } from "../../http/turns";
 import { nowISO, today } from "../../lib/clock";
-import { csvRecords, CsvSyntaxError, decodeCsv, detectSeparator } from "../../lib/csv-read";
+import { csvRecords, CsvSyntaxError, decodeCsv, decodeCsvInSlices, DECODE_SLICE_BYTES, detectSeparator } from "../../lib/csv-read";
 import { isAcceptedDate, isAcceptedMonth } from "../../lib/dates";
 import { centsToDecimal, parseBRL, sumCents, type Cents } from "../../lib/money";
 import { billedOnStart, firstMonthNotPast } from "../../lib/subscription-schedule";
@@ -156,7 +156,8 @@ function dateCell(text: string): string | null {
 /** Reads and checks a whole file, a slice of rows per turn; throws the 400 of a file that is not the clients' CSV. */
 async function checkFile(db: Db, bytes: Uint8Array, name: string): Promise<Checked> {
   refuseNonCsv(bytes, name);
-  const { text, encoding } = decodeCsv(bytes);
+  // A file of up to a megabyte (5,000 ordinary rows) decodes in ~1 ms; a larger one a slice per turn.
+  const { text, encoding } = bytes.byteLength <= DECODE_SLICE_BYTES ? decodeCsv(bytes) : await decodeCsvInSlices(bytes, turn);
   const separator = detectSeparator(text);
   const records = csvRecords(text, separator, IMPORT_MAX_COLUMNS);
   let header: (ImportColumn | null)[];
