@@ -1,6 +1,6 @@
 // `bun scripts/bench-bulk.ts`: one bulk action over 5,000 receivables of 1,000 clients (issue 35
-// §3), each action's one transaction timed in-process (it holds the event loop that long),
-// printed as JSON. A fresh database in a temp dir; three runs of each action, the median kept.
+// §3), each action's one transaction timed in-process (the server runs it on its writer thread,
+// src/http/writer.ts: this is how long the other writes wait for it), printed as JSON. A fresh database in a temp dir; three runs of each action, the median kept.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -34,6 +34,7 @@ import { errorHandling } from "./http/errors";
 import { healthRoute } from "./http/health";
 import { securityHeaders } from "./http/security";
 import { fairTurns } from "./http/turns";
+import { writesWaitForWorker } from "./http/writer";
 import { clock } from "./lib/clock";
 import { pageRoutes } from "./pages";
 import { authForms } from "./pages/auth-forms";
@@ -60,6 +61,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
   return new Elysia({ systemRouter: false })
     .use(idleCollection)
     // Each request's work on its own turn of the event loop, in arrival order (src/http/turns.ts).
+    .use(writesWaitForWorker)
     .use(fairTurns)
     .use(securityHeaders)
     .use(errorHandling)

@@ -17,7 +17,8 @@ let bundle: Promise<string> | null = null;
  * bundled (Bun.build, as `bun run build` bundles it, with NODE_ENV production), beside it the
  * client it serves (`client/`) and the migrations (`migrations/`) where the binary has its
  * embedded ones. Split at its dynamic imports, as a start from source loads each command's code
- * only when it runs. A server starts from it in ~85 ms and 130 ms of CPU, a `backup` in 20 ms;
+ * only when it runs; the writer thread's entry (src/http/writer.ts) at workers/writer-thread.js, as
+ * in the binary. A server starts from it in ~85 ms and 130 ms of CPU, a `backup` in 20 ms;
  * from source, every file transpiled again, in 170 ms and 255 ms, and 30 ms. Its entry's path,
  * for `bun PATH command…`.
  */
@@ -26,7 +27,7 @@ export function cofreBundle(): Promise<string> {
     // In the run's own folder, removed when the run ends (tests/setup-tmpdir.ts).
     const dir = mkdtempSync(join(tmpdir(), "cofre-bundle-"));
     const [server, client] = await Promise.all([
-      Bun.build({ entrypoints: [join(ROOT, "src", "index.ts")], target: "bun", outdir: dir, splitting: true, define: { "process.env.NODE_ENV": '"production"' } }),
+      Bun.build({ entrypoints: [join(ROOT, "src", "index.ts"), join(ROOT, "src", "workers", "writer-thread.ts")], target: "bun", outdir: dir, splitting: true, define: { "process.env.NODE_ENV": '"production"' } }),
       buildClient(),
     ]);
     if (!server.success) throw new AggregateError(server.logs, "cofre did not bundle");

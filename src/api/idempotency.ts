@@ -22,6 +22,11 @@ const FORGET_OLD_KEYS = sql<never, { since: string }>("DELETE FROM idempotency_k
 
 const since = () => new Date(clock.now().getTime() - KEEP_MS).toISOString();
 
+/** A 400 for a key that is not one (checked before a job goes to the writer thread, and again here). */
+export function checkIdempotencyKey(key: string): void {
+  if (!VALID_KEY.test(key)) throw badRequest("Idempotency-Key inválida: até 200 caracteres visíveis");
+}
+
 /**
  * `change()` once per (user, route, key): without a key it just runs; with one seen in the last
  * 24 hours it answers what the first run answered. A change that fails stores nothing, so the
@@ -29,7 +34,7 @@ const since = () => new Date(clock.now().getTime() - KEEP_MS).toISOString();
  */
 export function withIdempotencyKey<T>(db: Db, key: string | null, userId: number, route: string, change: () => T): T {
   if (key === null) return change();
-  if (!VALID_KEY.test(key)) throw badRequest("Idempotency-Key inválida: até 200 caracteres visíveis");
+  checkIdempotencyKey(key);
   return db.transaction(
     () => {
       const first = FIRST_ANSWER.get(db, { userId, route, key, since: since() });

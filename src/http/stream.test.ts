@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { csvMoney, csvParcela, toCsv, type CsvCell } from "../lib/csv";
 import { cents } from "../lib/money";
-import { csvStreamResponse, jsonArrayResponse, PAUSE } from "./stream";
+import { csvStreamResponse, jsonArrayResponse, jsonObjectResponse, PAUSE } from "./stream";
 
 describe("a large download, streamed", () => {
   const header = ["Cliente", "Parcela", "Valor"];
@@ -85,4 +85,15 @@ test("a whole list as a JSON array, streamed: the same text as JSON.stringify", 
   const zipped = jsonArrayResponse(new Request("http://cofre.test/x", { headers: { "accept-encoding": "gzip" } }), rows.slice(0, 10));
   expect(zipped.headers.get("content-type")).toBe("application/json; charset=utf-8");
   expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer())))).toBe(JSON.stringify(rows.slice(0, 10)));
+});
+
+test("an object with one large array streams as the same text as JSON.stringify, with its status", async () => {
+  const rows = Array.from({ length: 3_000 }, (_, i) => ({ linha: i + 2, nome: `Cliente "${i}"`, valida: i % 2 === 0 }));
+  const fields = { linhas: 3_000, erros: [{ linha: 3, campo: "CNPJ", mensagem: "CNPJ já cadastrado" }], message: "Nada foi importado" };
+  const read = async (r: Response) => new TextDecoder().decode(await r.arrayBuffer());
+  const answer = jsonObjectResponse(new Request("http://cofre.test/x"), fields, "clientes", rows, 422);
+  expect(answer.status).toBe(422);
+  expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  expect(await read(answer)).toBe(JSON.stringify({ ...fields, clientes: rows }));
+  expect(await read(jsonObjectResponse(new Request("http://cofre.test/x"), {}, "clientes", []))).toBe('{"clientes":[]}');
 });

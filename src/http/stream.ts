@@ -85,3 +85,16 @@ export function jsonArrayResponse(request: Request, rows: Iterable<unknown>): Re
   const body = sliceStream("[", rows, (slice, first) => (first ? "" : ",") + JSON.stringify(slice).slice(1, -1), "]");
   return streamResponse(request, body, new Headers({ "content-type": "application/json; charset=utf-8" }));
 }
+
+/**
+ * An object whose one large field is an array (an import's preview and its 5,000 rows), streamed:
+ * the same text as JSON.stringify({...fields, [key]: rows}), the rows a slice per turn (one
+ * stringify of the whole answer held the loop 9–50 ms at 5,000 rows).
+ */
+export function jsonObjectResponse(request: Request, fields: Record<string, unknown>, key: string, rows: readonly unknown[], status = 200): Response {
+  const before = JSON.stringify(fields);
+  const head = `${before.length > 2 ? `${before.slice(0, -1)},` : "{"}${JSON.stringify(key)}:[`;
+  const body = sliceStream(head, rows, (slice, first) => (first ? "" : ",") + JSON.stringify(slice).slice(1, -1), "]}");
+  const response = streamResponse(request, body, new Headers({ "content-type": "application/json; charset=utf-8" }));
+  return status === 200 ? response : new Response(response.body, { status, headers: response.headers });
+}

@@ -20,7 +20,7 @@ import { installmentName } from "../../lib/installments";
 import { centsToDecimal } from "../../lib/money";
 import { recordEvent, SYSTEM, type Actor } from "../history/record";
 import type { BulkAnswer, BulkChargeChannel } from "../ledger/bulk-model";
-import { enqueue, wakeSenders } from "../outbox/outbox";
+import { enqueue } from "../outbox/outbox";
 import { sql } from "../prepared";
 import { getSettings } from "../settings/service";
 import { CHARGE_COLUMNS, chargedInstallments, composeFor, storedParcelas, type ChargeRow } from "./compose";
@@ -155,8 +155,6 @@ export function chargeSelection(db: Db, actor: Actor, ids: number[], canal: Bulk
     written.push(message.id);
   }
 
-  // "E-mail agora": the sender's next pass is now, once this transaction has committed.
-  if (canal === "email" && written.length > 0) wakeSenders();
   const mantidas = [
     ...kept,
     ...[...left].sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b)).map(([reason, entry]) => {

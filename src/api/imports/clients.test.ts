@@ -209,3 +209,86 @@ describe("import", () => {
     ]);
   });
 });
+
+describe("all or nothing, on the writer thread", () => {
+  const header = `${HEADER};Dia de vencimento`;
+
+  test("a row that fails inside the transaction, midway (a rule of the database), leaves nothing written: no client, no subscription, no event", async () => {
+    // The third client's insert is refused by the database itself, after two were written in the transaction.
+    t.db.$client.exec("CREATE TRIGGER test_refuse_c3 BEFORE INSERT ON clients WHEN new.codigo_cliente = 'C-3' BEGIN SELECT RAISE(ABORT, 'recusado pelo teste'); END");
+    try {
+      const response = await send(csv([header, `${row(1)};10`, `${row(2)};10`, `${row(3)};10`, `${row(4)};10`]), { confirm: true });
+      expect(response.status).toBe(500);
+      expect(count("clients")).toBe(0);
+      expect(count("subscriptions")).toBe(0);
+      expect(count("history_events")).toBe(0);
+    } finally {
+      t.db.$client.exec("DROP TRIGGER test_refuse_c3");
+    }
+    // The same file imports whole once the database takes it.
+    const again = await send(csv([header, `${row(1)};10`, `${row(2)};10`, `${row(3)};10`, `${row(4)};10`]), { confirm: true });
+    expect(again.status).toBe(201);
+    expect(count("clients")).toBe(4);
+    expect(count("subscriptions")).toBe(4);
+  });
+
+  test("a client with the same CNPJ saved after the file was checked is found inside the transaction: the whole import is refused (422) and nothing of it written", async () => {
+    const { importClients } = await import("./clients");
+    const { SYSTEM } = await import("../history/record");
+    const file = utf8(csv([HEADER, row(1), row(2), row(3)]));
+    // The file is read and checked up to its first turn of the event loop (the register's keys
+    // included); the client saved now is not in what the check read.
+    const importing = importClients(t.db, SYSTEM, file, "clientes.csv", 0);
+    const second = /^[^;]*;([^;]*);/.exec(row(2))![1]!;
+    t.db.$client.run(
+      "INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente, created_at, updated_at) VALUES ('Salvo agora', ?, 'Ana', '11987654321', 'a@b.com.br', 100, 'OUTRO', '2026-11-16T13:00:00.000Z', '2026-11-16T13:00:00.000Z')",
+      [second],
+    );
+    const refused = await importing.then(
+      () => null,
+      (error: { status: number; preview: ImportPreview }) => error,
+    );
+    expect(refused?.status).toBe(422);
+    expect(refused?.preview.erros).toEqual([{ linha: 3, campo: "CNPJ", mensagem: "CNPJ já cadastrado" }]);
+    expect(t.db.$client.query("select nome from clients").all()).toEqual([{ nome: "Salvo agora" }]);
+    expect(count("history_events")).toBe(0);
+  });
+
+  test("a client saved by another request while the import runs waits for it (the loop free), then meets the imported CNPJ: 409, and the import is whole", async () => {
+    const { writingOffLoop } = await import("../../http/writer");
+    const { BUSY_TIMEOUT_MS, BUSY_WHILE_WORKER_MS } = await import("../../../db/client");
+    const busyTimeout = () => (t.db.$client.query("PRAGMA busy_timeout").get() as { timeout: number }).timeout;
+    const lines = [header, ...Array.from({ length: 300 }, (_, i) => `${row(i + 1)};${(i % 28) + 1}`)];
+    const importing = send(csv(lines), { confirm: true });
+    while (!writingOffLoop()) await Bun.sleep(1);
+    // Meanwhile the server's own writes wait at most BUSY_WHILE_WORKER_MS for the thread's lock.
+    expect(busyTimeout()).toBe(BUSY_WHILE_WORKER_MS);
+    const same = /^[^;]*;([^;]*);/.exec(row(150))![1]!;
+    const created = await t.api("/api/clients", { method: "POST", body: { ...PADARIA, cnpj: same, codigoCliente: "OUTRO-1" } });
+    // It ran after the import's transaction: the CNPJ is the import's now.
+    expect(writingOffLoop()).toBe(false);
+    expect(created.status).toBe(409);
+    expect((await importing).status).toBe(201);
+    expect(count("clients")).toBe(300);
+    expect(busyTimeout()).toBe(BUSY_TIMEOUT_MS);
+    // One event per client, one per subscription started, one per month it generated, one for the import.
+    const events = t.db.$client.query("select entity, action, count(*) n from history_events group by entity, action order by entity, action").all();
+    expect(events).toEqual([
+      { entity: "client", action: "create", n: 300 },
+      { entity: "client", action: "import", n: 1 },
+      { entity: "installment", action: "subscription_generate", n: count("receivables") },
+      { entity: "subscription", action: "create", n: 300 },
+    ]);
+  });
+});
+
+test("a start that bills months already overdue blocks its client in the same import (the automatic rule, run once for the file)", async () => {
+  const header = `${HEADER};Dia de vencimento;Início`;
+  const response = await send(csv([header, `${row(1)};5;09/2026`, `${row(2)};20;`]), { confirm: true });
+  expect(response.status).toBe(201);
+  expect(t.db.$client.query("select codigo_cliente c, status_bloqueio b, bloqueio_origem o from clients order by codigo_cliente").all()).toEqual([
+    { c: "C-1", b: 1, o: "automatico" },
+    { c: "C-2", b: 0, o: null },
+  ]);
+  expect(t.db.$client.query("select label from history_events where action = 'auto_block'").all()).toEqual([{ label: "Cliente 1" }]);
+});

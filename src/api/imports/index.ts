@@ -5,7 +5,10 @@ import { badRequest, HttpError } from "../../http/errors";
 import { csvResponse } from "../../lib/csv";
 import { signedIn } from "../auth/plugin";
 import { actorOf } from "../history/record";
-import { importClients, ImportRefused, importTemplate, previewClientImport } from "./clients";
+import { writeOffLoop } from "../../http/writer";
+import { importTemplate, previewClientImport, type ClientsImportJob } from "./clients";
+import type { ImportPreview, ImportResult } from "./model";
+import { jsonObjectResponse } from "../../http/stream";
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "./model";
 
 /** Client import (issue 35 §1): the preview, the import (`?confirmar=1`) and the template. */
@@ -13,21 +16,29 @@ export function importsApi(deps: AppDeps) {
   const { db } = deps;
   return new Elysia({ name: "api.imports" })
     .use(signedIn)
-    .post("/api/clients/import", async ({ body, query, set, user }) => {
+    .post("/api/clients/import", async ({ body, query, set, user, request }) => {
       const { name, bytes } = await uploadedCsv(body);
-      if (query.confirmar !== "1") return previewClientImport(db, bytes, name);
+      if (query.confirmar !== "1") return previewAnswer(request, await previewClientImport(db, bytes, name));
+      // Read, checked and written on the writer thread (src/http/writer.ts): the one transaction
+      // of up to 5,000 clients never holds this event loop. A row that cannot be saved is the
+      // 422 of ImportRefused: the same rows and errors as the preview, and nothing written.
+      const job: ClientsImportJob = { kind: "clients-import", actor: actorOf(user), bytes, name, graceDays: graceDays(db, deps.config.blockGraceDays) };
       try {
-        const answer = await importClients(db, actorOf(user), bytes, name, graceDays(db, deps.config.blockGraceDays));
+        const answer = await writeOffLoop<ImportResult>(db, job);
         set.status = 201;
         return answer;
       } catch (error) {
-        if (!(error instanceof ImportRefused)) throw error;
-        // 422: the file was read, and some row cannot be saved: the same rows and errors as the preview.
-        set.status = 422;
-        return { message: error.message, ...error.preview };
+        // ImportRefused, as it crossed from the thread: its preview streamed like the preview's.
+        if (!(error instanceof HttpError && error.status === 422 && error.extra)) throw error;
+        return previewAnswer(request, { ...(error.extra as unknown as ImportPreview), message: error.message }, 422);
       }
     })
     .get("/clients/import/modelo-clientes.csv", () => csvResponse("modelo-clientes.csv", importTemplate()));
+}
+
+/** A preview (or a refused import's 422) with its thousands of rows, streamed a slice per turn. */
+function previewAnswer(request: Request, { clientes, ...fields }: ImportPreview & { message?: string }, status = 200): Response {
+  return jsonObjectResponse(request, fields, "clientes", clientes, status);
 }
 
 /** The file in the multipart field `arquivo` (the parse hook read it whole, up to 20 MB). */

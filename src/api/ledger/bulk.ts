@@ -4,18 +4,20 @@
 // too), each row through the ledger's own transition (write.ts: its checks, its history event,
 // its bank lines), and the party's rule (the client's blocking) once per party at the end.
 import { Elysia } from "elysia";
-import type { Db } from "../../../db/client";
+import { batchTransaction, type Db } from "../../../db/client";
 import type { AppDeps } from "../../context";
 import { badRequest, HttpError } from "../../http/errors";
 import { parseWith } from "../../http/validate";
 import { today } from "../../lib/clock";
 import { addDays, isAcceptedDate } from "../../lib/dates";
 import { balanceDue } from "../../lib/fees";
-import { feeRates } from "../company-rules";
+import { feeRates, graceDays } from "../company-rules";
 import { cents, type Cents } from "../../lib/money";
 import { signedIn } from "../auth/plugin";
 import { actorOf, type Actor } from "../history/record";
-import { withIdempotencyKey } from "../idempotency";
+import { checkIdempotencyKey } from "../idempotency";
+import { writeOffLoop } from "../../http/writer";
+import { wakeSenders } from "../outbox/outbox";
 import { sqlVariants } from "../prepared";
 import { z } from "zod/mini";
 import { BULK_ACTIONS, BULK_CHARGE_CHANNELS, MAX_BULK_DAYS, MAX_BULK_ROWS, tooManyRows, type BulkAnswer, type BulkChargeChannel } from "./bulk-model";
@@ -111,6 +113,18 @@ type BulkBody = z.output<typeof bulkSchema>;
  * in: src/api/bulk.ts, src/api/dunning/charge-now.ts). Answers as the other actions do.
  */
 type BulkCharge = (db: Db, actor: Actor, ids: number[], canal: BulkChargeChannel, kept: BulkAnswer["mantidas"]) => BulkAnswer;
+/** One bulk action as the writer thread runs it (src/api/bulk.ts bulkJob). */
+export interface LedgerBulkJob {
+  kind: "ledger-bulk";
+  side: "receivables" | "payables";
+  actor: Actor;
+  userId: number;
+  key: string | null;
+  body: BulkBody;
+  graceDays: number;
+  /** PUBLIC_URL (the client page's links in a Cobrar's messages), null without it. */
+  origin: string | null;
+}
 
 interface Selected {
   id: number;
@@ -163,13 +177,14 @@ const keptAnswer = (kept: Map<Reason, number[]>): BulkAnswer["mantidas"] =>
 
 /**
  * One action over a selection, in one immediate transaction (inside an outer one, the
- * Idempotency-Key's, a savepoint of it): every change or none. `rule` (receivables: the client's
+ * Idempotency-Key's, that one: batchTransaction): every change or none. `rule` (receivables: the client's
  * automatic blocking) runs once per party whose rows changed, after the rows, with that party's
  * installments as the cause.
  */
 export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBody, graceDays = 0, rule?: PartyRule, charge?: BulkCharge): BulkAnswer {
   if (body.acao === "cobrar" && !charge) throw badRequest("Cobrar em lote existe só em Contas a Receber");
-  return db.transaction(
+  return batchTransaction(
+    db,
     () => {
       const ids = body.ids ?? filteredIds(db, t, body.filtro!);
       if (ids.length > MAX_BULK_ROWS) throw new HttpError(413, tooManyRows(ids.length));
@@ -230,7 +245,6 @@ export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBo
       const message = [head, ...mantidas.map((m) => `${m.quantidade.toLocaleString("pt-BR")} ${m.motivo}`)].join("; ");
       return { message, acao: body.acao, alteradas: changed.length, ids: changed, mantidas };
     },
-    { behavior: "immediate" },
   );
 }
 
@@ -246,16 +260,23 @@ function filteredIds(db: Db, t: LedgerTable, filtro: Record<string, string>): nu
 
 /**
  * POST {t.api}/bulk with its Idempotency-Key: a repeated submit answers the first run, never a
- * second. Typed as a plain plugin: the app's route types are already at the checker's limit
- * (TS2590), and nothing calls this route through them.
+ * second. The body is checked here; the action runs on the writer thread (src/workers/writer.ts:
+ * 5,000 rows are seconds of one transaction, which the event loop must not wait through), through
+ * `bulkJob` (src/api/bulk.ts). Typed as a plain plugin: the app's route types are already at the
+ * checker's limit (TS2590), and nothing calls this route through them.
  */
-export function ledgerBulkRoutes(deps: AppDeps, t: LedgerTable, rule?: PartyRule, charge?: BulkCharge): Elysia {
+/** `origin`: PUBLIC_URL as the server has it now (the client page's links in a Cobrar's messages). */
+export function ledgerBulkRoutes(deps: AppDeps, t: LedgerTable, side: "receivables" | "payables", origin: () => string | null = () => null): Elysia {
   const { db } = deps;
-  const grace = deps.config.blockGraceDays;
-  const routes = new Elysia({ name: `api.${t.table}.bulk`, prefix: t.api }).use(signedIn).post("/bulk", ({ body, user, request }) => {
+  const routes = new Elysia({ name: `api.${t.table}.bulk`, prefix: t.api }).use(signedIn).post("/bulk", async ({ body, user, request }) => {
     const input = parseWith(bulkSchema, body);
     const key = request.headers.get("idempotency-key");
-    return withIdempotencyKey(db, key, user.id, `${t.api}/bulk`, () => runLedgerBulk(db, actorOf(user), t, input, grace, rule, charge));
+    if (key !== null) checkIdempotencyKey(key);
+    const job: LedgerBulkJob = { kind: "ledger-bulk", side, actor: actorOf(user), userId: user.id, key, body: input, graceDays: graceDays(db, deps.config.blockGraceDays), origin: origin() };
+    const answer = await writeOffLoop<BulkAnswer>(db, job);
+    // The thread queued the e-mails; this thread's sender sends them now, not at its next pass.
+    if (input.acao === "cobrar" && input.canal === "email") wakeSenders();
+    return answer;
   });
   return routes as unknown as Elysia;
 }

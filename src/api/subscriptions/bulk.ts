@@ -4,17 +4,19 @@
 // blocking). A client it cannot start is skipped and said why; `simular` runs the same and rolls
 // it back, so the dialog's count, total and skips are what the save will do.
 import { z } from "zod/mini";
-import type { Db } from "../../../db/client";
+import { batchTransaction, type Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { parseWith } from "../../http/validate";
 import { today } from "../../lib/clock";
 import { centsToDecimal, sumCents, type Cents } from "../../lib/money";
 import { billedOnStart } from "../../lib/subscription-schedule";
 import type { Actor } from "../history/record";
+import { withIdempotencyKey } from "../idempotency";
 import { getSettings } from "../settings/service";
 import { subscriptionSchema, type OverlapJson } from "./model";
 import { startCandidates } from "./not-started";
 import { saveSubscription } from "./service";
+import { applyAutomaticBlocking } from "../clients/blocking";
 
 /** A bulk action's ceiling (DECISIONS §14). */
 const BULK_START_MAX = 5_000;
@@ -44,6 +46,26 @@ export const bulkStartSchema = z.object(
 );
 type BulkStartInput = z.output<typeof bulkStartSchema>;
 
+/**
+ * POST /api/subscriptions/start as the writer thread runs it (src/http/writer.ts: 5,000 starts,
+ * or their simulation, are seconds of one transaction): with the request's Idempotency-Key
+ * unless it is a simulation.
+ */
+export interface SubscriptionsStartJob {
+  kind: "subscriptions-start";
+  actor: Actor;
+  userId: number;
+  key: string | null;
+  input: BulkStartInput;
+  graceDays: number;
+}
+
+export function runSubscriptionsStartJob(db: Db, { actor, userId, key, input, graceDays }: SubscriptionsStartJob): BulkStartAnswer {
+  const start = () => startSubscriptions(db, actor, input, graceDays);
+  // A simulation writes nothing; a repeated submit with the same key answers the first start.
+  return input.simular ? start() : withIdempotencyKey(db, key, userId, "/api/subscriptions/start", start);
+}
+
 interface BulkStartSkip {
   clientId: number;
   nome: string;
@@ -71,7 +93,7 @@ const monthText = (ym: string) => `${ym.slice(5, 7)}/${ym.slice(0, 4)}`;
  * the whole request); each client is then one savepoint: a skip (already started, no fee, months
  * with installments made by hand) rolls back only that client's start.
  */
-export function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, graceDays: number): BulkStartAnswer {
+function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, graceDays: number): BulkStartAnswer {
   const candidates = startCandidates(db, input.clientes);
   const found = new Set(candidates.map((c) => c.id));
   const missing = input.clientes === "todos" ? [] : [...new Set(input.clientes)].filter((id) => !found.has(id));
@@ -86,6 +108,7 @@ export function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, 
     const fees: Cents[] = [];
     const overdue: Cents[] = [];
     let geradas = 0;
+    const blockingAfter: number[] = [];
     for (const c of candidates) {
       if (c.started) {
         puladas.push({ clientId: c.id, nome: c.nome, motivo: "A assinatura já foi iniciada" });
@@ -98,7 +121,7 @@ export function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, 
       // The single start's schema and rules, the fee the client's own (DECISIONS §8).
       const terms = { ...checked, valor: c.valor };
       try {
-        geradas += saveSubscription(db, actor, c.id, terms, graceDays).geradas;
+        geradas += saveSubscription(db, actor, c.id, terms, graceDays, { blockingAfter }).geradas;
       } catch (error) {
         const overlap = error instanceof HttpError && error.status === 409 ? (error.extra?.sobreposicao as OverlapJson[] | undefined) : undefined;
         if (!overlap) throw error;
@@ -113,6 +136,7 @@ export function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, 
       fees.push(c.valor);
       for (const _ of billedOnStart({ diaVencimento: terms.diaVencimento, inicio: terms.inicio, fim: null, trialAte: terms.trialAte }, settings, day).overdue) overdue.push(c.valor);
     }
+    applyAutomaticBlocking(db, { graceDays, clientIds: blockingAfter });
     const n = fees.length;
     const verb = input.simular ? (n === 1 ? "assinatura será iniciada" : "assinaturas serão iniciadas") : n === 1 ? "assinatura iniciada" : "assinaturas iniciadas";
     const skipped = puladas.length ? `; ${puladas.length} ${puladas.length === 1 ? "cliente pulado" : "clientes pulados"}` : "";
@@ -128,15 +152,20 @@ export function startSubscriptions(db: Db, actor: Actor, input: BulkStartInput, 
   };
 
   // saveSubscription's own transaction nests as a savepoint: a skip rolls back that client only.
+  // Inside the Idempotency-Key's transaction, that one (batchTransaction: no savepoint around the
+  // clients' savepoints, which made each one cost far more).
   let answer: BulkStartAnswer | null = null;
   try {
-    db.transaction(
-      () => {
-        answer = run();
-        if (input.simular) throw new Rollback();
-      },
-      { behavior: "immediate" },
-    );
+    // A simulation always has a transaction (or savepoint) of its own: its Rollback must undo it.
+    if (input.simular)
+      db.transaction(
+        () => {
+          answer = run();
+          throw new Rollback();
+        },
+        { behavior: "immediate" },
+      );
+    else batchTransaction(db, () => (answer = run()));
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
   }

@@ -6,8 +6,9 @@ import { signedIn } from "../auth/plugin";
 import { actorOf } from "../history/record";
 import { parseId, parseWith } from "../../http/validate";
 import { pageAnswer } from "../list";
-import { withIdempotencyKey } from "../idempotency";
-import { bulkStartSchema, startSubscriptions } from "./bulk";
+import { checkIdempotencyKey } from "../idempotency";
+import { bulkStartSchema, type BulkStartAnswer, type SubscriptionsStartJob } from "./bulk";
+import { writeOffLoop } from "../../http/writer";
 import { runSubscriptionsInSlices, startSubscriptionRun } from "./generate";
 import { nextGeneration } from "./next-run";
 import { addDays, formatDateBR } from "../../lib/dates";
@@ -37,9 +38,11 @@ export function subscriptionsApi(deps: AppDeps) {
     .get("/api/subscriptions/summary", () => subscriptionSummary(db))
     .post("/api/subscriptions/start", ({ body, request, user }) => {
       const input = parseWith(bulkStartSchema, body);
-      const start = () => startSubscriptions(db, actorOf(user), input, grace());
-      // A simulation writes nothing; a repeated submit with the same key answers the first start.
-      return input.simular ? start() : withIdempotencyKey(db, request.headers.get("idempotency-key"), user.id, "/api/subscriptions/start", start);
+      const key = request.headers.get("idempotency-key");
+      if (key !== null && !input.simular) checkIdempotencyKey(key);
+      // On the writer thread (src/http/writer.ts): one transaction of up to 5,000 starts.
+      const job: SubscriptionsStartJob = { kind: "subscriptions-start", actor: actorOf(user), userId: user.id, key, input, graceDays: grace() };
+      return writeOffLoop<BulkStartAnswer>(db, job);
     })
     // In slices, each its own transaction, the loop's turn between two (1,400 months at
     // --scale 50 held it 263 ms in one go): a failure keeps the slices done, and a click again finishes.

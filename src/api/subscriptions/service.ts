@@ -190,8 +190,10 @@ const SAVED: Record<string, string> = {
  * count as billed. The fee is the client's valorMensalidade (one column); a new fee applies to
  * months not generated yet, and to the open not-yet-due installments when asked. Open installments
  * the subscription generated after `fim` are deleted (paid ones stay). Months now due are generated.
+ * `blockingAfter`: the client's automatic blocking is left to the caller, which runs
+ * applyAutomaticBlocking once for every id collected there inside the same transaction.
  */
-export function saveSubscription(db: Db, actor: Actor, clientId: number, input: SubscriptionInput, graceDays: number): SubscriptionAnswer {
+export function saveSubscription(db: Db, actor: Actor, clientId: number, input: SubscriptionInput, graceDays: number, options: { blockingAfter?: number[] } = {}): SubscriptionAnswer {
   return db.transaction(
     () => {
       const day = today();
@@ -274,7 +276,10 @@ export function saveSubscription(db: Db, actor: Actor, clientId: number, input: 
       const current = stored(db, clientId)!;
       // `fim` is the last month billed whatever the status: an `encerrada` one bills up to it too.
       const geradas = current.status !== "pausada" ? generateDueMonths(db, actor, [current], { settings, graceDays }, day) : 0;
-      applyAutomaticBlocking(db, { graceDays, clientIds: [clientId] });
+      // A batch (an import, Iniciar assinaturas) runs the rule once for all its clients before
+      // its transaction ends (~80 µs a client saved per start): `blockingAfter` collects them.
+      if (options.blockingAfter) options.blockingAfter.push(clientId);
+      else applyAutomaticBlocking(db, { graceDays, clientIds: [clientId] });
 
       const kind = !before ? "start" : resuming ? "resume" : before.status !== input.status ? (input.status === "pausada" ? "pause" : "end") : "save";
       return { message: SAVED[kind]!, subscription: toJson(stored(db, clientId)!, settings.vencimentoEmDiaUtil), excluidas, atualizadas, geradas };
