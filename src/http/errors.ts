@@ -6,7 +6,7 @@ import { requestPath } from "./paths";
 /** An answer the client caused: always JSON `{message, errors?}` in pt-BR. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 507,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503 | 507,
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
