@@ -17,6 +17,9 @@ export interface AccountDraft {
   conta: string;
   /** The statement it is asked from: attached to the new account in the same request. */
   extratoId?: number;
+  /** The bank's own balance, when the statement has it (LEDGERBAL), and the day it opens. */
+  saldoInicial?: string;
+  saldoInicialData?: string;
 }
 
 interface AccountValues {
@@ -52,8 +55,8 @@ export function AccountDialog({ record, draft, banks, today, first, onClose, onS
     agencia: record?.agencia ?? draft?.agencia ?? "",
     conta: record?.conta ?? draft?.conta ?? "",
     apelido: record?.apelido ?? "",
-    saldoInicial: record?.saldoInicial ?? "0.00",
-    saldoInicialData: record?.saldoInicialData ?? today,
+    saldoInicial: record?.saldoInicial ?? draft?.saldoInicial ?? "0.00",
+    saldoInicialData: record?.saldoInicialData ?? draft?.saldoInicialData ?? today,
     padrao: record?.padrao ?? Boolean(first),
     ativa: record?.ativa ?? true,
   };
@@ -94,7 +97,7 @@ export function AccountDialog({ record, draft, banks, today, first, onClose, onS
       <Field label="Saldo inicial" error={form.errors.saldoInicial}>
         <MoneyInput name="saldoInicial" value={saldo === null ? null : (Math.abs(saldo) as Cents)} onValueChange={(value) => setSaldo(value, negative)} />
       </Field>
-      <Field label="Data do saldo inicial" required error={form.errors.saldoInicialData}>
+      <Field label="Data do saldo inicial" required error={form.errors.saldoInicialData} hint="O saldo no início deste dia: os pagamentos desta data em diante somam a ele">
         <Input type="date" {...field("saldoInicialData")} />
       </Field>
       <label className="reg-form__wide account-check">
