@@ -326,7 +326,9 @@ export function describeEvent(e: HistoryFacts): string {
       const amount = "valorRecebido" in p ? p.valorRecebido : d.valorPago;
       // A bulk action's payment says so (issue 35 §3): the person chose many rows at once.
       const batch = d.emLote === true ? " (em lote)" : "";
-      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(amount)}${fees.length ? ` com ${list(fees)}` : ""}${kind}${reconciliation(d)}${batch}`;
+      // The account it went into or out of (issue 34 §3), when it names one.
+      const account = typeof p.conta === "string" && p.conta ? ` na conta ${p.conta}` : "";
+      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(amount)}${fees.length ? ` com ${list(fees)}` : ""}${account}${kind}${reconciliation(d)}${batch}`;
     }
     case "undo_payment": {
       const p = (d.pagamento ?? {}) as Record<string, unknown>;

@@ -17,6 +17,7 @@ import { actorOf, type Actor } from "../history/record";
 import { withIdempotencyKey } from "../idempotency";
 import { sqlVariants } from "../prepared";
 import { z } from "zod/mini";
+import { ledgerRefId } from "../categories/model";
 import { BULK_ACTIONS, MAX_BULK_DAYS, MAX_BULK_ROWS, tooManyRows, type BulkAnswer } from "./bulk-model";
 import type { LedgerCause } from "./events";
 import { parseLedgerQuery, whereSql } from "./list";
@@ -83,6 +84,8 @@ export const bulkSchema = z
       dataPagamento: optionalDate,
       /** baixar (receivables): with multa and juros as of the payment date; face value otherwise. */
       comJuros: z._default(z.boolean("comJuros deve ser verdadeiro ou falso"), false),
+      /** baixar: the bank account (issue 34 §3; absent: the default account). */
+      contaId: z.optional(ledgerRefId("Conta bancária inválida")),
       /** prorrogar: a new due date for every row… */
       dataVencimento: optionalDate,
       /** …or each row's own due date plus this many days. */
@@ -182,7 +185,7 @@ export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBo
         if (body.acao === "baixar") {
           const fees = body.comJuros && t.fees ? lateFees(row.valor, row.dataVencimento, dataPagamento) : null;
           const payment = fees ? { dataPagamento, valorPago: null, multa: fees.multa, juros: fees.juros } : { dataPagamento, valorPago: null, multa: cents(0), juros: cents(0) };
-          payLedgerRow(db, actor, t, row.id, { ...payment, origem: { emLote: true } }, gather);
+          payLedgerRow(db, actor, t, row.id, { ...payment, contaId: body.contaId, origem: { emLote: true } }, gather);
         } else if (body.acao === "prorrogar") {
           const to = body.dataVencimento ?? addDays(row.dataVencimento, body.dias!);
           if (!isAcceptedDate(to)) {
