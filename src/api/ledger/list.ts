@@ -290,9 +290,15 @@ const whenPaid = (column: string) => `CASE WHEN (r.status = 'pago' OR r.principa
  * parties first; otherwise CROSS JOIN keeps the rows outside, where their due-date index gives
  * a page in order (with table statistics the planner would rather sort all 50,000 rows).
  */
+/** The CSV's Conta (issue 34 §5): the bank account of the row's last payment (payments_*_idx: (side id, id)). */
+const lastPaymentAccount = (t: LedgerTable) => {
+  const side = t.table === "receivables" ? "receivable_id" : "payable_id";
+  return `, (SELECT pm.conta_id FROM payments pm WHERE pm.${side} = r.id ORDER BY pm.id DESC LIMIT 1) AS contaId`;
+};
+
 function selectSql(t: LedgerTable, byPartyName = false, partyIds = false): string {
   // partyIds (the CSV export, issue 35 §4): the party's CNPJ, and a client's código, for the accountant.
-  const party = partyIds ? `, p.cnpj AS partyCnpj${t.party.table === "clients" ? ", p.codigo_cliente AS partyCode" : ""}` : "";
+  const party = partyIds ? `, p.cnpj AS partyCnpj${t.party.table === "clients" ? ", p.codigo_cliente AS partyCode" : ""}${lastPaymentAccount(t)}` : "";
   return `SELECT ${columnsSql(t)}${party} FROM ${t.table} r ${byPartyName ? "JOIN" : "CROSS JOIN"} ${t.party.table} p ON p.id = r.${t.party.column}`;
 }
 

@@ -65,7 +65,7 @@ describe("filtered by payment date", () => {
     const response = await t.api("/receivables/export?pagoEm=2026-03");
     expect(response.status).toBe(200);
     const [header, ...lines] = parseCsv(await response.text());
-    expect(header).toEqual(["Cliente", "CNPJ", "Código", "Parcela", "Descrição", "Competência", "Vencimento", "Valor", "Situação", "Data de pagamento", "Multa", "Juros", "Desconto", "Valor recebido", "Saldo", "Categoria", "Centro de custo"]);
+    expect(header).toEqual(["Cliente", "CNPJ", "Código", "Parcela", "Descrição", "Competência", "Vencimento", "Valor", "Situação", "Data de pagamento", "Multa", "Juros", "Desconto", "Valor recebido", "Saldo", "Categoria", "Centro de custo", "Conta"]);
     expect(lines).toEqual([["Padaria Pão Quente", "04.252.011/0001-10", "0042", "2 de 3", "Contrato", "", "28/02/2026", "100,00", "Pago", "05/03/2026", "2,00", "1,50", "0,00", "103,50", "0,00", "Receitas de serviços › Serviços avulsos", ""]]);
   });
 
@@ -75,7 +75,7 @@ describe("filtered by payment date", () => {
     const [first] = (await generated.json()).payables as { id: number }[];
     await t.api(`/api/payables/${first!.id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-02" } });
     const [header, ...lines] = parseCsv(await (await t.api("/payables/export?pagoDe=2026-03-01&pagoAte=2026-03-31")).text());
-    expect(header).toEqual(["Fornecedor", "CNPJ", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Desconto", "Valor pago", "Saldo", "Categoria", "Centro de custo"]);
+    expect(header).toEqual(["Fornecedor", "CNPJ", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Desconto", "Valor pago", "Saldo", "Categoria", "Centro de custo", "Conta"]);
     expect(lines).toEqual([["Gráfica Ágil", "11.444.777/0001-61", "1 de 2", "Papel", "01/03/2026", "45,00", "Pago", "02/03/2026", "0,00", "45,00", "0,00", "Custos dos serviços › Fornecedores", ""]]);
   });
 });
