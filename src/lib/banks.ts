@@ -79,7 +79,7 @@ function bankNames(): Map<string, string> {
 }
 
 /** A code as stored: three digits ("1" and "0001" → "001"); anything else as typed. */
-export function bankCode(code: string): string {
+function bankCode(code: string): string {
   const digits = code.trim();
   if (/^\d{1,4}$/.test(digits)) return digits.padStart(3, "0").slice(-3);
   return digits;

@@ -10,7 +10,7 @@ import { bankChoices, bankLabel } from "../../lib/banks";
 import { nowISO } from "../../lib/clock";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { changedFields, recordEvent, type Actor } from "../history/record";
-import { ACCOUNT_NOT_FOUND, accountName, accountNumbers, type AccountChoice, type AccountInput, type AccountJson, type BankChoice } from "./model";
+import { ACCOUNT_NOT_FOUND, accountName, type AccountChoice, type AccountInput, type AccountJson, type BankChoice } from "./model";
 
 const SAME_ACCOUNT = "Esta conta já está cadastrada (mesmo banco, agência e conta)";
 const IN_USE = "Conta em uso por pagamentos ou extratos: desative-a em vez de excluir (o histórico e os saldos continuam a mostrá-la)";
@@ -55,7 +55,7 @@ export function listAccounts(db: Db): AccountJson[] {
     .sort((a, b) => Number(b.padrao) - Number(a.padrao) || Number(b.ativa) - Number(a.ativa) || a.nome.localeCompare(b.nome, "pt-BR"));
 }
 
-export function getAccount(db: Db | Tx, id: number): AccountJson {
+function getAccount(db: Db | Tx, id: number): AccountJson {
   const row = db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).get();
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
   return toJson(row, accountUses(db).get(id) ?? 0);
@@ -68,10 +68,6 @@ export function accountNameOf(db: Db | Tx, id: number | null): string | null {
   return row ? accountName({ ...row, bancoNome: bankLabel(row.banco) }) : null;
 }
 
-/** Every account's display name by id (for a CSV's Conta column: a few rows, read once). */
-export function accountNames(db: Db | Tx): Map<number, string> {
-  return new Map(db.select().from(bankAccounts).all().map((row) => [row.id, accountName({ ...row, bancoNome: bankLabel(row.banco) })]));
-}
 
 /** The accounts a payment may name (the active ones), the default first. */
 export function accountChoices(db: Db): AccountChoice[] {
@@ -235,11 +231,12 @@ function attach(db: Db | Tx, statementId: number, contaId: number) {
 /** POST /api/statements/:id/account {contaId}: the statement's account chosen by a person (an active one). */
 export function attachStatement(db: Db, statementId: number, contaId: number): AccountJson {
   return write(db, () => {
+    const current = db.select({ contaId: statements.contaId }).from(statements).where(and(eq(statements.id, statementId), ne(statements.importadoEm, ""))).get();
+    if (!current) throw notFound("Extrato não encontrado");
     const row = db.select({ ativa: bankAccounts.ativa }).from(bankAccounts).where(eq(bankAccounts.id, contaId)).get();
     if (!row) throw new HttpError(422, "Conta bancária não encontrada: escolha uma conta cadastrada", { contaId: "Escolha uma conta cadastrada" });
     if (!row.ativa) throw new HttpError(422, "Esta conta bancária está desativada: escolha uma conta ativa", { contaId: "Escolha uma conta ativa" });
-    const current = db.select({ contaId: statements.contaId }).from(statements).where(eq(statements.id, statementId)).get();
-    if (current?.contaId != null && current.contaId !== contaId) throw conflict("Este extrato já está ligado a outra conta");
+    if (current.contaId != null && current.contaId !== contaId) throw conflict("Este extrato já está ligado a outra conta");
     attach(db, statementId, contaId);
     return getAccount(db, contaId);
   });
@@ -258,6 +255,4 @@ export function accountOfLine(db: Db | Tx, transactionId: number): number | null
   return row?.contaId ?? null;
 }
 
-/** "Itaú Unibanco (341) · Ag. 1234 · Conta 56789-0" for a statement's own numbers. */
-export const statementNumbers = (s: { banco: string; agencia: string | null; conta: string }) => accountNumbers({ ...s, bancoNome: bankLabel(s.banco) });
 
