@@ -115,7 +115,7 @@ export default function AccountsScreen(props: AccountsScreenProps) {
           hint="Cadastre as contas da empresa para saber em que conta cada pagamento entrou e ligar os extratos importados."
         />
       ) : (
-        <Table columns={columns} rows={accounts} rowKey={(a) => a.id} label="Contas bancárias" className="accounts-table" />
+        <Table columns={columns} rows={accounts} rowKey={(a) => a.id} label="Contas bancárias" className="ui-table-wrap--cards accounts-table" />
       )}
       {editing && (
         <Loading onFailed={() => setEditing(null)}>
