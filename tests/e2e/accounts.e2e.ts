@@ -4,6 +4,7 @@
 // LibreOffice Calc.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
+import { buildOfx } from "../fixtures/ofx/build";
 import { PADARIA } from "../support";
 import { column, openInSpreadsheet, skipWithoutSpreadsheet } from "../spreadsheet";
 import { animationsDone, axeViolations, dismissToasts, expectNoHorizontalOverflow, expectToast, pageApi, pageProblems, screenshot, signIn, useServerAndBrowser, waitForIslands } from "./support";
@@ -86,6 +87,49 @@ describe("Contas bancárias", () => {
     expect(await axeViolations(page)).toEqual([]);
     await dismissToasts(page);
     await screenshot(page, "accounts-list-375");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test("a statement of an account not registered asks once at 375 px: Cadastrar esta conta, prefilled from the file; the next import finds it", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 740 } });
+    const problems = pageProblems(page);
+    await signIn(page, e2e.server.url);
+    await page.goto(`${e2e.server.url}/reconciliation`);
+    await waitForIslands(page);
+    const statement = (account: string, fitid: string) => ({
+      name: "extrato.ofx",
+      mimeType: "application/x-ofx",
+      buffer: Buffer.from(buildOfx({ postings: [{ fitid, data: "20261105", valor: "150,00", nome: "PIX" }], period: { from: "20261101", to: "20261116" }, account, balance: "1.070,00" })),
+    });
+    await page.getByLabel("Importar extrato (OFX)").setInputFiles(statement("77777-7", "N1"));
+    const ask = page.locator(".rec-account");
+    await ask.getByText("Itaú Unibanco (341) · Ag. 1234 · Conta 77777-7").waitFor();
+    await expectNoHorizontalOverflow(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await dismissToasts(page);
+    await screenshot(page, "accounts-reconciliation-ask-375");
+    await ask.getByRole("button", { name: "Cadastrar esta conta" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nova conta bancária" });
+    await dialog.waitFor();
+    // The file's bank, branch and number, and its LEDGERBAL (1.070,00 on 16/11) as the opening balance of the next day.
+    expect(await dialog.getByLabel("Banco").inputValue()).toBe("Itaú Unibanco (341)");
+    expect(await dialog.getByLabel("Agência").inputValue()).toBe("1234");
+    expect(await dialog.getByRole("textbox", { name: /^Conta/ }).inputValue()).toBe("77777-7");
+    expect(await dialog.getByLabel("Saldo inicial", { exact: true }).inputValue()).toBe("1.070,00");
+    expect(await dialog.getByLabel("Data do saldo inicial").inputValue()).toBe("2026-11-17");
+    await dialog.getByLabel("Apelido").fill("Conta da filial");
+    await dialog.getByRole("button", { name: "Salvar" }).click();
+    await expectToast(page, "Conta bancária cadastrada");
+    await ask.waitFor({ state: "detached" });
+    await page.locator(".rec-summary").getByText("Conta da filial").waitFor();
+    // The next statement of the same numbers arrives attached: nothing is asked.
+    const first = page.url();
+    await page.getByLabel("Importar extrato (OFX)").setInputFiles(statement("77777-7", "N2"));
+    await page.waitForURL((url) => url.href !== first && url.searchParams.has("extrato"));
+    await waitForIslands(page);
+    await page.locator(".rec-summary").getByText("Conta da filial").waitFor();
+    expect(await ask.count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });
