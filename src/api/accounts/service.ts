@@ -4,12 +4,13 @@
 // it); a delete only while nothing names the account (else 409: deactivate it).
 import { and, asc, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { sqliteMessage, type Db, type Tx } from "../../../db/client";
-import { bankAccounts, payments, statementLines, statements, type BankAccountRow } from "../../../db/schema";
+import { bankAccounts, payments, statements, type BankAccountRow } from "../../../db/schema";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { bankChoices, bankLabel } from "../../lib/banks";
 import { nowISO } from "../../lib/clock";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { changedFields, recordEvent, type Actor } from "../history/record";
+import { sql as prepared } from "../prepared";
 import { ACCOUNT_NOT_FOUND, accountName, type AccountChoice, type AccountInput, type AccountJson, type BankChoice } from "./model";
 
 const SAME_ACCOUNT = "Esta conta já está cadastrada (mesmo banco, agência e conta)";
@@ -61,10 +62,22 @@ function getAccount(db: Db | Tx, id: number): AccountJson {
   return toJson(row, accountUses(db).get(id) ?? 0);
 }
 
+// A payment's hot path (issue 34 §3: ≤ 1 ms with blocking): prepared statements, not the builder
+// (~55 µs each through it, ~3 µs prepared).
+const ACCOUNT_NAME = prepared<{ banco: string; agencia: string; conta: string; apelido: string }, { id: number }>(
+  "SELECT banco, agencia, conta, apelido FROM bank_accounts WHERE id = $id",
+);
+const DEFAULT_ACCOUNT = prepared<{ id: number }>("SELECT id FROM bank_accounts WHERE padrao = 1 AND ativa = 1");
+const ACCOUNT_ACTIVE = prepared<{ ativa: 0 | 1 }, { id: number }>("SELECT ativa FROM bank_accounts WHERE id = $id");
+const LINE_ACCOUNT = prepared<{ contaId: number }, { t: number }>(
+  `SELECT s.conta_id AS contaId FROM statement_lines l JOIN statements s ON s.id = l.statement_id
+    WHERE l.transaction_id = $t AND s.conta_id IS NOT NULL ORDER BY s.id DESC LIMIT 1`,
+);
+
 /** What names an account in lists and CSVs, by id (null: none). */
 export function accountNameOf(db: Db | Tx, id: number | null): string | null {
   if (id === null) return null;
-  const row = db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).get();
+  const row = ACCOUNT_NAME.get(db as Db, { id });
   return row ? accountName({ ...row, bancoNome: bankLabel(row.banco) }) : null;
 }
 
@@ -176,8 +189,8 @@ export function deleteAccount(db: Db, actor: Actor, id: number): void {
  * account (else 422), or — none chosen — the default account (none: no account).
  */
 export function paymentAccount(db: Db | Tx, contaId: number | null | undefined): number | null {
-  if (contaId == null) return db.select({ id: bankAccounts.id }).from(bankAccounts).where(and(eq(bankAccounts.padrao, true), eq(bankAccounts.ativa, true))).get()?.id ?? null;
-  const row = db.select({ ativa: bankAccounts.ativa }).from(bankAccounts).where(eq(bankAccounts.id, contaId)).get();
+  if (contaId == null) return DEFAULT_ACCOUNT.get(db as Db)?.id ?? null;
+  const row = ACCOUNT_ACTIVE.get(db as Db, { id: contaId });
   if (!row) throw new HttpError(422, "Conta bancária não encontrada: escolha uma conta cadastrada", { contaId: "Escolha uma conta cadastrada" });
   if (!row.ativa) throw new HttpError(422, "Esta conta bancária está desativada: escolha uma conta ativa", { contaId: "Escolha uma conta ativa" });
   return contaId;
@@ -244,15 +257,7 @@ export function attachStatement(db: Db, statementId: number, contaId: number): A
 
 /** The account a reconciled payment takes: its bank line's statement's (null while that statement has none). */
 export function accountOfLine(db: Db | Tx, transactionId: number): number | null {
-  const row = db
-    .select({ contaId: statements.contaId })
-    .from(statements)
-    .innerJoin(statementLines, eq(statementLines.statementId, statements.id))
-    .where(and(eq(statementLines.transactionId, transactionId), isNotNull(statements.contaId)))
-    .orderBy(desc(statements.id))
-    .limit(1)
-    .get();
-  return row?.contaId ?? null;
+  return LINE_ACCOUNT.get(db as Db, { t: transactionId })?.contaId ?? null;
 }
 
 
