@@ -2,7 +2,8 @@
 // reloaded after each change. Writers get "Nova conta", Editar and (for an account nothing names)
 // Excluir; a consulta reads the same table.
 import { useState } from "react";
-import { accountNumbers, type AccountJson, type BankChoice } from "../src/api/accounts/model";
+import type { AccountJson, BankChoice } from "../src/api/accounts/model";
+import { accountNumbers } from "../src/api/accounts/names";
 import { formatDateBR } from "../src/lib/dates";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { Badge } from "../src/ui/Badge";

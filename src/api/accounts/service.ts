@@ -11,7 +11,8 @@ import { nowISO } from "../../lib/clock";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { changedFields, recordEvent, type Actor } from "../history/record";
 import { sql as prepared } from "../prepared";
-import { ACCOUNT_NOT_FOUND, accountName, type AccountChoice, type AccountInput, type AccountJson, type BankChoice } from "./model";
+import { accountName } from "./names";
+import { ACCOUNT_NOT_FOUND, type AccountChoice, type AccountInput, type AccountJson, type BankChoice } from "./model";
 
 const SAME_ACCOUNT = "Esta conta já está cadastrada (mesmo banco, agência e conta)";
 const IN_USE = "Conta em uso por pagamentos ou extratos: desative-a em vez de excluir (o histórico e os saldos continuam a mostrá-la)";

@@ -9,7 +9,7 @@ import { STATUS_LABEL } from "../../lib/status";
 import { iterateLedger, NO_LIMIT, parseLedgerQuery } from "./list";
 import { readerRows } from "../../../db/client";
 import { bankLabel } from "../../lib/banks";
-import { accountName } from "../accounts/model";
+import { accountName } from "../accounts/names";
 
 type AccountNumbers = { id: number; banco: string; agencia: string; conta: string; apelido: string };
 import type { LedgerQuery, LedgerRowJson } from "./model";
