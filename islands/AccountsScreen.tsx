@@ -111,7 +111,7 @@ export default function AccountsScreen(props: AccountsScreenProps) {
       )}
       {accounts.length === 0 ? (
         <EmptyState
-          icon="wallet"
+          icon="bank"
           title="Nenhuma conta bancária cadastrada"
           hint="Cadastre as contas da empresa para saber em que conta cada pagamento entrou e ligar os extratos importados."
         />
