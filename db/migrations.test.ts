@@ -206,3 +206,43 @@ test("0026: an installment paid in parts before receipts followed payments has i
   ]);
   db.close();
 });
+
+test("accounts_backfill (issue 34 §3): one account per statement's bank, branch and number, opening 0 on the earliest start; statements and reconciled payments attached", () => {
+  const db = new Database(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db, migrationsBefore("0032_accounts_backfill"));
+  db.exec(`INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente, status_bloqueio)
+    VALUES ('Padaria', '11222333000181', 'Maria', '11987654321', 'p@cofre.test', 15000, 'PAO', 0)`);
+  db.exec(`INSERT INTO receivables (client_id, numeros_parcela, descricao, data_vencimento, valor, status) VALUES
+    (1, '1/2', 'Mensalidade', '2026-03-10', 15000, 'em_aberto'), (1, '2/2', 'Mensalidade', '2026-04-10', 15000, 'em_aberto')`);
+  // Two statements of Itaú 1234/56789-0 (November, then October: the earliest start wins), one of
+  // a Bradesco account without a branch or a period, and an import cut by a stop ('').
+  db.exec(`INSERT INTO statements (banco, agencia, conta, de, ate, arquivo, importado_por, importado_em, transacoes) VALUES
+    ('341', '1234', '56789-0', '2026-11-01', '2026-11-30', 'nov.ofx', 'a@cofre.test', '2026-12-01T10:00:00Z', 1),
+    ('341', '1234', '56789-0', '2026-10-01', '2026-10-31', 'out.ofx', 'a@cofre.test', '2026-11-01T10:00:00Z', 1),
+    ('237', NULL, '999-1', NULL, NULL, 'brad.ofx', 'a@cofre.test', '2026-09-15T10:00:00Z', 1),
+    ('104', '1', '2-3', '2026-01-01', NULL, 'cortado.ofx', 'a@cofre.test', '', 0)`);
+  db.exec(`INSERT INTO bank_transactions (banco, conta, fitid, data, valor, descricao, busca) VALUES
+    ('341', '56789-0', 'F1', '2026-11-05', 15000, 'PIX', 'pix'), ('237', '999-1', 'F2', '2026-09-10', 15000, 'TED', 'ted')`);
+  db.exec("INSERT INTO statement_lines (statement_id, transaction_id, ordem) VALUES (1, 1, 0), (3, 2, 0)");
+  db.exec(`INSERT INTO payments (receivable_id, data_pagamento, principal, valor_pago, origem, bank_transaction_id) VALUES
+    (1, '2026-11-05', 15000, 15000, 'conciliacao', 1), (2, '2026-11-06', 15000, 15000, 'manual', NULL)`);
+  migrate(db, MIGRATIONS);
+  expect(db.query("SELECT id, banco, agencia, conta, apelido, saldo_inicial, saldo_inicial_data, padrao, ativa FROM bank_accounts ORDER BY banco").all()).toEqual([
+    { id: expect.any(Number), banco: "237", agencia: "", conta: "999-1", apelido: "", saldo_inicial: 0, saldo_inicial_data: "2026-09-15", padrao: 0, ativa: 1 },
+    { id: expect.any(Number), banco: "341", agencia: "1234", conta: "56789-0", apelido: "", saldo_inicial: 0, saldo_inicial_data: "2026-10-01", padrao: 0, ativa: 1 },
+  ]);
+  const accountOf = (banco: string) => (db.query("SELECT id FROM bank_accounts WHERE banco = ?").get(banco) as { id: number }).id;
+  expect(db.query("SELECT id, conta_id FROM statements ORDER BY id").all()).toEqual([
+    { id: 1, conta_id: accountOf("341") },
+    { id: 2, conta_id: accountOf("341") },
+    { id: 3, conta_id: accountOf("237") },
+    { id: 4, conta_id: null },
+  ]);
+  // The reconciled payment takes its statement's account; the manual one names none (no default to invent).
+  expect(db.query("SELECT id, conta_id FROM payments ORDER BY id").all()).toEqual([
+    { id: 1, conta_id: accountOf("341") },
+    { id: 2, conta_id: null },
+  ]);
+  db.close();
+});

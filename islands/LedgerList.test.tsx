@@ -157,6 +157,39 @@ describe("LedgerList (Contas a Receber)", () => {
     expect(calls.some((c) => c.url === "/api/installments/summary")).toBe(true);
   });
 
+  test("Baixar names the bank account: a select only when accounts exist, the default chosen; the one chosen is sent", async () => {
+    mockFetch(calls, (call) => (call.method === "PATCH" ? json({ message: "Parcela quitada" }) : call.url.includes("summary") ? json(SUMMARY) : page([])));
+    const contas = [
+      { id: 7, nome: "Conta movimento", padrao: true },
+      { id: 9, nome: "Sicoob (756) · Ag. 3040 · Conta 12345-6", padrao: false },
+    ];
+    render(<LedgerList {...props()} contas={contas} />);
+    click(button("Baixar Padaria Pão Quente parcela 1/12"));
+    await settle();
+    const dialog = lastDialog();
+    const select = control<HTMLSelectElement>("Conta bancária", dialog);
+    expect([...select.options].map((o) => o.text)).toEqual(["Conta movimento (padrão)", "Sicoob (756) · Ag. 3040 · Conta 12345-6"]);
+    expect(select.value).toBe("7");
+    act(() => {
+      select.value = "9";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    click(button("Confirmar baixa", dialog));
+    await settle();
+    expect(calls.find((c) => c.method === "PATCH")!.body).toMatchObject({ contaId: "9" });
+  });
+
+  test("without accounts Baixar asks for none and sends none", async () => {
+    mockFetch(calls, (call) => (call.method === "PATCH" ? json({ message: "Parcela quitada" }) : call.url.includes("summary") ? json(SUMMARY) : page([])));
+    render(<LedgerList {...props()} />);
+    click(button("Baixar Padaria Pão Quente parcela 1/12"));
+    await settle();
+    expect(lastDialog().textContent).not.toContain("Conta bancária");
+    click(button("Confirmar baixa", lastDialog()));
+    await settle();
+    expect(calls.find((c) => c.method === "PATCH")!.body).not.toHaveProperty("contaId");
+  });
+
   test("Baixar with less than due asks: partial (the balance stays) or discount; a partial row shows its balance", async () => {
     mockFetch(calls, (call) => (call.method === "PATCH" ? json({ message: "Parcela quitada" }) : call.url.includes("summary") ? json(SUMMARY) : page([])));
     const partial = installment({ numerosParcela: "4/12", valor: "355.00", saldo: "255.00", status: "parcial", dataPagamento: "2026-03-10", valorPago: "100.00" });

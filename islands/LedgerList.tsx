@@ -1,3 +1,4 @@
+import type { AccountChoice } from "../src/api/accounts/model";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { formatDateBR } from "../src/lib/dates";
 import { installmentName } from "../src/lib/installments";
@@ -52,6 +53,8 @@ export interface LedgerListProps {
   rates?: FeeRates;
   /** The side's categories and the cost centres: the filters and "Editar lançamento" (issue 36). */
   choices: LedgerChoices;
+  /** The active bank accounts a payment may name (issue 34 §3), the default first; none: no account asked. */
+  contas?: AccountChoice[];
 }
 
 const NONE: BulkSelection = { all: false, ids: [] };
@@ -65,7 +68,7 @@ type Action =
  * page of installments, the row actions with their dialogs; the cards (another island) follow
  * every change through the shared summary signal.
  */
-export default function LedgerList({ kind, initial, params: initialParams, today, partyName, rates = DEFAULT_RATES, choices }: LedgerListProps) {
+export default function LedgerList({ kind, initial, params: initialParams, today, partyName, rates = DEFAULT_RATES, choices, contas = [] }: LedgerListProps) {
   const info = LEDGER_KINDS[kind];
   // A consulta reads the list (filters, sort, export, Histórico) and is offered nothing that writes.
   const canWrite = useCanWrite();
@@ -257,6 +260,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
           pageRows={rows.length}
           params={params}
           today={today}
+          contas={contas}
           onSelectAll={() => setSelection({ all: true })}
           onClear={() => setSelection(NONE)}
           onDone={afterChange}
@@ -270,6 +274,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
             row={row}
             today={today}
             rates={rates}
+            contas={contas}
             onClose={() => setAction(null)}
             send={(body) => api(`${info.list.endpoint}/${row.id}/${kind === "receber" ? "pay-with-fees" : "pay"}`, { method: "PATCH", body })}
             onPaid={afterChange}

@@ -67,8 +67,11 @@ const ROWS = [SUGGESTED, MEDIUM, FEE, SETTLED, TRANSFER];
 const STATEMENT: StatementJson = {
   id: 7,
   banco: "341",
+  bancoNome: "Itaú Unibanco (341)",
   agencia: "1234",
   conta: "56789-0",
+  contaId: 1,
+  contaNome: "Conta movimento",
   de: "2026-11-01",
   ate: "2026-11-16",
   arquivo: "extrato-novembro.ofx",
@@ -156,8 +159,11 @@ describe("ReconciliationScreen", () => {
     button(`Desfazer ${name(SETTLED)}`);
     button(`Mais ações para ${name(FEE)}`);
     const summary = document.querySelector(".rec-summary")!.textContent!;
-    expect(summary).toContain("Banco 341");
-    expect(summary).toContain("Agência 1234 · Conta 56789-0");
+    // The bank by its name (the server's bancoNome), never "Banco 341"; the account by its name.
+    expect(summary).toContain("Conta movimento");
+    expect(summary).toContain("Itaú Unibanco (341) · Agência 1234 · Conta 56789-0");
+    expect(summary).not.toContain("Banco 341");
+    expect(document.body.textContent).not.toContain("Cadastrar esta conta");
     expect(summary).toContain("01/11 a 16/11/2026");
     expect(summary).toContain("extrato-novembro.ofx");
     expect(summary).toContain("Importado em 16/11/2026 às 10:00");
@@ -181,8 +187,15 @@ describe("ReconciliationScreen", () => {
     const select = control<HTMLSelectElement>("Extrato", form);
     expect(select.name).toBe("extrato");
     expect(select.value).toBe("7");
-    expect([...select.options].map((o) => o.text)).toEqual(["Banco 341 · Ag. 1234 · Conta 56789-0 — 01/11 a 16/11/2026", "Banco 341 · Ag. 1234 · Conta 11111-1 — 01/10 a 31/10/2026"]);
+    expect([...select.options].map((o) => o.text)).toEqual(["Itaú Unibanco (341) · Ag. 1234 · Conta 56789-0 — 01/11 a 16/11/2026", "Itaú Unibanco (341) · Ag. 1234 · Conta 11111-1 — 01/10 a 31/10/2026"]);
     button("Abrir", form);
+  });
+
+  test("a statement of an account not registered asks once: Cadastrar esta conta, or a registered one", async () => {
+    render(<ReconciliationScreen {...props({ statement: { ...STATEMENT, contaId: null, contaNome: null } })} />);
+    const ask = document.querySelector(".rec-account")!;
+    expect(ask.textContent).toContain("Itaú Unibanco (341) · Ag. 1234 · Conta 56789-0");
+    button("Cadastrar esta conta", ask as HTMLElement);
   });
 
   test("a statement without a balance says so", () => {
@@ -292,7 +305,7 @@ describe("ReconciliationScreen", () => {
     // Despesa categories only, under their group.
     const groups = [...dialog.querySelectorAll("optgroup")].map((g) => `${g.label}: ${[...g.querySelectorAll("option")].map((o) => o.textContent).join(", ")}`);
     expect(groups).toEqual(["Despesas administrativas: Aluguel, Tarifas bancárias"]);
-    expect(dialog.textContent).toContain("Banco 341");
+    expect(dialog.textContent).toContain("Itaú Unibanco (341)");
     click(button("Tarifa bancária", dialog));
     await settle();
     expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", url: `/api/statements/7/transactions/${FEE.id}/create-entry`, body: { tarifa: true } });

@@ -22,6 +22,7 @@ import { ListCount, ListPager, ListTable, runRowAction } from "./lib/list-kit";
 import { transactionColumns, type RowVerb } from "./reconciliation/columns";
 import { useStatementFigures } from "./reconciliation/figures";
 import { StatementSummary } from "./reconciliation/StatementSummary";
+import { StatementAccount } from "./reconciliation/StatementAccount";
 import { StatementUpload } from "./reconciliation/StatementUpload";
 import { money, SITUACAO_FILTER, statementOption } from "./reconciliation/words";
 import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
@@ -151,6 +152,7 @@ function StatementScreen({ statements, statement: first, initial, params, choice
       )}
 
       <StatementSummary statement={statement} />
+      {canWrite && statement.contaId === null && <StatementAccount key={statement.id} statement={statement} onAttached={figures.reload} />}
 
       <SituacaoFilter
         statement={statement}
@@ -267,7 +269,7 @@ function StatementScreen({ statements, statement: first, initial, params, choice
             <Loading onFailed={() => setPending(null)}>
               <EntryDialog
                 statementId={statement.id}
-                banco={statement.banco}
+                bancoNome={statement.bancoNome}
                 transaction={pending.row}
                 choices={choices}
                 onClose={() => setPending(null)}

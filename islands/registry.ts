@@ -27,6 +27,7 @@ export const islands = {
   HistoryList: () => import("./HistoryList"),
   SubscriptionsList: () => import("./SubscriptionsList"),
   ReconciliationScreen: () => import("./ReconciliationScreen"),
+  AccountsScreen: () => import("./AccountsScreen"),
   UsersList: () => import("./UsersList"),
   AccountScreen: () => import("./AccountScreen"),
   DunningSettings: () => import("./DunningSettings"),

@@ -11,6 +11,7 @@ import { historyApi } from "./api/history";
 import { installmentsApi } from "./api/installments";
 import { partnersApi } from "./api/partners";
 import { categoriesApi } from "./api/categories";
+import { accountsApi } from "./api/accounts";
 import { payablesApi } from "./api/payables";
 import { bulkApi } from "./api/bulk";
 import { reportsApi } from "./api/reports";
@@ -85,6 +86,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     // Typed plain (App) like the whole chain below: the ledger's routes (issue 34 added payments and
     // undo to both sides) pushed the inferred chain past what TypeScript can represent (TS2590).
     .use(categoriesApi(deps) as unknown as App)
+    .use(accountsApi(deps) as unknown as App)
     .use(installmentsApi(deps) as unknown as App)
     .use(payablesApi(deps) as unknown as App)
     .use(bulkApi(deps) as unknown as App)

@@ -30,6 +30,12 @@ async function build(): Promise<ClientBuild & { holding(module: string): string 
   return { ...built, holding };
 }
 
+test("the FEBRABAN bank list never reaches a browser: the server resolves names (issue 34 §3)", async () => {
+  const { sources } = await build();
+  const holding = Object.keys(sources!).filter((file) => sources![file]!.some((module) => module.includes("bancos-brasileiros") || module.endsWith("src/lib/banks.ts")));
+  expect(holding).toEqual([]);
+});
+
 test("each chunk group lands in one file of its own", async () => {
   const { holding } = await build();
   const files = Object.values(CHUNK_GROUPS).map((modules) => [...new Set(modules.filter((m) => !m.startsWith("react")).map(holding))]);

@@ -4,6 +4,8 @@
 // a retry after a lost answer: one run).
 // Sticky at the bottom of the screen, so the count and the actions stay in reach on a phone and
 // from the keyboard wherever the focus is in the table.
+import type { AccountChoice } from "../../src/api/accounts/model";
+import { AccountSelect, defaultAccountValue } from "./AccountSelect";
 import { useId, useRef, useState } from "react";
 import { MAX_BULK_DAYS, MAX_BULK_ROWS, worklistOf, type BulkAction, type BulkAnswer } from "../../src/api/ledger/bulk-model";
 import { formatDateBR, isAcceptedDate } from "../../src/lib/dates";
@@ -32,6 +34,8 @@ interface BulkBarProps {
   /** The list's view (its filters are the selection when `all`). */
   params: ListParams;
   today: string;
+  /** The bank accounts a payment may name (issue 34 §3). */
+  contas?: AccountChoice[];
   onSelectAll(): void;
   onClear(): void;
   /** After an action: the list and cards reload, the selection goes. */
@@ -51,7 +55,7 @@ function filterOf(params: ListParams): Record<string, string> {
   return filtro;
 }
 
-export function BulkBar({ kind, endpoint, selection, total, pageRows, params, today, onSelectAll, onClear, onDone }: BulkBarProps) {
+export function BulkBar({ kind, endpoint, selection, total, pageRows, params, today, contas = [], onSelectAll, onClear, onDone }: BulkBarProps) {
   const [open, setOpen] = useState<BulkAction | null>(null);
   const count = selection.all ? total : selection.ids.length;
   if (count === 0) return null;
@@ -96,6 +100,7 @@ export function BulkBar({ kind, endpoint, selection, total, pageRows, params, to
           action={open}
           what={selection.all ? `todas as ${countOf(kind, total)} deste filtro` : countOf(kind, count)}
           today={today}
+          contas={contas}
           onClose={() => setOpen(null)}
           send={(fields, key) =>
             api<BulkAnswer>(`${endpoint}/bulk`, {
@@ -120,6 +125,7 @@ interface BulkDialogProps {
   action: BulkAction;
   what: string;
   today: string;
+  contas: AccountChoice[];
   onClose(): void;
   send(fields: Record<string, unknown>, idempotencyKey: string): Promise<BulkAnswer>;
   onDone(answer: BulkAnswer): void;
@@ -130,10 +136,11 @@ const TITLES: Record<LedgerKind, Record<BulkAction, string>> = {
   pagar: { baixar: "Pagar contas", prorrogar: "Prorrogar contas", excluir: "Excluir contas", cobrar: "Cobrar" },
 };
 
-function BulkDialog({ kind, action, what, today, onClose, send, onDone }: BulkDialogProps) {
+function BulkDialog({ kind, action, what, today, contas, onClose, send, onDone }: BulkDialogProps) {
   // One key per dialog: sending again (a retry, a double click) is the same action.
   const [key] = useState(() => crypto.randomUUID());
   const [dataPagamento, setDataPagamento] = useState(today);
+  const [contaId, setContaId] = useState(() => defaultAccountValue(contas));
   const [valor, setValor] = useState("face");
   const [modo, setModo] = useState("data");
   const [dataVencimento, setDataVencimento] = useState("");
@@ -153,7 +160,7 @@ function BulkDialog({ kind, action, what, today, onClose, send, onDone }: BulkDi
     if (action === "baixar") {
       if (!isAcceptedDate(dataPagamento)) return "Data de pagamento é obrigatória";
       if (dataPagamento > today) return "Data de pagamento não pode ser futura";
-      return { dataPagamento, comJuros: kind === "receber" && valor === "juros" };
+      return { dataPagamento, comJuros: kind === "receber" && valor === "juros", ...(contas.length ? { contaId: contaId || null } : {}) };
     }
     if (action === "prorrogar") {
       if (modo === "data") return isAcceptedDate(dataVencimento) ? { dataVencimento } : "Informe a nova data de vencimento";
@@ -293,6 +300,7 @@ function BulkDialog({ kind, action, what, today, onClose, send, onDone }: BulkDi
             <Field label="Data de pagamento" required error={error} hint={kind === "receber" && valor === "juros" ? `Multa e juros calculados até ${formatDateBR(dataPagamento)}` : undefined}>
               <Input ref={firstRef} type="date" name="dataPagamento" max={today} value={dataPagamento} onValueChange={setDataPagamento} />
             </Field>
+            <AccountSelect contas={contas} value={contaId} onChange={setContaId} />
             {kind === "receber" && (
               <Field label="Valor">
                 <Select

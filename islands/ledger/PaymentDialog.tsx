@@ -7,6 +7,8 @@ import { Input } from "../../src/ui/Input";
 import { MoneyInput } from "../../src/ui/MoneyInput";
 import { FormDialog, useDialogForm } from "../lib/form";
 import { LedgerFacts } from "./LedgerFacts";
+import { AccountSelect, defaultAccountValue } from "./AccountSelect";
+import type { AccountChoice } from "../../src/api/accounts/model";
 import { paymentSchemas } from "./schemas";
 import type { LedgerKind, LedgerRow } from "./kinds";
 
@@ -17,6 +19,8 @@ export interface PaymentDialogProps {
   today: string;
   /** The company's fee rates (Configurações › Encargos): what the proposed fees use. */
   rates?: FeeRates;
+  /** The active bank accounts (issue 34 §3): a select when there is one, the default chosen. */
+  contas?: readonly AccountChoice[];
   onClose(): void;
   /** Sends the payment (the API call); the dialog toasts and reports refusals. */
   send(body: Record<string, string>): Promise<unknown>;
@@ -55,7 +59,7 @@ type Tipo = "" | "parcial" | "desconto";
 /** A rate as a label reads it: 200 → "2", 250 → "2,5". */
 const percent = (hundredths: number) => String(hundredths / 100).replace(".", ",");
 
-export function PaymentDialog({ kind, row, today, rates = DEFAULT_RATES, onClose, send, onPaid }: PaymentDialogProps) {
+export function PaymentDialog({ kind, row, today, rates = DEFAULT_RATES, contas = [], onClose, send, onPaid }: PaymentDialogProps) {
   const saldo = amount(row.saldo ?? row.valor);
   const initialFees = feesFor(row, today, rates);
   const initial: PaymentValues = {
@@ -67,6 +71,9 @@ export function PaymentDialog({ kind, row, today, rates = DEFAULT_RATES, onClose
   };
   // What was received below what is due is a partial payment or a discount: asked, never assumed (issue 34).
   const [tipo, setTipo] = useState<Tipo>("");
+  const [contaId, setContaId] = useState(() => defaultAccountValue(contas));
+  // Sent only when the company has accounts ("" is offered only without a default: no account then).
+  const account: Record<string, string> = contas.length ? { contaId } : {};
   const [moneyErrors, setMoneyErrors] = useState<Record<string, string>>({});
   // A date the browser could not read (31/02): the field's value is then "", not a date.
   const [impossibleDate, setImpossibleDate] = useState(false);
@@ -76,8 +83,8 @@ export function PaymentDialog({ kind, row, today, rates = DEFAULT_RATES, onClose
     send: (values) =>
       send(
         kind === "receber"
-          ? { dataPagamento: values.dataPagamento, valorBaixa: values.valorBaixa, multa: values.multa, juros: values.juros, ...(short(values) > 0 ? { tipo } : {}) }
-          : { dataPagamento: values.dataPagamento, valorPago: values.valorPago, ...(short(values) > 0 ? { tipo } : {}) },
+          ? { dataPagamento: values.dataPagamento, valorBaixa: values.valorBaixa, multa: values.multa, juros: values.juros, ...(short(values) > 0 ? { tipo } : {}), ...account }
+          : { dataPagamento: values.dataPagamento, valorPago: values.valorPago, ...(short(values) > 0 ? { tipo } : {}), ...account },
       ),
     failedMessage: kind === "receber" ? "Não foi possível quitar a parcela." : "Erro ao processar pagamento",
     onSaved: onPaid,
@@ -166,6 +173,7 @@ export function PaymentDialog({ kind, row, today, rates = DEFAULT_RATES, onClose
       <Field label="Data de pagamento" required error={errors.dataPagamento}>
         <Input ref={dateRef} type="date" name="dataPagamento" max={today} value={values.dataPagamento} onValueChange={setDate} />
       </Field>
+      <AccountSelect contas={contas} value={contaId} onChange={setContaId} error={errors.contaId} />
       {kind === "receber" ? (
         <>
           <div className={early > 0 && feesDate !== today ? "ledger-late ledger-late--early" : "ledger-late"} aria-live="polite">

@@ -48,6 +48,7 @@ export function PaymentPick({ endpoint, onPick }: { endpoint: string; onPick(id:
             {formatDateBR(p.dataPagamento)} — {brl(p.valorPago)}
             {p.desconto !== "0.00" ? ` (desconto ${brl(p.desconto)})` : ""}
             {p.origem === "conciliacao" ? " · conciliação" : ""}
+            {p.contaNome ? ` · ${p.contaNome}` : ""}
           </span>
         </label>
       ))}

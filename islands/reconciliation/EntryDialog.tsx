@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { createEntrySchemas, type CategoryGroupChoice, type EntryChoices } from "../../src/api/statements/entry-model";
 import type { CreateEntryAnswer, TransactionJson } from "../../src/api/statements/model";
-import { bankName } from "../../src/lib/bank-name";
 import { formatDateBR } from "../../src/lib/dates";
 import { formatBRL, parseMoney, ZERO } from "../../src/lib/money";
 import { Button } from "../../src/ui/Button";
@@ -22,8 +21,8 @@ const money = (text: string) => formatBRL(parseMoney(text) ?? ZERO);
 
 export interface EntryDialogProps {
   statementId: number;
-  /** The statement's bank code: the bank-fee one-click names the bank as supplier. */
-  banco: string;
+  /** The statement's bank as the server names it ("Itaú Unibanco (341)"): the fee's supplier. */
+  bancoNome: string;
   transaction: TransactionJson;
   choices: EntryChoices;
   onClose(): void;
@@ -49,7 +48,7 @@ const MAX_DESCRICAO = 500;
  * asked (the side's own, by group). On a debit, "Tarifa bancária" does it all in one click: the
  * bank as supplier, Tarifas bancárias as category.
  */
-export function EntryDialog({ statementId, banco, transaction, choices, onClose, onDone }: EntryDialogProps) {
+export function EntryDialog({ statementId, bancoNome, transaction, choices, onClose, onDone }: EntryDialogProps) {
   const credit = transaction.tipo === "credito";
   const partyKey = credit ? "clientId" : "supplierId";
   const [initial] = useState<EntryValues>(() => ({
@@ -144,7 +143,7 @@ export function EntryDialog({ statementId, banco, transaction, choices, onClose,
           {!credit && choices.tarifa && (
             <div className="rec-entry__fee">
               <p className="rec-entry__fee-text">
-                Tarifa do banco? Lança como conta paga a <strong>{bankName(banco)}</strong>, na categoria <strong>Tarifas bancárias</strong>.
+                Tarifa do banco? Lança como conta paga a <strong>{bancoNome}</strong>, na categoria <strong>Tarifas bancárias</strong>.
               </p>
               <Button variant="secondary" onClick={() => send({ tarifa: true }, "tarifa")} loading={sending === "tarifa"} disabled={sending === "form"}>
                 <Icon name="wallet" size={18} />

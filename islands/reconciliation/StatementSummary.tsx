@@ -14,7 +14,13 @@ export function StatementSummary({ statement: s }: { statement: StatementJson })
   const reconciled = s.contagem.conciliada;
   return (
     <ul className="rec-summary" aria-label="Resumo do extrato">
-      <Card icon="wallet" title="Conta" text value={`Banco ${s.banco}`} note={[s.agencia ? `Agência ${s.agencia}` : null, `Conta ${s.conta}`].filter(Boolean).join(" · ")} />
+      <Card
+        icon="wallet"
+        title="Conta"
+        text
+        value={s.contaNome ?? s.bancoNome}
+        note={[s.contaNome ? s.bancoNome : null, s.agencia ? `Agência ${s.agencia}` : null, `Conta ${s.conta}`].filter(Boolean).join(" · ")}
+      />
       <Card
         icon="calendar-clock"
         title="Período"

@@ -40,9 +40,9 @@ export function periodText(s: Pick<StatementJson, "de" | "ate">): string {
   return "Período não informado";
 }
 
-/** "Banco 341 · Ag. 1234 · Conta 56789-0". */
-function accountText(s: Pick<StatementJson, "banco" | "agencia" | "conta">): string {
-  return [`Banco ${s.banco}`, s.agencia ? `Ag. ${s.agencia}` : null, `Conta ${s.conta}`].filter(Boolean).join(" · ");
+/** "Itaú Unibanco (341) · Ag. 1234 · Conta 56789-0" (the server names the bank: the FEBRABAN list is not shipped). */
+function accountText(s: Pick<StatementJson, "bancoNome" | "agencia" | "conta">): string {
+  return [s.bancoNome, s.agencia ? `Ag. ${s.agencia}` : null, `Conta ${s.conta}`].filter(Boolean).join(" · ");
 }
 
 /** One option of the statement picker: account and period. */

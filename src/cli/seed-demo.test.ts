@@ -68,6 +68,16 @@ describe("seed-demo --scale 2 on an empty database", () => {
     expect(db.$client.query("select count(*) as n from receivables where data_pagamento > '2026-03-15'").get()).toEqual({ n: 0 });
   });
 
+  test("two bank accounts, one the default, and every payment names one of them (issue 34 §3)", () => {
+    expect(db.$client.query("select banco, apelido, padrao from bank_accounts order by id").all()).toEqual([
+      { banco: "341", apelido: "Conta movimento", padrao: 1 },
+      { banco: "756", apelido: "", padrao: 0 },
+    ]);
+    const byAccount = db.$client.query("select conta_id as conta, count(*) as n from payments group by conta_id order by conta_id").all() as { conta: number | null; n: number }[];
+    expect(byAccount.map((row) => row.conta)).toEqual([1, 2]);
+    for (const row of byAccount) expect(row.n).toBeGreaterThan(0);
+  });
+
   // Last: it adds to the database.
   test("a database with records is refused unless --force, which adds another company with new CNPJs and codes", () => {
     expect(() => seedDemo(db)).toThrow(CliError);

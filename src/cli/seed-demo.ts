@@ -8,6 +8,8 @@ import { toggleClientBlock } from "../api/clients/blocking";
 import { clientSchema } from "../api/clients/model";
 import { createClient } from "../api/clients/service";
 import { SYSTEM } from "../api/history/record";
+import { createAccount, listAccounts } from "../api/accounts/service";
+import { accountSchema } from "../api/accounts/model";
 import { subscriptionSchema } from "../api/subscriptions/model";
 import { readjustSubscription, saveSubscription } from "../api/subscriptions/service";
 import { generateInstallmentsSchema, type InstallmentJson } from "../api/installments/model";
@@ -112,6 +114,8 @@ class Seeder {
   /** The plano de contas' categories by name (migration 0025's default set), and two cost centres. */
   private readonly category: Map<string, number>;
   private centres: number[] | null = null;
+  /** The demo's two bank accounts (issue 34 §3): the default one and a second for some clients' PIX. */
+  private accounts: { padrao: number; outra: number } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -136,6 +140,23 @@ class Seeder {
       (nome) => existing.find((c) => c.nome === nome)?.id ?? createCostCentre(this.db, SYSTEM, costCentreSchema.parse({ nome })).id,
     );
     return this.centres;
+  }
+
+  /** "Conta movimento" (Itaú, the default) and a Sicoob account, made once, found again on a --force run. */
+  private bankAccounts(): { padrao: number; outra: number } {
+    if (this.accounts) return this.accounts;
+    const existing = listAccounts(this.db);
+    const demo = [
+      { banco: "341", agencia: "1234", conta: "56789-0", apelido: "Conta movimento", saldoInicial: "15000.00", padrao: true },
+      { banco: "756", agencia: "3040", conta: "12345-6", apelido: "", saldoInicial: "2500.00", padrao: false },
+    ];
+    const [padrao, outra] = demo.map(
+      (a) =>
+        existing.find((e) => e.banco === a.banco && e.agencia === a.agencia && e.conta === a.conta)?.id ??
+        createAccount(this.db, SYSTEM, accountSchema.parse({ ...a, padrao: a.padrao && !existing.some((e) => e.padrao), saldoInicialData: `${this.firstMonth}01` })).id,
+    );
+    this.accounts = { padrao: padrao!, outra: outra! };
+    return this.accounts;
   }
 
   unit(unit: number): void {
@@ -223,11 +244,17 @@ class Seeder {
       const paidOn = addDays(row.dataVencimento, r.int(2, 25));
       if (paidOn > this.today) return; // still open: paid late, not yet
       const { multa, juros } = lateFees(cents(row.valor), row.dataVencimento, paidOn);
-      payInstallmentWithFees(this.db, SYSTEM, row.id, { dataPagamento: paidOn, valorBaixa: null, multa, juros }, this.graceDays);
+      payInstallmentWithFees(this.db, SYSTEM, row.id, { dataPagamento: paidOn, valorBaixa: null, multa, juros, contaId: this.accountFor(row.id) }, this.graceDays);
       return;
     }
     const paidOn = addDays(row.dataVencimento, -r.int(0, 3));
-    payInstallment(this.db, SYSTEM, row.id, { dataPagamento: paidOn < this.today ? paidOn : this.today, valorPago: null }, this.graceDays);
+    payInstallment(this.db, SYSTEM, row.id, { dataPagamento: paidOn < this.today ? paidOn : this.today, valorPago: null, contaId: this.accountFor(row.id) }, this.graceDays);
+  }
+
+  /** About a third of the receipts land in the second account; the rest (and every bill) in the default one. */
+  private accountFor(id: number): number {
+    const { padrao, outra } = this.bankAccounts();
+    return id % 3 === 0 ? outra : padrao;
   }
 
   private supplier(unit: number, i: number): void {
@@ -260,7 +287,7 @@ class Seeder {
 
   private pay(row: PayableJson, r: ReturnType<typeof randomFor>): void {
     const paidOn = addDays(row.dataVencimento, r.int(-2, 2));
-    payPayable(this.db, SYSTEM, row.id, { dataPagamento: paidOn < this.today ? paidOn : this.today, valorPago: null });
+    payPayable(this.db, SYSTEM, row.id, { dataPagamento: paidOn < this.today ? paidOn : this.today, valorPago: null, contaId: this.bankAccounts().padrao });
   }
 
   /** The next number whose CNPJ and client code nobody has. */

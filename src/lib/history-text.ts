@@ -4,7 +4,7 @@ import { formatDateBR } from "./dates.ts";
 import { installmentName } from "./installments.ts";
 import { formatBRL, parseMoney } from "./money.ts";
 
-export const HISTORY_ENTITIES = ["client", "subscription", "supplier", "partner", "installment", "payable", "user", "settings", "category", "cost_centre"] as const;
+export const HISTORY_ENTITIES = ["client", "subscription", "supplier", "partner", "installment", "payable", "user", "settings", "category", "cost_centre", "bank_account"] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
 const HISTORY_ACTIONS = [
@@ -82,6 +82,7 @@ export const ENTITY_LABELS: Record<HistoryEntity, string> = {
   settings: "Configurações",
   category: "Plano de contas",
   cost_centre: "Centros de custo",
+  bank_account: "Contas bancárias",
 };
 
 /** An event as it is read (the API's row minus the sentence). */
@@ -113,6 +114,7 @@ const NOUN: Record<HistoryEntity, { the: string; a: string }> = {
   settings: { the: "as configurações", a: "configurações" },
   category: { the: "a categoria", a: "categoria" },
   cost_centre: { the: "o centro de custo", a: "centro de custo" },
+  bank_account: { the: "a conta bancária", a: "conta bancária" },
 };
 
 /** Field names as the forms call them, for "Mensalidade: R$ 1.000,00 → R$ 1.200,00". */
@@ -163,8 +165,16 @@ const FIELD_LABELS: Record<string, string> = {
   descricao: "Descrição",
   grupo: "Grupo",
   reajusteMes: "Mês do reajuste",
+  // Contas bancárias (issue 34 §3)
+  banco: "Banco",
+  agencia: "Agência",
+  conta: "Conta",
+  apelido: "Apelido",
+  saldoInicial: "Saldo inicial",
+  saldoInicialData: "Data do saldo inicial",
+  padrao: "Conta padrão",
 };
-const MONEY_FIELDS = new Set(["valorMensalidade", "valor", "valorPago", "multa", "juros", "total"]);
+const MONEY_FIELDS = new Set(["valorMensalidade", "valor", "valorPago", "multa", "juros", "total", "saldoInicial"]);
 
 /** Who did it, as the trail writes it. */
 export const who = (email: string) => (email === "sistema" ? "Sistema" : email);
@@ -327,7 +337,9 @@ export function describeEvent(e: HistoryFacts): string {
       const amount = "valorRecebido" in p ? p.valorRecebido : d.valorPago;
       // A bulk action's payment says so (issue 35 §3): the person chose many rows at once.
       const batch = d.emLote === true ? " (em lote)" : "";
-      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(amount)}${fees.length ? ` com ${list(fees)}` : ""}${kind}${reconciliation(d)}${batch}`;
+      // The account it went into or out of (issue 34 §3), when it names one.
+      const account = typeof p.conta === "string" && p.conta ? ` na conta ${p.conta}` : "";
+      return `${u} ${verb} ${formatDateBR(String(d.dataPagamento ?? ""))}: ${money(amount)}${fees.length ? ` com ${list(fees)}` : ""}${account}${kind}${reconciliation(d)}${batch}`;
     }
     case "undo_payment": {
       const p = (d.pagamento ?? {}) as Record<string, unknown>;

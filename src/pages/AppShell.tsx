@@ -24,6 +24,7 @@ export const MENU: MenuItem[] = [
   { href: "/reconciliation", label: "Conciliação", icon: "check" },
   { href: "/dunning", label: "Cobranças", icon: "mail" },
   { href: "/partners", label: "Parceiros", icon: "handshake" },
+  { href: "/accounts", label: "Contas bancárias", icon: "bank" },
   { href: "/categories", label: "Plano de contas", icon: "wallet" },
   { href: "/reports", label: "Relatórios", icon: "chart" },
   { href: "/history", label: "Histórico", icon: "history" },

@@ -1,3 +1,5 @@
+import { accountChoices } from "../api/accounts/service";
+import type { AccountChoice } from "../api/accounts/model";
 import type { Db } from "../../db/client";
 import type { LedgerCardsProps } from "../../islands/LedgerCards";
 import { getClient } from "../api/clients/service";
@@ -29,6 +31,8 @@ interface LedgerPageProps {
   rates: FeeRates;
   /** The side's categories and the cost centres (filters, "Editar lançamento"). */
   choices: LedgerChoices;
+  /** The active bank accounts a payment may name (issue 34 §3), the default first. */
+  contas: AccountChoice[];
 }
 
 // `reading`: what the page says to a consulta, who cannot do what `description` offers.
@@ -46,7 +50,7 @@ const TEXT: Record<LedgerKind, { title: string; description: string; reading: st
 };
 
 /** Contas a Receber / a Pagar: a static heading, the cards island and the list island. */
-export function LedgerPage({ kind, params, page, summary, today, partyName, rates, choices }: LedgerPageProps) {
+export function LedgerPage({ kind, params, page, summary, today, partyName, rates, choices, contas }: LedgerPageProps) {
   const canWrite = useCanWrite();
   const info = LEDGER_KINDS[kind];
   return (
@@ -66,7 +70,7 @@ export function LedgerPage({ kind, params, page, summary, today, partyName, rate
       <Island name="LedgerCards" props={{ kind, initial: summary }} />
       <Island
         name="LedgerList"
-        props={{ kind, initial: page, params, today, partyName, rates, choices }}
+        props={{ kind, initial: page, params, today, partyName, rates, choices, contas }}
       />
     </>
   );
@@ -109,7 +113,7 @@ export function ledgerPageView(db: Db, kind: LedgerKind, raw: Raw): LedgerQuery 
 export function ledgerPageData(db: Db, kind: LedgerKind, query: ReturnType<typeof ledgerPageView>): LedgerPageProps {
   const rows = kind === "receber" ? listInstallments(db, query) : listPayables(db, query);
   const summary = kind === "receber" ? installmentSummary(db, query) : payableSummary(db, query);
-  return { kind, params: query.view, page: rows, summary, today: today(), partyName: query.partyName, rates: feeRates(db), choices: ledgerChoices(db, kind === "receber" ? "receita" : "despesa") };
+  return { kind, params: query.view, page: rows, summary, today: today(), partyName: query.partyName, rates: feeRates(db), choices: ledgerChoices(db, kind === "receber" ? "receita" : "despesa"), contas: accountChoices(db) };
 }
 
 

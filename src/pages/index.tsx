@@ -28,6 +28,8 @@ import { MESSAGE_LIST } from "../api/messages/model";
 import { findMessages, parseMessageQuery, parseWorklistRange, whatsappWorklist } from "../api/messages/service";
 import { getSettings } from "../api/settings/service";
 import { ledgerChoices, listCategories, listCostCentres } from "../api/categories/service";
+import { bankOptions, listAccounts } from "../api/accounts/service";
+import { AccountsPage } from "./AccountsPage";
 import { CategoriesPage } from "./CategoriesPage";
 import { findSuppliers, parseSupplierQuery } from "../api/suppliers/service";
 import { sessionOf, signedIn } from "../api/auth/plugin";
@@ -194,6 +196,7 @@ export function pageRoutes(deps: AppDeps) {
         return { total: page.total, render: (notice) => shellPage(SUPPLIER_LIST.path, "Fornecedores", user, <SuppliersPage query={view} page={page} />, notice) };
       }),
     )
+    .get("/accounts", ({ user }) => shellPage("/accounts", "Contas bancárias", user, <AccountsPage accounts={listAccounts(deps.db)} banks={bankOptions()} today={today()} />))
     .get("/categories", ({ user }) =>
       shellPage("/categories", "Plano de contas", user, <CategoriesPage categories={listCategories(deps.db)} costCentres={listCostCentres(deps.db)} />),
     )

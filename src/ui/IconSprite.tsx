@@ -159,6 +159,14 @@ const ICONS = {
       <path d="M12 7v5l3.5 2" />
     </>
   ),
+  // A bank (issue 34 §3, Contas bancárias): the pediment, three columns, the base.
+  bank: (
+    <>
+      <path d="M3 9 12 4l9 5H3Z" />
+      <path d="M6 12v6M12 12v6M18 12v6" />
+      <path d="M3.5 21h17" />
+    </>
+  ),
   wallet: (
     <>
       <path d="M17 6.5V4.6a1.5 1.5 0 0 0-1.9-1.4L5 6.5" />

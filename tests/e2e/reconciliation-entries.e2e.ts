@@ -144,7 +144,7 @@ describe("Criar lançamento", () => {
     await dismissToasts(page);
     await openEntry(page, named(-3, "-R$\u00a039,90"), "Criar lançamento (a pagar)…");
     const fee = page.getByRole("dialog", { name: "Criar conta a pagar" });
-    await fee.getByText("Banco 341").waitFor();
+    await fee.getByText("Itaú Unibanco (341)").waitFor();
     await animationsDone(page);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "reconciliation-entry-debit-1280");
@@ -153,7 +153,7 @@ describe("Criar lançamento", () => {
     await fee.waitFor({ state: "detached" });
     const feeRow = rowOf(page, "TARIFA PACOTE SERVICOS");
     await feeRow.getByText("Conciliada", { exact: true }).waitFor();
-    expect(await feeRow.textContent()).toContain("Banco 341");
+    expect(await feeRow.textContent()).toContain("Itaú Unibanco");
 
     // A debit to a supplier, all by keyboard: the row's menu, the picker, the category, Enter.
     await dismissToasts(page);
@@ -186,12 +186,12 @@ describe("Criar lançamento", () => {
     const bills = (await pageApi(page, "/api/payables?porPagina=50", undefined, "GET")).json as (Row & { supplierId: number; categoriaId: number })[];
     expect(bills.map((b) => [b.supplierName, b.valor, b.status, b.dataVencimento]).sort()).toEqual(
       [
-        ["Banco 341", "39.90", "pago", isoDaysFromToday(-3)],
+        ["Itaú Unibanco", "39.90", "pago", isoDaysFromToday(-3)],
         ["Moinho Santa Clara", "250.00", "pago", isoDaysFromToday(-2)],
       ].sort(),
     );
     expect(bills.find((b) => b.supplierId === moinho.id)!.categoriaId).toBe(await categoryId(page, "Aluguel"));
-    expect(bills.find((b) => b.supplierName === "Banco 341")!.categoriaId).toBe(await categoryId(page, "Tarifas bancárias"));
+    expect(bills.find((b) => b.supplierName === "Itaú Unibanco")!.categoriaId).toBe(await categoryId(page, "Tarifas bancárias"));
 
     // One credit for two installments of one client: both checked, the sum exact, one confirmation.
     await dismissToasts(page);
@@ -255,8 +255,8 @@ describe("Criar lançamento", () => {
     await toast(page, "Tarifa bancária lançada e conciliada");
     await rowOf(page, "TAR DOC/TED").getByText("Conciliada", { exact: true }).waitFor();
     // The same bank's supplier as the first statement's fee: found, not made again.
-    const banks = ((await pageApi(page, "/api/suppliers?q=banco&porPagina=10", undefined, "GET")).json as { nome: string }[]).map((s) => s.nome);
-    expect(banks).toEqual(["Banco 341"]);
+    const banks = ((await pageApi(page, "/api/suppliers?q=unibanco&porPagina=10", undefined, "GET")).json as { nome: string }[]).map((s) => s.nome);
+    expect(banks).toEqual(["Itaú Unibanco"]);
 
     await dismissToasts(page);
     await openEntry(page, named(-1, "R$\u00a088,00"), "Criar lançamento (a receber)…");

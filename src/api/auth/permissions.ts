@@ -65,6 +65,7 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /payable-installments": FINANCE,
   "GET /partners": EVERYONE,
   "GET /categories": FINANCE, // Plano de contas (issue 36): the roles that write it
+  "GET /accounts": EVERYONE, // Contas bancárias (issue 34 §3): a consulta reads them
   "GET /reconciliation": EVERYONE,
   "GET /reports": EVERYONE,
   "GET /history": EVERYONE,
@@ -155,6 +156,13 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "POST /api/categories": FINANCE,
   "PATCH /api/categories/:id": FINANCE,
   "DELETE /api/categories/:id": FINANCE,
+  // Contas bancárias (issue 34 §3) and the bank picker's list
+  "GET /api/accounts": EVERYONE,
+  "POST /api/accounts": FINANCE,
+  "PATCH /api/accounts/:id": FINANCE,
+  "DELETE /api/accounts/:id": FINANCE,
+  "GET /api/banks": EVERYONE,
+  "POST /api/statements/:id/account": FINANCE,
   "GET /api/cost-centres": EVERYONE,
   "POST /api/cost-centres": FINANCE,
   "PATCH /api/cost-centres/:id": FINANCE,

@@ -20,6 +20,7 @@ import { writeOffLoop } from "../../http/writer";
 import { wakeSenders } from "../outbox/outbox";
 import { sqlVariants } from "../prepared";
 import { z } from "zod/mini";
+import { ledgerRefId } from "../categories/model";
 import { BULK_ACTIONS, BULK_CHARGE_CHANNELS, MAX_BULK_DAYS, MAX_BULK_ROWS, tooManyRows, type BulkAnswer, type BulkChargeChannel } from "./bulk-model";
 import type { LedgerCause } from "./events";
 import { parseLedgerQuery, whereSql } from "./list";
@@ -86,6 +87,8 @@ export const bulkSchema = z
       dataPagamento: optionalDate,
       /** baixar (receivables): with multa and juros as of the payment date; face value otherwise. */
       comJuros: z._default(z.boolean("comJuros deve ser verdadeiro ou falso"), false),
+      /** baixar: the bank account (issue 34 §3; absent: the default account). */
+      contaId: z.optional(ledgerRefId("Conta bancária inválida")),
       /** prorrogar: a new due date for every row… */
       dataVencimento: optionalDate,
       /** …or each row's own due date plus this many days. */
@@ -220,7 +223,7 @@ export function runLedgerBulk(db: Db, actor: Actor, t: LedgerTable, body: BulkBo
           // payment's fees at the company's rates (a partly paid row owes fees on its balance only).
           const fees = rates ? balanceDue({ valor: row.valor, saldo: row.saldo, dataVencimento: row.dataVencimento, ultimoPagamento: row.dataPagamento }, dataPagamento, rates) : null;
           const payment = fees ? { dataPagamento, valorPago: null, multa: fees.multa, juros: fees.juros } : { dataPagamento, valorPago: null, multa: cents(0), juros: cents(0) };
-          payLedgerRow(db, actor, t, row.id, { ...payment, origem: { emLote: true } }, gather);
+          payLedgerRow(db, actor, t, row.id, { ...payment, contaId: body.contaId, origem: { emLote: true } }, gather);
         } else if (body.acao === "prorrogar") {
           const to = body.dataVencimento ?? addDays(row.dataVencimento, body.dias!);
           if (!isAcceptedDate(to)) {

@@ -3,6 +3,7 @@
 // JavaScript runs per row (mapping rows through Drizzle and a per-row conversion measured ~2× the
 // raw query's time). Page routes and API routes share it.
 import { readerRows, type Db } from "../../../db/client";
+import { accountNameOf } from "../accounts/service";
 import { today } from "../../lib/clock";
 import { addMonthsToMonth } from "../../lib/dates";
 import type { Status } from "../../lib/status";
@@ -251,12 +252,12 @@ function asRows<Row>(t: LedgerTable, rows: Record<string, unknown>[]): Row[] {
   return rows as Row[];
 }
 
-const PAYMENTS = sqlVariants<[t: LedgerTable], PaymentJson, { id: number }>(
+const PAYMENTS = sqlVariants<[t: LedgerTable], Omit<PaymentJson, "contaNome">, { id: number }>(
   (t) => `SELECT id, data_pagamento AS dataPagamento, ${moneyText("principal")} AS principal, ${moneyText("multa")} AS multa, ${moneyText("juros")} AS juros,
       ${moneyText("desconto")} AS desconto, ${moneyText("valor_pago")} AS valorPago, origem, bank_transaction_id AS transacaoId,
       CASE WHEN multa_centesimos IS NOT NULL THEN ${moneyText("multa_centesimos")} END AS multaPercentual,
       CASE WHEN juros_mensal_centesimos IS NOT NULL THEN ${moneyText("juros_mensal_centesimos")} END AS jurosMensalPercentual,
-      user_email AS usuario, created_at AS criadoEm
+      user_email AS usuario, created_at AS criadoEm, conta_id AS contaId
     FROM payments WHERE ${t.table === "receivables" ? "receivable_id" : "payable_id"} = $id ORDER BY id`,
 );
 const EXISTS = sqlVariants<[t: LedgerTable], { id: number }, { id: number }>((t) => `SELECT id FROM ${t.table} WHERE id = $id`);
@@ -265,7 +266,10 @@ const EXISTS = sqlVariants<[t: LedgerTable], { id: number }, { id: number }>((t)
 export function listPayments(db: Db, t: LedgerTable, id: number): PaymentJson[] {
   return db.$client.transaction(() => {
     if (!EXISTS(t).get(db, { id })) throw notFound(t.messages.notFound);
-    return PAYMENTS(t).all(db, { id });
+    // The account's name (issue 34 §3): a row has a few payments and a company a few accounts.
+    return PAYMENTS(t)
+      .all(db, { id })
+      .map((p) => ({ ...p, contaNome: accountNameOf(db, p.contaId) }));
   })();
 }
 
@@ -347,9 +351,15 @@ const whenPaid = (column: string) => `CASE WHEN (r.status = 'pago' OR r.principa
  * parties first; otherwise CROSS JOIN keeps the rows outside, where their due-date index gives
  * a page in order (with table statistics the planner would rather sort all 50,000 rows).
  */
+/** The CSV's Conta (issue 34 §5): the bank account of the row's last payment (payments_*_idx: (side id, id)). */
+const lastPaymentAccount = (t: LedgerTable) => {
+  const side = t.table === "receivables" ? "receivable_id" : "payable_id";
+  return `, (SELECT pm.conta_id FROM payments pm WHERE pm.${side} = r.id ORDER BY pm.id DESC LIMIT 1) AS contaId`;
+};
+
 function selectSql(t: LedgerTable, byPartyName = false, partyIds = false): string {
   // partyIds (the CSV export, issue 35 §4): the party's CNPJ, and a client's código, for the accountant.
-  const party = partyIds ? `, p.cnpj AS partyCnpj${t.party.table === "clients" ? ", p.codigo_cliente AS partyCode" : ""}` : "";
+  const party = partyIds ? `, p.cnpj AS partyCnpj${t.party.table === "clients" ? ", p.codigo_cliente AS partyCode" : ""}${lastPaymentAccount(t)}` : "";
   return `SELECT ${columnsSql(t)}${party} FROM ${t.table} r ${byPartyName ? "JOIN" : "CROSS JOIN"} ${t.party.table} p ON p.id = r.${t.party.column}`;
 }
 

@@ -112,16 +112,19 @@ export function generateSchema<K extends "clientId" | "supplierId">(partyKey: K,
 const PAYMENT_KINDS = ["parcial", "desconto"] as const;
 const tipo = z.optional(z.nullable(z.enum(PAYMENT_KINDS, "Tipo inválido: use parcial ou desconto")));
 
-/** PATCH …/pay: all optional (today, the balance); a date sent blank is the SPEC message. */
+/** The bank account a manual payment names (issue 34 §3): absent, null or "" → the default account. */
+const contaId = z.optional(ledgerRefId("Conta bancária inválida"));
+
+/** PATCH …/pay: all optional (today, the balance, the default account); a date sent blank is the SPEC message. */
 export const payBodySchema = z.object(
-  { dataPagamento: omittableDate(DATA_PAGAMENTO_REQUIRED), valorPago: moneyField(null, 1), tipo },
+  { dataPagamento: omittableDate(DATA_PAGAMENTO_REQUIRED), valorPago: moneyField(null, 1), tipo, contaId },
   "Dados inválidos",
 );
 export type PayBody = z.output<typeof payBodySchema>;
 
 /** PATCH /api/installments/:id/pay-with-fees: stored as sent; valorBaixa defaults to valor + multa + juros. */
 export const payWithFeesSchema = z.object(
-  { dataPagamento: requiredDate(DATA_PAGAMENTO_REQUIRED), valorBaixa: moneyField(null, 1), multa: feeMoney(), juros: feeMoney(), tipo },
+  { dataPagamento: requiredDate(DATA_PAGAMENTO_REQUIRED), valorBaixa: moneyField(null, 1), multa: feeMoney(), juros: feeMoney(), tipo, contaId },
   "Dados inválidos",
 );
 
@@ -154,6 +157,9 @@ export interface PaymentJson {
   origem: "manual" | "conciliacao";
   /** The statement line that paid it (origem conciliacao). */
   transacaoId: number | null;
+  /** The bank account it went into or out of (issue 34 §3) and its name; null: none named. */
+  contaId: number | null;
+  contaNome: string | null;
   /** The rates it was made under (percent, "2.00"); null for a payment made before they were kept. */
   multaPercentual: string | null;
   jurosMensalPercentual: string | null;

@@ -65,17 +65,20 @@ describe("filtered by payment date", () => {
     const response = await t.api("/receivables/export?pagoEm=2026-03");
     expect(response.status).toBe(200);
     const [header, ...lines] = parseCsv(await response.text());
-    expect(header).toEqual(["Cliente", "CNPJ", "Código", "Parcela", "Descrição", "Competência", "Vencimento", "Valor", "Situação", "Data de pagamento", "Multa", "Juros", "Desconto", "Valor recebido", "Saldo", "Categoria", "Centro de custo"]);
-    expect(lines).toEqual([["Padaria Pão Quente", "04.252.011/0001-10", "0042", "2 de 3", "Contrato", "", "28/02/2026", "100,00", "Pago", "05/03/2026", "2,00", "1,50", "0,00", "103,50", "0,00", "Receitas de serviços › Serviços avulsos", ""]]);
+    expect(header).toEqual(["Cliente", "CNPJ", "Código", "Parcela", "Descrição", "Competência", "Vencimento", "Valor", "Situação", "Data de pagamento", "Multa", "Juros", "Desconto", "Valor recebido", "Saldo", "Categoria", "Centro de custo", "Conta"]);
+    expect(lines).toEqual([["Padaria Pão Quente", "04.252.011/0001-10", "0042", "2 de 3", "Contrato", "", "28/02/2026", "100,00", "Pago", "05/03/2026", "2,00", "1,50", "0,00", "103,50", "0,00", "Receitas de serviços › Serviços avulsos", "", ""]]);
   });
 
   test("payables: by period, the supplier's CNPJ, Desconto and Valor pago", async () => {
     const supplier = await (await t.api("/api/suppliers", { method: "POST", body: { nome: "Gráfica Ágil", cnpj: "11.444.777/0001-61", email: "contato@agil.com.br" } })).json();
     const generated = await t.api("/api/payables/generate", { method: "POST", body: { supplierId: supplier.id, numParcelas: 2, valor: "90.00", primeiroVencimento: "2026-03-01", descricao: "Papel" } });
     const [first] = (await generated.json()).payables as { id: number }[];
+    // Paid from the default account (issue 34 §3): the file names it in Conta.
+    const account = await t.api("/api/accounts", { method: "POST", body: { banco: "341", agencia: "1234", conta: "56789-0", saldoInicialData: "2026-01-01", padrao: true } });
+    expect(account.status).toBe(201);
     await t.api(`/api/payables/${first!.id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-02" } });
     const [header, ...lines] = parseCsv(await (await t.api("/payables/export?pagoDe=2026-03-01&pagoAte=2026-03-31")).text());
-    expect(header).toEqual(["Fornecedor", "CNPJ", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Desconto", "Valor pago", "Saldo", "Categoria", "Centro de custo"]);
-    expect(lines).toEqual([["Gráfica Ágil", "11.444.777/0001-61", "1 de 2", "Papel", "01/03/2026", "45,00", "Pago", "02/03/2026", "0,00", "45,00", "0,00", "Custos dos serviços › Fornecedores", ""]]);
+    expect(header).toEqual(["Fornecedor", "CNPJ", "Parcela", "Descrição", "Vencimento", "Valor", "Situação", "Data de pagamento", "Desconto", "Valor pago", "Saldo", "Categoria", "Centro de custo", "Conta"]);
+    expect(lines).toEqual([["Gráfica Ágil", "11.444.777/0001-61", "1 de 2", "Papel", "01/03/2026", "45,00", "Pago", "02/03/2026", "0,00", "45,00", "0,00", "Custos dos serviços › Fornecedores", "", "Itaú Unibanco (341) · Ag. 1234 · Conta 56789-0"]]);
   });
 });

@@ -36,7 +36,7 @@ export function ledgerServices<Row extends { status: string }, One, Many>(t: Led
       paidAnswer(payLedgerRow<Row>(db, actor, t, id, body, onChange(graceDays))),
     /** multa and juros as sent; valorPago = valorBaixa, else valor + multa + juros. */
     payWithFees(db: Db, actor: Actor, id: number, body: PayWithFeesBody, graceDays = 0) {
-      const payment = { dataPagamento: body.dataPagamento, valorPago: body.valorBaixa, multa: body.multa, juros: body.juros, tipo: body.tipo, campo: "valorBaixa" as const };
+      const payment = { dataPagamento: body.dataPagamento, valorPago: body.valorBaixa, multa: body.multa, juros: body.juros, tipo: body.tipo, contaId: body.contaId, campo: "valorBaixa" as const };
       return paidAnswer(payLedgerRow<Row>(db, actor, t, id, payment, onChange(graceDays)));
     },
     /** A payment as given (date, amount, fees, where it came from): what a bank reconciliation writes. */

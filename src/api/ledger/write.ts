@@ -16,6 +16,7 @@ import type { GeneratePlan } from "./model";
 import type { LedgerTable } from "./table";
 import { categoryKindOf } from "./edit";
 import { checkLedgerCategory, checkLedgerCostCentre } from "../categories/service";
+import { accountNameOf, accountOfLine, paymentAccount } from "../accounts/service";
 
 /**
  * Called inside the change's transaction with the party whose rows changed and what changed
@@ -40,6 +41,12 @@ export interface Payment {
   campo?: "valorPago" | "valorBaixa";
   /** Where the payment came from, kept in its history event (a bank reconciliation: statement and FITID). */
   origem?: Record<string, unknown>;
+  /**
+   * The bank account it went into or out of (issue 34 §3): a manual payment's chosen one (an
+   * active account, else 422), absent or null the default account; a reconciled payment always
+   * takes its statement's account, whatever is sent.
+   */
+  contaId?: number | null;
 }
 
 const FUTURE_PAYMENT = "Data de pagamento não pode ser futura";
@@ -104,12 +111,13 @@ const INSERT_PAYMENT = sqlVariants<
     userId: number | null;
     userEmail: string;
     createdAt: string;
+    contaId: number | null;
   }
 >(
   (t) =>
     `INSERT INTO payments (${sideColumn(t)}, data_pagamento, principal, multa, juros, desconto, valor_pago, origem, bank_transaction_id,
-       multa_centesimos, juros_mensal_centesimos, user_id, user_email, created_at)
-     VALUES ($id, $dataPagamento, $principal, $multa, $juros, $desconto, $valorPago, $origem, $line, $multaRate, $jurosRate, $userId, $userEmail, $createdAt) RETURNING id`,
+       multa_centesimos, juros_mensal_centesimos, user_id, user_email, created_at, conta_id)
+     VALUES ($id, $dataPagamento, $principal, $multa, $juros, $desconto, $valorPago, $origem, $line, $multaRate, $jurosRate, $userId, $userEmail, $createdAt, $contaId) RETURNING id`,
 );
 // The row's denormalised fields from its payments, in the payment's transaction (issue 34 §1):
 // lists, cards and indexes keep reading the row. valorPago, dataPagamento (the last payment's),
@@ -188,6 +196,8 @@ export function payLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: numb
     const { principal, desconto } = applied(payment, saldo, valorPago - multa - juros);
     const rates = feeRates(db);
     const line = settlingLineOf(payment) ?? null;
+    // A reconciled payment is in its statement's account; a manual one in the chosen or default account.
+    const contaId = line !== null ? accountOfLine(db, line) : paymentAccount(db, payment.contaId);
     const pagamento = INSERT_PAYMENT(t).get(db, {
       id,
       dataPagamento,
@@ -203,6 +213,7 @@ export function payLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: numb
       userId: actor === SYSTEM ? null : actor.userId,
       userEmail: actor === SYSTEM ? SYSTEM : actor.email,
       createdAt: nowISO(),
+      contaId,
     })!.id;
     REFRESH(t).run(db, { id });
     // A statement line still suggesting this row can no longer settle it (DECISIONS §9).
@@ -218,6 +229,7 @@ export function payLedgerRow<Row>(db: Db, actor: Actor, t: LedgerTable, id: numb
         juros: centsToDecimal(juros),
         desconto: centsToDecimal(cents(desconto)),
         valorRecebido: centsToDecimal(valorPago),
+        ...(contaId !== null ? { conta: accountNameOf(db, contaId) } : {}),
       },
       tipo: restante > 0 ? "parcial" : desconto > 0 ? "desconto" : "quitacao",
       saldo: centsToDecimal(cents(restante)),

@@ -145,7 +145,7 @@ describe("a debit becomes a payable paid by it", () => {
     expect(((await response.json()) as CreateEntryAnswer).message).toBe("Tarifa bancária lançada e conciliada");
     expect((await createEntry(answer.id, second!.id, { tarifa: true, descricao: "Tarifa de TED" })).status).toBe(201);
 
-    const banks = ((await (await api("/api/suppliers")).json()) as SupplierJson[]).filter((s) => s.nome === "Banco 341");
+    const banks = ((await (await api("/api/suppliers")).json()) as SupplierJson[]).filter((s) => s.nome === "Itaú Unibanco");
     expect(banks).toHaveLength(1);
     expect(banks[0]!.categoriaId).toBe(categoryId("Tarifas bancárias"));
     expect(events("supplier", banks[0]!.id).map((e) => e.action)).toEqual(["create"]);
@@ -159,7 +159,7 @@ describe("a debit becomes a payable paid by it", () => {
   });
 
   test("an existing supplier named like the bank is the one used", async () => {
-    const bank = await createSupplier("BANCO 341");
+    const bank = await createSupplier("ITAÚ UNIBANCO");
     const answer = await imported([{ fitid: "T3", data: "20261103", valor: "-9.90", nome: "TARIFA" }]);
     const [line] = await transactions(answer.id);
     expect((await createEntry(answer.id, line!.id, { tarifa: true })).status).toBe(201);

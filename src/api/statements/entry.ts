@@ -12,7 +12,7 @@ import { suppliers } from "../../../db/schema";
 import { registerSearchColumns } from "../../../db/search-columns";
 import { badRequest, conflict } from "../../http/errors";
 import { parseWith } from "../../http/validate";
-import { bankName } from "../../lib/bank-name";
+import { bankLabel, bankName } from "../../lib/banks";
 import { nowISO, today } from "../../lib/clock";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { checkLedgerCategory, listCategories, listCostCentres } from "../categories/service";
@@ -66,11 +66,11 @@ function lineFacts(statementId: number, t: StoredTransaction) {
 }
 
 /**
- * The bank's own supplier (a fee is paid to it): the one named `bankName(banco)`, or a new one by
- * that name whose payables default to Tarifas bancárias (with its "create" event).
+ * The bank's own supplier (a fee is paid to it): the one named as people name the bank
+ * ("Itaú Unibanco"; "Banco 999" for a code not in the FEBRABAN list), or a new one by that name whose payables default to Tarifas bancárias (with its "create" event).
  */
 function bankSupplier(db: Db, actor: Actor, banco: string, categoriaId: number): number {
-  const nome = bankName(banco);
+  const nome = bankName(banco) ?? bankLabel(banco);
   const { nomeOrdem } = registerSearchColumns("suppliers", { nome });
   const found = db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.nomeOrdem, nomeOrdem)).orderBy(suppliers.id).limit(1).get();
   if (found) return found.id;

@@ -25,8 +25,13 @@ export interface StatementJson {
   id: number;
   /** Bank code as the file names it, three digits ("001", "104", "341"). */
   banco: string;
+  /** Its name, resolved by the server: "Itaú Unibanco (341)" ("Banco 999" for a code not in the FEBRABAN list). */
+  bancoNome: string;
   agencia: string | null;
   conta: string;
+  /** The registered account it is attached to (issue 34 §3), and its name; null: not yet (the screen asks). */
+  contaId: number | null;
+  contaNome: string | null;
   /** The period the file declares (DTSTART/DTEND), YYYY-MM-DD. */
   de: string | null;
   ate: string | null;
@@ -58,6 +63,8 @@ export interface ImportAnswer {
   novas: number;
   jaImportadas: number;
   sugestoes: number;
+  /** The account it was attached to, or null when no registered account has its numbers (asked on the screen). */
+  contaId: number | null;
 }
 
 interface SuggestionJson {

@@ -10,6 +10,8 @@ import { OfxError, ofxSteps, onlyStatement, type OfxStatement } from "../../lib/
 import { inSlices, nextSlice, sliceClock } from "../../http/slices";
 import { turn } from "../../http/turns";
 import { fold } from "../../lib/text";
+import { bankLabel } from "../../lib/banks";
+import { accountForNumbers, accountNameOf } from "../accounts/service";
 import type { Actor } from "../history/record";
 import { receivables } from "../installments/service";
 import { limitOffset, parseListView, viewPaging, type ListPage } from "../list";
@@ -79,11 +81,14 @@ const INSERT_STATEMENT = sql<
     por: string;
     em: string;
     n: number;
+    contaId: number | null;
   }
 >(
-  `INSERT INTO statements (banco, agencia, conta, de, ate, arquivo, saldo, saldo_data, importado_por, importado_em, transacoes)
-   VALUES ($banco, $agencia, $conta, $de, $ate, $arquivo, $saldo, $saldoData, $por, $em, $n) RETURNING id`,
+  `INSERT INTO statements (banco, agencia, conta, de, ate, arquivo, saldo, saldo_data, importado_por, importado_em, transacoes, conta_id)
+   VALUES ($banco, $agencia, $conta, $de, $ate, $arquivo, $saldo, $saldoData, $por, $em, $n, $contaId) RETURNING id`,
 );
+// A re-import of a statement stored before its account was registered: attached now.
+const SET_ACCOUNT = sql<never, { id: number; contaId: number }>("UPDATE statements SET conta_id = $contaId WHERE id = $id AND conta_id IS NULL");
 const MARK_IMPORTED = sql<never, { em: string; id: number }>("UPDATE statements SET importado_em = $em WHERE id = $id");
 const DELETE_LINES_STEP = sql<never, { s: number }>(
   "DELETE FROM statement_lines WHERE rowid IN (SELECT rowid FROM statement_lines WHERE statement_id = $s LIMIT 2000)",
@@ -155,12 +160,17 @@ async function importRead(db: Db, actor: Actor, fileName: string, statement: Ofx
   }
 
   const sameAsBefore = unknown === 0 ? previousStatement(db, statement.bancoId, statement.conta, statement.periodoInicio, statement.periodoFim, postings.length) : null;
+  // Its account (issue 34 §3): the registered one with these numbers, or the one a person chose
+  // for an earlier statement of them; none: the screen asks once.
+  const contaId = accountForNumbers(db, { banco: statement.bancoId, agencia: statement.agencia, conta: statement.conta });
   let id = sameAsBefore;
   let novas = 0;
   if (id === null) {
-    const written = await writeStatement(db, actor, fileName, statement, postings);
+    const written = await writeStatement(db, actor, fileName, statement, postings, contaId);
     id = written.id;
     novas = written.novas;
+  } else if (contaId !== null) {
+    db.transaction(() => SET_ACCOUNT.run(db, { id: sameAsBefore!, contaId }), { behavior: "immediate" });
   }
   const sugestoes = await refreshSuggestionsInSlices(db, id);
   return {
@@ -174,11 +184,19 @@ async function importRead(db: Db, actor: Actor, fileName: string, statement: Ofx
     novas,
     jaImportadas: postings.length - novas,
     sugestoes,
+    contaId: STATEMENT_ACCOUNT.get(db, { id })?.contaId ?? null,
   };
 }
 
 /** The statement and its lines, a slice per transaction; the statement appears in the last one. */
-async function writeStatement(db: Db, actor: Actor, fileName: string, statement: OfxStatement, postings: Posting[]): Promise<{ id: number; novas: number }> {
+async function writeStatement(
+  db: Db,
+  actor: Actor,
+  fileName: string,
+  statement: OfxStatement,
+  postings: Posting[],
+  contaId: number | null,
+): Promise<{ id: number; novas: number }> {
   const id = db.transaction(
     () =>
       // INSERT … RETURNING always gives its row.
@@ -194,6 +212,7 @@ async function writeStatement(db: Db, actor: Actor, fileName: string, statement:
           por: actor === "sistema" ? "sistema" : actor.email,
           em: UNFINISHED,
           n: postings.length,
+          contaId,
         })!.id,
     { behavior: "immediate" },
   );
@@ -384,10 +403,12 @@ interface StoredStatement {
   importadoPor: string;
   importadoEm: string;
   transacoes: number;
+  contaId: number | null;
 }
 
 const STATEMENT_COLUMNS = `s.id, s.banco, s.agencia, s.conta, s.de, s.ate, s.arquivo, s.saldo, s.saldo_data AS saldoData,
-  s.importado_por AS importadoPor, s.importado_em AS importadoEm, s.transacoes`;
+  s.importado_por AS importadoPor, s.importado_em AS importadoEm, s.transacoes, s.conta_id AS contaId`;
+const STATEMENT_ACCOUNT = sql<{ contaId: number | null }, { id: number }>("SELECT conta_id AS contaId FROM statements WHERE id = $id");
 
 // A statement's own rows and counts. The sums are money: read exact (bigints), as every sum of cents.
 const STATEMENT_COUNTS = sql<{ situacao: Situacao; n: bigint; alta: bigint; creditos: bigint; debitos: bigint }, { s: number }>(
@@ -419,6 +440,8 @@ function statementJson(db: Db, s: StoredStatement): StatementJson {
   }
   return {
     ...s,
+    bancoNome: bankLabel(s.banco),
+    contaNome: accountNameOf(db, s.contaId),
     saldo: s.saldo === null ? null : centsToDecimal(s.saldo),
     contagem,
     sugestoesAlta,
