@@ -31,7 +31,7 @@ import { afterChange, transactionOf, type StoredTransaction } from "./service";
 type Side = "receivable" | "payable";
 const TABLES: Record<Side, LedgerTable> = { receivable: RECEIVABLES, payable: PAYABLES };
 
-const STATEMENT_BANK = sql<{ banco: string; contaId: number | null }, { id: number }>("SELECT banco, conta_id AS contaId FROM statements WHERE id = $id");
+const STATEMENT_BANK = sql<{ banco: string }, { id: number }>("SELECT banco FROM statements WHERE id = $id");
 // The line settles the new installment and remembers it made it (cleared by any release: bank-lines.ts).
 const LINK_CREATED = {
   receivable: sql<never, { id: number; now: string; t: number }>(
@@ -41,7 +41,6 @@ const LINK_CREATED = {
     "UPDATE bank_transactions SET payable_id = $id, ignorada = 0, conciliada_em = $now, lancamento_criado = 1 WHERE id = $t",
   ),
 };
-const SET_ACCOUNT = sql<never, { t: number; conta: number }>("UPDATE payments SET conta_id = $conta WHERE bank_transaction_id = $t AND conta_id IS NULL");
 const CATEGORY_BY_ROLE = sql<{ id: number }, { papel: string }>("SELECT id FROM categories WHERE papel = $papel");
 const PAYMENTS_OF = {
   receivable: sql<{ id: number; line: number | null }, { id: number }>("SELECT id, bank_transaction_id AS line FROM payments WHERE receivable_id = $id"),
@@ -128,8 +127,6 @@ export async function createEntry(db: Db, actor: Actor, statementId: number, tra
       LINK_CREATED[side].run(db, { id, now: nowISO(), t: t.id });
       const origem = { conciliacao: { extrato: statementId, fitid: t.fitid, transacao: t.id } };
       payLedgerRow(db, actor, table, id, { dataPagamento: t.data, valorPago: valor, multa: 0 as Cents, juros: 0 as Cents, origem }, ruleOf(side, graceDays));
-      const conta = STATEMENT_BANK.get(db, { id: statementId })!.contaId;
-      if (conta !== null) SET_ACCOUNT.run(db, { t: t.id, conta });
       return { tipo: side, id, fee: "tarifa" in input };
     },
     { behavior: "immediate" },
