@@ -18,6 +18,8 @@ export interface ClientBuild {
   entries: Record<string, string>;
   /** File name → the source modules in it (paths from the root), for tests and inspection. */
   sources?: Record<string, string[]>;
+  /** File name → source module → its minified bytes in that file (scripts/bundles.ts). */
+  weights?: Record<string, Record<string, number>>;
 }
 
 /**
@@ -125,7 +127,8 @@ export async function buildClient(): Promise<ClientBuild> {
   const files: BuiltFile[] = [];
   const entries: Record<string, string> = {};
   const sources: Record<string, string[]> = {};
-  const outputs = (result.metafile?.outputs ?? {}) as Record<string, { imports?: { path: string; kind: string }[]; entryPoint?: string; inputs?: Record<string, unknown> }>;
+  const weights: Record<string, Record<string, number>> = {};
+  const outputs = (result.metafile?.outputs ?? {}) as Record<string, { imports?: { path: string; kind: string }[]; entryPoint?: string; inputs?: Record<string, { bytesInOutput?: number }> }>;
   for (const artifact of result.outputs) {
     const name = artifact.path.split("/").pop()!;
     const meta = Object.entries(outputs).find(([path]) => path.endsWith(name))?.[1];
@@ -134,7 +137,8 @@ export async function buildClient(): Promise<ClientBuild> {
       .map((i) => i.path.split("/").pop()!);
     files.push({ name, bytes: new Uint8Array(await artifact.arrayBuffer()), imports });
     sources[name] = Object.keys(meta?.inputs ?? {}).map((input) => relative(ROOT, input));
+    weights[name] = Object.fromEntries(Object.entries(meta?.inputs ?? {}).map(([input, info]) => [relative(ROOT, input), info.bytesInOutput ?? 0]));
     if (artifact.kind === "entry-point" || name.endsWith(".css")) entries[name.replace(/-[a-z0-9]+\.(js|css)$/, "")] = name;
   }
-  return { files, entries, sources };
+  return { files, entries, sources, weights };
 }
