@@ -4,7 +4,8 @@ import { installmentName } from "../src/lib/installments";
 import { formatMonthBR } from "../src/lib/months";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { deriveStatus } from "../src/lib/status";
-import { DEFAULT_RATES, type FeeRates } from "../src/lib/fees";
+// The fees' rules load with Baixar's dialog (which defaults the rates), not with the page.
+import type { FeeRates } from "../src/lib/fees";
 import { Badge } from "../src/ui/Badge";
 import { Button } from "../src/ui/Button";
 import { EmptyState } from "../src/ui/EmptyState";
@@ -65,7 +66,7 @@ type Action =
  * page of installments, the row actions with their dialogs; the cards (another island) follow
  * every change through the shared summary signal.
  */
-export default function LedgerList({ kind, initial, params: initialParams, today, partyName, rates = DEFAULT_RATES, choices }: LedgerListProps) {
+export default function LedgerList({ kind, initial, params: initialParams, today, partyName, rates, choices }: LedgerListProps) {
   const info = LEDGER_KINDS[kind];
   // A consulta reads the list (filters, sort, export, Histórico) and is offered nothing that writes.
   const canWrite = useCanWrite();
