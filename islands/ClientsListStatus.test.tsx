@@ -3,7 +3,7 @@ import { act } from "react";
 import { dismissToast } from "../src/ui/toast";
 import { clientRow, pause } from "../tests/islands";
 import { cleanup, keyDown, render, serverRenderAndHydrate } from "../tests/ui";
-import { TOOLTIP_DELAY_MS } from "../src/ui/Tooltip";
+import { installTooltips, TOOLTIP_DELAY_MS, TOOLTIP_ID } from "../src/ui/page-tooltip";
 import ClientsList, { type ClientsListProps } from "./ClientsList";
 import type { ClientListRow } from "../src/api/clients/model";
 import { clientStatus } from "./clients/view";
@@ -78,13 +78,18 @@ test("a row blocked automatically describes its badge with why, reachable by key
     const badge = badgeOf(nome);
     expect({ nome, describedBy: badge.getAttribute("aria-describedby"), focusable: badge.hasAttribute("tabindex") }).toEqual({ nome, describedBy: null, focusable: false });
   }
-  // Focus (the keyboard's way) opens the bubble after the kit's delay; Esc closes it.
-  const bubble = document.getElementById(auto.getAttribute("aria-describedby")!)!;
-  expect(bubble.hidden).toBe(true);
-  pause(TOOLTIP_DELAY_MS, () => act(() => auto.focus()));
-  expect(bubble.hidden).toBe(false);
-  keyDown(document, "Escape");
-  expect(bubble.hidden).toBe(true);
+  // Focus (the keyboard's way) opens the page's one bubble (src/ui/page-tooltip.ts) after the
+  // kit's delay, with the reason; Esc closes it.
+  const stop = installTooltips(document);
+  try {
+    pause(TOOLTIP_DELAY_MS, () => act(() => auto.focus()));
+    const bubble = document.getElementById(TOOLTIP_ID)!;
+    expect({ hidden: bubble.hidden, text: bubble.textContent }).toEqual({ hidden: false, text: "Bloqueado automaticamente: parcela 2/3 vencida desde 10/11/2026" });
+    keyDown(document, "Escape");
+    expect(bubble.hidden).toBe(true);
+  } finally {
+    stop();
+  }
 });
 
 test("the server's HTML carries the reason and hydrates without a mismatch", () => {

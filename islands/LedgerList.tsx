@@ -5,7 +5,8 @@ import { installmentName } from "../src/lib/installments";
 import { formatMonthBR } from "../src/lib/months";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 import { deriveStatus } from "../src/lib/status";
-import { DEFAULT_RATES, type FeeRates } from "../src/lib/fees";
+// The fees' rules load with Baixar's dialog (which defaults the rates), not with the page.
+import type { FeeRates } from "../src/lib/fees";
 import { Badge } from "../src/ui/Badge";
 import { Button } from "../src/ui/Button";
 import { EmptyState } from "../src/ui/EmptyState";
@@ -68,7 +69,7 @@ type Action =
  * page of installments, the row actions with their dialogs; the cards (another island) follow
  * every change through the shared summary signal.
  */
-export default function LedgerList({ kind, initial, params: initialParams, today, partyName, rates = DEFAULT_RATES, choices, contas = [] }: LedgerListProps) {
+export default function LedgerList({ kind, initial, params: initialParams, today, partyName, rates, choices, contas = [] }: LedgerListProps) {
   const info = LEDGER_KINDS[kind];
   // A consulta reads the list (filters, sort, export, Histórico) and is offered nothing that writes.
   const canWrite = useCanWrite();
@@ -386,12 +387,13 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
     header: info.partyLabel,
     sortable: true,
     phone: "title",
+    // A row's markup is what the page weighs (issue 38 §1): no wrapper where the cell's own
+    // element does, no title repeating the text (a name cut by the ellipsis shows whole in the
+    // page's one tooltip, src/ui/page-tooltip.ts).
     render: (r) => (
-      <div className="cell-name">
-        <a className="ui-ellipsis cell-name__main" href={`${info.list.path}?${info.partyParam}=${r.partyId}`} title={r.partyName}>
-          {r.partyName}
-        </a>
-      </div>
+      <a className="ui-ellipsis cell-name__main" href={`${info.list.path}?${info.partyParam}=${r.partyId}`}>
+        {r.partyName}
+      </a>
     ),
   };
   const parcela: TableColumn<LedgerRow> = {
@@ -405,39 +407,42 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
           Mensal
         </span>
       ) : (
-        <span className="ui-nowrap">{r.numerosParcela}</span>
+        r.numerosParcela
       ),
   };
   const vencimento: TableColumn<LedgerRow> = {
     key: "vencimento",
     header: "Vencimento",
     sortable: true,
-    render: (r) => (
-      <span className="ledger-due">
-        <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span>
-        {r.cobradaEm && r.status !== "pago" && (
+    render: (r) =>
+      r.cobradaEm && r.status !== "pago" ? (
+        <span className="ledger-due">
+          <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span>
           <span className="ledger-charged" title={`Última cobrança enviada em ${formatDateBR(r.cobradaEm)}`}>
             Cobrada em {formatDateBR(r.cobradaEm).slice(0, 5)}
           </span>
-        )}
-      </span>
-    ),
+        </span>
+      ) : (
+        // dd/mm/aaaa has nowhere to break.
+        formatDateBR(r.dataVencimento)
+      ),
   };
   const valor: TableColumn<LedgerRow> = {
     key: "valor",
     header: "Valor",
     sortable: true,
     align: "end",
-    render: (r) => (
-      <span className="ledger-money">
-        <span className="ui-nowrap">{money(r.valor)}</span>
-        {r.valorPago && r.valorPago !== r.valor && (
+    render: (r) =>
+      r.valorPago && r.valorPago !== r.valor ? (
+        <span className="ledger-money">
+          <span className="ui-nowrap">{money(r.valor)}</span>
           <span className="ledger-money__paid ui-nowrap" title="Valor pago">
             pago {money(r.valorPago)}
           </span>
-        )}
-      </span>
-    ),
+        </span>
+      ) : (
+        <span className="ui-nowrap">{money(r.valor)}</span>
+      ),
   };
   const status: TableColumn<LedgerRow> = {
     key: "status",
@@ -449,13 +454,16 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
       const cents = (text: string) => parseMoney(text) ?? ZERO;
       const principalPago = cents(r.valor) - cents(r.saldo) - cents(r.desconto);
       const badge = STATUS_BADGE[deriveStatus({ status: r.status === "pago" ? "pago" : "em_aberto", dataVencimento: r.dataVencimento, principalPago }, today)];
+      const paidOn = r.status === "pago";
+      const balance = r.status !== "pago" && principalPago > 0;
+      if (!paidOn && !balance) return <Badge variant={badge.variant}>{badge.label}</Badge>;
       return (
         <span className="ledger-status">
           <Badge variant={badge.variant}>{badge.label}</Badge>
           {/* Under the "Pago" badge it reads "Pago em 10/02/2026" in a line that fits its column (issue 37 §10). */}
-          {r.status === "pago" && <span className="ledger-paid-on"> em {formatDateBR(r.dataPagamento)}</span>}
+          {paidOn && <span className="ledger-paid-on"> em {formatDateBR(r.dataPagamento)}</span>}
           {/* A partly paid row says what is left (issue 34). */}
-          {r.status !== "pago" && principalPago > 0 && <span className="ledger-paid-on"> saldo {formatBRL(cents(r.saldo))}</span>}
+          {balance && <span className="ledger-paid-on"> saldo {formatBRL(cents(r.saldo))}</span>}
         </span>
       );
     },
@@ -467,19 +475,20 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
     header: "Descrição",
     sortable: true,
     moreSorts: centres ? [CATEGORIA_SORT, CENTRO_SORT] : [CATEGORIA_SORT],
-    render: (r) => (
-      <span className="ledger-description">
-        <span className="ui-ellipsis" title={r.descricao}>
-          {r.descricao}
-        </span>
-        {r.categoriaNome && (
-          <span className="ledger-category ui-ellipsis" title={`Categoria: ${r.categoriaNome}${r.centroCustoNome ? ` · Centro de custo: ${r.centroCustoNome}` : ""}`}>
+    // Cut text shows whole in the page's one tooltip (no title repeating it); the category's
+    // group is the filter's, not every row's.
+    render: (r) =>
+      r.categoriaNome ? (
+        <span className="ledger-description">
+          <span className="ui-ellipsis">{r.descricao}</span>
+          <span className="ledger-category ui-ellipsis">
             {r.categoriaNome.split(" › ").pop()}
             {r.centroCustoNome && ` · ${r.centroCustoNome}`}
           </span>
-        )}
-      </span>
-    ),
+        </span>
+      ) : (
+        <span className="ui-ellipsis">{r.descricao}</span>
+      ),
   };
   const actions: TableColumn<LedgerRow> = {
     key: "acoes",

@@ -7,7 +7,6 @@ import type { ComponentProps, ComponentType } from "react";
  * To add an island: create islands/Name.tsx (default export) and add one line here.
  */
 export const islands = {
-  Toaster: () => import("./Toaster"),
   ClientsList: () => import("./ClientsList"),
   ClientImport: () => import("./ClientImport"),
   NewRecordButton: () => import("./NewRecordButton"),
@@ -21,7 +20,6 @@ export const islands = {
   CashFlowChart: () => import("./CashFlowChart"),
   MrrChart: () => import("./MrrChart"),
   ReportPartyPick: () => import("./ReportPartyPick"),
-  PrintButton: () => import("./PrintButton"),
   SettingsForm: () => import("./SettingsForm"),
   EmailSettings: () => import("./EmailSettings"),
   HistoryList: () => import("./HistoryList"),

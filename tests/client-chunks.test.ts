@@ -43,13 +43,16 @@ test("each chunk group lands in one file of its own", async () => {
   expect(new Set(files.flat()).size).toBe(files.length);
 });
 
-test("what every list page loads comes in the client entry, the base and lists chunks, and the Toaster's file", async () => {
+test("what every list page loads comes in the client entry, the base and lists chunks, and the shell's plain script with what it shares", async () => {
   const { entries, holding } = await build();
   const pages = await Promise.all(LIST_PAGES.map((path) => scriptsOf(path)));
   const shared = pages.reduce((common, files) => common.filter((file) => files.includes(file)));
-  // The sign-in page's script shares a few bytes with the Toaster (auth-storage), without React.
+  // The sign-in page's script shares a few bytes with the shell (auth-storage), without React.
   const withLogin = (await scriptsOf("/login", false)).filter((file) => file !== entries.login);
-  const expected = [entries.client!, holding("src/ui/toast.ts"), holding("islands/lib/list-kit.tsx"), entries.Toaster!, ...withLogin];
+  // The shell (islands/lib/shell.ts, no React) shares the toasts' store with the islands, and the
+  // flashed toast with the islands that leave one.
+  const shell = [entries.shell!, holding("src/ui/toast.ts"), holding("src/ui/flash.ts")];
+  const expected = [entries.client!, holding("src/lib/money.ts"), holding("islands/lib/list-kit.tsx"), ...shell, ...withLogin];
   expect(shared.toSorted()).toEqual(expected.toSorted());
 });
 

@@ -2,7 +2,7 @@
 // the only gate; this mirrors it for scripts that read it.
 const KEY = "auth-storage";
 
-export interface AuthUser {
+interface AuthUser {
   id: number;
   email: string;
 }

@@ -1,5 +1,5 @@
 // State shared between the islands of one page (STYLE: signals created in one module).
-import { signal } from "@preact/signals-react";
+import { signal } from "../../src/ui/signal";
 import { useEffect, useRef } from "react";
 import type { InstallmentSummary } from "../../src/api/installments/model";
 import type { PayableSummary } from "../../src/api/payables/model";

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { CanWrite, READ_ONLY_ATTRIBUTE } from "../../islands/lib/can-write";
+import { USER_ID_ATTRIBUTE } from "../../islands/lib/page-shell";
 import { allows } from "../api/auth/permissions";
 import type { PublicUser } from "../api/auth/service";
 import { canWrite, type Role } from "../lib/roles";
-import { Island } from "../ssr/Island";
+import { PlainScriptUse } from "../ssr/render";
+import { ToasterViewport } from "../ui/Toaster";
 import { Icon, type IconName } from "../ui/Icon";
 
 interface MenuItem {
@@ -51,7 +53,7 @@ interface AppShellProps {
 export function AppShell({ path, user, children, notice }: AppShellProps) {
   const readOnly = !canWrite(user.papel);
   return (
-    <div className="shell" {...(readOnly ? { [READ_ONLY_ATTRIBUTE]: "" } : {})}>
+    <div className="shell" {...{ [USER_ID_ATTRIBUTE]: user.id }} {...(readOnly ? { [READ_ONLY_ATTRIBUTE]: "" } : {})}>
       <a className="skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>
@@ -100,7 +102,9 @@ export function AppShell({ path, user, children, notice }: AppShellProps) {
           <CanWrite.Provider value={!readOnly}>{children}</CanWrite.Provider>
         </main>
       </div>
-      <Island name="Toaster" props={{ user }} />
+      {/* The toasts and the tooltip: a plain script (islands/lib/shell.ts), no React. */}
+      <ToasterViewport />
+      <PlainScriptUse name="shell" />
     </div>
   );
 }

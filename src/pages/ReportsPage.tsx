@@ -8,7 +8,7 @@ import { getSupplierReportTotals } from "../api/reports/supplier-report";
 import { mrrMovement, type MrrMonth } from "../api/subscriptions/mrr";
 import { HttpError } from "../http/errors";
 import { formatMonthBR } from "../lib/months";
-import { Island } from "../ssr/Island";
+import { Button } from "../ui/Button";
 import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
 import { PrintHeader, type PrintStamp } from "../ui/PrintHeader";
@@ -103,7 +103,10 @@ export function ReportsPage(props: ReportsPageProps) {
                 <Icon name="receivable" size={18} />
                 Exportar CSV
               </a>
-              <Island name="PrintButton" props={{}} />
+              {/* The browser's print dialog (reports.css makes the A4 page): the shell's plain script, no React. */}
+              <Button variant="secondary" data-print-page="">
+                Imprimir
+              </Button>
             </div>
           )
         }

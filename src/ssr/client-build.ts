@@ -18,6 +18,8 @@ export interface ClientBuild {
   entries: Record<string, string>;
   /** File name → the source modules in it (paths from the root), for tests and inspection. */
   sources?: Record<string, string[]>;
+  /** File name → source module → its minified bytes in that file (scripts/bundles.ts). */
+  weights?: Record<string, Record<string, number>>;
 }
 
 /**
@@ -42,8 +44,9 @@ const signalsCore: BunPlugin = {
  * gzips to ~19 KB in one piece). So every entry of a group imports the group's modules (the
  * plugin below prepends the import at build time): reached by the same entries, they land in
  * one file, with all they import.
- * - base, for every island and the client entry: React, the signals, the toasts and the Toaster,
- *   the API client, money and months, the Button, the icons and the form fields.
+ * - base, for every island and the client entry: React, the API client, money and months, the
+ *   Button, the icons and the form fields. The toasts' store is not in it: the shell's plain
+ *   script (islands/lib/shell.ts, no React) shares it with the islands, in a chunk of its own.
  * - lists, for every island but BASE_ONLY's: the list hook and kit (table, pager, export), the
  *   filter bar, row actions and menus, selects, dates.
  * The parts the islands import() on demand (dialogs) need no import: Bun puts what a part shares
@@ -52,12 +55,12 @@ const signalsCore: BunPlugin = {
  * feature's words, the charts' code). tests/client-chunks.test.ts checks the outcome.
  */
 export const CHUNK_GROUPS = {
-  base: ["react", "react/jsx-runtime", "src/ui/Toaster.tsx", "src/ui/toast.ts", "src/ui/flash.ts", "src/ui/Button.tsx", "src/ui/Icon.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Badge.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts"],
+  base: ["react", "react/jsx-runtime", "src/ui/Button.tsx", "src/ui/Icon.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Badge.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts"],
   lists: ["islands/lib/list.ts", "islands/lib/list-kit.tsx", "islands/lib/on-demand.tsx", "islands/lib/state.ts", "src/ui/FilterBar.tsx", "src/ui/RowMenu.tsx", "src/ui/IconAction.tsx", "src/ui/Select.tsx", "src/ui/EmptyState.tsx", "src/lib/dates.ts", "src/lib/clock.ts"],
 };
 
-/** Islands of pages without the list kit (dashboard, reports, settings) and the Toaster, on every page: base only. */
-export const BASE_ONLY = ["Toaster", "DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "PrintButton", "ReportPartyPick", "SettingsForm", "EmailSettings"];
+/** Islands of pages without the list kit (dashboard, reports, settings): base only. */
+export const BASE_ONLY = ["DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "ReportPartyPick", "SettingsForm", "EmailSettings"];
 
 /** Prepends `import "cofre-chunk:<group>"` to each entry of a group; that module imports the group's modules. */
 function chunkGroups(members: Record<keyof typeof CHUNK_GROUPS, string[]>): BunPlugin {
@@ -102,6 +105,8 @@ export async function buildClient(): Promise<ClientBuild> {
     entrypoints: [
       client,
       join(ROOT, "islands", "lib", "login.ts"),
+      // Every signed-in page's toasts and tooltip, without React (issue 38 §7).
+      join(ROOT, "islands", "lib", "shell.ts"),
       join(ROOT, "islands", "lib", "copy.ts"),
       join(ROOT, "src", "styles", "app.css"),
       join(ROOT, "src", "styles", "public-page.css"),
@@ -125,7 +130,8 @@ export async function buildClient(): Promise<ClientBuild> {
   const files: BuiltFile[] = [];
   const entries: Record<string, string> = {};
   const sources: Record<string, string[]> = {};
-  const outputs = (result.metafile?.outputs ?? {}) as Record<string, { imports?: { path: string; kind: string }[]; entryPoint?: string; inputs?: Record<string, unknown> }>;
+  const weights: Record<string, Record<string, number>> = {};
+  const outputs = (result.metafile?.outputs ?? {}) as Record<string, { imports?: { path: string; kind: string }[]; entryPoint?: string; inputs?: Record<string, { bytesInOutput?: number }> }>;
   for (const artifact of result.outputs) {
     const name = artifact.path.split("/").pop()!;
     const meta = Object.entries(outputs).find(([path]) => path.endsWith(name))?.[1];
@@ -134,7 +140,8 @@ export async function buildClient(): Promise<ClientBuild> {
       .map((i) => i.path.split("/").pop()!);
     files.push({ name, bytes: new Uint8Array(await artifact.arrayBuffer()), imports });
     sources[name] = Object.keys(meta?.inputs ?? {}).map((input) => relative(ROOT, input));
+    weights[name] = Object.fromEntries(Object.entries(meta?.inputs ?? {}).map(([input, info]) => [relative(ROOT, input), info.bytesInOutput ?? 0]));
     if (artifact.kind === "entry-point" || name.endsWith(".css")) entries[name.replace(/-[a-z0-9]+\.(js|css)$/, "")] = name;
   }
-  return { files, entries, sources };
+  return { files, entries, sources, weights };
 }

@@ -1,4 +1,4 @@
-import type { ReactElement } from "react";
+import { createContext, useContext, type ReactElement } from "react";
 // renderToString only: the browser build, because Bun's build also loads node:stream and util
 // for the streaming API at start-up, which nothing here uses.
 import { renderToString } from "react-dom/server.browser";
@@ -8,7 +8,16 @@ import { assets } from "./assets";
 import { IslandsUsed } from "./Island";
 
 /** A page's script that is not an island (no React): islands/lib/{name}.ts, an entry of the client build. */
-type PlainScript = "login" | "copy";
+type PlainScript = "login" | "copy" | "shell";
+
+/** The plain scripts the body asked for (<PlainScriptUse>), beside those renderPage was given. */
+const PlainScriptsUsed = createContext<Set<PlainScript> | null>(null);
+
+/** A part of a page that needs a plain script (AppShell: the shell's toasts and tooltip) names it here. */
+export function PlainScriptUse({ name }: { name: PlainScript }) {
+  useContext(PlainScriptsUsed)?.add(name);
+  return null;
+}
 
 /** A page's stylesheet: the app's, or the public pages' own small one (src/styles/public-page.css). */
 type Stylesheet = "app" | "public-page";
@@ -37,16 +46,19 @@ export function renderPage({
   headers?: Record<string, string>;
 }): Response {
   const used = new Set<IslandName>();
+  const named = new Set<PlainScript>(plain);
   const bodyHtml = renderToString(
     <IslandsUsed.Provider value={used}>
-      {stylesheet === "app" && <IconSprite />}
-      {body}
+      <PlainScriptsUsed.Provider value={named}>
+        {stylesheet === "app" && <IconSprite />}
+        {body}
+      </PlainScriptsUsed.Provider>
     </IslandsUsed.Provider>,
   );
   const manifest = assets();
   const css = stylesheet === "app" ? manifest.css : manifest.entryScripts(stylesheet)[0]!;
-  const plainScripts = plain.map((name) => manifest.entryScripts(name));
-  const scripts = [...(used.size ? manifest.scriptsFor(used) : []), ...plainScripts.flatMap((urls) => urls.slice(1))];
+  const plainScripts = [...named].map((name) => manifest.entryScripts(name));
+  const scripts = [...new Set([...(used.size ? manifest.scriptsFor(used) : []), ...plainScripts.flatMap((urls) => urls.slice(1))])];
   const preloads = scripts.map((src) => `<link rel="modulepreload" href="${src}">`).join("");
   // Each island's file, for islands/lib/client.ts to import: the entry then carries no table of every island's file.
   const islandFiles = Object.fromEntries([...used].map((name) => [name, manifest.entryScripts(name)[0]]));

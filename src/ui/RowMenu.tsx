@@ -1,5 +1,4 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Button } from "./Button.tsx";
 import { cx } from "./cx.ts";
 import { Icon, type IconName } from "./Icon.tsx";
 
@@ -100,11 +99,10 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
 
   return (
     <>
-      <Button
+      <button
         ref={trigger}
-        variant="ghost"
-        size="icon"
-        className="ui-icon-action ui-row-menu__trigger"
+        type="button"
+        className="ui-icon-action"
         aria-label={`Mais ações para ${rowName}`}
         aria-haspopup="menu"
         aria-expanded={Boolean(open)}
@@ -112,8 +110,8 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
         onClick={() => (open ? close(false) : setOpen("first"))}
         onKeyDown={onTriggerKey}
       >
-        <Icon name="more" size={18} />
-      </Button>
+        <Icon name="more" size={null} />
+      </button>
       {open && (
         <div ref={menu} id={menuId} role="menu" aria-label={`Ações para ${rowName}`} className="ui-row-menu" onKeyDown={onMenuKey}>
           {items.map((item) => (

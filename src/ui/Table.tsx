@@ -124,7 +124,8 @@ export function Table<Row>({
                     key={column.key}
                     className={cx("ui-table__td", column.align === "end" && "ui-table--end")}
                     data-label={column.header}
-                    data-phone={column.phone ?? "field"}
+                    // A labelled line is the default: a cell says so only when it is something else (a row's bytes, issue 38 §1).
+                    data-phone={column.phone === "field" ? undefined : column.phone}
                   >
                     {column.render(row)}
                   </td>

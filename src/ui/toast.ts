@@ -1,4 +1,4 @@
-import { signal } from "@preact/signals-react";
+import { signal } from "./signal";
 
 type ToastVariant = "default" | "destructive";
 
@@ -20,7 +20,7 @@ export interface ToastItem {
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
-/** The toast on screen, or null. Islands read it through the Toaster. */
+/** The toast on screen, or null. The page's toaster (src/ui/page-toaster.ts) shows it. */
 export const toastSignal = signal<ToastItem | null>(null);
 
 let nextId = 1;

@@ -1,4 +1,4 @@
-import type { ReadonlySignal } from "@preact/signals-react";
+import type { ReadonlySignal } from "./signal";
 import { useSyncExternalStore } from "react";
 
 /**

@@ -53,7 +53,15 @@ function selectCategories(db: Db | Tx) {
  */
 export function listCategories(db: Db): CategoryJson[] {
   const uses = categoryUses(db);
-  const rows = selectCategories(db)
+  return orderedCategories(db).map((row) => toCategoryJson(row, uses.get(row.id) ?? 0));
+}
+
+/** The plano in the screen's order, with each group's own active flag; no counting of uses. */
+function orderedCategories(db: Db) {
+  return db
+    .select({ ...categoryColumns, grupoAtiva: grupo.ativa })
+    .from(categories)
+    .leftJoin(grupo, eq(grupo.id, categories.grupoId))
     .orderBy(
       sql`CASE ${categories.tipo} WHEN 'receita' THEN 0 ELSE 1 END`,
       sql`coalesce(${grupo.nomeOrdem}, ${categories.nomeOrdem})`,
@@ -63,7 +71,6 @@ export function listCategories(db: Db): CategoryJson[] {
       asc(categories.id),
     )
     .all();
-  return rows.map((row) => toCategoryJson(row, uses.get(row.id) ?? 0));
 }
 
 function getCategory(db: Db | Tx, id: number): CategoryJson {
@@ -145,15 +152,17 @@ export const updateCategory = categoryWrites.update;
 export const deleteCategory = categoryWrites.delete;
 
 /** A side's categories (not groups) in the plano's order, named "Grupo › Categoria", and the cost centres. */
+// On every ledger page: the plano alone, read once. Through listCategories it counted every
+// category's and cost centre's uses over the whole ledger (GROUP BY over every receivable and
+// payable: a third of /receivables' time at --scale 50, issue 38 §1) and read each group again,
+// only to drop both.
 export function ledgerChoices(db: Db, tipo: CategoryKind): LedgerChoices {
-  const categorias = listCategories(db)
+  const categorias = orderedCategories(db)
     .filter((c) => c.tipo === tipo && c.grupoId !== null)
-    .map((c) => ({ id: c.id, nome: categoryPath(c), ativa: c.ativa && groupActive(db, c.grupoId!) }));
-  const centros = listCostCentres(db).map(({ id, nome, ativo }) => ({ id, nome, ativo }));
+    .map((c) => ({ id: c.id, nome: categoryPath(c), ativa: c.ativa && c.grupoAtiva === true }));
+  const centros = db.select({ id: costCentres.id, nome: costCentres.nome, ativo: costCentres.ativo }).from(costCentres).orderBy(asc(costCentres.nomeOrdem), asc(costCentres.id)).all();
   return { categorias, centros };
 }
-
-const groupActive = (db: Db, id: number) => db.select({ ativa: categories.ativa }).from(categories).where(eq(categories.id, id)).get()?.ativa ?? false;
 
 /**
  * The category a ledger form chose, checked: an active category (not a group) of the side's kind.

@@ -1,0 +1,58 @@
+// The signed-in pages' plain script (issue 38 §7): what the Toaster island did besides the
+// toasts, without React.
+import { afterEach, expect, test } from "bun:test";
+import { dismissToast, toastSignal } from "../../src/ui/toast";
+import { startShell } from "./page-shell";
+
+let stop = () => {};
+afterEach(() => {
+  stop();
+  dismissToast();
+  document.body.innerHTML = "";
+  localStorage.clear();
+});
+
+const signedIn = () => {
+  document.body.innerHTML = '<div class="shell" data-user-id="3"><span data-testid="user-email">financeiro@cofre.test</span></div>';
+};
+
+test("on a signed-in page the session's user is mirrored in auth-storage (SPEC §3)", () => {
+  signedIn();
+  stop = startShell(document);
+  const stored = JSON.parse(localStorage.getItem("auth-storage")!);
+  expect(stored.state).toEqual({ user: { id: 3, email: "financeiro@cofre.test" }, isAuthenticated: true });
+});
+
+test("without the signed-in frame it leaves auth-storage alone (islands/lib/login.ts clears it)", () => {
+  localStorage.setItem("auth-storage", "x");
+  stop = startShell(document);
+  expect(localStorage.getItem("auth-storage")).toBe("x");
+});
+
+test("after the login form's post it shows SPEC's success toast, once (the server's cofre_flash cookie), in the page's toaster", () => {
+  document.cookie = "cofre_flash=login; Path=/";
+  signedIn();
+  stop = startShell(document);
+  expect(toastSignal.value).toMatchObject({ title: "Login realizado com sucesso!", description: "Bem-vindo ao Cofre" });
+  expect(document.querySelector("ol.ui-toaster li")?.textContent).toContain("Login realizado com sucesso!");
+  expect(document.cookie).not.toContain("cofre_flash=login");
+  stop();
+  dismissToast();
+  stop = startShell(document);
+  expect(toastSignal.value).toBeNull();
+});
+
+test("a report's Imprimir (data-print-page) opens the browser's print dialog, without an island", () => {
+  signedIn();
+  document.body.insertAdjacentHTML("beforeend", '<button type="button" data-print-page="">Imprimir</button>');
+  let printed = 0;
+  const realPrint = window.print;
+  window.print = () => void printed++;
+  try {
+    stop = startShell(document);
+    document.querySelector<HTMLButtonElement>("[data-print-page]")!.click();
+    expect(printed).toBe(1);
+  } finally {
+    window.print = realPrint;
+  }
+});
