@@ -76,6 +76,20 @@ describe("baixar", () => {
   });
 });
 
+describe("blocking", () => {
+  test("uses the grace days saved in Configurações, not the variable's initial value", async () => {
+    const saved = await t.api("/api/settings", { method: "PUT", body: { empresa: "", cidade: "", chavePix: "", modeloMensagem: "", diasCarencia: "60" } });
+    expect(saved.status).toBe(200);
+    const clientId = await client();
+    // Due 5 Feb (38 days overdue) and 5 Mar: within the saved 60 days' grace, past the variable's 5.
+    const [, second] = await generate(clientId, { numParcelas: 2 });
+    const blocked = () => t.db.$client.query<{ s: number }, [number]>("SELECT status_bloqueio AS s FROM clients WHERE id = ?").get(clientId)!.s;
+    expect(blocked()).toBe(0);
+    expect((await bulk("installments", { acao: "prorrogar", ids: [second], dias: 1 })).status).toBe(200);
+    expect(blocked()).toBe(0);
+  });
+});
+
 describe("prorrogar and excluir", () => {
   test("+N days from each row's own due date; a new date; the same date left as it was", async () => {
     const ids = await generate(await client());
