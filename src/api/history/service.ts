@@ -12,7 +12,7 @@ import { limitOffset, parseListView, viewPaging, type ListPage, type Paging } fr
 import { sql, sqlVariants } from "../prepared";
 import { users } from "../../../db/schema";
 import { PAUSE } from "../../http/stream";
-import { historyInSlices, searchHistory, SLICE_EVENTS, type SearchFilter } from "./search";
+import { historyInSlices, searchHistory, SLICE_EVENTS, type SearchFilter, type TextSearch } from "./search";
 import { HISTORY_LIST, type HistoryEventJson, type HistoryQuery } from "./model";
 
 type Raw = Record<string, string | undefined>;
@@ -61,7 +61,8 @@ export async function findHistory(db: Db, query: HistoryQuery): Promise<ListPage
   const path = db.$client.filename;
   if (!query.q || !path || path === ":memory:") return browseHistory(db, query);
   const filter = filtersOf(query);
-  const { rows, total } = await searchHistory<Stored>(path, filter.search, query, COLUMNS);
+  // A text of three characters or more is first looked for through its rarest trigram (search.ts).
+  const { rows, total } = await searchHistory<Stored>(path, filter.search, query, COLUMNS, filter.text);
   return { rows: rows.map(toEventJson), total };
 }
 
@@ -104,7 +105,8 @@ export function historyUsers(db: Db): string[] {
 }
 
 /** The view's WHERE and order, and the same filters as a slice-at-a-time search takes them. */
-function filtersOf(query: HistoryQuery): { where: string; params: Params; order: string; search: SearchFilter } {
+function filtersOf(query: HistoryQuery): { where: string; params: Params; order: string; search: SearchFilter; text: TextSearch | null } {
+  let text: TextSearch | null = null;
   const where: string[] = [];
   const params: Params = {};
   if (query.entidade) {
@@ -136,6 +138,7 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
     // Both sides folded (db/search-columns.ts): accents, case and the kind of space do not matter.
     const folded = eventSearchQuery(query.q);
     if ([...folded].length >= TRIGRAM) {
+      text = { folded, like: likeContains(folded), parts: [...where], params: { ...params }, order: search.order };
       // Found through history_fts (migration 0028): the text as one phrase of trigrams, which is
       // the same as "contains". Sliced by id, each slice asks the index for its own id range.
       params.fts = search.params.fts = `"${folded.replaceAll('"', '""')}"`;
@@ -167,7 +170,7 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
       if (!search.period) search.source = "history_events INDEXED BY history_search_idx";
     }
   }
-  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: search.order, search };
+  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: search.order, search, text };
 }
 
 /** Every event's text read: `busca <> ''` (true of every event that can match) lets the slices read history_search_idx. */
