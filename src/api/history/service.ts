@@ -8,7 +8,7 @@ import { addDays } from "../../lib/dates";
 import { likeContains } from "../../lib/text";
 import { eventSearchQuery } from "../../../db/search-columns";
 import { describeEvent, type HistoryEntity } from "../../lib/history-text";
-import { limitOffset, parseListView, viewPaging, type ListPage, type Paging } from "../list";
+import { limitOffset, pageWindow, parseListView, viewPaging, type ListPage, type Paging } from "../list";
 import { sql, sqlVariants } from "../prepared";
 import { users } from "../../../db/schema";
 import { PAUSE } from "../../http/stream";
@@ -79,10 +79,13 @@ export function browseHistory(db: Db, query: HistoryQuery): ListPage<HistoryEven
  */
 function deferredPage(db: Db, where: string, params: Params, paging: Paging, order: string): ListPage<HistoryEventJson> {
   const { limit, offset } = limitOffset(paging);
-  const ids = PAGE_IDS(where, order)
-    .all(db, { ...params, limit, offset })
-    .map((row) => row.id);
-  const total = offset === 0 && ids.length < limit ? ids.length : COUNT(where).get(db, params)!.n;
+  const first = offset === 0 ? PAGE_IDS(where, order).all(db, { ...params, limit, offset: 0 }) : null;
+  const total = first && first.length < limit ? first.length : COUNT(where).get(db, params)!.n;
+  // A page past the middle is counted to from the end, in the reversed order (pageWindow): the
+  // last page of a kind costs what the first does.
+  const window = first ? null : pageWindow(paging, total);
+  const ids = (first ?? (window ? PAGE_IDS(where, window.fromEnd ? REVERSED[order]! : order).all(db, { ...params, limit: window.limit, offset: window.offset }) : [])).map((row) => row.id);
+  if (window?.fromEnd) ids.reverse();
   const rows = ids.length ? EVENTS_OF_IDS(order).all(db, { ids: JSON.stringify(ids) }) : [];
   return { rows: rows.map(toEventJson), total };
 }
@@ -110,10 +113,9 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
   const where: string[] = [];
   const params: Params = {};
   if (query.entidade) {
-    // Without an id, "+entity" keeps SQLite off the entity index: walking the ids newest first
-    // (history_list_idx, which holds the kind) stops after one page, where the entity index
-    // would sort every event of that kind.
-    where.push(query.id === null ? "+entity = $entidade" : "entity = $entidade");
+    // Without an id, the kind's own range of history_kind_idx (entity, id): its pages in order
+    // and its count, never every event's (issue 38 §3).
+    where.push("entity = $entidade");
     params.entidade = query.entidade;
   }
   if (query.id !== null) {
@@ -183,6 +185,8 @@ const TRIGRAM = 3;
 // same millisecond) keep the order they were written in.
 const BY_ID = "ORDER BY id DESC";
 const BY_TIME = "ORDER BY at DESC, id DESC";
+/** Each order read from the other end (a page past the middle, deferredPage). */
+const REVERSED: Record<string, string> = { [BY_ID]: "ORDER BY id ASC", [BY_TIME]: "ORDER BY at ASC, id ASC" };
 
 export type HistorySubject = "client" | "supplier" | "installment" | "payable";
 

@@ -1,0 +1,1 @@
+CREATE INDEX `history_kind_idx` ON `history_events` (`entity`,`id`);
