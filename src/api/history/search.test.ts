@@ -121,6 +121,27 @@ describe("a text search read a slice at a time", () => {
     expect((await compare()).length).toBe(after.length - 1);
   });
 
+  test("a kind's pages (history_kind_idx), counted from either end, are slices of the one-statement list, with a person and a period too", async () => {
+    const db = t.db.$client;
+    const views = [
+      { view: { entidade: "client" }, where: "entity = 'client'", order: "ORDER BY id DESC" },
+      { view: { entidade: "installment", usuario: "ana@cofre.test" }, where: "entity = 'installment' AND user_email = 'ana@cofre.test'", order: "ORDER BY id DESC" },
+      { view: { entidade: "client", de: "2025-12-31", ate: "2026-01-05" }, where: "entity = 'client' AND at >= '2025-12-31T03:00:00.000Z' AND at < '2026-01-06T03:00:00.000Z'", order: "ORDER BY at DESC, id DESC" },
+    ];
+    for (const { view, where, order } of views) {
+      const all = (db.query(`SELECT id FROM history_events WHERE ${where} ${order}`).all() as { id: number }[]).map((row) => row.id);
+      const last = Math.ceil(all.length / 50);
+      expect(last).toBeGreaterThan(3);
+      for (const pagina of [1, 2, Math.ceil(last / 2) + 1, last - 1, last, last + 1]) {
+        const found = browseHistory(t.db, parseHistoryQuery({ ...view, pagina: String(pagina), porPagina: "50" }));
+        expect({ view, pagina, total: found.total, ids: ids(found.rows) }).toEqual({ view, pagina, total: all.length, ids: all.slice((pagina - 1) * 50, pagina * 50) });
+      }
+    }
+    const plan = (db.query("EXPLAIN QUERY PLAN SELECT id FROM history_events WHERE entity = 'client' ORDER BY id DESC LIMIT 50").all() as { detail: string }[]).map((row) => row.detail).join(" | ");
+    expect(plan).toContain("history_kind_idx");
+    expect(plan).not.toContain("TEMP B-TREE");
+  });
+
   test("the export reads the same events in the same order, a slice at a time, PAUSE between slices", () => {
     const reference = (where: string, params: Record<string, string>, order: string) =>
       (t.db.$client.query(`SELECT id FROM history_events ${where} ${order}`).all(params) as { id: number }[]).map((row) => row.id);
