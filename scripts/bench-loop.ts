@@ -21,11 +21,15 @@ const drain = async (response: Response) => {
   return response.status;
 };
 
-export async function benchLoopHeld(base: string, cookie: string, label: string, row: Row): Promise<void> {
+/**
+ * `parts` (default all three): which of the pulls, the generation and the import run — alone, to
+ * find which one holds the loop (`LOOP_PARTS=pulls,import bun scripts/bench-loop.ts …`).
+ */
+export async function benchLoopHeld(base: string, cookie: string, label: string, row: Row, parts = ["pulls", "generation", "import"]): Promise<void> {
   const json = { cookie, "content-type": "application/json" };
   let running = true;
   const pulled: number[] = [];
-  const people = Array.from({ length: PEOPLE }, async (_, person) => {
+  const people = Array.from({ length: parts.includes("pulls") ? PEOPLE : 0 }, async (_, person) => {
     for (let i = person; running; i++) pulled.push(await drain(await fetch(base + HEAVY[i % HEAVY.length], { headers: { cookie, "accept-encoding": "gzip" } })));
   });
   const probes: number[] = [];
@@ -41,9 +45,10 @@ export async function benchLoopHeld(base: string, cookie: string, label: string,
   // The server's today (APP_TZ's default zone): the furthest month it lets a click generate.
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
   const t0 = performance.now();
+  const skipped = Promise.resolve({ status: 0, body: {} as { geradas?: number }, ms: 0 });
   const [generation, upload] = await Promise.all([
-    fetch(`${base}/api/subscriptions/run`, { method: "POST", headers: json, body: JSON.stringify({ vencimentoAte: endOfNextMonth(today) }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { geradas?: number }, ms: performance.now() - t0 })),
-    fetch(`${base}/api/statements?arquivo=bench-loop.ofx`, { method: "POST", headers: { cookie, "content-type": "application/octet-stream" }, body: generateOfx(POSTINGS).bytes as Uint8Array<ArrayBuffer> }).then(async (r) => ({ status: r.status, ms: (await drain(r), performance.now() - t0) })),
+    !parts.includes("generation") ? skipped : fetch(`${base}/api/subscriptions/run`, { method: "POST", headers: json, body: JSON.stringify({ vencimentoAte: endOfNextMonth(today) }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { geradas?: number }, ms: performance.now() - t0 })),
+    !parts.includes("import") ? skipped : fetch(`${base}/api/statements?arquivo=bench-loop.ofx`, { method: "POST", headers: { cookie, "content-type": "application/octet-stream" }, body: generateOfx(POSTINGS).bytes as Uint8Array<ArrayBuffer> }).then(async (r) => ({ status: r.status, ms: (await drain(r), performance.now() - t0) })),
   ]);
   const minimum = t0 + 3000;
   if (performance.now() < minimum) await Bun.sleep(minimum - performance.now());
@@ -52,7 +57,7 @@ export async function benchLoopHeld(base: string, cookie: string, label: string,
   const sorted = [...probes].sort((a, b) => a - b);
   const failed = pulled.filter((status) => status !== 200).length;
   row(
-    `${label}: generation (${generation.status}, ${generation.body.geradas ?? 0} installments, ${ms(generation.ms, 0)}) and OFX import (${upload.status}, ${POSTINGS} postings, ${ms(upload.ms, 0)}) while ${PEOPLE} people pull whole lists and exports (${pulled.length} answers${failed ? `, ${failed} not 200` : ""}): /healthz every 5 ms (${probes.length} probes, ${probes.filter((p) => p > 25).length} over 25 ms) p50 / p99 / longest`,
+    `${label}${parts.length < 3 ? ` [${parts.join(", ")} only]` : ""}: generation (${generation.status}, ${generation.body.geradas ?? 0} installments, ${ms(generation.ms, 0)}) and OFX import (${upload.status}, ${POSTINGS} postings, ${ms(upload.ms, 0)}) while ${PEOPLE} people pull whole lists and exports (${pulled.length} answers${failed ? `, ${failed} not 200` : ""}): /healthz every 5 ms (${probes.length} probes, ${probes.filter((p) => p > 25).length} over 25 ms) p50 / p99 / longest`,
     `${ms(sorted[Math.floor(sorted.length / 2)]!)} / ${ms(sorted[Math.floor(sorted.length * 0.99)]!)} / ${ms(sorted.at(-1)!)}`,
     "longest ≤ 25 ms",
   );
@@ -70,7 +75,8 @@ if (import.meta.main) {
     const server = await startBinary({ database: join(dir, "app.db"), cwd: dir, admin, stderr: "ignore" });
     try {
       console.log("| measure | value | budget |\n|---|---|---|");
-      await benchLoopHeld(server.base, await signIn(server.base, admin), source, (what, value, budget = "") => console.log(`| ${what} | ${value} | ${budget} |`));
+      const parts = process.env.LOOP_PARTS?.split(",");
+      await benchLoopHeld(server.base, await signIn(server.base, admin), source, (what, value, budget = "") => console.log(`| ${what} | ${value} | ${budget} |`), parts);
     } finally {
       await stopBinary(server);
     }
