@@ -183,12 +183,12 @@ const lastEventId = (reader: Database) => reader.query<{ last: number | null }, 
  * A trigram matched by fewer events than this is read alone (rareTrigramSearch): its matches are
  * the candidates, their texts checked with LIKE, and the phrase's common trigrams are never read.
  */
-export const RARE_EVENTS = 2_000;
+const RARE_EVENTS = 2_000;
 /** A trigram this rare is taken without asking the phrase's others. */
 const RARE_ENOUGH = 100;
 
 /** The phrase's trigrams (three characters each, as the trigram tokenizer counts them), once each. */
-export function trigramsOf(folded: string): string[] {
+function trigramsOf(folded: string): string[] {
   const chars = [...folded];
   const found = new Set<string>();
   for (let i = 0; i + 3 <= chars.length; i++) found.add(chars.slice(i, i + 3).join(""));

@@ -12,7 +12,7 @@ import { limitOffset, pageWindow, parseListView, viewPaging, type ListPage, type
 import { sql, sqlVariants } from "../prepared";
 import { users } from "../../../db/schema";
 import { PAUSE } from "../../http/stream";
-import { historyInSlices, searchHistory, SLICE_EVENTS, type SearchFilter, type TextSearch } from "./search";
+import { ftsPhrase, historyInSlices, searchHistory, SLICE_EVENTS, type SearchFilter, type TextSearch } from "./search";
 import { HISTORY_LIST, type HistoryEventJson, type HistoryQuery } from "./model";
 
 type Raw = Record<string, string | undefined>;
@@ -143,7 +143,7 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
       text = { folded, like: likeContains(folded), parts: [...where], params: { ...params }, order: search.order };
       // Found through history_fts (migration 0028): the text as one phrase of trigrams, which is
       // the same as "contains". Sliced by id, each slice asks the index for its own id range.
-      params.fts = search.params.fts = `"${folded.replaceAll('"', '""')}"`;
+      params.fts = search.params.fts = ftsPhrase(folded);
       // A phrase most events hold: read from the texts, past the first slice that shows it (search.ts).
       search.dense = { ...search, parts: [...search.parts, TEXT_LIKE], params: { ...search.params, q: likeContains(folded) }, source: "history_events INDEXED BY history_search_idx" };
       where.push(`id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH $fts)`);

@@ -26,7 +26,7 @@ const pending = (table: string) => `
   SELECT coalesce(sum(valor - principal_pago - desconto), 0) AS pending, count(*) AS pendingCount
   FROM ${table} WHERE status = 'em_aberto' AND data_vencimento >= $start AND data_vencimento < $until`;
 
-export const MONTHLY_SQL = `
+const MONTHLY_SQL = `
 SELECT d.recebido, d.recebidas, r.pending AS receber, r.pendingCount AS receberCount,
        d.pago, d.pagas, p.pending AS pagar, p.pendingCount AS pagarCount
 FROM (SELECT coalesce(sum(CASE WHEN receivable_id IS NOT NULL THEN valor_pago END), 0) AS recebido, count(receivable_id) AS recebidas,
