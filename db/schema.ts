@@ -699,6 +699,17 @@ export const changeCounts = sqliteTable("change_counts", {
 });
 
 /**
+ * How many events of each kind the trail holds (issue 38 §3): `/history?entidade=…` reads its
+ * total here instead of counting the kind's range of history_kind_idx (500,000 installment events:
+ * 15–30 ms a page). Kept by triggers on history_events (migration 0031_history_kind_counts), in
+ * the event's own transaction, wherever an event is written.
+ */
+export const historyKindCounts = sqliteTable("history_kind_counts", {
+  entity: text("entity").primaryKey(),
+  eventos: integer("eventos").notNull().default(0),
+});
+
+/**
  * The daily jobs' memory (src/api/daily-jobs.ts): one row per job, by its name, with the last
  * APP_TZ day it completed — written in the transaction of its last slice, so a restart does not
  * redo a completed day and a day missed while the server was down runs once at start. The last

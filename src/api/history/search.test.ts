@@ -137,6 +137,22 @@ describe("a text search read a slice at a time", () => {
         expect({ view, pagina, total: found.total, ids: ids(found.rows) }).toEqual({ view, pagina, total: all.length, ids: all.slice((pagina - 1) * 50, pagina * 50) });
       }
     }
+    // The kind's total comes from history_kind_counts, kept by the writes: an event written, one
+    // rolled back, one deleted — always what counting says.
+    const counted = () => db.query("SELECT entity, count(*) AS eventos FROM history_events GROUP BY entity ORDER BY entity").all();
+    const kept = () => db.query("SELECT entity, eventos FROM history_kind_counts WHERE eventos > 0 ORDER BY entity").all();
+    expect(kept()).toEqual(counted());
+    const written = db.transaction(() => recordEvent(t.db, SYSTEM, { action: "create", entity: "supplier", entityId: 9, label: "Fornecedor novo" }))();
+    expect(() =>
+      db.transaction(() => {
+        recordEvent(t.db, SYSTEM, { action: "create", entity: "supplier", entityId: 10, label: "Desfeito" });
+        throw new Error("the change failed");
+      })(),
+    ).toThrow("the change failed");
+    db.query("DELETE FROM history_events WHERE id = (SELECT min(id) FROM history_events WHERE entity = 'client')").run();
+    expect(kept()).toEqual(counted());
+    expect(browseHistory(t.db, parseHistoryQuery({ entidade: "supplier" })).total).toBe(1);
+    expect(ids(browseHistory(t.db, parseHistoryQuery({ entidade: "supplier" })).rows)).toEqual([written]);
     const plan = (db.query("EXPLAIN QUERY PLAN SELECT id FROM history_events WHERE entity = 'client' ORDER BY id DESC LIMIT 50").all() as { detail: string }[]).map((row) => row.detail).join(" | ");
     expect(plan).toContain("history_kind_idx");
     expect(plan).not.toContain("TEMP B-TREE");
