@@ -542,6 +542,10 @@ export const historyEvents = sqliteTable(
     // The trail's pages (issue 21 §1): the ids newest first with the kind and who, so the ids of
     // page 1,872 (and of a kind's pages) are read from this index, not from 93,000 events' JSON.
     index("history_list_idx").on(t.id, t.entity, t.userEmail),
+    // One kind's pages and count (issue 38 §3: /history?entidade=… flat at deep pages): its ids
+    // in order, read from the kind's own range, not found among every event's (page 200 and the
+    // count walked all of history_list_idx: 30–36 ms at --scale 200).
+    index("history_kind_idx").on(t.entity, t.id),
     // A text search's slices (src/api/history/search.ts) read the ids and the search text from
     // here, not from the events' rows three times as wide (issue 31 §18: the text grew by each
     // event's sentence, and the search got faster, not slower; docs/decisions.md). Partial, so
@@ -708,6 +712,17 @@ export const idempotencyKeys = sqliteTable(
 export const changeCounts = sqliteTable("change_counts", {
   tabela: text("tabela").primaryKey(),
   alteracoes: integer("alteracoes").notNull().default(0),
+});
+
+/**
+ * How many events of each kind the trail holds (issue 38 §3): `/history?entidade=…` reads its
+ * total here instead of counting the kind's range of history_kind_idx (500,000 installment events:
+ * 15–30 ms a page). Kept by triggers on history_events (migration 0033_history_kind), in
+ * the event's own transaction, wherever an event is written.
+ */
+export const historyKindCounts = sqliteTable("history_kind_counts", {
+  entity: text("entity").primaryKey(),
+  eventos: integer("eventos").notNull().default(0),
 });
 
 /**

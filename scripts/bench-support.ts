@@ -1,6 +1,7 @@
 // What the bench and the soak share: the built binary started on a loopback port, signed in,
 // and measured (RSS, load from a second process, medians). Everything stays on 127.0.0.1.
-import { existsSync, readFileSync } from "node:fs";
+import { Database } from "bun:sqlite";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const ROOT = join(import.meta.dir, "..");
@@ -138,4 +139,29 @@ export async function startBaseline(database: string): Promise<{ proc: Bun.Subpr
     }
   }
   return { proc, base };
+}
+
+/**
+ * `database` created by the binary (its migrations), then filled by `cofre seed-demo --scale N`
+ * with no server running: a server started beside the seeding ran its start-up jobs against the
+ * seeding's writes, and both were slower for it (~5 min at --scale 200). The server is started
+ * after this returns. COFRE_BENCH_SEEDS="dir" keeps each scale's file there and copies it next
+ * time (a --scale 200 seed takes minutes); delete the folder after a change to seed-demo or the schema.
+ */
+export async function seededDatabase(database: string, scale: number, cwd: string, admin: { email: string; password: string }): Promise<void> {
+  const cache = process.env.COFRE_BENCH_SEEDS;
+  const kept = cache ? join(cache, `scale${scale}.db`) : null;
+  if (kept && existsSync(kept)) {
+    copyFileSync(kept, database);
+    return;
+  }
+  await stopBinary(await startBinary({ database, cwd, admin, stderr: "ignore" }));
+  await Bun.$`${BINARY} seed-demo --scale ${scale}`.env({ PATH: process.env.PATH, DATABASE_PATH: database }).quiet();
+  if (kept) {
+    mkdirSync(cache!, { recursive: true });
+    // One file, whatever the WAL held: a copy a later run can open as it is.
+    const db = new Database(database);
+    db.exec(`VACUUM INTO '${kept.replaceAll("'", "''")}'`);
+    db.close();
+  }
 }

@@ -8,12 +8,13 @@ import { benchDunning } from "./bench-dunning";
 import { benchHistory } from "./bench-history";
 import { benchLedger } from "./bench-ledger";
 import { benchPageCost, benchPageScripts } from "./bench-page-cost";
+import { benchLoopHeld } from "./bench-loop";
 import { benchOfxUploads } from "./bench-ofx";
 import { benchImports } from "./bench-imports";
 import { benchDre } from "./bench-dre";
 import { benchReconciliation } from "./bench-reconciliation";
 import { benchSubscriptionRuns, benchSubscriptionsPage, subscribeEveryClient } from "./bench-subscriptions";
-import { BINARY, kb, load, median, ms, requireBinary, rssMb, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
+import { BINARY, kb, load, median, ms, requireBinary, rssMb, seededDatabase, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
 
 requireBinary();
 const ADMIN = { email: "bench@cofre.test", password: "bench-senha" };
@@ -154,8 +155,8 @@ try {
 
   // Dashboard and reports on `seed-demo --scale 50` data, in their own database.
   const reportsDbPath = join(dir, "reports.db");
+  await seededDatabase(reportsDbPath, 50, dir, ADMIN);
   server = await start(reportsDbPath);
-  await Bun.$`${BINARY} seed-demo --scale 50`.env({ PATH: process.env.PATH, DATABASE_PATH: reportsDbPath }).quiet();
   const reportsBase = server.base;
   const reportsCookie = await signIn(reportsBase, ADMIN);
   const counts = new Database(reportsDbPath, { readonly: true }).query("select (select count(*) from receivables) r, (select count(*) from payables) p").get() as { r: number; p: number };
@@ -216,6 +217,8 @@ try {
   // Issue 38 §1, §7: /receivables against the bare table of its rows; each page's JavaScript.
   await benchPageCost(reportsBase, reportsCookie, reportsDbPath, row);
   await benchPageScripts(reportsBase, reportsCookie, row);
+  // Issue 38 §3: /healthz every 5 ms while the heaviest answers, a generation and an import run.
+  await benchLoopHeld(reportsBase, reportsCookie, seededWith, row);
   await benchLedger(reportsBase, reportsCookie, reportsDbPath, row);
   await benchHistory(reportsBase, reportsCookie, reportsDbPath, row);
   await benchReconciliation(reportsBase, reportsCookie, reportsDbPath, row);
@@ -226,8 +229,8 @@ try {
 
   // The same default view on a tenth of the data: the page must weigh about the same.
   const smallDbPath = join(dir, "small.db");
+  await seededDatabase(smallDbPath, 5, dir, ADMIN);
   server = await start(smallDbPath);
-  await Bun.$`${BINARY} seed-demo --scale 5`.env({ PATH: process.env.PATH, DATABASE_PATH: smallDbPath }).quiet();
   const smallCookie = await signIn(server.base, ADMIN);
   const small = new Database(smallDbPath, { readonly: true }).query("select count(*) n from receivables").get() as { n: number };
   row(`/receivables (seed-demo --scale 5: ${small.n} receivables): HTML raw / gzipped`, await pageWeight(server.base, smallCookie, "/receivables"), "≈ the --scale 50 figure");

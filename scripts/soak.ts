@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cnpjCheckDigits } from "../src/lib/brazil";
-import { BINARY, freePort, requireBinary, ROOT, rssMb, signIn, startBinary, stopBinary } from "./bench-support";
+import { BINARY, freePort, requireBinary, ROOT, rssMb, seededDatabase, signIn, startBinary, stopBinary } from "./bench-support";
 
 requireBinary();
 const ADMIN = { email: "soak@cofre.test", password: "soak-senha-forte" };
@@ -331,8 +331,8 @@ async function lockHeld() {
  */
 async function mixedLoadAtScale() {
   const scaled = join(dir, "scale50.db");
+  await seededDatabase(scaled, 50, dir, ADMIN);
   const server = await startBinary({ database: scaled, cwd: dir, admin: ADMIN, readyPath: "/healthz", stderr: "ignore" });
-  await Bun.$`${BINARY} seed-demo --scale 50`.env({ PATH: process.env.PATH, DATABASE_PATH: scaled }).quiet();
   const base = { ...server, cookie: await signIn(server.base, ADMIN) };
   const rssBefore = rssMb(server.proc.pid!);
   const deep = [

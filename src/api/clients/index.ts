@@ -4,13 +4,14 @@ import { signedIn } from "../auth/plugin";
 import { parseId, parseWith } from "../../http/validate";
 import { actorOf } from "../history/record";
 import { pageAnswer, wantsPage } from "../list";
+import { jsonArrayResponse } from "../../http/stream";
 import { CLIENT_LIST, clientSchema } from "./model";
 import {
   createClient,
   deleteClient,
   findClients,
   getClient,
-  listClients,
+  iterateClients,
   parseClientQuery,
   updateClient,
 } from "./service";
@@ -21,8 +22,11 @@ export function clientsApi(deps: AppDeps) {
   const { db } = deps;
   return new Elysia({ name: "api.clients", prefix: "/api/clients" })
     .use(signedIn)
-    .get("/", ({ query, set }) =>
-      wantsPage(CLIENT_LIST, query) ? pageAnswer(set, findClients(db, parseClientQuery(query), graceDays(db, deps.config.blockGraceDays))) : listClients(db),
+    // The whole register (no page asked) streams like the ledgers' whole lists (src/api/ledger/routes.ts).
+    .get("/", ({ query, set, request }) =>
+      wantsPage(CLIENT_LIST, query)
+        ? pageAnswer(set, findClients(db, parseClientQuery(query), graceDays(db, deps.config.blockGraceDays)))
+        : jsonArrayResponse(request, iterateClients(deps.config.databasePath)),
     )
     .get("/:id", ({ params }) => getClient(db, parseId(params.id)))
     .post("/", ({ body, set, user }) => {

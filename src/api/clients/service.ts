@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
+import { readerRows, type Db, type Tx } from "../../../db/client";
 import { clients, clientStatusOrder, receivables, subscriptions, type ClientRow } from "../../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
@@ -37,21 +37,34 @@ const columns = {
   updatedAt: clients.updatedAt,
 };
 
-// The whole register in one prepared statement, columns named as the API's (Drizzle's builder
-// prepared it anew and mapped every row twice: 1.9× a hand-written query at 2,000 clients).
-// SQLite has no boolean: isTrial and naoEnviarCobrancas come as 0/1 and become true/false in listClients.
-const ALL_CLIENTS = statement<Omit<ClientRecord, "isTrial" | "naoEnviarCobrancas"> & { isTrial: number | boolean; naoEnviarCobrancas: number | boolean }>(`SELECT id, nome, cnpj, contato, telefone, email, url, valor_mensalidade AS valorMensalidade,
+// The whole register in one statement, columns named as the API's (Drizzle's builder prepared
+// it anew and mapped every row twice: 1.9× a hand-written query at 2,000 clients).
+const ALL_CLIENTS_SQL = `SELECT id, nome, cnpj, contato, telefone, email, url, valor_mensalidade AS valorMensalidade,
   codigo_cliente AS codigoCliente, is_trial AS isTrial, nao_enviar_cobrancas AS naoEnviarCobrancas, status_bloqueio AS statusBloqueio, bloqueio_origem AS bloqueioOrigem,
-  created_at AS createdAt, updated_at AS updatedAt FROM clients ORDER BY nome_ordem, id`);
+  created_at AS createdAt, updated_at AS updatedAt FROM clients ORDER BY nome_ordem, id`;
+type StoredClient = Omit<ClientRecord, "isTrial" | "naoEnviarCobrancas"> & { isTrial: number | boolean; naoEnviarCobrancas: number | boolean };
+const ALL_CLIENTS = statement<StoredClient>(ALL_CLIENTS_SQL);
 
-/** Every client in pt-BR name order (SPEC §7: GET /api/clients without parameters). */
+/** SQLite has no boolean: isTrial and naoEnviarCobrancas come as 0/1 and become true/false. */
+function storedToJson(row: StoredClient): ClientJson {
+  row.isTrial = row.isTrial === 1;
+  row.naoEnviarCobrancas = row.naoEnviarCobrancas === 1;
+  return toClientJson(row as ClientRecord);
+}
+
+/** Every client in pt-BR name order (SPEC §7: GET /api/clients without parameters), in one array. */
 export function listClients(db: Db): ClientJson[] {
-  const rows = ALL_CLIENTS.all(db);
-  return rows.map((row) => {
-    row.isTrial = row.isTrial === 1;
-    row.naoEnviarCobrancas = row.naoEnviarCobrancas === 1;
-    return toClientJson(row as ClientRecord);
-  });
+  return ALL_CLIENTS.all(db).map(storedToJson);
+}
+
+/**
+ * The same list read as it goes out (the route's answer, src/http/stream.ts jsonArrayResponse):
+ * from a reader of its own, a slice at a time, so 50,000 clients never hold the loop (issue 38 §3:
+ * 55–72 ms at --scale 200 in one go).
+ */
+export function iterateClients(databasePath: string): Generator<ClientJson> {
+  // cast: readerRows maps a row to its own type; here the stored row becomes the API's.
+  return readerRows<StoredClient>(databasePath, ALL_CLIENTS_SQL, {}, storedToJson as unknown as (row: StoredClient) => StoredClient) as unknown as Generator<ClientJson>;
 }
 
 /** The list's URL parameters (DECISIONS §5), for the page route and the API alike. */

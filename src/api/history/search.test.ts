@@ -68,7 +68,8 @@ describe("a text search read a slice at a time", () => {
   });
 
   test("reads one snapshot: an event deleted between two slices is still counted and listed", async () => {
-    const view = parseHistoryQuery({ q: "cliente 5 —", porPagina: "500" });
+    // "cliente": every trigram common, so read a slice at a time (a rare one is read in one statement).
+    const view = parseHistoryQuery({ q: "cliente", porPagina: "500", pagina: String(Math.ceil(EVENTS / 500)) });
     const before = browseHistory(t.db, view);
     const oldest = before.rows.at(-1)!.id;
     expect(oldest).toBeLessThan(SLICE_EVENTS);
@@ -79,6 +80,82 @@ describe("a text search read a slice at a time", () => {
     expect(page.total).toBe(before.total);
     expect(ids(page.rows)).toEqual(ids(before.rows));
     expect(browseHistory(t.db, view).total).toBe(before.total - 1);
+  });
+
+  test("a text found through a rare trigram and one read a slice at a time answer as LIKE, whatever the filters", async () => {
+    const db = t.db.$client;
+    // "cliente 12": "e 12" is in a few hundred events, read alone; "cliente": every trigram in every event.
+    for (const view of [{ q: "cliente 12" }, { q: "cliente 12", entidade: "installment", usuario: "bruno@cofre.test" }, { q: "cliente" }, { q: "cliente", entidade: "client", usuario: "ana@cofre.test" }]) {
+      const where = ["busca LIKE $like", ...("entidade" in view ? ["entity = $entidade", "user_email = $usuario"] : [])].join(" AND ");
+      const params = { like: `%${view.q}%`, ...("entidade" in view ? { entidade: view.entidade, usuario: view.usuario } : {}) };
+      const all = (db.query(`SELECT id FROM history_events WHERE ${where} ORDER BY id DESC`).all(params) as { id: number }[]).map((row) => row.id);
+      expect(all.length).toBeGreaterThan(10);
+      for (const pagina of [1, 2, Math.ceil(all.length / 20)]) {
+        const found = await findHistory(t.db, parseHistoryQuery({ ...view, pagina: String(pagina), porPagina: "20" }));
+        expect({ view, pagina, total: found.total, ids: ids(found.rows) }).toEqual({ view, pagina, total: all.length, ids: all.slice((pagina - 1) * 20, pagina * 20) });
+      }
+    }
+  });
+
+  test("a search asked again counts only the events written since; after a delete it counts them all again", async () => {
+    const db = t.db.$client;
+    const reference = () => (db.query("SELECT id FROM history_events WHERE busca LIKE '%parcela%' ORDER BY id DESC").all() as { id: number }[]).map((row) => row.id);
+    const compare = async () => {
+      const all = reference();
+      for (const pagina of [1, 2, Math.ceil(all.length / 50)]) {
+        const found = await findHistory(t.db, parseHistoryQuery({ q: "parcela", pagina: String(pagina), porPagina: "50" }));
+        expect({ pagina, total: found.total, ids: ids(found.rows) }).toEqual({ pagina, total: all.length, ids: all.slice((pagina - 1) * 50, pagina * 50) });
+      }
+      return all;
+    };
+    await compare();
+    const written = db.transaction(() => [
+      recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: 1, label: "Cliente novo — parcela 1/1" }),
+      recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: 2, label: "Sem o termo" }),
+      recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: 3, label: "Outra parcela 2/2" }),
+    ])();
+    const after = await compare();
+    expect(after.slice(0, 2)).toEqual([written[2]!, written[0]!]);
+    // An event gone from the middle of what was counted: the kept counts no longer hold.
+    db.query("DELETE FROM history_events WHERE id = ?").run(after[Math.floor(after.length / 2)]!);
+    expect((await compare()).length).toBe(after.length - 1);
+  });
+
+  test("a kind's pages (history_kind_idx), counted from either end, are slices of the one-statement list, with a person and a period too", async () => {
+    const db = t.db.$client;
+    const views = [
+      { view: { entidade: "client" }, where: "entity = 'client'", order: "ORDER BY id DESC" },
+      { view: { entidade: "installment", usuario: "ana@cofre.test" }, where: "entity = 'installment' AND user_email = 'ana@cofre.test'", order: "ORDER BY id DESC" },
+      { view: { entidade: "client", de: "2025-12-31", ate: "2026-01-05" }, where: "entity = 'client' AND at >= '2025-12-31T03:00:00.000Z' AND at < '2026-01-06T03:00:00.000Z'", order: "ORDER BY at DESC, id DESC" },
+    ];
+    for (const { view, where, order } of views) {
+      const all = (db.query(`SELECT id FROM history_events WHERE ${where} ${order}`).all() as { id: number }[]).map((row) => row.id);
+      const last = Math.ceil(all.length / 50);
+      expect(last).toBeGreaterThan(3);
+      for (const pagina of [1, 2, Math.ceil(last / 2) + 1, last - 1, last, last + 1]) {
+        const found = browseHistory(t.db, parseHistoryQuery({ ...view, pagina: String(pagina), porPagina: "50" }));
+        expect({ view, pagina, total: found.total, ids: ids(found.rows) }).toEqual({ view, pagina, total: all.length, ids: all.slice((pagina - 1) * 50, pagina * 50) });
+      }
+    }
+    // The kind's total comes from history_kind_counts, kept by the writes: an event written, one
+    // rolled back, one deleted — always what counting says.
+    const counted = () => db.query("SELECT entity, count(*) AS eventos FROM history_events GROUP BY entity ORDER BY entity").all();
+    const kept = () => db.query("SELECT entity, eventos FROM history_kind_counts WHERE eventos > 0 ORDER BY entity").all();
+    expect(kept()).toEqual(counted());
+    const written = db.transaction(() => recordEvent(t.db, SYSTEM, { action: "create", entity: "supplier", entityId: 9, label: "Fornecedor novo" }))();
+    expect(() =>
+      db.transaction(() => {
+        recordEvent(t.db, SYSTEM, { action: "create", entity: "supplier", entityId: 10, label: "Desfeito" });
+        throw new Error("the change failed");
+      })(),
+    ).toThrow("the change failed");
+    db.query("DELETE FROM history_events WHERE id = (SELECT min(id) FROM history_events WHERE entity = 'client')").run();
+    expect(kept()).toEqual(counted());
+    expect(browseHistory(t.db, parseHistoryQuery({ entidade: "supplier" })).total).toBe(1);
+    expect(ids(browseHistory(t.db, parseHistoryQuery({ entidade: "supplier" })).rows)).toEqual([written]);
+    const plan = (db.query("EXPLAIN QUERY PLAN SELECT id FROM history_events WHERE entity = 'client' ORDER BY id DESC LIMIT 50").all() as { detail: string }[]).map((row) => row.detail).join(" | ");
+    expect(plan).toContain("history_kind_idx");
+    expect(plan).not.toContain("TEMP B-TREE");
   });
 
   test("the export reads the same events in the same order, a slice at a time, PAUSE between slices", () => {

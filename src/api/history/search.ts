@@ -88,18 +88,34 @@ const INDEXED_SLICES = 8;
  * One page of the events matching `filter`, newest first (their `columns`, read in the same
  * snapshot as the count), and how many match in all.
  */
-export function searchHistory<Row>(databasePath: string, filter: SearchFilter, paging: Paging, columns: string): Promise<{ rows: Row[]; total: number }> {
+export function searchHistory<Row>(databasePath: string, filter: SearchFilter, paging: Paging, columns: string, text: TextSearch | null = null): Promise<{ rows: Row[]; total: number }> {
   return withReader(databasePath, async (reader) => {
-    const counted: { part: { slice: Slice; filter: SearchFilter }; count: number }[] = [];
+    // A text with a rare trigram: that trigram's events, in one statement (rareTrigramPage).
+    const rare = text ? rareTrigramPage<Row>(reader, text, paging, columns) : null;
+    if (rare) return rare;
+    type Part = { slice: Slice; filter: SearchFilter };
+    const fresh: { part: Part; count: number }[] = [];
+    // By id, the counts of an earlier search of the same view are kept (countsKept): only the
+    // events written since are counted.
+    const key = !filter.period && !filter.whole ? JSON.stringify([databasePath, filter.source, filter.parts, filter.params, filter.sliceEvents]) : null;
+    const last = key ? lastEventId(reader) : null;
+    const indexed = key ? indexedEvents(reader) : 0;
+    const stored = key ? countsKept.get(key) : undefined;
+    // Kept counts hold while the index has exactly the events it had then plus those written
+    // since: an event deleted (or a text changed) since means counting again.
+    const kept = stored && last !== null && stored.upTo <= last && stored.indexed + eventsAfter(reader, stored.upTo) === indexed ? stored : undefined;
     let first = true;
     let current = filter;
-    for (const slice of slicesOf(reader, filter)) {
+    const slices = key ? idSlices(reader, filter.sliceEvents, kept?.upTo ?? 0) : slicesOf(reader, filter);
+    for (const slice of slices) {
       if (!first) await turn();
       first = false;
       const { n } = reader.query<{ n: number }, Params>(`SELECT count(*) AS n FROM ${current.source} ${whereOf(current, slice)}`).get({ ...current.params, ...slice.params })!;
-      if (n) counted.push({ part: { slice, filter: current }, count: n });
+      if (n) fresh.push({ part: { slice, filter: current }, count: n });
       current = nextFilter(current, slice, n);
     }
+    const counted = kept ? [...fresh, ...kept.counted] : fresh;
+    if (key && last !== null) keepCounts(key, { upTo: last, indexed, counted });
     const { order } = filter;
     const ids = pageAcrossParts(counted, limitOffset(paging), ({ slice, filter: read }, limit, offset) => {
       const sql = `SELECT ${read.key} AS id FROM ${read.source} ${whereOf(read, slice)} ${order} LIMIT $limit OFFSET $offset`;
@@ -113,6 +129,125 @@ export function searchHistory<Row>(databasePath: string, filter: SearchFilter, p
       : [];
     return { rows, total: counted.reduce((sum, { count }) => sum + count, 0) };
   });
+}
+
+/**
+ * The per-slice counts of the last few searches sliced by id (a text most events hold costs a
+ * read of every event's text to count: 54 ms at 594,000 events), up to the newest event they
+ * counted. The trail only grows — events are never deleted, and each new one has a higher id
+ * than every event before it (SQLite writes one transaction at a time) — so a kept count stays
+ * true for the ids it covers, and the next page of the same search counts only the events
+ * written since. Per process, so the start-up's back-fill of the texts (db/backfill.ts) is
+ * always before.
+ */
+interface Kept {
+  /** The newest event counted. */
+  upTo: number;
+  /** Events in history_fts then (indexedEvents). */
+  indexed: number;
+  counted: { part: { slice: Slice; filter: SearchFilter }; count: number }[];
+}
+const countsKept = new Map<string, Kept>();
+const KEPT_SEARCHES = 32;
+
+function keepCounts(key: string, entry: Kept): void {
+  countsKept.delete(key);
+  countsKept.set(key, entry);
+  if (countsKept.size > KEPT_SEARCHES) countsKept.delete(countsKept.keys().next().value!);
+}
+
+/** Events with a text written after `id` (those history_fts holds: busca <> ''), read along the ids. */
+const eventsAfter = (reader: Database, id: number) =>
+  reader.query<{ n: number }, { id: number }>("SELECT count(*) AS n FROM history_events WHERE id > $id AND busca <> ''").get({ id })!.n;
+
+/**
+ * How many events history_fts holds: FTS5 keeps the number in its averages record (the first
+ * varint of block 1 of its data table), added to by every insert and taken from by every delete.
+ */
+function indexedEvents(reader: Database): number {
+  const block = reader.query<{ block: Uint8Array }, []>("SELECT block FROM history_fts_data WHERE id = 1").get()?.block;
+  if (!block) return 0;
+  // SQLite's varint: 7 bits a byte, high bit set while more follow (a 9th byte is whole; never reached here).
+  let value = 0;
+  for (let i = 0; i < 8; i++) {
+    value = value * 128 + (block[i]! & 0x7f);
+    if (!(block[i]! & 0x80)) break;
+  }
+  return value;
+}
+
+/** The newest event's id (null on an empty trail). */
+const lastEventId = (reader: Database) => reader.query<{ last: number | null }, []>("SELECT max(id) AS last FROM history_events").get()!.last;
+
+/**
+ * A trigram matched by fewer events than this is read alone (rareTrigramSearch): its matches are
+ * the candidates, their texts checked with LIKE, and the phrase's common trigrams are never read.
+ */
+const RARE_EVENTS = 2_000;
+/** A trigram this rare is taken without asking the phrase's others. */
+const RARE_ENOUGH = 100;
+
+/** The phrase's trigrams (three characters each, as the trigram tokenizer counts them), once each. */
+function trigramsOf(folded: string): string[] {
+  const chars = [...folded];
+  const found = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) found.add(chars.slice(i, i + 3).join(""));
+  return [...found];
+}
+
+/** An FTS5 query of one phrase (quotes doubled): its trigrams consecutive, which is "contains". */
+export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The phrase's rarest trigram, as an FTS5 query, when fewer than RARE_EVENTS events hold it
+ * (each trigram's matches are counted only up to that: a common one costs RARE_EVENTS entries
+ * of its list, never the whole list); null when every trigram is common.
+ */
+function rareTrigram(reader: Database, folded: string): string | null {
+  const count = reader.query<{ n: number }, { trigram: string }>(`SELECT count(*) AS n FROM (SELECT 1 FROM history_fts WHERE history_fts MATCH $trigram LIMIT ${RARE_EVENTS})`);
+  let rarest: { trigram: string; n: number } | null = null;
+  for (const text of trigramsOf(folded)) {
+    const trigram = ftsPhrase(text);
+    const { n } = count.get({ trigram })!;
+    if (n < RARE_EVENTS && (!rarest || n < rarest.n)) rarest = { trigram, n };
+    if (rarest && rarest.n < RARE_ENOUGH) break;
+  }
+  return rarest?.trigram ?? null;
+}
+
+/** What a text search filters besides the text: the view's conditions on the events (kind, person, period), its order. */
+export interface TextSearch {
+  /** The folded text (three characters or more) and its LIKE pattern. */
+  folded: string;
+  like: string;
+  parts: string[];
+  params: Params;
+  order: string;
+}
+
+/**
+ * A text with a rare trigram (issue 38 §4: a selective term ≤ 10 ms): the events holding that
+ * trigram (fewer than RARE_EVENTS, read from history_fts in one go) whose text contains the
+ * whole phrase and that match the view's other filters — every match, so the total is exact and
+ * the page is cut from them. A phrase whose first trigrams are in every event ("cliente 1999")
+ * then costs its rarest trigram's list, not its most common one's. Null when every trigram is
+ * common (searchHistory then reads the phrase a slice at a time).
+ */
+function rareTrigramPage<Row>(reader: Database, search: TextSearch, paging: Paging, columns: string): { rows: Row[]; total: number } | null {
+  const trigram = rareTrigram(reader, search.folded);
+  if (!trigram) return null;
+  // The index first (CROSS JOIN: its matches drive), each match's event by id, its text re-checked.
+  const where = ["history_fts MATCH $trigram", ...search.parts, "history_events.busca LIKE $like ESCAPE '\\'"].join(" AND ");
+  const all = reader
+    .query<{ id: number }, Params>(`SELECT history_events.id AS id FROM history_fts CROSS JOIN history_events ON history_events.id = history_fts.rowid WHERE ${where} ${search.order}`)
+    .all({ ...search.params, trigram, like: search.like })
+    .map((row) => row.id);
+  const { limit, offset } = limitOffset(paging);
+  const ids = all.slice(offset, offset + limit);
+  const rows = ids.length
+    ? reader.query<Row, { ids: string }>(`SELECT ${columns} FROM history_events WHERE id IN (SELECT value FROM json_each($ids)) ${search.order}`).all({ ids: JSON.stringify(ids) })
+    : [];
+  return { rows, total: all.length };
 }
 
 /**
@@ -156,8 +291,8 @@ function wholePeriod(period: SearchFilter["period"]): Slice {
   return { sql: sql.length ? sql.join(" AND ") : "1", params };
 }
 
-/** Newest first by id: ranges of SLICE_EVENTS ids, from the last down to the first (gaps only make a slice smaller). */
-function* idSlices(reader: Database, sliceEvents: SearchFilter["sliceEvents"]): Generator<Slice> {
+/** Newest first by id: ranges of SLICE_EVENTS ids, from the last down to the first above `above` (gaps only make a slice smaller). */
+function* idSlices(reader: Database, sliceEvents: SearchFilter["sliceEvents"], above = 0): Generator<Slice> {
   // Two subqueries: min() and max() in one SELECT scan an index whole (30 ms at 593,000 events)
   // where each alone reads one end of the table.
   const { first, last } = reader
@@ -165,8 +300,9 @@ function* idSlices(reader: Database, sliceEvents: SearchFilter["sliceEvents"]): 
     .get()!;
   if (first === null || last === null) return;
   const size = sliceEvents === "indexed" ? Math.max(SLICE_EVENTS, Math.ceil((last - first + 1) / INDEXED_SLICES)) : sliceEvents;
-  for (let top = last; top >= first; top -= size) {
-    yield { sql: "", byId: true, params: { sliceFrom: Math.max(first, top - size + 1), sliceTo: top } };
+  const bottom = Math.max(first, above + 1);
+  for (let top = last; top >= bottom; top -= size) {
+    yield { sql: "", byId: true, params: { sliceFrom: Math.max(bottom, top - size + 1), sliceTo: top } };
   }
 }
 

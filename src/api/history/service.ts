@@ -8,11 +8,11 @@ import { addDays } from "../../lib/dates";
 import { likeContains } from "../../lib/text";
 import { eventSearchQuery } from "../../../db/search-columns";
 import { describeEvent, type HistoryEntity } from "../../lib/history-text";
-import { limitOffset, parseListView, viewPaging, type ListPage, type Paging } from "../list";
+import { limitOffset, pageWindow, parseListView, viewPaging, type ListPage, type Paging } from "../list";
 import { sql, sqlVariants } from "../prepared";
 import { users } from "../../../db/schema";
 import { PAUSE } from "../../http/stream";
-import { historyInSlices, searchHistory, SLICE_EVENTS, type SearchFilter } from "./search";
+import { ftsPhrase, historyInSlices, searchHistory, SLICE_EVENTS, type SearchFilter, type TextSearch } from "./search";
 import { HISTORY_LIST, type HistoryEventJson, type HistoryQuery } from "./model";
 
 type Raw = Record<string, string | undefined>;
@@ -61,27 +61,36 @@ export async function findHistory(db: Db, query: HistoryQuery): Promise<ListPage
   const path = db.$client.filename;
   if (!query.q || !path || path === ":memory:") return browseHistory(db, query);
   const filter = filtersOf(query);
-  const { rows, total } = await searchHistory<Stored>(path, filter.search, query, COLUMNS);
+  // A text of three characters or more is first looked for through its rarest trigram (search.ts).
+  const { rows, total } = await searchHistory<Stored>(path, filter.search, query, COLUMNS, filter.text);
   return { rows: rows.map(toEventJson), total };
 }
 
 /** findHistory read in one go, on the app's connection: for filters an index serves (no text search). */
 export function browseHistory(db: Db, query: HistoryQuery): ListPage<HistoryEventJson> {
   const { where, params, order } = filtersOf(query);
-  return db.$client.transaction(() => deferredPage(db, where, params, query, order))();
+  // A kind alone: its total is kept by the writes (history_kind_counts), not counted.
+  const kindOnly = query.entidade && query.id === null && !query.usuario && !query.de && !query.ate && !query.q;
+  const count = kindOnly ? () => KIND_COUNT.get(db, { entidade: query.entidade })?.eventos ?? 0 : () => COUNT(where).get(db, params)!.n;
+  return db.$client.transaction(() => deferredPage(db, where, params, query, order, count))();
 }
+
+const KIND_COUNT = sql<{ eventos: number }, { entidade: string }>("SELECT eventos FROM history_kind_counts WHERE entity = $entidade");
 
 /**
  * A page of the trail in two steps (issue 21 §1): its ids from an index alone (history_list_idx,
  * the time or the user index), then those ≤ 50 events in full — OFFSET counts the events before
  * the page in the index, not through every event's JSON (page 1,872 of 93,588: 10.9 → 1.9 ms).
  */
-function deferredPage(db: Db, where: string, params: Params, paging: Paging, order: string): ListPage<HistoryEventJson> {
+function deferredPage(db: Db, where: string, params: Params, paging: Paging, order: string, count: () => number): ListPage<HistoryEventJson> {
   const { limit, offset } = limitOffset(paging);
-  const ids = PAGE_IDS(where, order)
-    .all(db, { ...params, limit, offset })
-    .map((row) => row.id);
-  const total = offset === 0 && ids.length < limit ? ids.length : COUNT(where).get(db, params)!.n;
+  const first = offset === 0 ? PAGE_IDS(where, order).all(db, { ...params, limit, offset: 0 }) : null;
+  const total = first && first.length < limit ? first.length : count();
+  // A page past the middle is counted to from the end, in the reversed order (pageWindow): the
+  // last page of a kind costs what the first does.
+  const window = first ? null : pageWindow(paging, total);
+  const ids = (first ?? (window ? PAGE_IDS(where, window.fromEnd ? REVERSED[order]! : order).all(db, { ...params, limit: window.limit, offset: window.offset }) : [])).map((row) => row.id);
+  if (window?.fromEnd) ids.reverse();
   const rows = ids.length ? EVENTS_OF_IDS(order).all(db, { ids: JSON.stringify(ids) }) : [];
   return { rows: rows.map(toEventJson), total };
 }
@@ -104,14 +113,14 @@ export function historyUsers(db: Db): string[] {
 }
 
 /** The view's WHERE and order, and the same filters as a slice-at-a-time search takes them. */
-function filtersOf(query: HistoryQuery): { where: string; params: Params; order: string; search: SearchFilter } {
+function filtersOf(query: HistoryQuery): { where: string; params: Params; order: string; search: SearchFilter; text: TextSearch | null } {
+  let text: TextSearch | null = null;
   const where: string[] = [];
   const params: Params = {};
   if (query.entidade) {
-    // Without an id, "+entity" keeps SQLite off the entity index: walking the ids newest first
-    // (history_list_idx, which holds the kind) stops after one page, where the entity index
-    // would sort every event of that kind.
-    where.push(query.id === null ? "+entity = $entidade" : "entity = $entidade");
+    // Without an id, the kind's own range of history_kind_idx (entity, id): its pages in order
+    // and its count, never every event's (issue 38 §3).
+    where.push("entity = $entidade");
     params.entidade = query.entidade;
   }
   if (query.id !== null) {
@@ -136,9 +145,10 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
     // Both sides folded (db/search-columns.ts): accents, case and the kind of space do not matter.
     const folded = eventSearchQuery(query.q);
     if ([...folded].length >= TRIGRAM) {
+      text = { folded, like: likeContains(folded), parts: [...where], params: { ...params }, order: search.order };
       // Found through history_fts (migration 0028): the text as one phrase of trigrams, which is
       // the same as "contains". Sliced by id, each slice asks the index for its own id range.
-      params.fts = search.params.fts = `"${folded.replaceAll('"', '""')}"`;
+      params.fts = search.params.fts = ftsPhrase(folded);
       // A phrase most events hold: read from the texts, past the first slice that shows it (search.ts).
       search.dense = { ...search, parts: [...search.parts, TEXT_LIKE], params: { ...search.params, q: likeContains(folded) }, source: "history_events INDEXED BY history_search_idx" };
       where.push(`id IN (SELECT rowid FROM history_fts WHERE history_fts MATCH $fts)`);
@@ -167,7 +177,7 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
       if (!search.period) search.source = "history_events INDEXED BY history_search_idx";
     }
   }
-  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: search.order, search };
+  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params, order: search.order, search, text };
 }
 
 /** Every event's text read: `busca <> ''` (true of every event that can match) lets the slices read history_search_idx. */
@@ -180,6 +190,8 @@ const TRIGRAM = 3;
 // same millisecond) keep the order they were written in.
 const BY_ID = "ORDER BY id DESC";
 const BY_TIME = "ORDER BY at DESC, id DESC";
+/** Each order read from the other end (a page past the middle, deferredPage). */
+const REVERSED: Record<string, string> = { [BY_ID]: "ORDER BY id ASC", [BY_TIME]: "ORDER BY at ASC, id ASC" };
 
 export type HistorySubject = "client" | "supplier" | "installment" | "payable";
 

@@ -1,0 +1,86 @@
+// Issue 38 §3's row: nothing holds the loop > 25 ms. /healthz is asked every 5 ms while four
+// people pull the heaviest answers back to back (the whole lists and the exports, every row of
+// each) and, meanwhile, a subscription generation (next month's installments of every
+// subscription, POST /api/subscriptions/run) and an OFX import (POST /api/statements) run.
+// In the bench on its --scale 50 database; on its own, on a copy of any seeded file:
+//   bun scripts/bench-loop.ts tmp/scale200.db
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { endOfNextMonth } from "../src/api/subscriptions/model";
+import { generateOfx } from "../tests/fixtures/ofx/generate";
+import { ms, requireBinary, signIn, startBinary, stopBinary, type Row } from "./bench-support";
+
+const HEAVY = ["/api/installments", "/receivables/export", "/api/payables", "/history/export", "/api/clients", "/payables/export"];
+const PEOPLE = 4;
+/** Postings in the imported statement (~0.8 MB). */
+const POSTINGS = 5_000;
+
+const drain = async (response: Response) => {
+  await response.arrayBuffer();
+  return response.status;
+};
+
+/**
+ * `parts` (default all three): which of the pulls, the generation and the import run — alone, to
+ * find which one holds the loop (`LOOP_PARTS=pulls,import bun scripts/bench-loop.ts …`).
+ */
+export async function benchLoopHeld(base: string, cookie: string, label: string, row: Row, parts = ["pulls", "generation", "import"]): Promise<void> {
+  const json = { cookie, "content-type": "application/json" };
+  let running = true;
+  const pulled: number[] = [];
+  const people = Array.from({ length: parts.includes("pulls") ? PEOPLE : 0 }, async (_, person) => {
+    for (let i = person; running; i++) pulled.push(await drain(await fetch(base + HEAVY[i % HEAVY.length], { headers: { cookie, "accept-encoding": "gzip" } })));
+  });
+  const probes: number[] = [];
+  const prober = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      await drain(await fetch(`${base}/healthz`));
+      probes.push(performance.now() - t0);
+      await Bun.sleep(5);
+    }
+  })();
+  await Bun.sleep(300); // the pulls under way
+  // The server's today (APP_TZ's default zone): the furthest month it lets a click generate.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+  const t0 = performance.now();
+  const skipped = Promise.resolve({ status: 0, body: {} as { geradas?: number }, ms: 0 });
+  const [generation, upload] = await Promise.all([
+    !parts.includes("generation") ? skipped : fetch(`${base}/api/subscriptions/run`, { method: "POST", headers: json, body: JSON.stringify({ vencimentoAte: endOfNextMonth(today) }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { geradas?: number }, ms: performance.now() - t0 })),
+    !parts.includes("import") ? skipped : fetch(`${base}/api/statements?arquivo=bench-loop.ofx`, { method: "POST", headers: { cookie, "content-type": "application/octet-stream" }, body: generateOfx(POSTINGS).bytes as Uint8Array<ArrayBuffer> }).then(async (r) => ({ status: r.status, ms: (await drain(r), performance.now() - t0) })),
+  ]);
+  const minimum = t0 + 3000;
+  if (performance.now() < minimum) await Bun.sleep(minimum - performance.now());
+  running = false;
+  await Promise.all([...people, prober]);
+  const sorted = [...probes].sort((a, b) => a - b);
+  const failed = pulled.filter((status) => status !== 200).length;
+  row(
+    `${label}${parts.length < 3 ? ` [${parts.join(", ")} only]` : ""}: generation (${generation.status}, ${generation.body.geradas ?? 0} installments, ${ms(generation.ms, 0)}) and OFX import (${upload.status}, ${POSTINGS} postings, ${ms(upload.ms, 0)}) while ${PEOPLE} people pull whole lists and exports (${pulled.length} answers${failed ? `, ${failed} not 200` : ""}): /healthz every 5 ms (${probes.length} probes, ${probes.filter((p) => p > 25).length} over 25 ms) p50 / p99 / longest`,
+    `${ms(sorted[Math.floor(sorted.length / 2)]!)} / ${ms(sorted[Math.floor(sorted.length * 0.99)]!)} / ${ms(sorted.at(-1)!)}`,
+    "longest ≤ 25 ms",
+  );
+}
+
+if (import.meta.main) {
+  const source = process.argv[2];
+  if (!source || !existsSync(source)) throw new Error("usage: bun scripts/bench-loop.ts <database seeded with seed-demo>");
+  requireBinary();
+  const dir = mkdtempSync(join(tmpdir(), "cofre-bench-loop-"));
+  const admin = { email: "bench@cofre.test", password: "bench-senha" };
+  try {
+    // A copy: the generation and the import write.
+    copyFileSync(source, join(dir, "app.db"));
+    const server = await startBinary({ database: join(dir, "app.db"), cwd: dir, admin, stderr: "ignore" });
+    try {
+      console.log("| measure | value | budget |\n|---|---|---|");
+      const parts = process.env.LOOP_PARTS?.split(",");
+      await benchLoopHeld(server.base, await signIn(server.base, admin), source, (what, value, budget = "") => console.log(`| ${what} | ${value} | ${budget} |`), parts);
+    } finally {
+      await stopBinary(server);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

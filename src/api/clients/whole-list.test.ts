@@ -1,0 +1,47 @@
+// GET /api/clients without parameters streams the whole register (issue 38 §3), a slice of rows
+// at a time: the text is exactly the one array the in-memory list serialises (listClients).
+import { beforeAll, expect, test } from "bun:test";
+import { cnpjCheckDigits } from "../../lib/brazil";
+import { useTestApp } from "../../../tests/support";
+import { SYSTEM } from "../history/record";
+import { createClient, listClients } from "./service";
+import { clientSchema } from "./model";
+
+const t = useTestApp();
+
+const cnpj = (n: number) => {
+  const base = `${String(20_000_000 + n).padStart(8, "0")}0001`;
+  return base + cnpjCheckDigits(base);
+};
+
+beforeAll(() => {
+  // More than two of the stream's slices of rows (200 a slice), with what JSON escapes: quotes,
+  // a backslash, accents; trials, blocked clients, clients with no URL.
+  for (let n = 1; n <= 450; n++) {
+    const parsed = clientSchema.parse({
+      nome: n % 7 === 0 ? `Ótica "Visão" \\ ${n}` : `Empresa ${n} Comércio`,
+      cnpj: cnpj(n),
+      contato: "Maria Souza",
+      telefone: "11987654321",
+      email: `c${n}@cofre.test`,
+      valorMensalidade: `${n}.${String(n % 100).padStart(2, "0")}`,
+      codigoCliente: `C-${n}`,
+      isTrial: n % 5 === 0,
+      ...(n % 3 === 0 ? { url: `https://c${n}.com.br` } : {}),
+    });
+    createClient(t.db, SYSTEM, parsed);
+  }
+  t.db.$client.run("update clients set status_bloqueio = 1, bloqueio_origem = 'manual' where id % 11 = 0");
+});
+
+test("the streamed whole list is the same text as the in-memory array's JSON, gzipped or not", async () => {
+  const expected = JSON.stringify(listClients(t.db));
+  expect((JSON.parse(expected) as unknown[]).length).toBe(450);
+  const plain = await t.api("/api/clients", { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers.get("content-type")).toContain("application/json");
+  expect(plain.headers.get("x-total-count")).toBeNull();
+  expect(await plain.text()).toBe(expected);
+  const gzipped = await t.api("/api/clients", { headers: { "accept-encoding": "gzip" } });
+  expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+  expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gzipped.arrayBuffer())))).toBe(expected);
+});
