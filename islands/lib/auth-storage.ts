@@ -2,9 +2,13 @@
 // the only gate; this mirrors it for scripts that read it.
 const KEY = "auth-storage";
 
+/** The user as the server answers it (sign-in, GET /api/auth/me): stored whole, SPEC §3. */
 interface AuthUser {
   id: number;
   email: string;
+  nome: string;
+  papel: string;
+  trocarSenha: boolean;
 }
 
 export function saveAuth(user: AuthUser | null): void {

@@ -13,14 +13,16 @@ afterEach(() => {
 });
 
 const signedIn = () => {
-  document.body.innerHTML = '<div class="shell" data-user-id="3"><span data-testid="user-email">financeiro@cofre.test</span></div>';
+  const user = { id: 3, email: "financeiro@cofre.test", nome: "Ana Souza", papel: "financeiro", trocarSenha: false };
+  document.body.innerHTML = `<div class="shell" data-user='${JSON.stringify(user)}'><span data-testid="user-email">${user.email}</span></div>`;
 };
 
 test("on a signed-in page the session's user is mirrored in auth-storage (SPEC §3)", () => {
   signedIn();
   stop = startShell(document);
   const stored = JSON.parse(localStorage.getItem("auth-storage")!);
-  expect(stored.state).toEqual({ user: { id: 3, email: "financeiro@cofre.test" }, isAuthenticated: true });
+  // The user whole, as the server answers it (sign-in, GET /api/auth/me).
+  expect(stored.state).toEqual({ user: { id: 3, email: "financeiro@cofre.test", nome: "Ana Souza", papel: "financeiro", trocarSenha: false }, isAuthenticated: true });
 });
 
 test("without the signed-in frame it leaves auth-storage alone (islands/lib/login.ts clears it)", () => {

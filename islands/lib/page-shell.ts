@@ -7,8 +7,8 @@ import { installToaster } from "../../src/ui/page-toaster";
 import { installTooltips } from "../../src/ui/page-tooltip";
 import { saveAuth } from "./auth-storage";
 
-/** The attributes AppShell writes on the page's frame: who is signed in. */
-export const USER_ID_ATTRIBUTE = "data-user-id";
+/** The attribute AppShell writes on the page's frame: who is signed in, as GET /api/auth/me answers it (JSON). */
+export const USER_ATTRIBUTE = "data-user";
 
 export function startShell(doc: Document = document): () => void {
   const stopToaster = installToaster(doc);
@@ -21,9 +21,8 @@ export function startShell(doc: Document = document): () => void {
   doc.addEventListener("click", printClick);
   // A signed-in page is a successful session check: mirror it in auth-storage (the server's
   // session stays the only gate), so Sair needs no script of its own.
-  const frame = doc.querySelector<HTMLElement>(`[${USER_ID_ATTRIBUTE}]`);
-  const email = frame?.querySelector("[data-testid=user-email]")?.textContent;
-  if (frame && email) saveAuth({ id: Number(frame.getAttribute(USER_ID_ATTRIBUTE)), email });
+  const user = doc.querySelector<HTMLElement>(`[${USER_ATTRIBUTE}]`)?.getAttribute(USER_ATTRIBUTE);
+  if (user) saveAuth(JSON.parse(user));
   return () => {
     stopToaster();
     stopTooltips();

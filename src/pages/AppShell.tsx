@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { CanWrite, READ_ONLY_ATTRIBUTE } from "../../islands/lib/can-write";
-import { USER_ID_ATTRIBUTE } from "../../islands/lib/page-shell";
+import { USER_ATTRIBUTE } from "../../islands/lib/page-shell";
 import { allows } from "../api/auth/permissions";
 import type { PublicUser } from "../api/auth/service";
 import { canWrite, type Role } from "../lib/roles";
@@ -53,7 +53,7 @@ interface AppShellProps {
 export function AppShell({ path, user, children, notice }: AppShellProps) {
   const readOnly = !canWrite(user.papel);
   return (
-    <div className="shell" {...{ [USER_ID_ATTRIBUTE]: user.id }} {...(readOnly ? { [READ_ONLY_ATTRIBUTE]: "" } : {})}>
+    <div className="shell" {...{ [USER_ATTRIBUTE]: JSON.stringify({ id: user.id, email: user.email, nome: user.nome, papel: user.papel, trocarSenha: user.trocarSenha }) }} {...(readOnly ? { [READ_ONLY_ATTRIBUTE]: "" } : {})}>
       <a className="skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>

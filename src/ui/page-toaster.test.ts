@@ -74,10 +74,18 @@ describe("toaster", () => {
   test("hovering holds it on screen; leaving restarts the countdown", () => {
     toast({ title: "Parcela quitada" });
     const item = items()[0]!;
-    pointer(item, "pointerover", { pointerType: "mouse" });
+    pointer(item, "pointermove", { pointerType: "mouse" });
     jest.advanceTimersByTime(20_000);
     expect(items().length).toBe(1);
     pointer(item, "pointerout", { pointerType: "mouse" });
+    jest.advanceTimersByTime(5000);
+    expect(items().length).toBe(0);
+  });
+
+  test("a toast that appears under a still pointer (the button just clicked) still leaves: only a move over it holds it", () => {
+    toast({ title: "Parcela quitada" });
+    const item = items()[0]!;
+    pointer(item, "pointerover", { pointerType: "mouse" });
     jest.advanceTimersByTime(5000);
     expect(items().length).toBe(0);
   });

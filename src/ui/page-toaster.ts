@@ -95,7 +95,10 @@ function toastElement(item: ToastItem): HTMLLIElement {
     snapBack();
   });
   li.addEventListener("pointercancel", snapBack);
-  li.addEventListener("pointerover", () => {
+  // Hover pauses on a move over the toast, not on its appearing under a still pointer (where the
+  // button just clicked was): that toast would otherwise never leave (Radix pauses the same way).
+  li.addEventListener("pointermove", () => {
+    if (hovered) return;
     hovered = true;
     updatePause();
   });
