@@ -78,6 +78,7 @@ const STATEMENT: StatementJson = {
   sugestoesAlta: 1,
   conciliadoCreditos: "99.00",
   conciliadoDebitos: "0.00",
+  conferenciaSaldo: null,
 };
 
 const props = (overrides: Partial<ReconciliationProps> = {}): ReconciliationProps => ({
