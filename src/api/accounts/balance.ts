@@ -16,7 +16,7 @@ import { isAcceptedDate } from "../../lib/dates";
 import { centsToDecimal } from "../../lib/money";
 import { sql } from "../prepared";
 
-export interface AccountBalance {
+interface AccountBalance {
   id: number;
   /** The account's name: its apelido, else bank, branch and number. */
   nome: string;
@@ -53,7 +53,7 @@ const ONE_BALANCE = sql<AccountRow, { dia: string; id: number }>(`SELECT ${COLUM
 export const ACCOUNT_NOT_FOUND = "Conta bancária não encontrada";
 
 /** An account's name where a person reads it (the selector, the statement's card). */
-export function accountName(a: { apelido: string; banco: string; agencia: string; conta: string }): string {
+function accountName(a: { apelido: string; banco: string; agencia: string; conta: string }): string {
   if (a.apelido) return a.apelido;
   return [`Banco ${a.banco}`, a.agencia ? `Ag. ${a.agencia}` : null, `Conta ${a.conta}`].filter(Boolean).join(" · ");
 }
@@ -86,7 +86,7 @@ export function consolidatedBalance(balances: AccountBalance[]): bigint {
 }
 
 /** GET /api/accounts/balances's answer. */
-export interface BalancesJson {
+interface BalancesJson {
   data: string;
   contas: { id: number; nome: string; ativa: boolean; padrao: boolean; saldo: string }[];
   /** Sum over active accounts. */
@@ -149,4 +149,20 @@ export function ledgerComparison(db: Db, statementId: number): LedgerComparison 
     saldoCofre: centsToDecimal(account.saldo),
     diferenca: centsToDecimal(bank - account.saldo),
   };
+}
+
+/** An account as a filter offers it ("Conta: Todas | …"): active ones first, the default first among them. */
+export interface AccountChoice {
+  id: number;
+  nome: string;
+  ativa: boolean;
+  padrao: boolean;
+}
+
+const CHOICES = sql<{ id: number; banco: string; agencia: string; conta: string; apelido: string; ativa: number; padrao: number }>(
+  "SELECT id, banco, agencia, conta, apelido, ativa, padrao FROM bank_accounts ORDER BY ativa DESC, padrao DESC, id",
+);
+
+export function accountChoices(db: Db): AccountChoice[] {
+  return CHOICES.all(db).map((a) => ({ id: a.id, nome: accountName(a), ativa: a.ativa === 1, padrao: a.padrao === 1 }));
 }

@@ -140,7 +140,7 @@ export interface CashFlowAccount {
   vencidas: OverdueBalances | null;
 }
 
-export interface CashFlow {
+interface CashFlow {
   rows: CashFlowRow[];
   totals: CashFlowTotals;
   /** Null: every account and none, by due date (DECISIONS §3); else that account's money by payment date. */

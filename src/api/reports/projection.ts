@@ -50,7 +50,7 @@ const OPEN_BY_DAY = sql<{ dia: string; entradas: bigint; saidas: bigint; nr: big
   { exact: true },
 );
 
-export interface ProjectionDay {
+interface ProjectionDay {
   data: string;
   /** Open balances due that day: receivables (entradas) and payables (saídas). */
   entradas: string;
