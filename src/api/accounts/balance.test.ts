@@ -228,6 +228,67 @@ describe("Saldo projetado", () => {
   });
 });
 
+describe("the pages: Relatórios › Fluxo de Caixa by account and Saldo projetado", () => {
+  const text = (el: Element | null | undefined) => (el?.textContent ?? "").replace(/\u00a0/g, " ").replace(/\s+/g, " ").trim();
+  async function page(query: string) {
+    const response = await t.api(`/reports?${query}`);
+    expect(response.status).toBe(200);
+    const root = document.createElement("div");
+    root.innerHTML = await response.text();
+    return root;
+  }
+
+  test("the account selector offers every account; with A chosen the month table runs from its balance", async () => {
+    const root = await page(`aba=fluxo&de=2026-03&ate=2026-04&conta=${ids.A}`);
+    const select = root.querySelector<HTMLSelectElement>('select[name="conta"]')!;
+    expect([...select.options].map((o) => text(o))).toEqual(["Todas", "Conta movimento (padrão)", "Conta reserva", "Conta antiga (inativa)"]);
+    expect(select.querySelector("option[selected]")?.getAttribute("value")).toBe(String(ids.A));
+    expect(text(root.querySelector(".report-cashflow"))).toContain("a partir do saldo de 28/02/2026: R$ 900,00");
+    expect(text(root.querySelector(".report-cashflow"))).toContain("Vencidas fora do saldo: a receber R$ 50,00 (1)");
+    const rows = [...root.querySelectorAll(".report-table tbody tr")].map((tr) => text(tr.lastElementChild));
+    expect(rows.slice(0, 2)).toEqual(["R$ 1.180,00", "R$ 1.100,00"]);
+    expect(text(root.querySelector(".print-header"))).toContain("Conta: Conta movimento");
+  });
+
+  test("an account that is not there shows every account and says why", async () => {
+    const root = await page("aba=fluxo&conta=999");
+    expect(text(root.querySelector(".report-error"))).toBe("Conta bancária não encontrada");
+    expect(root.querySelector('select[name="conta"] option[selected]')?.getAttribute("value") ?? "").toBe("");
+  });
+
+  test("Saldo projetado: the figures, the 30/60/90 links and the days something falls due", async () => {
+    const root = await page("aba=projecao&dias=30");
+    const figures = [...root.querySelectorAll(".figure")].map((f) => [...f.children].map((c) => text(c)).join(" "));
+    expect(figures[0]).toContain("Saldo hoje R$ 1.680,00");
+    expect(figures[1]).toContain("Saldo em 14/04/2026 R$ 1.800,00");
+    expect(figures[3]).toContain("Vencidas (fora da projeção) R$ 50,00 a receber");
+    expect([...root.querySelectorAll(".dre-base a")].map((a) => [text(a), a.getAttribute("href"), a.getAttribute("aria-current")])).toEqual([
+      ["30 dias", "/reports?aba=projecao&dias=30", "true"],
+      ["60 dias", "/reports?aba=projecao&dias=60", null],
+      ["90 dias", "/reports?aba=projecao&dias=90", null],
+    ]);
+    const rows = [...root.querySelectorAll(".report-table tbody tr")].map((tr) => [...tr.children].map((c) => text(c)));
+    expect(rows).toEqual([
+      ["15/03/2026", "R$ 0,00", "R$ 0,00", "R$ 1.680,00"],
+      ["20/03/2026", "R$ 200,00 (1)", "R$ 0,00", "R$ 1.880,00"],
+      ["10/04/2026", "R$ 0,00", "R$ 80,00 (1)", "R$ 1.800,00"],
+      ["14/04/2026", "R$ 0,00", "R$ 0,00", "R$ 1.800,00"],
+    ]);
+    expect(root.querySelector(".projection-chart svg path")).not.toBeNull();
+  });
+
+  test("the CSVs: every day of the projection; the cash flow of an account named after it", async () => {
+    const projection = await t.api("/reports/export?aba=projecao&dias=30");
+    const lines = (await projection.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines).toHaveLength(32);
+    expect(lines[0]).toBe("Data;Entradas;Parcelas a receber;Saídas;Parcelas a pagar;Saldo");
+    expect(lines[6]).toBe("20/03/2026;200,00;1;0,00;0;1880,00");
+    const flow = await t.api(`/reports/export?aba=fluxo&de=2026-03&ate=2026-04&conta=${ids.A}`);
+    expect(flow.headers.get("content-disposition")).toContain(`fluxo-de-caixa-2026-03-a-2026-04-conta-${ids.A}.csv`);
+    expect(await flow.text()).toContain("2026-04;Previsto;0,00;0,00;0;0,00;80,00;1;-80,00;1100,00");
+  });
+});
+
 describe("the day sums the writes keep", () => {
   const sameAsRows = () => {
     const ledger = t.db.$client
