@@ -261,7 +261,7 @@ describe("the pages: Relatórios › Fluxo de Caixa by account and Saldo projeta
     const figures = [...root.querySelectorAll(".figure")].map((f) => [...f.children].map((c) => text(c)).join(" "));
     expect(figures[0]).toContain("Saldo hoje R$ 1.680,00");
     expect(figures[1]).toContain("Saldo em 14/04/2026 R$ 1.800,00");
-    expect(figures[3]).toContain("Vencidas (fora da projeção) R$ 50,00 a receber");
+    expect(figures[3]).toBe("Vencidas a receber R$ 50,00 1 parcela; a pagar R$ 0,00 (0 parcelas). Fora da projeção.");
     expect([...root.querySelectorAll(".dre-base a")].map((a) => [text(a), a.getAttribute("href"), a.getAttribute("aria-current")])).toEqual([
       ["30 dias", "/reports?aba=projecao&dias=30", "true"],
       ["60 dias", "/reports?aba=projecao&dias=60", null],

@@ -42,9 +42,13 @@ export function ProjectionReport({ projection: p, contas }: { projection: Projec
         <Figure label="Menor saldo" value={brl(p.menorSaldo.saldo)} tone={balanceTone(p.menorSaldo.saldo)} note={`Em ${formatDateBR(p.menorSaldo.data)}`} />
         {vencidas && (
           <Figure
-            label="Vencidas (fora da projeção)"
-            value={`${brl(vencidas.receber)} a receber`}
-            note={`${plural(vencidas.parcelasReceber, "parcela", "parcelas")} a receber · ${brl(vencidas.pagar)} a pagar em ${plural(vencidas.parcelasPagar, "parcela", "parcelas")}`}
+            label="Vencidas a receber"
+            value={brl(vencidas.receber)}
+            note={
+              vencidas.parcelasReceber + vencidas.parcelasPagar === 0
+                ? "Nenhuma parcela vencida em aberto"
+                : `${plural(vencidas.parcelasReceber, "parcela", "parcelas")}; a pagar ${brl(vencidas.pagar)} (${plural(vencidas.parcelasPagar, "parcela", "parcelas")}). Fora da projeção.`
+            }
           />
         )}
       </div>
@@ -80,7 +84,7 @@ export function ProjectionReport({ projection: p, contas }: { projection: Projec
             <tbody>
               {moving.map((d) => (
                 <tr key={d.data}>
-                  <th scope="row" className="ui-table__td" data-phone="title">
+                  <th scope="row" className="ui-table__td report-month" data-phone="title">
                     {formatDateBR(d.data)}
                   </th>
                   <FigureCell label="Entradas">
