@@ -4,10 +4,11 @@
 // as its payment's and its statement's account (what that branch's picker and import will do).
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { buildOfx } from "../fixtures/ofx/build";
-import { axeViolations, dismissToasts, expectNoHorizontalOverflow, isoDaysFromToday, pageApi, pageProblems, screenshot, signIn, toast, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, dismissToasts, expectNoHorizontalOverflow, isoDaysFromToday, pageApi, pageProblems, printScale, SCREENSHOTS, screenshot, signIn, toast, useServerAndBrowser, waitForIslands } from "./support";
 
 const e2e = useServerAndBrowser();
 
@@ -84,6 +85,17 @@ describe("an account's balance and the statement's difference", () => {
     await page.goto(`${e2e.server.url}/reports?aba=projecao&dias=30&conta=${conta}`);
     expect(await text(page, ".figure")).toBe("Saldo hoje R$ 1.150,00 Conta movimento");
     await check(page, "account-balance-projection-1280");
+    // Printed on A4: the header names the account and the period, nothing shrinks the page.
+    mkdirSync(join(SCREENSHOTS, "print"), { recursive: true });
+    const pdf = join(SCREENSHOTS, "print", "account-balance-projection.pdf");
+    await page.pdf({ path: pdf, format: "A4", printBackground: true });
+    Bun.spawnSync(["pdftoppm", "-png", "-r", "50", pdf, pdf.replace(/\.pdf$/, "")]);
+    const printed = Bun.spawnSync(["pdftotext", "-layout", pdf, "-"]).stdout.toString();
+    expect(printed).toContain("Saldo projetado");
+    expect(printed).toContain("Próximos 30 dias");
+    expect(printed).toContain("Conta: Conta movimento");
+    expect(printed).not.toContain("Ver projeção");
+    expect(await printScale(page, pdf)).toBe(1);
     await page.goto(`${e2e.server.url}/reports?aba=fluxo`);
     await page.getByLabel("Conta").selectOption({ label: "Conta movimento (padrão)" });
     await page.getByRole("button", { name: "Ver relatório" }).click();

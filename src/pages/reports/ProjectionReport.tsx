@@ -68,7 +68,7 @@ export function ProjectionReport({ projection: p, contas }: { projection: Projec
       <Card className="report-installments">
         <CardHeader>
           <CardTitle>Dias com vencimentos</CardTitle>
-          <p className="ui-list-count">Os dias sem vencimentos não aparecem na tabela; o saldo deles é o do dia anterior.</p>
+          <CardDescription>Os dias sem vencimentos não aparecem na tabela; o saldo deles é o do dia anterior.</CardDescription>
         </CardHeader>
         <div className="ui-table-wrap ui-table-wrap--cards report-table" tabIndex={0} role="region" aria-label="Saldo projetado por dia">
           <table className="ui-table">
