@@ -229,8 +229,8 @@ test("accounts_backfill (issue 34 §3): one account per statement's bank, branch
     (1, '2026-11-05', 15000, 15000, 'conciliacao', 1), (2, '2026-11-06', 15000, 15000, 'manual', NULL)`);
   migrate(db, MIGRATIONS);
   expect(db.query("SELECT id, banco, agencia, conta, apelido, saldo_inicial, saldo_inicial_data, padrao, ativa FROM bank_accounts ORDER BY banco").all()).toEqual([
-    { id: expect.any(Number), banco: "237", agencia: "", conta: "999-1", apelido: "", saldo_inicial: 0, saldo_inicial_data: "2026-09-15", padrao: 0, ativa: 1 },
-    { id: expect.any(Number), banco: "341", agencia: "1234", conta: "56789-0", apelido: "", saldo_inicial: 0, saldo_inicial_data: "2026-10-01", padrao: 0, ativa: 1 },
+    { id: expect.any(Number), banco: "237", agencia: "", conta: "999-1", apelido: "", saldo_inicial: 0, saldo_inicial_data: "2026-09-09", padrao: 0, ativa: 1 },
+    { id: expect.any(Number), banco: "341", agencia: "1234", conta: "56789-0", apelido: "", saldo_inicial: 0, saldo_inicial_data: "2026-09-30", padrao: 0, ativa: 1 },
   ]);
   const accountOf = (banco: string) => (db.query("SELECT id FROM bank_accounts WHERE banco = ?").get(banco) as { id: number }).id;
   expect(db.query("SELECT id, conta_id FROM statements ORDER BY id").all()).toEqual([

@@ -589,6 +589,42 @@ export const bankAccounts = sqliteTable(
 );
 
 /**
+ * Figures kept by the writes (issue 38 §3: cash flow ≤ 15 ms at scale 200). Triggers of migration
+ * `cash_flow_days` keep these in the same statement as the row they sum, whoever writes it.
+ * `ledger_days`: per side ('r' receivables, 'p' payables) and due date, what was settled (paid rows
+ * at valor_pago, else their partial receipts), what is still open (the balances) and how many rows.
+ * `account_days`: per bank account and payment date, the credits (payments of receivables) and the
+ * debits (of payables). A row summing to nothing stays (zeros are harmless; no delete in a trigger).
+ */
+export const ledgerDays = sqliteTable(
+  "ledger_days",
+  {
+    lado: text("lado", { enum: ["r", "p"] }).notNull(),
+    dia: text("dia").notNull(),
+    liquidado: integer("liquidado").notNull().default(0),
+    emAberto: integer("em_aberto").notNull().default(0),
+    parcelas: integer("parcelas").notNull().default(0),
+    /** Of those, how many are still open (not paid): the projection's overdue count. */
+    abertas: integer("abertas").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.lado, t.dia] })],
+);
+
+export const accountDays = sqliteTable(
+  "account_days",
+  {
+    contaId: integer("conta_id").notNull(),
+    dia: text("dia").notNull(),
+    creditos: integer("creditos").notNull().default(0),
+    debitos: integer("debitos").notNull().default(0),
+    /** How many payments made those credits and debits. */
+    qtdCreditos: integer("qtd_creditos").notNull().default(0),
+    qtdDebitos: integer("qtd_debitos").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.contaId, t.dia] })],
+);
+
+/**
  * Bank reconciliation (DECISIONS §9): each imported OFX file, and each bank transaction once —
  * (bank, account, FITID, posting date, amount) is unique, since banks reuse a FITID for
  * different transactions of one file — linked to every statement that contained it. A

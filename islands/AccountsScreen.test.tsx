@@ -26,8 +26,9 @@ const MOVIMENTO: AccountJson = {
   padrao: true,
   ativa: true,
   emUso: 3,
+  saldo: "2345.67",
 };
-const SICOOB: AccountJson = { ...MOVIMENTO, id: 2, banco: "756", bancoNome: "Sicoob (756)", agencia: "3040", conta: "12345-6", apelido: "", nome: "Sicoob (756) · Ag. 3040 · Conta 12345-6", padrao: false, ativa: false, emUso: 0, saldoInicial: "-20.00" };
+const SICOOB: AccountJson = { ...MOVIMENTO, id: 2, banco: "756", bancoNome: "Sicoob (756)", agencia: "3040", conta: "12345-6", apelido: "", nome: "Sicoob (756) · Ag. 3040 · Conta 12345-6", padrao: false, ativa: false, emUso: 0, saldoInicial: "-20.00", saldo: "-20.00" };
 
 const props = (accounts = [MOVIMENTO, SICOOB]): AccountsScreenProps => ({ accounts, banks: BANKS, today: "2026-11-16" });
 
@@ -53,6 +54,9 @@ describe("Contas bancárias", () => {
     expect(first!.textContent).toContain("em 01/11/2026");
     expect(second!.textContent).toContain("Inativa");
     expect(second!.textContent).toContain("-R$\u00a020,00");
+    // Today's balance, negative in the danger colour.
+    expect(first!.querySelector(".account-balance")!.textContent).toBe("R$\u00a02.345,67");
+    expect(second!.querySelector(".account-balance--negative")!.textContent).toBe("-R$\u00a020,00");
     button("Editar Conta movimento");
     button("Excluir Conta movimento");
   });

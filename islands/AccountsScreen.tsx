@@ -82,8 +82,16 @@ export default function AccountsScreen(props: AccountsScreenProps) {
         </span>
       ),
     },
-    // The account's balance (issue 34 §3, Saldo = opening + credits − debits up to today) is
-    // another branch's (accounts' balances): its column goes here, from the function it exports.
+    // Issue 34 §3: opening + credits − debits of its payments up to today (src/api/accounts/balance.ts).
+    {
+      key: "saldo",
+      header: "Saldo hoje",
+      align: "end",
+      render: (a) => {
+        const saldo = parseMoney(a.saldo) ?? ZERO;
+        return <span className={saldo < 0 ? "account-balance account-balance--negative" : "account-balance"}>{formatBRL(saldo)}</span>;
+      },
+    },
   ];
   if (canWrite)
     columns.push({

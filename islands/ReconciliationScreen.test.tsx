@@ -84,6 +84,7 @@ const STATEMENT: StatementJson = {
   sugestoesAlta: 1,
   conciliadoCreditos: "99.00",
   conciliadoDebitos: "0.00",
+  conferenciaSaldo: null,
 };
 
 const CHOICES: EntryChoices = {
@@ -135,6 +136,20 @@ afterEach(() => {
 describe("ReconciliationScreen", () => {
   test("hydrates without a mismatch", () => {
     expect(serverRenderAndHydrate(<ReconciliationScreen {...props()} />).errors).toEqual([]);
+  });
+
+  test("with an account: the bank's balance beside Cofre's and the difference (issue 34 §3); hydrates the same", () => {
+    const compared: StatementJson = {
+      ...STATEMENT,
+      conferenciaSaldo: { contaId: 1, conta: "Conta movimento", data: "2026-11-16", saldoBanco: "1070.00", saldoCofre: "1120.00", diferenca: "-50.00" },
+    };
+    expect(serverRenderAndHydrate(<ReconciliationScreen {...props({ statement: compared, statements: [compared] })} />).errors).toEqual([]);
+    cleanup();
+    render(<ReconciliationScreen {...props({ statement: compared, statements: [compared] })} />);
+    const card = [...document.querySelectorAll(".rec-summary__card")].find((c) => c.textContent?.startsWith("Saldo no banco"))!;
+    expect(card.textContent).toBe("Saldo no bancoR$\u00a01.070,00Em 16/11/2026Saldo no Cofre R$\u00a01.120,00Diferença -R$\u00a050,00");
+    expect(card.querySelector(".rec-summary__diff--off")).not.toBeNull();
+    expect(document.querySelector(".rec-summary")!.textContent).not.toContain("Saldo do extrato");
   });
 
   test("each transaction with its suggestion, confidence and reason; debits read negative; the statement's figures and counts", () => {

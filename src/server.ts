@@ -15,6 +15,7 @@ import { accountsApi } from "./api/accounts";
 import { payablesApi } from "./api/payables";
 import { bulkApi } from "./api/bulk";
 import { reportsApi } from "./api/reports";
+import { accountBalancesApi } from "./api/accounts/balance-api";
 import { dunningApi } from "./api/dunning";
 import { emailSettingsApi } from "./api/email";
 import { messagesApi } from "./api/messages";
@@ -92,6 +93,7 @@ export async function createApp(db: Db, config: Config): Promise<App> {
     .use(bulkApi(deps) as unknown as App)
     .use(dashboardApi(deps))
     .use(reportsApi(deps))
+    .use(accountBalancesApi(deps))
     .use(chargesApi(deps))
     .use(settingsApi(deps))
     .use(emailSettingsApi(deps))

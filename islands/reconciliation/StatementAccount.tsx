@@ -13,7 +13,6 @@ import { toast } from "../../src/ui/toast";
 import { api, ApiError, serverMessage } from "../lib/api";
 import { Loading, onDemand } from "../lib/on-demand";
 import type { AccountDraft } from "../accounts/AccountDialog";
-import { addDays } from "../../src/lib/dates";
 
 const AccountDialog = onDemand(() => import("../accounts/AccountDialog").then((m) => m.AccountDialog));
 
@@ -103,11 +102,11 @@ export function StatementAccount({ statement, onAttached }: { statement: Stateme
 
 /**
  * The new account as the file knows it: bank, branch and number; with the file's LEDGERBAL (the
- * bank's balance at the end of its day) that balance as the opening one at the start of the next
- * day — the bank's own figure. Without it, no balance is invented: 0,00 for the person to fill in.
+ * bank's balance at the end of its day) that balance as the opening one on that day (an opening
+ * balance is the balance at the end of its date: src/api/accounts/balance.ts) — the bank's own figure. Without it, no balance is invented: 0,00 for the person to fill in.
  */
 function draftOf(s: StatementJson): AccountDraft {
   const draft: AccountDraft = { banco: s.banco, agencia: s.agencia ?? "", conta: s.conta, extratoId: s.id };
-  if (s.saldo !== null && s.saldoData) return { ...draft, saldoInicial: s.saldo, saldoInicialData: addDays(s.saldoData, 1) };
+  if (s.saldo !== null && s.saldoData) return { ...draft, saldoInicial: s.saldo, saldoInicialData: s.saldoData };
   return draft;
 }

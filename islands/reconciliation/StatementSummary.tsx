@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { LedgerComparison } from "../../src/api/accounts/balance";
 import type { StatementJson } from "../../src/api/statements/model";
 import { formatDateBR } from "../../src/lib/dates";
 import { formatCount } from "../../src/lib/numbers";
@@ -38,13 +39,17 @@ export function StatementSummary({ statement: s }: { statement: StatementJson })
           </>
         }
       />
-      <Card
-        icon="info"
-        title="Saldo do extrato"
-        value={s.saldo === null ? "não informado" : money(s.saldo)}
-        note={s.saldo === null ? "O arquivo não traz o saldo" : s.saldoData ? `Em ${formatDateBR(s.saldoData)}` : ""}
-        muted={s.saldo === null}
-      />
+      {s.conferenciaSaldo ? (
+        <LedgerCard comparison={s.conferenciaSaldo} />
+      ) : (
+        <Card
+          icon="info"
+          title="Saldo do extrato"
+          value={s.saldo === null ? "não informado" : money(s.saldo)}
+          note={s.saldo === null ? "O arquivo não traz o saldo" : s.saldoData ? `Em ${formatDateBR(s.saldoData)}` : ""}
+          muted={s.saldo === null}
+        />
+      )}
       <Card
         icon="check"
         title="Conciliado"
@@ -61,6 +66,33 @@ export function StatementSummary({ statement: s }: { statement: StatementJson })
         note={`${formatCount(reconciled)} de ${formatCount(s.transacoes)} ${s.transacoes === 1 ? "transação" : "transações"}`}
       />
     </ul>
+  );
+}
+
+/**
+ * The bank's closing balance beside Cofre's for the same account and day (issue 34 §3): a
+ * difference means a movement one side has and the other has not (a fee not entered, a payment
+ * recorded in another account or on another date).
+ */
+function LedgerCard({ comparison: c }: { comparison: LedgerComparison }) {
+  const agrees = c.diferenca === "0.00";
+  return (
+    <Card
+      icon="info"
+      title="Saldo no banco"
+      value={money(c.saldoBanco)}
+      note={
+        <>
+          <span>Em {formatDateBR(c.data)}</span>
+          <span>
+            Saldo no Cofre <strong className="ui-nowrap">{money(c.saldoCofre)}</strong>
+          </span>
+          <span className={agrees ? "rec-summary__diff" : "rec-summary__diff rec-summary__diff--off"}>
+            Diferença <strong className="ui-nowrap">{money(c.diferenca)}</strong>
+          </span>
+        </>
+      }
+    />
   );
 }
 

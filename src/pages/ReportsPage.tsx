@@ -1,5 +1,7 @@
 import type { Db } from "../../db/client";
+import { accountFilterChoices, type AccountFilterChoice } from "../api/accounts/balance";
 import { getCashFlow } from "../api/reports/cash-flow";
+import { getProjection, type Projection } from "../api/reports/projection";
 import { listClientInstallments } from "../api/reports/party-installments";
 import { getClientReportTotals } from "../api/reports/client-report";
 import { getMonthlyReport, type MonthlyReport as Monthly } from "../api/reports/monthly-report";
@@ -9,11 +11,13 @@ import { mrrMovement, type MrrMonth } from "../api/subscriptions/mrr";
 import { HttpError } from "../http/errors";
 import { formatMonthBR } from "../lib/months";
 import { Button } from "../ui/Button";
+import { formatDateBR } from "../lib/dates";
 import { Icon } from "../ui/Icon";
 import { PageHeader } from "../ui/PageHeader";
 import { PrintHeader, type PrintStamp } from "../ui/PrintHeader";
 import { printStamp } from "./print-stamp";
 import { CashFlowReport } from "./reports/CashFlowReport";
+import { ProjectionReport } from "./reports/ProjectionReport";
 import { MonthlyReport } from "./reports/MonthlyReport";
 import { PartyReport, PRINT_MAX_ROWS, type PartyData } from "./reports/PartyReport";
 import { SubscriptionsReport } from "./reports/SubscriptionsReport";
@@ -24,7 +28,8 @@ import { PARTY_PAGE_SIZE, parseReportView, REPORT_TABS, reportHref, tabHref, typ
 type ReportData =
   | { aba: "cliente" | "fornecedor"; party: PartyData | null }
   | { aba: "mensal"; report: Monthly }
-  | { aba: "fluxo"; cashFlow: ReturnType<typeof getCashFlow> }
+  | { aba: "fluxo"; cashFlow: ReturnType<typeof getCashFlow>; contas: AccountFilterChoice[] }
+  | { aba: "projecao"; projection: Projection; contas: AccountFilterChoice[] }
   | { aba: "assinaturas"; months: MrrMonth[] }
   | { aba: "dre"; dre: Dre };
 
@@ -41,7 +46,19 @@ export function reportsData(db: Db, query: Record<string, string | undefined>): 
   const { view, error } = parseReportView(query);
   const printed = printStamp(db);
   if (view.aba === "mensal") return { view, error, printed, data: { aba: view.aba, report: getMonthlyReport(db, view.mes) } };
-  if (view.aba === "fluxo") return { view, error, printed, data: { aba: view.aba, cashFlow: getCashFlow(db, view.range) } };
+  if (view.aba === "fluxo" || view.aba === "projecao") {
+    // An account that is not there (a bookmark of a deleted one) shows every account, saying why.
+    const read = (conta: number | null): ReportData =>
+      view.aba === "fluxo"
+        ? { aba: view.aba, cashFlow: getCashFlow(db, view.range, conta), contas: accountFilterChoices(db) }
+        : { aba: view.aba, projection: getProjection(db, view.dias, conta), contas: accountFilterChoices(db) };
+    try {
+      return { view, error, printed, data: read(view.conta) };
+    } catch (failure) {
+      if (!(failure instanceof HttpError)) throw failure;
+      return { view: { ...view, conta: null }, error: failure.message, printed, data: read(null) };
+    }
+  }
   if (view.aba === "assinaturas") return { view, error, printed, data: { aba: view.aba, months: mrrMovement(db, view.range.from, view.range.to) } };
   if (view.aba === "dre") return { view, error, printed, data: { aba: view.aba, dre: getDre(db, view.range, view.base) } };
   if (view.id === null) return { view, error, printed, data: { aba: view.aba, party: null } };
@@ -70,7 +87,12 @@ export function reportsData(db: Db, query: Record<string, string | undefined>): 
 function printTitle({ view, data }: ReportsPageProps): [title: string, filters: string] {
   if (data.aba === "mensal") return ["Relatório mensal", `Mês: ${formatMonthBR(data.report.mes)}`];
   if (data.aba === "fluxo" && view.aba === "fluxo") {
-    return ["Fluxo de caixa", `Período: ${formatMonthBR(view.range.from)} a ${formatMonthBR(view.range.to)}`];
+    const conta = data.cashFlow.conta ? ` · Conta: ${data.cashFlow.conta.nome}` : "";
+    return ["Fluxo de caixa", `Período: ${formatMonthBR(view.range.from)} a ${formatMonthBR(view.range.to)}${conta}`];
+  }
+  if (data.aba === "projecao") {
+    const p = data.projection;
+    return ["Saldo projetado", `Próximos ${p.dias} dias (${formatDateBR(p.de)} a ${formatDateBR(p.ate)}) · Conta: ${p.conta ? p.conta.nome : "Todas"}`];
   }
   if (data.aba === "assinaturas" && view.aba === "assinaturas") {
     return ["Assinaturas (MRR)", `Período: ${formatMonthBR(view.range.from)} a ${formatMonthBR(view.range.to)}`];
@@ -95,7 +117,7 @@ export function ReportsPage(props: ReportsPageProps) {
       <PrintHeader title={title} filters={filters} printed={printed} />
       <PageHeader
         title="Relatórios"
-        description="Contratos por cliente e fornecedor, o resultado de cada mês, o fluxo de caixa, o MRR das assinaturas e o DRE gerencial."
+        description="Contratos por cliente e fornecedor, o resultado de cada mês, o fluxo de caixa e o saldo projetado, o MRR das assinaturas e o DRE gerencial."
         actions={
           exportable && (
             <div className="report-actions no-print">
@@ -132,7 +154,8 @@ export function ReportsPage(props: ReportsPageProps) {
           <PartyReport view={view} data={data.party} error={error} />
         )}
         {data.aba === "mensal" && <MonthlyReport report={data.report} />}
-        {data.aba === "fluxo" && view.aba === "fluxo" && <CashFlowReport range={view.range} {...data.cashFlow} />}
+        {data.aba === "fluxo" && view.aba === "fluxo" && <CashFlowReport range={view.range} contas={data.contas} {...data.cashFlow} />}
+        {data.aba === "projecao" && <ProjectionReport projection={data.projection} contas={data.contas} />}
         {data.aba === "assinaturas" && view.aba === "assinaturas" && <SubscriptionsReport range={view.range} months={data.months} />}
         {data.aba === "dre" && view.aba === "dre" && <DreReport dre={data.dre} range={view.range} />}
       </section>

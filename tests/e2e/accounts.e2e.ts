@@ -112,12 +112,12 @@ describe("Contas bancárias", () => {
     await ask.getByRole("button", { name: "Cadastrar esta conta" }).click();
     const dialog = page.getByRole("dialog", { name: "Nova conta bancária" });
     await dialog.waitFor();
-    // The file's bank, branch and number, and its LEDGERBAL (1.070,00 on 16/11) as the opening balance of the next day.
+    // The file's bank, branch and number, and its LEDGERBAL (1.070,00 on 16/11) as the opening balance on that day (the balance at its end).
     expect(await dialog.getByLabel("Banco").inputValue()).toBe("Itaú Unibanco (341)");
     expect(await dialog.getByLabel("Agência").inputValue()).toBe("1234");
     expect(await dialog.getByRole("textbox", { name: /^Conta/ }).inputValue()).toBe("77777-7");
     expect(await dialog.getByLabel("Saldo inicial", { exact: true }).inputValue()).toBe("1.070,00");
-    expect(await dialog.getByLabel("Data do saldo inicial").inputValue()).toBe("2026-11-17");
+    expect(await dialog.getByLabel("Data do saldo inicial").inputValue()).toBe("2026-11-16");
     await dialog.getByLabel("Apelido").fill("Conta da filial");
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await expectToast(page, "Conta bancária cadastrada");

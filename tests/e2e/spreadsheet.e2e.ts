@@ -12,7 +12,7 @@ import { pinClock } from "../../src/lib/clock";
 const skip = skipWithoutSpreadsheet();
 const t = useTestApp();
 let f: Figures;
-let sheets: Record<"cliente" | "fornecedor" | "mensal" | "fluxo" | "historico" | "receber" | "pagar" | "assinaturas" | "dre", SheetCell[][]>;
+let sheets: Record<"cliente" | "fornecedor" | "mensal" | "fluxo" | "historico" | "receber" | "pagar" | "assinaturas" | "dre" | "projecao", SheetCell[][]>;
 
 /**
  * Relatórios › Assinaturas from January to April: a subscription of 150,00 whose fee was lowered
@@ -60,6 +60,7 @@ beforeAll(async () => {
       receber: await get("/receivables/export?status=pago&ordem=-valor"),
       pagar: await get(`/payables/export?supplierId=${f.papelaria}`),
       dre: await get("/reports/export?aba=dre&de=2026-01&ate=2026-03&base=caixa"),
+      projecao: await get("/reports/export?aba=projecao&dias=30"),
       assinaturas: await subscriptionsExport(get),
     });
   } finally {
@@ -116,6 +117,17 @@ describe.skipIf(skip)("exports opened in LibreOffice Calc (pt-BR)", () => {
     }
     // January: 357.12 received, 980.00 paid.
     expect(sheets.fluxo[4]!.slice(0, 4).map((c) => c.value)).toEqual(["2026-01", "Realizado", "357.12", "0"]);
+  });
+
+  test("Saldo projetado: every day a date, the figures and counts numbers (issue 34 §3)", () => {
+    const sheet = sheets.projecao;
+    const days = column(sheet, "Data");
+    expect(days).toHaveLength(31);
+    expect(types(days)).toEqual(["date"]);
+    expect(days[0]!.value).toBe("2026-03-15");
+    for (const header of ["Entradas", "Parcelas a receber", "Saídas", "Parcelas a pagar", "Saldo"]) {
+      expect({ header, types: types(column(sheet, header)) }).toEqual({ header, types: ["float"] });
+    }
   });
 
   test("DRE: each month's figures, the total and the margin are numbers; the accounts are text", () => {

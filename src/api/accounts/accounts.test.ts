@@ -163,6 +163,19 @@ async function imported(bytes: Uint8Array): Promise<ImportAnswer> {
 }
 const statement = async (id: number) => (await (await api(`/api/statements/${id}`)).json()) as StatementJson;
 
+describe("the register shows each account's balance today", () => {
+  test("opening (the end of its date) + what it received − what it paid, after the opening date", async () => {
+    const itau = await create({ ...ITAU, padrao: true });
+    const sicoob = await create(SICOOB);
+    // Paid today into the default (Itaú): +150,00; a payable from Sicoob: −80,00; one on the opening day is already in it.
+    expect((await api(`/api/installments/${await receivableOf()}/pay`, { method: "PATCH", body: {} })).status).toBe(200);
+    expect((await api(`/api/payables/${await payableOf()}/pay`, { method: "PATCH", body: { contaId: sicoob.id } })).status).toBe(200);
+    expect((await api(`/api/installments/${await receivableOf("99.00", "2026-11-01")}/pay`, { method: "PATCH", body: { dataPagamento: "2026-11-01" } })).status).toBe(200);
+    const listed = new Map((await accounts()).map((a) => [a.id, a.saldo]));
+    expect([listed.get(itau.id), listed.get(sicoob.id)]).toEqual(["1650.00", "-80.00"]);
+  });
+});
+
 describe("statements attach to their account", () => {
   test("a registered account's statement is attached on import (numbers compared without punctuation or leading zeros); the bank by its name", async () => {
     const itau = await create({ ...ITAU, agencia: "01234", conta: "567890" });

@@ -115,6 +115,8 @@ export interface AccountJson {
   ativa: boolean;
   /** Payments and statements that name it: in use, it cannot be deleted (deactivate it). */
   emUso: number;
+  /** Its balance at the end of today (src/api/accounts/balance.ts). */
+  saldo: string;
 }
 
 /** An account a payment may name (the Baixar dialog's select): the active ones. */

@@ -7,7 +7,8 @@ import { sqliteMessage, type Db, type Tx } from "../../../db/client";
 import { bankAccounts, payments, statements, type BankAccountRow } from "../../../db/schema";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { bankChoices, bankLabel } from "../../lib/banks";
-import { nowISO } from "../../lib/clock";
+import { nowISO, today } from "../../lib/clock";
+import { accountBalance, accountBalances } from "./balance";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { changedFields, recordEvent, type Actor } from "../history/record";
 import { sql as prepared } from "../prepared";
@@ -27,7 +28,7 @@ function accountUses(db: Db | Tx): Map<number, number> {
   return uses;
 }
 
-function toJson(row: BankAccountRow, emUso: number): AccountJson {
+function toJson(row: BankAccountRow, emUso: number, saldo: bigint): AccountJson {
   const bancoNome = bankLabel(row.banco);
   return {
     id: row.id,
@@ -42,25 +43,27 @@ function toJson(row: BankAccountRow, emUso: number): AccountJson {
     padrao: row.padrao,
     ativa: row.ativa,
     emUso,
+    saldo: centsToDecimal(saldo),
   };
 }
 
 /** GET /api/accounts: the default first, then the active ones, each group by its name. */
 export function listAccounts(db: Db): AccountJson[] {
   const uses = accountUses(db);
+  const balances = new Map(accountBalances(db, today()).map((b) => [b.id, b.saldo]));
   return db
     .select()
     .from(bankAccounts)
     .orderBy(desc(bankAccounts.padrao), desc(bankAccounts.ativa), asc(bankAccounts.id))
     .all()
-    .map((row) => toJson(row, uses.get(row.id) ?? 0))
+    .map((row) => toJson(row, uses.get(row.id) ?? 0, balances.get(row.id) ?? 0n))
     .sort((a, b) => Number(b.padrao) - Number(a.padrao) || Number(b.ativa) - Number(a.ativa) || a.nome.localeCompare(b.nome, "pt-BR"));
 }
 
 function getAccount(db: Db | Tx, id: number): AccountJson {
   const row = db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).get();
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
-  return toJson(row, accountUses(db).get(id) ?? 0);
+  return toJson(row, accountUses(db).get(id) ?? 0, accountBalance(db as Db, id, today())?.saldo ?? 0n);
 }
 
 // A payment's hot path (issue 34 §3: ≤ 1 ms with blocking): prepared statements, not the builder

@@ -178,6 +178,10 @@ export const PERMISSIONS: Record<string, readonly Role[] | typeof PUBLIC> = {
   "GET /api/reports/monthly/:month": EVERYONE,
   "GET /api/reports/cash-flow": EVERYONE,
   "GET /api/reports/dre": EVERYONE,
+  "GET /api/reports/projected-balance": EVERYONE,
+  // Bank accounts' balances (issue 34 §3): figures, read like the reports
+  "GET /api/accounts/balances": EVERYONE,
+  "GET /api/accounts/:id/balance": EVERYONE,
   "GET /api/history": EVERYONE,
 
   // Settings: the administrators' (the PIX key and the template are theirs, DECISIONS §7); the

@@ -1,8 +1,9 @@
 // The four reports as CSV files (src/lib/csv.ts writes the format); the figures are the API's.
 import type { Db } from "../../../db/client";
-import { csvMoneyText, csvMonth, installmentCells, toCsv, type CsvCell } from "../../lib/csv";
+import { csvDate, csvMoneyText, csvMonth, installmentCells, toCsv, type CsvCell } from "../../lib/csv";
 import { fold } from "../../lib/text";
 import { getCashFlow } from "./cash-flow";
+import { getProjection, type ProjectionDays } from "./projection";
 import { listClientInstallments } from "./party-installments";
 import { getClientReportTotals } from "./client-report";
 import { getMonthlyReport } from "./monthly-report";
@@ -61,8 +62,8 @@ export function monthlyReportCsv(db: Db, month: string): CsvFile {
 const SITUACAO_LABEL = { realizado: "Realizado", em_atraso: "Em atraso", previsto: "Previsto" } as const;
 
 /** One line per month of the range: what was settled and what fell due and is still open, on each side. */
-export function cashFlowCsv(db: Db, range: MonthRange): CsvFile {
-  const { rows } = getCashFlow(db, range);
+export function cashFlowCsv(db: Db, range: MonthRange, contaId: number | null = null): CsvFile {
+  const { rows, conta } = getCashFlow(db, range, contaId);
   const lines = rows.map((m): CsvCell[] => [
     csvMonth(m.month),
     SITUACAO_LABEL[m.situacao],
@@ -76,5 +77,15 @@ export function cashFlowCsv(db: Db, range: MonthRange): CsvFile {
     csvMoneyText(m.saldoAcumulado),
   ]);
   const header = ["Mês", "Situação", "Recebido", "A receber em aberto", "Parcelas a receber", "Pago", "A pagar em aberto", "Parcelas a pagar", "Saldo", "Saldo acumulado"];
-  return { fileName: `fluxo-de-caixa-${range.from}-a-${range.to}.csv`, csv: toCsv(header, lines) };
+  const suffix = conta ? `-conta-${conta.id}` : "";
+  return { fileName: `fluxo-de-caixa-${range.from}-a-${range.to}${suffix}.csv`, csv: toCsv(header, lines) };
+}
+
+/** Saldo projetado: every day of the period, what falls due and the balance at its end. */
+export function projectionCsv(db: Db, dias: ProjectionDays, contaId: number | null): CsvFile {
+  const p = getProjection(db, dias, contaId);
+  const lines = p.serie.map((d): CsvCell[] => [csvDate(d.data), csvMoneyText(d.entradas), d.parcelasReceber, csvMoneyText(d.saidas), d.parcelasPagar, csvMoneyText(d.saldo)]);
+  const header = ["Data", "Entradas", "Parcelas a receber", "Saídas", "Parcelas a pagar", "Saldo"];
+  const suffix = p.conta ? `-conta-${p.conta.id}` : "";
+  return { fileName: `saldo-projetado-${dias}-dias-${p.de}${suffix}.csv`, csv: toCsv(header, lines) };
 }

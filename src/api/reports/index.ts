@@ -2,12 +2,13 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../context";
 import { parseId } from "../../http/validate";
 import { parsePaging } from "../list";
-import { getCashFlow } from "./cash-flow";
+import { getCashFlow, parseAccountParam } from "./cash-flow";
 import { getDre, parseDreQuery } from "./dre";
 import { listClientInstallments } from "./party-installments";
 import { getClientReportTotals } from "./client-report";
 import { getMonthlyReport } from "./monthly-report";
 import { parseMonth, parseRange } from "./period";
+import { getProjection, parseProjectionDays } from "./projection";
 import { listSupplierInstallments } from "./party-installments";
 import { getSupplierReportTotals } from "./supplier-report";
 
@@ -35,5 +36,7 @@ export function reportsApi(deps: AppDeps) {
       const { range, base } = parseDreQuery(query);
       return getDre(db, range, base);
     })
-    .get("/cash-flow", ({ query }) => getCashFlow(db, parseRange(query.from, query.to)).rows);
+    // `conta=<id>`: that bank account's flow (issue 34 §3); the answer keeps SPEC's array of months.
+    .get("/cash-flow", ({ query }) => getCashFlow(db, parseRange(query.from, query.to), parseAccountParam(query.conta)).rows)
+    .get("/projected-balance", ({ query }) => getProjection(db, parseProjectionDays(query.dias), parseAccountParam(query.conta)));
 }

@@ -18,6 +18,8 @@ export const SITUACAO_LABELS: Record<Situacao, string> = {
   ignorada: "Ignorada",
 };
 
+import type { LedgerComparison } from "../accounts/balance";
+
 export type Confianca = "alta" | "media";
 
 /** A statement as imported (GET /api/statements rows). */
@@ -49,6 +51,11 @@ export interface StatementJson {
   /** Sum of the credits and of the debits reconciled, as money strings (debits positive). */
   conciliadoCreditos: string;
   conciliadoDebitos: string;
+  /**
+   * The bank's closing balance (LEDGERBAL) beside Cofre's balance of the statement's account on that
+   * day, and banco − Cofre (issue 34 §3); null without LEDGERBAL or without an account.
+   */
+  conferenciaSaldo: LedgerComparison | null;
 }
 
 /** POST /api/statements → 201. */

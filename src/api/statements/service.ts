@@ -19,6 +19,7 @@ import { payables } from "../payables/service";
 import { sql } from "../prepared";
 import { statusCaseSql } from "../status-sql";
 import { dueOn, dueWindow, feesOf, openInstallmentsDue, suggestSteps, type Matchable, type OpenInstallment } from "./matching";
+import { ledgerComparison } from "../accounts/balance";
 import { addMonthsToMonth, monthOf } from "../../lib/dates";
 import {
   SITUACOES,
@@ -447,6 +448,7 @@ function statementJson(db: Db, s: StoredStatement): StatementJson {
     sugestoesAlta,
     conciliadoCreditos: centsToDecimal(creditos),
     conciliadoDebitos: centsToDecimal(debitos),
+    conferenciaSaldo: ledgerComparison(db, s.id),
   };
 }
 

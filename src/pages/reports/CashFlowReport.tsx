@@ -1,4 +1,8 @@
-import type { CashFlowRow, CashFlowTotals } from "../../api/reports/cash-flow";
+import type { AccountFilterChoice } from "../../api/accounts/balance";
+import type { CashFlowAccount, CashFlowRow, CashFlowTotals } from "../../api/reports/cash-flow";
+import { formatDateBR } from "../../lib/dates";
+import { addDays } from "../../lib/dates";
+import { AccountSelect } from "./AccountSelect";
 import { MAX_RANGE_MONTHS, type MonthRange } from "../../api/reports/period";
 import { formatMonthBR } from "../../lib/months";
 import { Island } from "../../ssr/Island";
@@ -10,6 +14,9 @@ interface CashFlowReportProps {
   range: MonthRange;
   rows: CashFlowRow[];
   totals: CashFlowTotals;
+  /** The account chosen (its money by payment date, from its balance), or null for every account. */
+  conta: CashFlowAccount | null;
+  contas: AccountFilterChoice[];
 }
 
 /**
@@ -28,18 +35,17 @@ const money = (decimal: string) => {
 };
 
 /** Fluxo de Caixa: the range, the chart (island) and the month-by-month table. */
-export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
+export function CashFlowReport({ range, rows, totals, conta, contas }: CashFlowReportProps) {
   const last = rows.at(-1);
   return (
     <div className="report-cashflow">
-      <PeriodForm aba="fluxo" range={range} maxMonths={MAX_RANGE_MONTHS} />
+      <PeriodForm aba="fluxo" range={range} maxMonths={MAX_RANGE_MONTHS}>
+        {contas.length > 0 && <AccountSelect contas={contas} conta={conta?.id ?? null} />}
+      </PeriodForm>
       <Card>
         <CardHeader>
-          <CardTitle>A receber × a pagar</CardTitle>
-          <CardDescription>
-            Parcelas por mês de vencimento: o que já foi recebido ou pago (pelo valor efetivamente pago) e o que venceu e segue em
-            aberto. O mês atual e os seguintes são previstos.
-          </CardDescription>
+          <CardTitle>{conta ? `${conta.nome}: entradas × saídas` : "A receber × a pagar"}</CardTitle>
+          <CardDescription>{conta ? <AccountNote conta={conta} from={range.from} /> : DUE_MONTH_NOTE}</CardDescription>
         </CardHeader>
         <CardContent>
           <Island
@@ -114,6 +120,30 @@ export function CashFlowReport({ range, rows, totals }: CashFlowReportProps) {
         </div>
       </Card>
     </div>
+  );
+}
+
+const DUE_MONTH_NOTE =
+  "Parcelas por mês de vencimento: o que já foi recebido ou pago (pelo valor efetivamente pago) e o que venceu e segue em aberto. O mês atual e os seguintes são previstos.";
+
+/** What an account's flow counts (docs/decisions.md "Bank accounts' balances"). */
+function AccountNote({ conta, from }: { conta: CashFlowAccount; from: string }) {
+  const before = formatDateBR(addDays(`${from}-01`, -1));
+  return (
+    <>
+      Pagamentos desta conta pela data do pagamento, a partir do saldo de {before}:{" "}
+      <strong className={isNegative(conta.saldoInicial) ? "ui-nowrap text-danger" : "ui-nowrap"}>{brl(conta.saldoInicial)}</strong>.{" "}
+      {conta.incluiEmAberto
+        ? "Como conta padrão, recebe também as parcelas em aberto que vencem de hoje em diante."
+        : "As parcelas em aberto entram na conta padrão, não nesta."}
+      {conta.vencidas && (conta.vencidas.parcelasReceber > 0 || conta.vencidas.parcelasPagar > 0) && (
+        <>
+          {" "}
+          Vencidas fora do saldo: a receber {brl(conta.vencidas.receber)} ({conta.vencidas.parcelasReceber}), a pagar{" "}
+          {brl(conta.vencidas.pagar)} ({conta.vencidas.parcelasPagar}).
+        </>
+      )}
+    </>
   );
 }
 

@@ -68,8 +68,8 @@ describe("the Assinaturas tab", () => {
   test("a fifth tab, a link to the report's URL, current on its page", async () => {
     const { root } = await page("aba=assinaturas&de=2026-01&ate=2026-05");
     const tabs = [...root.querySelectorAll(".report-tabs a")];
-    // The DRE (issue 36) came after it.
-    expect(tabs.map((a) => text(a))).toEqual(["Por Cliente", "Por Fornecedor", "Mensal", "Fluxo de Caixa", "Assinaturas", "DRE"]);
+    // The DRE (issue 36) and Saldo projetado (issue 34 §3) came after it.
+    expect(tabs.map((a) => text(a))).toEqual(["Por Cliente", "Por Fornecedor", "Mensal", "Fluxo de Caixa", "Assinaturas", "DRE", "Saldo projetado"]);
     expect(tabs[4]!.getAttribute("href")).toBe("/reports?aba=assinaturas");
     expect(tabs[4]!.getAttribute("aria-current")).toBe("page");
     expect(root.querySelector(".report-panel")?.getAttribute("aria-label")).toBe("Assinaturas");

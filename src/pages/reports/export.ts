@@ -1,6 +1,6 @@
 // GET /reports/export?aba=…: the report on screen as a CSV download (same URL parameters).
 import type { Db } from "../../../db/client";
-import { cashFlowCsv, clientReportCsv, monthlyReportCsv, supplierReportCsv } from "../../api/reports/csv";
+import { cashFlowCsv, clientReportCsv, monthlyReportCsv, projectionCsv, supplierReportCsv } from "../../api/reports/csv";
 import type { MonthRange } from "../../api/reports/period";
 import { mrrMovement } from "../../api/subscriptions/mrr";
 import { getDre, type DreBase } from "../../api/reports/dre";
@@ -24,7 +24,9 @@ function csvFor(db: Db, view: ReportView) {
     case "mensal":
       return monthlyReportCsv(db, view.mes);
     case "fluxo":
-      return cashFlowCsv(db, view.range);
+      return cashFlowCsv(db, view.range, view.conta);
+    case "projecao":
+      return projectionCsv(db, view.dias, view.conta);
     case "assinaturas":
       return subscriptionsCsv(db, view.range);
     case "dre":

@@ -35,7 +35,8 @@ export function StatusBadge({ status }: { status: Status }) {
 export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** A report's period (De / Até months), submitted as a plain GET form: it works before any script runs. */
-export function PeriodForm({ aba, range, maxMonths, hidden = {} }: { aba: string; range: { from: string; to: string }; maxMonths: number; hidden?: Record<string, string> }) {
+export function PeriodForm(props: { aba: string; range: { from: string; to: string }; maxMonths: number; hidden?: Record<string, string>; children?: ReactNode }) {
+  const { aba, range, maxMonths, hidden = {}, children } = props;
   return (
     <form className="report-filters no-print" method="get" action="/reports">
       <input type="hidden" name="aba" value={aba} />
@@ -50,6 +51,7 @@ export function PeriodForm({ aba, range, maxMonths, hidden = {} }: { aba: string
         <span>Até</span>
         <input className="ui-input" type="month" name="ate" defaultValue={range.to} required pattern="\d{4}-\d{2}" />
       </label>
+      {children}
       <button className="ui-button ui-button--primary ui-button--md" type="submit">
         Ver relatório
       </button>

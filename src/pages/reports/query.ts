@@ -6,6 +6,8 @@ import { defaultMrrRange, parseMrrRange } from "../../api/subscriptions/mrr";
 import { HttpError } from "../../http/errors";
 import { currentMonth } from "../../lib/clock";
 import { parseDreQuery, type DreBase } from "../../api/reports/dre";
+import { parseAccountParam } from "../../api/reports/cash-flow";
+import { parseProjectionDays, type ProjectionDays } from "../../api/reports/projection";
 
 export const REPORT_TABS = [
   { id: "cliente", label: "Por Cliente" },
@@ -14,6 +16,7 @@ export const REPORT_TABS = [
   { id: "fluxo", label: "Fluxo de Caixa" },
   { id: "assinaturas", label: "Assinaturas" },
   { id: "dre", label: "DRE" },
+  { id: "projecao", label: "Saldo projetado" },
 ] as const;
 
 type ReportTab = (typeof REPORT_TABS)[number]["id"];
@@ -21,7 +24,10 @@ type ReportTab = (typeof REPORT_TABS)[number]["id"];
 export type ReportView =
   | { aba: "cliente" | "fornecedor"; id: number | null; pagina: number }
   | { aba: "mensal"; mes: string }
-  | { aba: "fluxo"; range: MonthRange }
+  /** `conta`: one bank account's flow (issue 34 §3); null, every account (DECISIONS §3). */
+  | { aba: "fluxo"; range: MonthRange; conta: number | null }
+  /** The balance day by day for the next 30, 60 or 90 days (issue 34 §3). */
+  | { aba: "projecao"; dias: ProjectionDays; conta: number | null }
   /** The MRR's months: the API's range rule (the last 12 by default, at most 120). */
   | { aba: "assinaturas"; range: MonthRange }
   /** The DRE gerencial (issue 36): 12 months ending with the current one by default, caixa or competência. */
@@ -48,7 +54,8 @@ export function parseReportView(query: Query): { view: ReportView; error: string
     if (aba === "mensal") return { view: { aba, mes: query.mes ? parseMonth(query.mes) : currentMonth() }, error: null };
     if (aba === "assinaturas") return { view: { aba, range: parseMrrRange(query.de, query.ate) }, error: null };
     if (aba === "dre") return { view: { aba, ...parseDreQuery(query) }, error: null };
-    return { view: { aba, range: parseRange(query.de, query.ate) }, error: null };
+    if (aba === "projecao") return { view: { aba, dias: parseProjectionDays(query.dias), conta: parseAccountParam(query.conta) }, error: null };
+    return { view: { aba, range: parseRange(query.de, query.ate), conta: parseAccountParam(query.conta) }, error: null };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const view: ReportView =
@@ -58,7 +65,9 @@ export function parseReportView(query: Query): { view: ReportView; error: string
           ? { aba, range: defaultMrrRange() }
           : aba === "dre"
             ? { aba, ...parseDreQuery({}) }
-            : { aba, range: defaultRange() };
+            : aba === "projecao"
+              ? { aba, dias: 30, conta: null }
+              : { aba, range: defaultRange(), conta: null };
     return { view, error: error.message };
   }
 }
@@ -74,6 +83,10 @@ export function reportHref(view: ReportView, path = "/reports"): string {
     params.set("de", view.range.from);
     params.set("ate", view.range.to);
     if (view.aba === "dre") params.set("base", view.base);
+    if (view.aba === "fluxo" && view.conta !== null) params.set("conta", String(view.conta));
+  } else if (view.aba === "projecao") {
+    params.set("dias", String(view.dias));
+    if (view.conta !== null) params.set("conta", String(view.conta));
   }
   return `${path}?${params}`;
 }
