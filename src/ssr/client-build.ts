@@ -60,7 +60,7 @@ export const CHUNK_GROUPS = {
 };
 
 /** Islands of pages without the list kit (dashboard, reports, settings): base only. */
-export const BASE_ONLY = ["DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "ReportPartyPick", "SettingsForm", "EmailSettings"];
+export const BASE_ONLY = ["DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "ReportPartyPick", "SettingsForm", "EmailSettings", "AccountScreen"];
 
 /** Prepends `import "cofre-chunk:<group>"` to each entry of a group; that module imports the group's modules. */
 function chunkGroups(members: Record<keyof typeof CHUNK_GROUPS, string[]>): BunPlugin {
