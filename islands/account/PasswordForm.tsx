@@ -7,7 +7,7 @@ import { useSubmitForm } from "../lib/submit-form";
 import { schemaOnDemand } from "../lib/use-form";
 
 // zod and the rules load with the form's first use, not with the page (issue 38 §7).
-const passwordChangeSchema = schemaOnDemand(() => import("../../src/api/users/model").then((m) => m.passwordChangeSchema));
+const passwordChangeSchema = schemaOnDemand(() => import("../../src/api/users/password-schema").then((m) => m.passwordChangeSchema));
 
 const EMPTY = { senhaAtual: "", novaSenha: "", confirmacao: "" };
 export const MISMATCH = "A confirmação não confere com a nova senha";

@@ -45,7 +45,8 @@ const signalsCore: BunPlugin = {
  * plugin below prepends the import at build time): reached by the same entries, they land in
  * one file, with all they import.
  * - base, for every island and the client entry: React, the API client, money and months, the
- *   Button, the icons and the form fields. The toasts' store is not in it: the shell's plain
+ *   Button, the icons and the form fields, the table and a row action's ending ("Minha conta" has
+ *   them without the list kit). The toasts' store is not in it: the shell's plain
  *   script (islands/lib/shell.ts, no React) shares it with the islands, in a chunk of its own.
  * - lists, for every island but BASE_ONLY's: the list hook and kit (table, pager, export), the
  *   filter bar, row actions and menus, selects, dates.
@@ -55,7 +56,7 @@ const signalsCore: BunPlugin = {
  * feature's words, the charts' code). tests/client-chunks.test.ts checks the outcome.
  */
 export const CHUNK_GROUPS = {
-  base: ["react", "react/jsx-runtime", "src/ui/Button.tsx", "src/ui/Icon.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Badge.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts"],
+  base: ["react", "react/jsx-runtime", "src/ui/Button.tsx", "src/ui/Icon.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Badge.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts", "src/ui/Table.tsx", "islands/lib/row-action.ts"],
   lists: ["islands/lib/list.ts", "islands/lib/list-kit.tsx", "islands/lib/on-demand.tsx", "islands/lib/state.ts", "src/ui/FilterBar.tsx", "src/ui/RowMenu.tsx", "src/ui/IconAction.tsx", "src/ui/Select.tsx", "src/ui/EmptyState.tsx", "src/lib/dates.ts", "src/lib/clock.ts"],
 };
 

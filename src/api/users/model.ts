@@ -83,14 +83,7 @@ export const userPatchSchema = z.object(
 );
 export type UserPatch = z.output<typeof userPatchSchema>;
 
-/** POST /api/auth/password: the current password and the new one. */
-export const passwordChangeSchema = z.object(
-  {
-    senhaAtual: z.string("Informe a senha atual").check(z.minLength(1, "Informe a senha atual")),
-    novaSenha: z.string("Informe a nova senha"),
-  },
-  "Dados inválidos",
-);
+export { passwordChangeSchema } from "./password-schema";
 
 export interface UserQuery {
   q: string;
