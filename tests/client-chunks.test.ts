@@ -43,7 +43,7 @@ test("each chunk group lands in one file of its own", async () => {
   expect(new Set(files.flat()).size).toBe(files.length);
 });
 
-test("what every list page loads comes in the client entry, the base and lists chunks, and the shell's plain script with what it shares", async () => {
+test("what every list page loads comes in the client entry, the base, forms and lists chunks, and the shell's plain script with what it shares", async () => {
   const { entries, holding } = await build();
   const pages = await Promise.all(LIST_PAGES.map((path) => scriptsOf(path)));
   const shared = pages.reduce((common, files) => common.filter((file) => files.includes(file)));
@@ -52,7 +52,7 @@ test("what every list page loads comes in the client entry, the base and lists c
   // The shell (islands/lib/shell.ts, no React) shares the toasts' store with the islands, and the
   // flashed toast with the islands that leave one.
   const shell = [entries.shell!, holding("src/ui/toast.ts"), holding("src/ui/flash.ts")];
-  const expected = [entries.client!, holding("src/lib/money.ts"), holding("islands/lib/list-kit.tsx"), ...shell, ...withLogin];
+  const expected = [entries.client!, holding("src/lib/money.ts"), holding("src/ui/Select.tsx"), holding("islands/lib/list-kit.tsx"), ...shell, ...withLogin];
   expect(shared.toSorted()).toEqual(expected.toSorted());
 });
 

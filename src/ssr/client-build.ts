@@ -48,8 +48,10 @@ const signalsCore: BunPlugin = {
  *   Button, the icons and the form fields, the table and a row action's ending ("Minha conta" has
  *   them without the list kit). The toasts' store is not in it: the shell's plain
  *   script (islands/lib/shell.ts, no React) shares it with the islands, in a chunk of its own.
- * - lists, for every island but BASE_ONLY's: the list hook and kit (table, pager, export), the
- *   filter bar, row actions and menus, selects, dates.
+ * - forms, for the lists' islands and FORMS_ONLY's: selects, dates, the list specs' shape (Gerar
+ *   parcelas has them without the list kit; in the lists chunk they would cut it in two).
+ * - lists, for every island but BASE_ONLY's and FORMS_ONLY's: the list hook and kit (pager,
+ *   export), the filter bar, row actions and menus.
  * The parts the islands import() on demand (dialogs) need no import: Bun puts what a part shares
  * with the islands that open it in their chunks. What only a few pages use stays out of the
  * groups, or the other pages would load it for nothing (the registers' kit, the party picker, a
@@ -57,8 +59,15 @@ const signalsCore: BunPlugin = {
  */
 export const CHUNK_GROUPS = {
   base: ["react", "react/jsx-runtime", "src/ui/Button.tsx", "src/ui/Icon.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Badge.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts", "src/ui/Table.tsx", "islands/lib/row-action.ts"],
-  lists: ["islands/lib/list.ts", "islands/lib/list-kit.tsx", "islands/lib/on-demand.tsx", "islands/lib/state.ts", "src/ui/FilterBar.tsx", "src/ui/RowMenu.tsx", "src/ui/IconAction.tsx", "src/ui/Select.tsx", "src/ui/EmptyState.tsx", "src/lib/dates.ts", "src/lib/clock.ts"],
+  forms: ["src/ui/Select.tsx", "src/lib/dates.ts", "src/lib/list-spec.ts"],
+  lists: ["islands/lib/list.ts", "islands/lib/list-kit.tsx", "islands/lib/on-demand.tsx", "islands/lib/state.ts", "src/ui/FilterBar.tsx", "src/ui/RowMenu.tsx", "src/ui/IconAction.tsx", "src/ui/EmptyState.tsx", "src/lib/clock.ts"],
 };
+
+/** Each group's entries import the group above it too: lists ⊃ forms ⊃ base. */
+const PARENT: Partial<Record<keyof typeof CHUNK_GROUPS, keyof typeof CHUNK_GROUPS>> = { lists: "forms", forms: "base" };
+
+/** Islands of a page with a form but without the list kit (Gerar parcelas): base and forms. */
+export const FORMS_ONLY = ["GenerateInstallments"];
 
 /** Islands of pages without the list kit (dashboard, reports, settings): base only. */
 export const BASE_ONLY = ["DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "ReportPartyPick", "SettingsForm", "EmailSettings", "AccountScreen"];
@@ -74,7 +83,8 @@ function chunkGroups(members: Record<keyof typeof CHUNK_GROUPS, string[]>): BunP
       build.onLoad({ filter: /.*/, namespace: "cofre-chunk" }, ({ path }) => {
         const group = path as keyof typeof CHUNK_GROUPS;
         const modules = CHUNK_GROUPS[group].map((module) => Bun.resolveSync(module.startsWith("react") ? module : `./${module}`, ROOT));
-        const lines = [...(group === "lists" ? ["cofre-chunk:base"] : []), ...modules].map((module) => `import ${JSON.stringify(module)};`);
+        const parent = PARENT[group];
+        const lines = [...(parent ? [`cofre-chunk:${parent}`] : []), ...modules].map((module) => `import ${JSON.stringify(module)};`);
         return { contents: lines.join("\n"), loader: "js" };
       });
       build.onLoad({ filter: new RegExp(`^(${[...groupOf.keys()].map(escape).join("|")})$`) }, async ({ path }) => ({
@@ -97,7 +107,8 @@ export async function buildClient(): Promise<ClientBuild> {
   const client = join(ROOT, "islands", "lib", "client.ts");
   const groups = {
     base: [client, ...names.filter((name) => BASE_ONLY.includes(name)).map(entryOf)],
-    lists: names.filter((name) => !BASE_ONLY.includes(name)).map(entryOf),
+    forms: names.filter((name) => FORMS_ONLY.includes(name)).map(entryOf),
+    lists: names.filter((name) => !BASE_ONLY.includes(name) && !FORMS_ONLY.includes(name)).map(entryOf),
   };
   const result = await Bun.build({
     // The login page's script is an entry of its own, without React (src/pages/LoginPage.tsx).
