@@ -44,6 +44,8 @@ const signalsCore: BunPlugin = {
  * gzips to ~19 KB in one piece). So every entry of a group imports the group's modules (the
  * plugin below prepends the import at build time): reached by the same entries, they land in
  * one file, with all they import.
+ * - shared, for the shell's plain script and everything below: the toasts' store and the flashed
+ *   toast (every signed-in page loads them with the shell; in one file, not two).
  * - base, for every island and the client entry: React, the API client, money and months, the
  *   Button, the icons and the form fields, the table and a row action's ending ("Minha conta" has
  *   them without the list kit). The toasts' store is not in it: the shell's plain
@@ -58,13 +60,14 @@ const signalsCore: BunPlugin = {
  * feature's words, the charts' code). tests/client-chunks.test.ts checks the outcome.
  */
 export const CHUNK_GROUPS = {
+  shared: ["src/ui/toast.ts", "src/ui/flash.ts"],
   base: ["react", "react/jsx-runtime", "src/ui/Button.tsx", "src/ui/Icon.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Badge.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts", "src/ui/Table.tsx", "islands/lib/row-action.ts"],
   forms: ["src/ui/Select.tsx", "src/lib/dates.ts", "src/lib/list-spec.ts"],
   lists: ["islands/lib/list.ts", "islands/lib/list-kit.tsx", "islands/lib/on-demand.tsx", "islands/lib/state.ts", "src/ui/FilterBar.tsx", "src/ui/RowMenu.tsx", "src/ui/IconAction.tsx", "src/ui/EmptyState.tsx", "src/lib/clock.ts"],
 };
 
 /** Each group's entries import the group above it too: lists ⊃ forms ⊃ base. */
-const PARENT: Partial<Record<keyof typeof CHUNK_GROUPS, keyof typeof CHUNK_GROUPS>> = { lists: "forms", forms: "base" };
+const PARENT: Partial<Record<keyof typeof CHUNK_GROUPS, keyof typeof CHUNK_GROUPS>> = { lists: "forms", forms: "base", base: "shared" };
 
 /** Islands of a page with a form but without the list kit (Gerar parcelas): base and forms. */
 export const FORMS_ONLY = ["GenerateInstallments"];
@@ -105,7 +108,9 @@ export async function buildClient(): Promise<ClientBuild> {
   const entryOf = (name: string) => join(ROOT, "islands", `${name}.tsx`);
   const islandEntries = names.map(entryOf);
   const client = join(ROOT, "islands", "lib", "client.ts");
+  const shell = join(ROOT, "islands", "lib", "shell.ts");
   const groups = {
+    shared: [shell],
     base: [client, ...names.filter((name) => BASE_ONLY.includes(name)).map(entryOf)],
     forms: names.filter((name) => FORMS_ONLY.includes(name)).map(entryOf),
     lists: names.filter((name) => !BASE_ONLY.includes(name) && !FORMS_ONLY.includes(name)).map(entryOf),
@@ -118,7 +123,7 @@ export async function buildClient(): Promise<ClientBuild> {
       client,
       join(ROOT, "islands", "lib", "login.ts"),
       // Every signed-in page's toasts and tooltip, without React (issue 38 §7).
-      join(ROOT, "islands", "lib", "shell.ts"),
+      shell,
       join(ROOT, "islands", "lib", "copy.ts"),
       join(ROOT, "src", "styles", "app.css"),
       join(ROOT, "src", "styles", "public-page.css"),
