@@ -28,7 +28,6 @@ import { searchOf, useUrlList, type ListParams } from "./lib/list";
 import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
 import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
-import { PaymentPick } from "./ledger/PaymentPick";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 import { PageSelect, withSelection, type BulkSelection } from "./ledger/selection";
 
@@ -41,6 +40,8 @@ const EditEntryDialog = onDemand(() => import("./ledger/EditEntryDialog").then((
 // The bulk bar and its dialogs load with the first selection (a pointer or the focus on a row's
 // checkbox fetches them ahead).
 const BulkBar = onDemand(() => import("./ledger/BulkBar").then((m) => m.BulkBar));
+// Cancelar baixa's choice of payment, in its confirmation (itself on demand).
+const PaymentPick = onDemand(() => import("./ledger/PaymentPick").then((m) => m.PaymentPick));
 const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) => m.HistoryPanel));
 
 export interface LedgerListProps {
@@ -139,7 +140,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   const row = action?.row;
 
   // A consulta opens only the Histórico: the forms' code is not fetched for them.
-  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, EditEntryDialog, HistoryPanel, ConfirmPart] : [HistoryPanel]));
+  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, EditEntryDialog, HistoryPanel, ConfirmPart, PaymentPick] : [HistoryPanel]));
   const bulkIntent = (event: { target: EventTarget }) => {
     if (canWrite && event.target instanceof Element && event.target.closest(".bulk-check, .bulk-page")) void BulkBar.preload();
   };
@@ -361,7 +362,12 @@ export default function LedgerList({ kind, initial, params: initialParams, today
               <strong className="confirm-subject">
                 {row.partyName} — {installmentName(row)} · {formatBRL(parseMoney(row.valor) ?? ZERO)}
               </strong>
-              {action?.kind === "undo" && <PaymentPick endpoint={`${info.list.endpoint}/${row.id}`} onPick={setUndoPayment} />}
+              {action?.kind === "undo" && (
+                // Without its code the last payment is the one cancelled, as before it loads.
+                <Loading onFailed={() => setUndoPayment(null)}>
+                  <PaymentPick endpoint={`${info.list.endpoint}/${row.id}`} onPick={setUndoPayment} />
+                </Loading>
+              )}
             </>
           )
         }
