@@ -1,6 +1,6 @@
 import { getPixKeyInfo, isValidPixKey } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod/mini";
-import { formatCnpj, formatPhone, isValidCnpj, normalizeCnpj } from "../../lib/brazil";
+import { isValidCnpj, normalizeCnpj } from "../../lib/brazil";
 import { cleanText, INVALID_CHARACTER, MAX_TEXT, TOO_LONG } from "../fields";
 import { DEFAULT_MESSAGE, MAX_MESSAGE, PLACEHOLDERS, type Placeholder } from "./form-values";
 
@@ -8,9 +8,9 @@ import { DEFAULT_MESSAGE, MAX_MESSAGE, PLACEHOLDERS, type Placeholder } from "./
 // with the form's first use) are in ./form-values.ts.
 export * from "./form-values";
 
-// Cobrança settings (DECISIONS §7), used by the SettingsForm island and by PUT /api/settings.
-// Client-safe: only the settings island imports it (the PIX key rules come with it; the
-// receivables screen never does).
+// Cobrança settings (DECISIONS §7), used by the SettingsForm island (on demand) and by PUT
+// /api/settings. Client-safe: only the settings island imports it (the PIX key rules come with it;
+// the receivables screen never does).
 
 export const INVALID_PIX_KEY = "Chave PIX inválida: use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória";
 const EMPRESA_FOR_PIX = "Informe o nome da empresa para gerar o PIX";
