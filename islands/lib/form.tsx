@@ -5,11 +5,8 @@ import { Dialog } from "../../src/ui/Dialog";
 import { Icon } from "../../src/ui/Icon";
 import { toast } from "../../src/ui/toast";
 import { serverMessage } from "./api";
-
 import { useSubmitForm, type SubmitOptions } from "./submit-form";
-import type { Schema, SchemaOnDemand } from "./use-form";
-
-export { useSubmitForm };
+import type { Schema } from "./use-form";
 
 export interface DialogFormOptions<V> extends Omit<SubmitOptions<V>, "onSaved"> {
   /** The success toast when the server's answer carries no `message` (a created record). */
