@@ -18,7 +18,7 @@ const TOASTER = "ol.ui-toaster";
 /** What a tooltip shows for (src/ui/page-tooltip.ts's tipOf). */
 const TIP_TRIGGER = "[data-tip], .ui-ellipsis";
 /** What may raise a toast: its press loads the toaster ahead. */
-const ACTS = "button, [role='menuitem'], a[href]";
+const ACTS = "button, [role='menuitem']";
 
 /** Loads a part once; a failed load is forgotten (the next need tries again). */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
