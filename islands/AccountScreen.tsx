@@ -9,7 +9,7 @@ import { toast } from "../src/ui/toast";
 import { PasswordForm } from "./account/PasswordForm";
 import { SessionsTable } from "./account/SessionsTable";
 import { api } from "./lib/api";
-import { runRowAction } from "./lib/list-kit";
+import { runRowAction } from "./lib/row-action";
 import { ROLE_BADGE, ROLE_HINTS, ROLE_LABELS } from "./users/words";
 
 export interface AccountScreenProps {

@@ -5,6 +5,9 @@ import { dismissToast, toastSignal } from "../src/ui/toast";
 import { json, mockFetch, settle, type Call } from "../tests/islands";
 import { cleanup, click, get, keyDown, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import EmailSettings from "./EmailSettings";
+// The schemas load with the form's first use (islands/lib/use-form.ts): compiled ahead here, so
+// the settle() after a submit is enough for them to check.
+import "../src/api/email/model";
 
 const EMPTY: EmailSettingsJson = {
   host: "",

@@ -2,8 +2,6 @@ import { useState, type FormEvent } from "react";
 import {
   DEFAULT_PORTS,
   emailFormValues,
-  emailSettingsSchema,
-  emailTestSchema,
   SECURITY,
   SECURITY_LABELS,
   type EmailFormValues,
@@ -11,13 +9,17 @@ import {
   type EmailSettingsJson,
   type EmailTestAnswer,
   type Security,
-} from "../src/api/email/model";
+} from "../src/api/email/form-values";
 import { Button } from "../src/ui/Button";
 import { Field } from "../src/ui/Field";
 import { Input } from "../src/ui/Input";
 import { toast } from "../src/ui/toast";
 import { api, ApiError } from "./lib/api";
-import { useForm } from "./lib/use-form";
+import { schemaOnDemand, useForm } from "./lib/use-form";
+
+// zod and the rules load with the form's first use, not with the page (issue 38 §7).
+const emailSettingsSchema = schemaOnDemand(() => import("../src/api/email/model").then((m) => m.emailSettingsSchema));
+const emailTestSchema = schemaOnDemand(() => import("../src/api/email/model").then((m) => m.emailTestSchema));
 
 export interface EmailSettingsProps {
   initial: EmailSettingsJson;
@@ -47,7 +49,8 @@ export default function EmailSettings({ initial }: EmailSettingsProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const formElement = event.currentTarget as HTMLFormElement;
-    if (saving || !form.validate()) return focusFirstError(formElement);
+    if (saving) return;
+    if (!(form.ready ? form.validate() : await form.checked())) return focusFirstError(formElement);
     setSaving(true);
     try {
       const answer = await api<EmailSettingsAnswer>("/api/settings/email", { method: "PUT", body: values });
@@ -68,8 +71,10 @@ export default function EmailSettings({ initial }: EmailSettingsProps) {
 
   async function sendTest() {
     if (testing) return;
-    const checked = emailTestSchema.safeParse({ para });
-    if (!checked.success) return setParaError(checked.error.issues[0]?.message ?? "E-mail inválido");
+    // A schema that cannot load leaves the check to the server (its message lands under the field).
+    const schema = emailTestSchema.loaded ?? (await emailTestSchema.load().catch(() => null));
+    const checked = schema?.safeParse({ para });
+    if (checked && !checked.success) return setParaError(checked.error.issues[0]?.message ?? "E-mail inválido");
     setParaError(null);
     if (dirty) return setOutcome({ ok: false, text: SAVE_FIRST });
     setTesting(true);
@@ -93,7 +98,20 @@ export default function EmailSettings({ initial }: EmailSettingsProps) {
       : "Nenhuma senha salva";
 
   return (
-    <form className="settings-form" noValidate onSubmit={submit} aria-labelledby="settings-email">
+    <form
+      className="settings-form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="settings-email"
+      onPointerOver={() => {
+        form.intent.onPointerOver();
+        void emailTestSchema.load().catch(() => {});
+      }}
+      onFocus={() => {
+        form.intent.onFocus();
+        void emailTestSchema.load().catch(() => {});
+      }}
+    >
       <section className="settings-section">
         <h2 id="settings-email">E-mail (SMTP)</h2>
         <p className="settings-section__text">

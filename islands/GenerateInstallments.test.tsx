@@ -3,6 +3,9 @@ import { act } from "react";
 import { dismissToast, toastSignal } from "../src/ui/toast";
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import GenerateInstallments from "./GenerateInstallments";
+// The schemas load with the form's first use (islands/lib/use-form.ts): compiled ahead here, so
+// the settle() after a submit is enough for them to check.
+import "./ledger/schemas";
 
 // The plano de contas offered (issue 36): none chosen sends "" (the default).
 const NO_CHOICES = { categorias: [{ id: 3, nome: "Receitas de serviços › Serviços avulsos", ativa: true }], centros: [] };

@@ -9,9 +9,14 @@ import { Input } from "../src/ui/Input";
 import { MoneyInput } from "../src/ui/MoneyInput";
 import { toast } from "../src/ui/toast";
 import { api, ApiError, serverMessage } from "./lib/api";
-import { useForm } from "./lib/use-form";
+import { schemaOnDemand, useForm } from "./lib/use-form";
+
+// zod and the plan's rules load with the form's first use, not with the page (issue 38 §7).
+const generateSchemas = {
+  receber: schemaOnDemand(() => import("./ledger/schemas").then((m) => m.generateSchemas.receber)),
+  pagar: schemaOnDemand(() => import("./ledger/schemas").then((m) => m.generateSchemas.pagar)),
+} satisfies Record<LedgerKind, unknown>;
 import { LEDGER_KINDS, type LedgerKind } from "./ledger/kinds";
-import { generateSchemas } from "./ledger/schemas";
 import { PartyPicker, type Party } from "./lib/PartyPicker";
 import { Select } from "../src/ui/Select";
 import type { LedgerChoices } from "../src/api/categories/model";
@@ -74,11 +79,14 @@ export default function GenerateInstallments({ kind, today, graceDays, choices }
     if (saving) return;
     setDone(null);
     const extra: Record<string, string> = valorError ? { valor: valorError } : {};
-    if (!form.validate(extra)) {
+    // An on-demand schema may still be loading: the form counts as saving meanwhile (one batch).
+    setSaving(true);
+    const valid = form.ready ? form.validate(extra) : await form.checked(extra);
+    if (!valid) {
+      setSaving(false);
       setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setSaving(true);
     try {
       // One key per submit: a retried or doubled request gets this batch back, not a second one.
       const answer = await api(`${info.list.endpoint}/generate`, { method: "POST", body: values, headers: { "idempotency-key": submitKey() } });
@@ -110,7 +118,7 @@ export default function GenerateInstallments({ kind, today, graceDays, choices }
 
   return (
     <div className="generate">
-      <form ref={formRef} className="generate-form list-card" noValidate onSubmit={submit} aria-describedby={previewId}>
+      <form ref={formRef} className="generate-form list-card" noValidate onSubmit={submit} aria-describedby={previewId} {...form.intent}>
         <Field label={info.partyLabel} required error={errors[info.partyParam]} className="reg-form__wide">
           <PartyPicker
             endpoint={info.partyEndpoint}

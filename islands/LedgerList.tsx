@@ -28,9 +28,8 @@ import { searchOf, useUrlList, type ListParams } from "./lib/list";
 import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
 import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
-import { PaymentPick } from "./ledger/PaymentPick";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
-import { BulkBar, PageSelect, withSelection, type BulkSelection } from "./ledger/BulkBar";
+import { PageSelect, withSelection, type BulkSelection } from "./ledger/selection";
 
 // Loaded with their first opening (or as a row's button is pointed at): the forms with their zod
 // schemas, the charge's e-mail and the timeline stay out of the page's script.
@@ -38,6 +37,11 @@ const PaymentDialog = onDemand(() => import("./ledger/PaymentDialog").then((m) =
 const ChargeDialog = onDemand(() => import("./ledger/ChargeDialog").then((m) => m.ChargeDialog));
 const DueDateDialog = onDemand(() => import("./ledger/DueDateDialog").then((m) => m.DueDateDialog));
 const EditEntryDialog = onDemand(() => import("./ledger/EditEntryDialog").then((m) => m.EditEntryDialog));
+// The bulk bar and its dialogs load with the first selection (a pointer or the focus on a row's
+// checkbox fetches them ahead).
+const BulkBar = onDemand(() => import("./ledger/BulkBar").then((m) => m.BulkBar));
+// Cancelar baixa's choice of payment, in its confirmation (itself on demand).
+const PaymentPick = onDemand(() => import("./ledger/PaymentPick").then((m) => m.PaymentPick));
 const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) => m.HistoryPanel));
 
 export interface LedgerListProps {
@@ -136,9 +140,23 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   const row = action?.row;
 
   // A consulta opens only the Histórico: the forms' code is not fetched for them.
-  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, EditEntryDialog, HistoryPanel, ConfirmPart] : [HistoryPanel]));
+  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, EditEntryDialog, HistoryPanel, ConfirmPart, PaymentPick] : [HistoryPanel]));
+  const bulkIntent = (event: { target: EventTarget }) => {
+    if (canWrite && event.target instanceof Element && event.target.closest(".bulk-check, .bulk-page")) void BulkBar.preload();
+  };
+  const selected = selection.all ? list.total : selection.ids.length;
   return (
-    <div className="list-screen" {...intent}>
+    <div
+      className="list-screen"
+      onPointerOver={(event) => {
+        intent.onPointerOver(event);
+        bulkIntent(event);
+      }}
+      onFocus={(event) => {
+        intent.onFocus(event);
+        bulkIntent(event);
+      }}
+    >
       <FilterBar
         label={`Filtrar ${info.list.listName}`}
         active={filtering}
@@ -252,20 +270,22 @@ export default function LedgerList({ kind, initial, params: initialParams, today
         <ListPager list={list} />
       </section>
 
-      {canWrite && (
-        <BulkBar
-          kind={kind}
-          endpoint={info.list.endpoint}
-          selection={selection}
-          total={list.total}
-          pageRows={rows.length}
-          params={params}
-          today={today}
-          contas={contas}
-          onSelectAll={() => setSelection({ all: true })}
-          onClear={() => setSelection(NONE)}
-          onDone={afterChange}
-        />
+      {canWrite && selected > 0 && (
+        <Loading onFailed={() => setSelection(NONE)}>
+          <BulkBar
+            kind={kind}
+            endpoint={info.list.endpoint}
+            selection={selection}
+            total={list.total}
+            pageRows={rows.length}
+            params={params}
+            today={today}
+            contas={contas}
+            onSelectAll={() => setSelection({ all: true })}
+            onClear={() => setSelection(NONE)}
+            onDone={afterChange}
+          />
+        </Loading>
       )}
 
       {action?.kind === "pay" && row && (
@@ -342,7 +362,12 @@ export default function LedgerList({ kind, initial, params: initialParams, today
               <strong className="confirm-subject">
                 {row.partyName} — {installmentName(row)} · {formatBRL(parseMoney(row.valor) ?? ZERO)}
               </strong>
-              {action?.kind === "undo" && <PaymentPick endpoint={`${info.list.endpoint}/${row.id}`} onPick={setUndoPayment} />}
+              {action?.kind === "undo" && (
+                // Without its code the last payment is the one cancelled, as before it loads.
+                <Loading onFailed={() => setUndoPayment(null)}>
+                  <PaymentPick endpoint={`${info.list.endpoint}/${row.id}`} onPick={setUndoPayment} />
+                </Loading>
+              )}
             </>
           )
         }

@@ -4,13 +4,12 @@ import {
   MAX_MESSAGE,
   PLACEHOLDERS,
   settingsFormValues,
-  settingsSchema,
   storedPixKey,
   type Placeholder,
   type SettingsAnswer,
   type SettingsFormValues,
   type SettingsJson,
-} from "../src/api/settings/model";
+} from "../src/api/settings/form-values";
 import { maskCnpj } from "../src/lib/brazil";
 import { Button } from "../src/ui/Button";
 import { Field } from "../src/ui/Field";
@@ -18,7 +17,10 @@ import { Icon } from "../src/ui/Icon";
 import { Input } from "../src/ui/Input";
 import { toast } from "../src/ui/toast";
 import { api, ApiError } from "./lib/api";
-import { useForm } from "./lib/use-form";
+import { schemaOnDemand, useForm } from "./lib/use-form";
+
+// zod and the rules load with the form's first use, not with the page (issue 38 §7).
+const settingsSchema = schemaOnDemand(() => import("../src/api/settings/model").then((m) => m.settingsSchema));
 
 export interface SettingsFormProps {
   initial: SettingsJson;
@@ -55,7 +57,9 @@ export default function SettingsForm({ initial }: SettingsFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (saving || !form.validate()) return focusFirstError(event.currentTarget as HTMLFormElement);
+    if (saving) return;
+    const formElement = event.currentTarget as HTMLFormElement;
+    if (!(form.ready ? form.validate() : await form.checked())) return focusFirstError(formElement);
     setSaving(true);
     try {
       const answer = await api<SettingsAnswer>("/api/settings", { method: "PUT", body: values });
@@ -72,7 +76,7 @@ export default function SettingsForm({ initial }: SettingsFormProps) {
   }
 
   return (
-    <form className="settings-form" noValidate onSubmit={submit}>
+    <form className="settings-form" noValidate onSubmit={submit} {...form.intent}>
       <section className="settings-section" aria-labelledby="settings-empresa">
         <h2 id="settings-empresa">Empresa</h2>
         <p className="settings-section__text">Aparecem no PIX (sem acentos, até 25 e 15 letras) e nas mensagens.</p>

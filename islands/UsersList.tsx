@@ -21,7 +21,7 @@ import { ListCount, ListPager, ListTable, runRowAction } from "./lib/list-kit";
 import { useNewRecordIntent, useNewRecordRequest } from "./lib/state";
 import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
-import { TemporaryPasswordDialog, type TemporaryPassword } from "./users/TemporaryPasswordDialog";
+import type { TemporaryPassword } from "./users/TemporaryPasswordDialog";
 import { lastUseText, ROLE_BADGE, ROLE_LABELS } from "./users/words";
 
 // Loaded with their first opening (or as a button is pointed at): the forms and their zod schemas.
@@ -29,6 +29,8 @@ import { lastUseText, ROLE_BADGE, ROLE_LABELS } from "./users/words";
 // not depend on a download after the server made it.
 const NewUserDialog = onDemand(() => import("./users/NewUserDialog").then((m) => m.NewUserDialog));
 const EditUserDialog = onDemand(() => import("./users/EditUserDialog").then((m) => m.EditUserDialog));
+// The temporary password's dialog follows a creation or a reset (both start from a button).
+const TemporaryPasswordDialog = onDemand(() => import("./users/TemporaryPasswordDialog").then((m) => m.TemporaryPasswordDialog));
 
 export interface UsersListProps extends ListIslandProps<UserJson> {
   /** The signed-in administrator: their own row can be neither deactivated nor demoted here. */
@@ -58,6 +60,8 @@ export default function UsersList({ currentUserId, timeZone, ...props }: UsersLi
   const [editing, setEditing] = useState<UserJson | null>(null);
   const [asking, setAsking] = useState<Asking | null>(null);
   const [password, setPassword] = useState<TemporaryPassword | null>(null);
+  // Its dialog's code did not arrive (a dropped connection): the password, shown this once, stays on the page.
+  const [unshown, setUnshown] = useState<TemporaryPassword | null>(null);
   useNewRecordRequest(() => setCreating(true));
   useNewRecordIntent(NewUserDialog.preload);
   const filtering = Boolean(params.q || params.papel || params.ativo);
@@ -99,7 +103,7 @@ export default function UsersList({ currentUserId, timeZone, ...props }: UsersLi
   });
 
   return (
-    <div className="list-screen" {...preloadOnIntent(NewUserDialog, EditUserDialog, ConfirmPart)}>
+    <div className="list-screen" {...preloadOnIntent(NewUserDialog, EditUserDialog, ConfirmPart, TemporaryPasswordDialog)}>
       <FilterBar label="Filtrar usuários" active={filtering} onClear={() => update({ q: "", papel: "", ativo: "" })}>
         <Field label="Buscar">
           <Input
@@ -178,7 +182,21 @@ export default function UsersList({ currentUserId, timeZone, ...props }: UsersLi
         onConfirm={confirm}
         onCancel={() => setAsking(null)}
       />
-      {password && <TemporaryPasswordDialog password={password} onClose={() => setPassword(null)} />}
+      {unshown && (
+        <p className="reg-form__alert" role="alert">
+          Senha temporária de {unshown.owner}: <code>{unshown.senha}</code> — anote-a, ela não será mostrada de novo.
+        </p>
+      )}
+      {password && (
+        <Loading
+          onFailed={() => {
+            setUnshown(password);
+            setPassword(null);
+          }}
+        >
+          <TemporaryPasswordDialog password={password} onClose={() => setPassword(null)} />
+        </Loading>
+      )}
     </div>
   );
 }

@@ -1,9 +1,13 @@
-import { PASSWORD_HINT, passwordChangeSchema } from "../../src/api/users/model";
+import { PASSWORD_HINT } from "../../src/api/users/password-words";
 import { Button } from "../../src/ui/Button";
 import { Field } from "../../src/ui/Field";
 import { Input } from "../../src/ui/Input";
 import { api, serverMessage } from "../lib/api";
-import { useSubmitForm } from "../lib/form";
+import { useSubmitForm } from "../lib/submit-form";
+import { schemaOnDemand } from "../lib/use-form";
+
+// zod and the rules load with the form's first use, not with the page (issue 38 §7).
+const passwordChangeSchema = schemaOnDemand(() => import("../../src/api/users/password-schema").then((m) => m.passwordChangeSchema));
 
 const EMPTY = { senhaAtual: "", novaSenha: "", confirmacao: "" };
 export const MISMATCH = "A confirmação não confere com a nova senha";
@@ -32,7 +36,7 @@ export function PasswordForm({ email, onChanged }: PasswordFormProps) {
   const { errors } = form;
 
   return (
-    <form ref={formRef} className="account-password" noValidate onSubmit={submit} aria-labelledby="conta-senha">
+    <form ref={formRef} className="account-password" noValidate onSubmit={submit} aria-labelledby="conta-senha" {...form.intent}>
       {/* For password managers: the account the new password belongs to. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field label="Senha atual" required error={errors.senhaAtual}>

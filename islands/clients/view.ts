@@ -1,6 +1,6 @@
 // The Clients list's pure parts: the status display and the filter options.
 import type { ClientListRow } from "../../src/api/clients/model";
-import { automaticBlockText } from "../../src/lib/history-text";
+import { automaticBlockText } from "../../src/lib/block-text";
 import { IN_TRIAL_LABEL } from "../../src/lib/status";
 import type { BadgeVariant } from "../../src/ui/Badge";
 

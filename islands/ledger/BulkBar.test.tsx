@@ -8,6 +8,9 @@ import { CanWrite } from "../lib/can-write";
 import { ledgerSummary } from "../lib/state";
 import LedgerList, { type LedgerListProps } from "../LedgerList";
 import type { LedgerRow } from "./kinds";
+// The bar loads with the first selection (islands/lib/on-demand.tsx): compiled ahead here, so
+// the settle() after a first tick is enough for it to show.
+import "./BulkBar";
 
 const TODAY = "2026-03-15";
 const row = (id: number, overrides: Partial<LedgerRow> = {}): LedgerRow => ({
@@ -83,6 +86,7 @@ describe("bulk selection", () => {
     render(<LedgerList {...props()} />);
     tick("Padaria Pão Quente parcela 1/12");
     tick("Padaria Pão Quente parcela 3/12");
+    await settle(); // the bar loads with the first selection
     expect(bar()!.querySelector(".bulk-bar__count")!.textContent).toBe("2 parcelas selecionadas");
     click(button("Baixar", bar()!));
     const dialog = lastDialog();
@@ -109,6 +113,7 @@ describe("bulk selection", () => {
     serve(() => json({ message: "7 parcelas prorrogadas", acao: "prorrogar", alteradas: 7, ids: [], mantidas: [] }));
     render(<LedgerList {...props("receber", 7)} />);
     click(document.querySelector<HTMLInputElement>(".bulk-page input")!);
+    await settle(); // the bar loads with the first selection
     expect(bar()!.querySelector(".bulk-bar__count")!.textContent).toBe("3 parcelas selecionadas");
     click(button("Selecionar todas as 7 parcelas deste filtro", bar()!));
     expect(bar()!.querySelector(".bulk-bar__count")!.textContent).toBe("Todas as 7 parcelas deste filtro selecionadas");
@@ -135,6 +140,7 @@ describe("bulk selection", () => {
     serve(() => json({ message: "Seleção grande demais: no máximo 5.000 por ação (5.001 selecionadas). Filtre a lista e repita." }, 413));
     render(<LedgerList {...props("pagar")} />);
     tick("Padaria Pão Quente parcela 2/12");
+    await settle(); // the bar loads with the first selection
     expect(bar()!.querySelector(".bulk-bar__count")!.textContent).toBe("1 conta selecionada");
     click(button("Excluir", bar()!));
     const dialog = lastDialog();
@@ -180,6 +186,7 @@ describe("bulk selection", () => {
     serve(() => json({ message: "3 cobranças na lista do WhatsApp para 2 clientes; 1 cliente sem celular válido para o WhatsApp", acao: "cobrar", alteradas: 3, ids: [1, 2, 3], mantidas: [], mensagens: [41, 42], clientes: 2 }));
     render(<LedgerList {...props("receber", 7)} />);
     click(document.querySelector<HTMLInputElement>(".bulk-page input")!);
+    await settle(); // the bar loads with the first selection
     click(button("Selecionar todas as 7 parcelas deste filtro", bar()!));
     click(button("Cobrar", bar()!));
     const dialog = lastDialog();
@@ -203,15 +210,17 @@ describe("bulk selection", () => {
     expect(bar()).toBeNull();
   });
 
-  test("Contas a Pagar has no Cobrar", () => {
+  test("Contas a Pagar has no Cobrar", async () => {
     render(<LedgerList {...props("pagar")} />);
     tick("Padaria Pão Quente parcela 1/12");
+    await settle(); // the bar loads with the first selection
     expect([...bar()!.querySelectorAll("button")].map((b) => b.textContent)).not.toContain("Cobrar");
   });
 
-  test("Limpar seleção empties it; a consulta gets no checkboxes and no bar", () => {
+  test("Limpar seleção empties it; a consulta gets no checkboxes and no bar", async () => {
     render(<LedgerList {...props()} />);
     tick("Padaria Pão Quente parcela 1/12");
+    await settle(); // the bar loads with the first selection
     click(button("Limpar seleção", bar()!));
     expect(bar()).toBeNull();
     cleanup();

@@ -10,7 +10,10 @@ import { toast } from "../../src/ui/toast";
 import { api, ApiError, serverMessage } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { useUrlList } from "./list";
+import { runRowAction, type ActionOutcome } from "./row-action";
 import { tableSort } from "./sort";
+
+export { runRowAction };
 
 /** A list island's state: useUrlList over its spec. */
 export type UrlList<Row = unknown> = ReturnType<typeof useUrlList<Row>>;
@@ -81,32 +84,6 @@ export function ListTable<Row extends { id: number }>(props: {
       empty={empty}
     />
   );
-}
-
-interface ActionOutcome {
-  /** The success toast when the server's answer has no `message` of its own (which it says otherwise). */
-  done?: string;
-  /** SPEC §8's message when the server gives no reason (or when `ownMessage`). */
-  failed: string;
-  /** Show `failed` even when the server sends a reason (SPEC's fixed wording). */
-  ownMessage?: boolean;
-  /** Refetches what the action changed (the list's same view), right after the toast. */
-  reload?(): void;
-}
-
-/** Runs one row action and ends it as SPEC §8 says: a toast (the server's words) and a reload, or 'Erro' and why. */
-export async function runRowAction(action: () => Promise<unknown>, outcome: ActionOutcome): Promise<boolean> {
-  let answer: unknown;
-  try {
-    answer = await action();
-  } catch (error) {
-    const reason = error instanceof ApiError && !outcome.ownMessage ? error.serverMessage : null;
-    toast({ title: "Erro", description: reason || outcome.failed, variant: "destructive" });
-    return false;
-  }
-  toast({ title: serverMessage(answer) ?? outcome.done ?? "Feito" });
-  outcome.reload?.();
-  return true;
 }
 
 interface DeleteConfirmationOptions<Row> extends ActionOutcome {

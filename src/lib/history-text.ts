@@ -1,8 +1,10 @@
 // The history's one pt-BR wording (DECISIONS §6): the side panel, the /history page and its CSV
 // all show an event as the sentence this module writes, so the three never disagree.
 import { formatDateBR } from "./dates.ts";
-import { installmentName } from "./installments.ts";
+import { installmentsText, list, type BlockingInstallment } from "./block-text.ts";
 import { formatBRL, parseMoney } from "./money.ts";
+
+export { automaticBlockText, type BlockingInstallment } from "./block-text.ts";
 
 export const HISTORY_ENTITIES = ["client", "subscription", "supplier", "partner", "installment", "payable", "user", "settings", "category", "cost_centre", "bank_account"] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
@@ -92,14 +94,6 @@ interface HistoryFacts {
   entidade: string;
   rotulo: string;
   detalhes: Record<string, unknown>;
-}
-
-/** A blocking installment as blocking events name it (a subscription's month with its competência). */
-export interface BlockingInstallment {
-  id: number;
-  numerosParcela: string;
-  dataVencimento?: string;
-  competencia?: string;
 }
 
 /** Each entity's noun: typed by HISTORY_ENTITIES, so a new entity does not compile without its own. */
@@ -220,22 +214,6 @@ function madeFromLine(d: Record<string, unknown>): string {
 /** "03/2026" from "2026-03" (a competência as people write it). */
 function monthText(ym: string): string {
   return /^\d{4}-\d{2}$/.test(ym) ? `${ym.slice(5, 7)}/${ym.slice(0, 4)}` : ym;
-}
-
-/** "a, b e c" */
-function list(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} e ${items.at(-1)}`;
-}
-
-function installmentsText(parcelas: BlockingInstallment[], total: number, overdue: boolean): string {
-  const shown = parcelas.slice(0, 3).map((p) => `${installmentName(p)}${overdue && p.dataVencimento ? ` vencida desde ${formatDateBR(p.dataVencimento)}` : ""}`);
-  const more = total - shown.length;
-  return list(more > 0 ? [...shown, `mais ${more}`] : shown);
-}
-
-/** Why a client is blocked automatically (the clients list's status tooltip), in the history's words. */
-export function automaticBlockText(parcelas: BlockingInstallment[], total: number): string {
-  return `Bloqueado automaticamente: ${installmentsText(parcelas, total, true)}`;
 }
 
 const CAUSE: Record<string, string> = {

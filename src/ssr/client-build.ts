@@ -44,23 +44,36 @@ const signalsCore: BunPlugin = {
  * gzips to ~19 KB in one piece). So every entry of a group imports the group's modules (the
  * plugin below prepends the import at build time): reached by the same entries, they land in
  * one file, with all they import.
+ * - shared, for the shell's plain script and everything below: the toasts' store and the flashed
+ *   toast (every signed-in page loads them with the shell; in one file, not two).
  * - base, for every island and the client entry: React, the API client, money and months, the
- *   Button, the icons and the form fields. The toasts' store is not in it: the shell's plain
+ *   Button, the icons and the form fields, the table and a row action's ending ("Minha conta" has
+ *   them without the list kit). The toasts' store is not in it: the shell's plain
  *   script (islands/lib/shell.ts, no React) shares it with the islands, in a chunk of its own.
- * - lists, for every island but BASE_ONLY's: the list hook and kit (table, pager, export), the
- *   filter bar, row actions and menus, selects, dates.
+ * - forms, for the lists' islands and FORMS_ONLY's: selects, dates, the list specs' shape (Gerar
+ *   parcelas has them without the list kit; in the lists chunk they would cut it in two).
+ * - lists, for every island but BASE_ONLY's and FORMS_ONLY's: the list hook and kit (pager,
+ *   export), the filter bar, row actions and menus.
  * The parts the islands import() on demand (dialogs) need no import: Bun puts what a part shares
  * with the islands that open it in their chunks. What only a few pages use stays out of the
  * groups, or the other pages would load it for nothing (the registers' kit, the party picker, a
  * feature's words, the charts' code). tests/client-chunks.test.ts checks the outcome.
  */
 export const CHUNK_GROUPS = {
-  base: ["react", "react/jsx-runtime", "src/ui/Button.tsx", "src/ui/Icon.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Badge.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts"],
-  lists: ["islands/lib/list.ts", "islands/lib/list-kit.tsx", "islands/lib/on-demand.tsx", "islands/lib/state.ts", "src/ui/FilterBar.tsx", "src/ui/RowMenu.tsx", "src/ui/IconAction.tsx", "src/ui/Select.tsx", "src/ui/EmptyState.tsx", "src/lib/dates.ts", "src/lib/clock.ts"],
+  shared: ["src/ui/toast.ts", "src/ui/flash.ts"],
+  base: ["react", "react/jsx-runtime", "src/ui/Button.tsx", "src/ui/Icon.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Badge.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts", "src/ui/Table.tsx", "islands/lib/row-action.ts"],
+  forms: ["src/ui/Select.tsx", "src/lib/dates.ts", "src/lib/list-spec.ts"],
+  lists: ["islands/lib/list.ts", "islands/lib/list-kit.tsx", "islands/lib/on-demand.tsx", "islands/lib/state.ts", "src/ui/FilterBar.tsx", "src/ui/RowMenu.tsx", "src/ui/IconAction.tsx", "src/ui/EmptyState.tsx", "src/lib/clock.ts"],
 };
 
+/** Each group's entries import the group above it too: lists ⊃ forms ⊃ base. */
+const PARENT: Partial<Record<keyof typeof CHUNK_GROUPS, keyof typeof CHUNK_GROUPS>> = { lists: "forms", forms: "base", base: "shared" };
+
+/** Islands of a page with a form but without the list kit (Gerar parcelas): base and forms. */
+export const FORMS_ONLY = ["GenerateInstallments"];
+
 /** Islands of pages without the list kit (dashboard, reports, settings): base only. */
-export const BASE_ONLY = ["DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "ReportPartyPick", "SettingsForm", "EmailSettings"];
+export const BASE_ONLY = ["DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "ReportPartyPick", "SettingsForm", "EmailSettings", "AccountScreen"];
 
 /** Prepends `import "cofre-chunk:<group>"` to each entry of a group; that module imports the group's modules. */
 function chunkGroups(members: Record<keyof typeof CHUNK_GROUPS, string[]>): BunPlugin {
@@ -73,7 +86,8 @@ function chunkGroups(members: Record<keyof typeof CHUNK_GROUPS, string[]>): BunP
       build.onLoad({ filter: /.*/, namespace: "cofre-chunk" }, ({ path }) => {
         const group = path as keyof typeof CHUNK_GROUPS;
         const modules = CHUNK_GROUPS[group].map((module) => Bun.resolveSync(module.startsWith("react") ? module : `./${module}`, ROOT));
-        const lines = [...(group === "lists" ? ["cofre-chunk:base"] : []), ...modules].map((module) => `import ${JSON.stringify(module)};`);
+        const parent = PARENT[group];
+        const lines = [...(parent ? [`cofre-chunk:${parent}`] : []), ...modules].map((module) => `import ${JSON.stringify(module)};`);
         return { contents: lines.join("\n"), loader: "js" };
       });
       build.onLoad({ filter: new RegExp(`^(${[...groupOf.keys()].map(escape).join("|")})$`) }, async ({ path }) => ({
@@ -94,9 +108,12 @@ export async function buildClient(): Promise<ClientBuild> {
   const entryOf = (name: string) => join(ROOT, "islands", `${name}.tsx`);
   const islandEntries = names.map(entryOf);
   const client = join(ROOT, "islands", "lib", "client.ts");
+  const shell = join(ROOT, "islands", "lib", "shell.ts");
   const groups = {
+    shared: [shell],
     base: [client, ...names.filter((name) => BASE_ONLY.includes(name)).map(entryOf)],
-    lists: names.filter((name) => !BASE_ONLY.includes(name)).map(entryOf),
+    forms: names.filter((name) => FORMS_ONLY.includes(name)).map(entryOf),
+    lists: names.filter((name) => !BASE_ONLY.includes(name) && !FORMS_ONLY.includes(name)).map(entryOf),
   };
   const result = await Bun.build({
     // The login page's script is an entry of its own, without React (src/pages/LoginPage.tsx).
@@ -106,7 +123,7 @@ export async function buildClient(): Promise<ClientBuild> {
       client,
       join(ROOT, "islands", "lib", "login.ts"),
       // Every signed-in page's toasts and tooltip, without React (issue 38 §7).
-      join(ROOT, "islands", "lib", "shell.ts"),
+      shell,
       join(ROOT, "islands", "lib", "copy.ts"),
       join(ROOT, "src", "styles", "app.css"),
       join(ROOT, "src", "styles", "public-page.css"),

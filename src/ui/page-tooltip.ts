@@ -26,8 +26,11 @@ function tipOf(target: EventTarget | null): [HTMLElement, string] | null {
   return null;
 }
 
-/** Starts the page's tooltips; returns the way to stop them (tests). */
-export function installTooltips(doc: Document = document): () => void {
+/**
+ * Starts the page's tooltips; returns the way to stop them (tests). `pending`: the pointer or focus
+ * event the page's shell loaded this code on (islands/lib/page-shell.ts), handled as if it came now.
+ */
+export function installTooltips(doc: Document = document, pending?: Event | null): () => void {
   let shown: HTMLElement | null = null;
   let described = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -123,6 +126,7 @@ export function installTooltips(doc: Document = document): () => void {
     ["keydown", key],
   ] as const;
   for (const [type, listener] of listeners) doc.addEventListener(type, listener as EventListener, true);
+  if (pending) for (const [type, listener] of listeners) if (type === pending.type) (listener as (event: Event) => void)(pending);
   return () => {
     hide();
     for (const [type, listener] of listeners) doc.removeEventListener(type, listener as EventListener, true);

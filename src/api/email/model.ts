@@ -1,14 +1,13 @@
 import { z } from "zod/mini";
 import { MAX_TEXT, optionalText, TOO_LONG } from "../fields";
+import { SECURITY, type Security } from "./form-values";
+
+// The form's values and words (no zod: the settings page loads these schemas with the form's
+// first use) are in ./form-values.ts.
+export * from "./form-values";
 
 // The SMTP settings (DECISIONS §7, issue 33 §1), used by the EmailSettings island and by
 // PUT /api/settings/email. Client-safe (zod/mini, no server imports).
-
-export const SECURITY = ["nenhuma", "starttls", "tls"] as const;
-export type Security = (typeof SECURITY)[number];
-export const SECURITY_LABELS: Record<Security, string> = { nenhuma: "Nenhuma", starttls: "STARTTLS", tls: "TLS (SSL)" };
-/** The usual port of each kind of connection: a blank port means this one. */
-export const DEFAULT_PORTS: Record<Security, number> = { nenhuma: 25, starttls: 587, tls: 465 };
 
 const HOST_INVALID = "Servidor inválido: use um nome como smtp.exemplo.com.br ou um endereço IP";
 const PORT_INVALID = "Porta deve ser um número inteiro entre 1 e 65535";
@@ -98,27 +97,6 @@ export const emailSettingsSchema = emailFields.check(
 
 export type EmailSettingsInput = z.output<typeof emailSettingsSchema>;
 
-/** GET /api/settings/email. Never the password: only whether one is stored. */
-export interface EmailSettingsJson {
-  host: string;
-  porta: number | null;
-  seguranca: Security;
-  usuario: string;
-  senhaDefinida: boolean;
-  remetenteNome: string;
-  remetenteEmail: string;
-  responderPara: string;
-  aceitarAutoassinado: boolean;
-  /** A server and a sender are saved: Cofre can send. */
-  configurado: boolean;
-  updatedAt: string | null;
-}
-
-export interface EmailSettingsAnswer {
-  message: string;
-  settings: EmailSettingsJson;
-}
-
 /** POST /api/settings/email/test {para}. */
 export const emailTestSchema = z.object(
   {
@@ -135,35 +113,3 @@ export const emailTestSchema = z.object(
   },
   "Dados inválidos",
 );
-
-/** The test's answer: 200 when the server accepted the message, 502 with `{message}` otherwise. */
-export interface EmailTestAnswer {
-  message: string;
-}
-
-/** The form's values, as the inputs hold them; the password input starts empty, always. */
-export interface EmailFormValues {
-  host: string;
-  porta: string;
-  seguranca: Security;
-  usuario: string;
-  senha: string;
-  removerSenha: boolean;
-  remetenteNome: string;
-  remetenteEmail: string;
-  responderPara: string;
-  aceitarAutoassinado: boolean;
-}
-
-export const emailFormValues = (settings: EmailSettingsJson): EmailFormValues => ({
-  host: settings.host,
-  porta: settings.porta === null ? "" : String(settings.porta),
-  seguranca: settings.seguranca,
-  usuario: settings.usuario,
-  senha: "",
-  removerSenha: false,
-  remetenteNome: settings.remetenteNome,
-  remetenteEmail: settings.remetenteEmail,
-  responderPara: settings.responderPara,
-  aceitarAutoassinado: settings.aceitarAutoassinado,
-});

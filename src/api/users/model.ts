@@ -5,17 +5,11 @@ import { ROLES, type Role } from "../../lib/roles";
 import { requiredText } from "../fields";
 import { ROLE_INVALID, USER_LIST } from "./list-spec";
 
+export * from "./password-words";
+
 // Users and "Minha conta" (issue 20, DECISIONS §10): the forms' schemas (shared by the islands and
 // the API), the API's shapes and the /users list's URL contract. Client-safe.
 
-export const MIN_PASSWORD = 10;
-export const PASSWORD_TOO_SHORT = `A senha deve ter pelo menos ${MIN_PASSWORD} caracteres`;
-export const PASSWORD_IS_EMAIL = "A senha não pode ser o seu e-mail";
-/** zxcvbn-ts's score (0–4) a password must reach (DECISIONS §10); below it the estimator's advice follows this. */
-export const MIN_SCORE = 3;
-export const PASSWORD_WEAK = "Senha fácil de adivinhar.";
-/** The fields' hint, on every screen that takes a new password. */
-export const PASSWORD_HINT = `Pelo menos ${MIN_PASSWORD} caracteres, difícil de adivinhar (uma frase de palavras pouco comuns serve); nem o e-mail.`;
 export const LAST_ADMIN = "Este é o último administrador ativo: promova ou reative outro antes";
 
 /** A user as the API sends it (never the hash). */
@@ -89,14 +83,7 @@ export const userPatchSchema = z.object(
 );
 export type UserPatch = z.output<typeof userPatchSchema>;
 
-/** POST /api/auth/password: the current password and the new one. */
-export const passwordChangeSchema = z.object(
-  {
-    senhaAtual: z.string("Informe a senha atual").check(z.minLength(1, "Informe a senha atual")),
-    novaSenha: z.string("Informe a nova senha"),
-  },
-  "Dados inválidos",
-);
+export { passwordChangeSchema } from "./password-schema";
 
 export interface UserQuery {
   q: string;
