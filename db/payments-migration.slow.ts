@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { useTestApp } from "../tests/support";
 import { seedDemo } from "../src/cli/seed-demo";
@@ -74,7 +74,18 @@ describe("migration 0024 on a demo database", () => {
     // Back to the schema before 0024, its data as the previous version wrote it: first 0026 undone
     // (its triggers and columns; 0022's triggers and live index back), then 0024.
     const sqlite = t.db.$client;
+    // Later migrations' triggers on the ledger's tables read payments or the balance's columns
+    // (0031's categories, 0034's day sums): set aside while 0024 is undone, put back as they were.
+    const later = readdirSync(join(import.meta.dir, "migrations"))
+      .filter((name) => /^\d{4}_.*\.sql$/.test(name) && name > "0027")
+      .flatMap((name) => [...readFileSync(join(import.meta.dir, "migrations", name), "utf8").matchAll(/CREATE TRIGGER `(\w+)`/g)].map((m) => m[1]!));
+    const setAside = sqlite
+      .query<{ name: string; sql: string }, []>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('receivables', 'payables', 'payments')")
+      .all()
+      .filter((trigger) => later.includes(trigger.name));
+    expect(setAside.length).toBeGreaterThan(0);
     sqlite.transaction(() => {
+      for (const trigger of setAside) sqlite.run(`DROP TRIGGER ${trigger.name}`);
       sqlite.run("DROP TRIGGER recibos_issue");
       sqlite.run("DROP TRIGGER recibos_cancel");
       sqlite.run("DROP INDEX recibos_live_idx");
@@ -109,10 +120,14 @@ describe("migration 0024 on a demo database", () => {
         for (const statement of file.split("--> statement-breakpoint")) if (statement.trim()) sqlite.run(statement);
       })();
     }
-    // 0029's column on payments (its account) and its index, as the migrator gave them after 0027.
-    for (const statement of readFileSync(join(import.meta.dir, "migrations", "0029_bank_accounts.sql"), "utf8").split("--> statement-breakpoint")) {
-      if (statement.includes("`payments`")) sqlite.run(statement);
+    // 0029's column on payments (its account) and its index, and 0031's (its category, filled),
+    // as the migrator gave them after 0027; then the later triggers put back.
+    for (const name of ["0029_bank_accounts.sql", "0031_dre_payment_category.sql"]) {
+      for (const statement of readFileSync(join(import.meta.dir, "migrations", name), "utf8").split("--> statement-breakpoint")) {
+        if (statement.includes("`payments`") && !statement.includes("CREATE TRIGGER")) sqlite.run(statement);
+      }
     }
+    for (const trigger of setAside) sqlite.run(trigger.sql);
     expect(paymentsOf()).toEqual(written);
     const after = await figures();
     expect(after.receivables).toBe(before.receivables);
