@@ -55,7 +55,9 @@ describe("Contas bancárias", () => {
     const row = page.locator(".accounts-table tbody tr").filter({ hasText: "Itaú Unibanco (341) · Ag. 1234 · Conta 56789-0" });
     await row.waitFor();
     await row.getByText("Padrão").waitFor();
-    await row.getByText("R$\u00a015.000,00").waitFor();
+    // The opening balance, and today's balance (nothing paid yet: the same).
+    await row.locator(".account-opening").getByText("R$\u00a015.000,00").waitFor();
+    await row.locator(".account-balance", { hasText: "R$\u00a015.000,00" }).waitFor();
     await expectNoHorizontalOverflow(page);
     expect(await axeViolations(page)).toEqual([]);
     await dismissToasts(page);
