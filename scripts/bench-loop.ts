@@ -32,15 +32,10 @@ export async function benchLoopHeld(base: string, cookie: string, label: string,
   const people = Array.from({ length: parts.includes("pulls") ? PEOPLE : 0 }, async (_, person) => {
     for (let i = person; running; i++) pulled.push(await drain(await fetch(base + HEAVY[i % HEAVY.length], { headers: { cookie, "accept-encoding": "gzip" } })));
   });
-  const probes: number[] = [];
-  const prober = (async () => {
-    while (running) {
-      const t0 = performance.now();
-      await drain(await fetch(`${base}/healthz`));
-      probes.push(performance.now() - t0);
-      await Bun.sleep(5);
-    }
-  })();
+  // On its own thread (scripts/bench-probe.ts): what it times is the server's wait, not this thread's.
+  const probeThread = new Worker(new URL("./bench-probe.ts", import.meta.url));
+  const prober = new Promise<number[]>((resolve) => (probeThread.onmessage = ({ data }: MessageEvent<number[]>) => resolve(data)));
+  probeThread.postMessage({ url: `${base}/healthz`, everyMs: 5 });
   await Bun.sleep(300); // the pulls under way
   // The server's today (APP_TZ's default zone): the furthest month it lets a click generate.
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
@@ -53,7 +48,9 @@ export async function benchLoopHeld(base: string, cookie: string, label: string,
   const minimum = t0 + 3000;
   if (performance.now() < minimum) await Bun.sleep(minimum - performance.now());
   running = false;
-  await Promise.all([...people, prober]);
+  probeThread.postMessage("stop");
+  const [probes] = await Promise.all([prober, ...people]);
+  void probeThread.terminate();
   const sorted = [...probes].sort((a, b) => a - b);
   const failed = pulled.filter((status) => status !== 200).length;
   row(
