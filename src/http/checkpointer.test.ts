@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeDatabase, openDatabase, type Db } from "../../db/client";
 import { writeMigratedDatabase } from "../../tests/support";
-import { startCheckpointer, type Checkpointer } from "./checkpointer";
-import type { CheckpointDone } from "../workers/checkpoint-thread";
+import { startCheckpointer, type CheckpointDone, type Checkpointer } from "./checkpointer";
 
 const dir = mkdtempSync(join(tmpdir(), "cofre-checkpointer-"));
 let open: { db: Db; checkpointer: Checkpointer } | null = null;

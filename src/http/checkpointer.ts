@@ -1,13 +1,29 @@
 // Checkpoints off the event loop (issue 38 §3). SQLite's automatic checkpoint runs inside the
 // commit that pushes the WAL past 1,000 pages: on the server's connection, that commit (an OFX
-// import's slice, a generation's) wrote and synced 4 MB while /healthz waited (56–135 ms at
-// --scale 50). The server's connection has it off; a thread of its own
+// import's slice, a generation's) wrote and synced the WAL's pages into the database while
+// /healthz waited (at --scale 50 a generation's loop ticks of 21–35 ms writing 20–25 MB each, the
+// loop's own CPU ~14 ms; bench-loop's longest 56–135 ms). The server's connection has it off; a thread of its own
 // (src/workers/checkpoint-thread.ts) does it, with its own connection, PASSIVE: it never waits
 // for the server's readers or writer, and the server's writes never wait for it.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Db } from "../../db/client";
-import type { CheckpointDone, CheckpointerStart } from "../workers/checkpoint-thread";
+
+/** What the thread is sent to start. */
+export interface CheckpointerStart {
+  path: string;
+  /** The WAL's size from which a checkpoint runs (SQLite's own automatic one: 1,000 pages). */
+  walBytes: number;
+  /** How often the WAL's size and time are looked at. */
+  everyMs: number;
+}
+
+/** What the thread says after a checkpoint: the WAL's frames, those copied (equal: all of it), busy when one could not finish. */
+export interface CheckpointDone {
+  busy: number;
+  log: number;
+  checkpointed: number;
+}
 
 /** SQLite's own threshold (1,000 pages of 4 KB). */
 const WAL_BYTES = 4 * 1024 * 1024;

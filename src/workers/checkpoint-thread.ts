@@ -7,23 +7,10 @@
 // An entry point of the build too (scripts/build.ts, tests/cofre-bundle.ts).
 import { Database } from "bun:sqlite";
 import { statSync } from "node:fs";
+// Types only (erased): the thread stays bun:sqlite alone.
+import type { CheckpointDone, CheckpointerStart } from "../http/checkpointer";
 
 declare const self: Worker;
-
-export interface CheckpointerStart {
-  path: string;
-  /** The WAL's size from which a checkpoint runs (SQLite's own automatic one: 1,000 pages). */
-  walBytes: number;
-  /** How often the WAL's size and time are looked at. */
-  everyMs: number;
-}
-
-/** What the thread says after a checkpoint: the WAL's frames, those copied (equal: all of it), busy when one could not finish. */
-export interface CheckpointDone {
-  busy: number;
-  log: number;
-  checkpointed: number;
-}
 
 let db: Database | null = null;
 let timer: ReturnType<typeof setInterval> | undefined;
