@@ -51,11 +51,15 @@ export function migrate(sqlite: Database, folder: string): void {
   const entries = readJournal(folder);
   refuseNewerDatabase(sqlite, entries);
   sqlite.run(`CREATE TABLE IF NOT EXISTS ${TABLE} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`);
-  const last = sqlite.query<{ created_at: number | string }, []>(`SELECT created_at FROM ${TABLE} ORDER BY created_at DESC LIMIT 1`).get();
-  const pending = entries.filter((entry) => last === null || Number(last.created_at) < entry.when);
-  if (pending.length === 0) return;
+  const pendingNow = () => {
+    const last = sqlite.query<{ created_at: number | string }, []>(`SELECT created_at FROM ${TABLE} ORDER BY created_at DESC LIMIT 1`).get();
+    return entries.filter((entry) => last === null || Number(last.created_at) < entry.when);
+  };
+  if (pendingNow().length === 0) return;
+  // Read again under the write lock: two processes opening a new file at once both saw it
+  // pending; the second waits for the first's lock and then finds nothing left to apply.
   sqlite.transaction(() => {
-    for (const entry of pending) {
+    for (const entry of pendingNow()) {
       const text = readFileSync(join(folder, `${entry.tag}.sql`), "utf8");
       for (const statement of text.split("--> statement-breakpoint")) {
         if (statement.trim()) sqlite.run(statement);
@@ -63,5 +67,5 @@ export function migrate(sqlite: Database, folder: string): void {
       const hash = new Bun.CryptoHasher("sha256").update(text).digest("hex");
       sqlite.run(`INSERT INTO ${TABLE} ("hash", "created_at") VALUES (?, ?)`, [hash, entry.when]);
     }
-  })();
+  }).immediate();
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import { LAST_ADMIN, PASSWORD_TOO_SHORT, type UserJson } from "../src/api/users/model";
 import { dismissToast, toastSignal } from "../src/ui/toast";
-import { button, control, json, lastDialog, listPage, mockFetch, openDialogs, pause, rowAction, rowActions, settle, type Call } from "../tests/islands";
+import { button, control, json, lastDialog, listPage, mockFetch, openDialogs, pause, rowAction, rowActions, settle, settleUntil, type Call } from "../tests/islands";
 import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from "../tests/ui";
 import { newRecordRequest } from "./lib/state";
 import UsersList, { type UsersListProps } from "./UsersList";
@@ -156,7 +156,8 @@ describe("UsersList: Novo usuário", () => {
     });
     expect(dialog.textContent).toContain("não altera nada");
     click(button("Criar usuário", dialog));
-    await settle();
+    // The temporary password's dialog loads on demand.
+    await settleUntil(() => lastDialog()?.querySelector("h2")?.textContent === "Senha temporária", "the Senha temporária dialog");
     expect(writes()).toEqual([{ method: "POST", url: "/api/users", body: { email: "Ana@PadariaPaoQuente.com.br", nome: "Ana Caixa", papel: "consulta" } }]);
     expect(toastSignal.value?.title).toBe("Usuário criado: anote a senha temporária, ela não será mostrada de novo");
     expect(gets()).toEqual(["/api/users?ordem=email&pagina=1&porPagina=50"]);

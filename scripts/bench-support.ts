@@ -73,13 +73,21 @@ export interface Running {
 }
 
 /** dist/cofre serving `database` on a free loopback port, once `readyPath` answers 200. */
-export async function startBinary(options: { database: string; cwd: string; admin: { email: string; password: string }; readyPath?: string; stderr?: "inherit" | "ignore" }): Promise<Running> {
+export async function startBinary(options: {
+  database: string;
+  cwd: string;
+  admin: { email: string; password: string };
+  readyPath?: string;
+  stderr?: "inherit" | "ignore";
+  /** More of the server's environment (bench-loop's BUN_OPTIONS preload). */
+  env?: Record<string, string>;
+}): Promise<Running> {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   const proc = Bun.spawn([BINARY, "serve"], {
     cwd: options.cwd,
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: options.database, ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password },
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: options.database, ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password, ...options.env },
     stdout: "ignore",
     // "ignore" keeps the server's log off the table, but its last words are kept for a failed start.
     stderr: options.stderr === "ignore" ? "pipe" : "inherit",

@@ -16,13 +16,13 @@ const started = performance.now();
 await writeBuiltClient(clientDir, await buildClient());
 
 const outfile = join(root, "dist", "cofre");
-// The writer thread (src/http/writer.ts) is an entry point of its own: a Worker in a compiled
-// binary loads only files built into it, here /$bunfs/root/workers/writer-thread.js.
+// The writer and checkpoint threads (src/http/writer.ts, checkpointer.ts) are entry points of their own: a Worker in a compiled
+// binary loads only files built into it, here /$bunfs/root/workers/{writer,checkpoint}-thread.js.
 await $`bun build --compile --minify --bytecode --format=esm \
   --define process.env.NODE_ENV='"production"' \
   --no-compile-autoload-dotenv --no-compile-autoload-bunfig \
   --asset ${BUILT_CLIENT_DIR} --asset db/migrations \
-  src/index.ts src/workers/writer-thread.ts --outfile ${outfile}`.quiet();
+  src/index.ts src/workers/writer-thread.ts src/workers/checkpoint-thread.ts --outfile ${outfile}`.quiet();
 
 const mb = (statSync(outfile).size / 1024 / 1024).toFixed(1);
 console.log(`dist/cofre: ${mb} MB in ${Math.round(performance.now() - started)} ms`);

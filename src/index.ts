@@ -10,11 +10,12 @@ async function serve() {
   const startedAt = performance.now();
   const config = loadConfig();
   // Loaded here, not at the top: `cofre --help` and the CLI commands never pay for the server.
-  const [{ COMMAND_BUSY_TIMEOUT_MS, openDatabase, closeDatabase, releaseIdleMemory, serveWrites }, { ensureFirstUser }, { createApp }, { startIdleCollection }] = await Promise.all([
+  const [{ COMMAND_BUSY_TIMEOUT_MS, openDatabase, closeDatabase, releaseIdleMemory, serveWrites }, { ensureFirstUser }, { createApp }, { startIdleCollection }, { startCheckpointer }] = await Promise.all([
     import("../db/client"),
     import("./cli/first-user"),
     import("./server"),
     import("./http/idle-gc"),
+    import("./http/checkpointer"),
   ]);
   // Until it listens, its writes (migrations, the first user) wait for another process's lock as
   // a command's do: a start beside a busy cron job is slower, never a crash.
@@ -29,6 +30,8 @@ async function serve() {
   await ensureFirstUser(db, config);
   const app = await createApp(db, config);
   serveWrites(db);
+  // The WAL copied into the database on a thread of its own, never inside a commit of the loop's.
+  const checkpointer = startCheckpointer(db);
   // Bun's own limit answers an empty 413; ours (64 KB, JSON) must be the one that speaks, so
   // Bun's is far above it. Bodies are never buffered past 64 KB (src/http/errors.ts).
   // Elysia asks for SO_REUSEPORT by default: a second `cofre serve` (an old version, another
@@ -85,6 +88,7 @@ async function serve() {
     await Promise.race([Promise.all([server?.stop(false), outbox.stop()]), Bun.sleep(SHUTDOWN_GRACE_MS)]);
     server?.stop(true);
     email.close();
+    await checkpointer.stop();
     closeDatabase(db);
     process.exit(0);
   };

@@ -27,7 +27,7 @@ export function cofreBundle(): Promise<string> {
     // In the run's own folder, removed when the run ends (tests/setup-tmpdir.ts).
     const dir = mkdtempSync(join(tmpdir(), "cofre-bundle-"));
     const [server, client] = await Promise.all([
-      Bun.build({ entrypoints: [join(ROOT, "src", "index.ts"), join(ROOT, "src", "workers", "writer-thread.ts")], target: "bun", outdir: dir, splitting: true, define: { "process.env.NODE_ENV": '"production"' } }),
+      Bun.build({ entrypoints: [join(ROOT, "src", "index.ts"), join(ROOT, "src", "workers", "writer-thread.ts"), join(ROOT, "src", "workers", "checkpoint-thread.ts")], target: "bun", outdir: dir, splitting: true, define: { "process.env.NODE_ENV": '"production"' } }),
       buildClient(),
     ]);
     if (!server.success) throw new AggregateError(server.logs, "cofre did not bundle");

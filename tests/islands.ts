@@ -64,6 +64,19 @@ export async function settle(): Promise<void> {
 }
 
 /** The control a visible label points at, inside scope (the page or a dialog); a "*" marker is ignored. */
+/**
+ * Settles until `ready()` holds (code loaded on demand arrives in its own time on a busy
+ * machine): at most `attempts` settles with a real timer between them, then fails saying so.
+ */
+export async function settleUntil(ready: () => boolean, what: string, attempts = 100): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    await settle();
+    if (ready()) return;
+    await act(async () => void (await new Promise((resolve) => realSetTimeout(resolve, 10))));
+  }
+  throw new Error(`still waiting for ${what}`);
+}
+
 export function control<T extends HTMLElement = HTMLInputElement>(label: string, scope: ParentNode = document): T {
   const found = [...scope.querySelectorAll("label")].find((l) => l.textContent?.replace("*", "").trim() === label);
   const element = found && (found.htmlFor ? document.getElementById(found.htmlFor) : found.querySelector("input"));
