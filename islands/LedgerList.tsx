@@ -211,6 +211,8 @@ export default function LedgerList({ kind, initial, params: initialParams, today
           label={kind === "receber" ? "Parcelas a receber" : "Contas a pagar"}
           columns={columns}
           rows={rows}
+          // Fixed columns (ledgerColumns): their phone labels are in lists.css.
+          phoneLabels="stylesheet"
           empty={
             <EmptyState
               icon={kind === "receber" ? "receivable" : "payable"}
@@ -419,7 +421,7 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
         <span className="ledger-due">
           <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span>
           <span className="ledger-charged" title={`Última cobrança enviada em ${formatDateBR(r.cobradaEm)}`}>
-            Cobrada em {formatDateBR(r.cobradaEm).slice(0, 5)}
+            {`Cobrada em ${formatDateBR(r.cobradaEm).slice(0, 5)}`}
           </span>
         </span>
       ) : (
@@ -432,16 +434,17 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
     header: "Valor",
     sortable: true,
     align: "end",
+    // The column's cells do not wrap (lists.css): no wrapper a row for it.
     render: (r) =>
       r.valorPago && r.valorPago !== r.valor ? (
         <span className="ledger-money">
-          <span className="ui-nowrap">{money(r.valor)}</span>
-          <span className="ledger-money__paid ui-nowrap" title="Valor pago">
-            pago {money(r.valorPago)}
+          <span>{money(r.valor)}</span>
+          <span className="ledger-money__paid" title="Valor pago">
+            {`pago ${money(r.valorPago)}`}
           </span>
         </span>
       ) : (
-        <span className="ui-nowrap">{money(r.valor)}</span>
+        money(r.valor)
       ),
   };
   const status: TableColumn<LedgerRow> = {
@@ -461,9 +464,9 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
         <span className="ledger-status">
           <Badge variant={badge.variant}>{badge.label}</Badge>
           {/* Under the "Pago" badge it reads "Pago em 10/02/2026" in a line that fits its column (issue 37 §10). */}
-          {paidOn && <span className="ledger-paid-on"> em {formatDateBR(r.dataPagamento)}</span>}
+          {paidOn && <span className="ledger-paid-on">{` em ${formatDateBR(r.dataPagamento)}`}</span>}
           {/* A partly paid row says what is left (issue 34). */}
-          {balance && <span className="ledger-paid-on"> saldo {formatBRL(cents(r.saldo))}</span>}
+          {balance && <span className="ledger-paid-on">{` saldo ${formatBRL(cents(r.saldo))}`}</span>}
         </span>
       );
     },
@@ -477,14 +480,12 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
     moreSorts: centres ? [CATEGORIA_SORT, CENTRO_SORT] : [CATEGORIA_SORT],
     // Cut text shows whole in the page's one tooltip (no title repeating it); the category's
     // group is the filter's, not every row's.
+    // `ui-lines`: each line ends in "…" by the wrapper's rule (table.css), not by a class a line.
     render: (r) =>
       r.categoriaNome ? (
-        <span className="ledger-description">
-          <span className="ui-ellipsis">{r.descricao}</span>
-          <span className="ledger-category ui-ellipsis">
-            {r.categoriaNome.split(" › ").pop()}
-            {r.centroCustoNome && ` · ${r.centroCustoNome}`}
-          </span>
+        <span className="ui-lines">
+          <span>{r.descricao}</span>
+          <span>{`${r.categoriaNome.split(" › ").pop()}${r.centroCustoNome ? ` · ${r.centroCustoNome}` : ""}`}</span>
         </span>
       ) : (
         <span className="ui-ellipsis">{r.descricao}</span>
@@ -543,6 +544,7 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
       );
     },
   };
+  // The order lists.css's phone labels follow (`.ledger-table--receber td:nth-child(n)`).
   return kind === "receber"
     ? [party, parcela, vencimento, valor, status, descricao, actions]
     : [party, parcela, valor, vencimento, status, descricao, actions];

@@ -9,7 +9,7 @@ import { axeViolations, eventually, expectNoHorizontalOverflow, isoDaysFromToday
 const e2e = useServerAndBrowser();
 
 const LONG = "Academia Corpo em Movimento SA"; // 30 characters: its column keeps room for it
-const categoryCells = (page: Page) => page.locator(".ledger-table tbody tr .ledger-category").allInnerTexts();
+const categoryCells = (page: Page) => page.locator(".ledger-table tbody tr .ui-lines > :nth-child(2)").allInnerTexts();
 
 async function seed(page: Page) {
   const id = async (nome: string) => ((await pageApi(page, "/api/categories", undefined, "GET")).json as { id: number; nome: string }[]).find((c) => c.nome === nome)!.id;
