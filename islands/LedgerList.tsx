@@ -21,7 +21,7 @@ import type { TableColumn } from "../src/ui/Table";
 import { toast } from "../src/ui/toast";
 import { api, ApiError, serverMessage } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
-import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow } from "./ledger/kinds";
+import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow, type PackedRows, unpackRows } from "./ledger/kinds";
 import { PartyPicker, type Party } from "./lib/PartyPicker";
 import type { LedgerChoices } from "../src/api/categories/model";
 import { searchOf, useUrlList, type ListParams } from "./lib/list";
@@ -42,8 +42,8 @@ const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) =>
 
 export interface LedgerListProps {
   kind: LedgerKind;
-  /** The first page exactly as the list API answers it for the same URL (one row shape). */
-  initial: { rows: ApiLedgerRow[]; total: number };
+  /** The first page exactly as the list API answers it for the same URL (one row shape), its rows packed by the page (packRows). */
+  initial: { rows: ApiLedgerRow[] | PackedRows; total: number };
   /** The view the server rendered: status, mes, clientId|supplierId, ordem, pagina. */
   params: ListParams;
   /** Today in APP_TZ (the browser has no APP_TZ): default payment date, overdue display. */
@@ -562,7 +562,8 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
  */
 function useLedgerView(kind: LedgerKind, initial: LedgerListProps["initial"], params: ListParams) {
   const info = LEDGER_KINDS[kind];
-  const list = useUrlList<ApiLedgerRow>({ spec: info.list, initial, params });
+  const [first] = useState(() => ({ rows: unpackRows(initial.rows), total: initial.total }));
+  const list = useUrlList<ApiLedgerRow>({ spec: info.list, initial: first, params });
   const p = list.params;
   const filters = {
     status: p.status ?? "",
