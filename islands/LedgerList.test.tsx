@@ -5,7 +5,7 @@ import { cleanup, click, get, render, serverRenderAndHydrate, typeInto } from ".
 import { CanWrite } from "./lib/can-write";
 import LedgerCards from "./LedgerCards";
 import LedgerList, { type LedgerListProps } from "./LedgerList";
-import type { LedgerRow } from "./ledger/kinds";
+import { packRows, type ApiLedgerRow, type LedgerRow } from "./ledger/kinds";
 import { ledgerSummary } from "./lib/state";
 import { apiLedgerRow, json, mockFetch, settle, type Call, button, control, lastDialog, setValue, rowAction, rowActions } from "../tests/islands";
 // The dialogs load with their first opening (islands/lib/on-demand.tsx): compiled ahead here, so
@@ -80,6 +80,19 @@ const page = (body: unknown[], total = body.length) =>
 describe("LedgerList (Contas a Receber)", () => {
   test("hydrates without a mismatch", () => {
     expect(serverRenderAndHydrate(<LedgerList {...props()} />).errors).toEqual([]);
+  });
+
+  test("rows packed as the page sends them (names once, packRows) hydrate and draw the same rows", () => {
+    const plain = props();
+    const packed = { ...plain, initial: { rows: packRows(plain.initial.rows as ApiLedgerRow[]), total: plain.initial.total } };
+    expect(packed.initial.rows.keys).toContain("clientName");
+    expect(serverRenderAndHydrate(<LedgerList {...packed} />).errors).toEqual([]);
+    cleanup();
+    render(<LedgerList {...plain} />);
+    const drawn = rows().map((r) => r.outerHTML);
+    cleanup();
+    render(<LedgerList {...packed} />);
+    expect(rows().map((r) => r.outerHTML)).toEqual(drawn);
   });
 
   test("badges in SPEC's words and colours; paid rows say when and offer Cancelar Baixa", () => {

@@ -21,7 +21,7 @@ import type { TableColumn } from "../src/ui/Table";
 import { toast } from "../src/ui/toast";
 import { api, ApiError, serverMessage } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
-import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow } from "./ledger/kinds";
+import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow, type PackedRows, unpackRows } from "./ledger/kinds";
 import { PartyPicker, type Party } from "./lib/PartyPicker";
 import type { LedgerChoices } from "../src/api/categories/model";
 import { searchOf, useUrlList, type ListParams } from "./lib/list";
@@ -46,8 +46,8 @@ const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) =>
 
 export interface LedgerListProps {
   kind: LedgerKind;
-  /** The first page exactly as the list API answers it for the same URL (one row shape). */
-  initial: { rows: ApiLedgerRow[]; total: number };
+  /** The first page exactly as the list API answers it for the same URL (one row shape), its rows packed by the page (packRows). */
+  initial: { rows: ApiLedgerRow[] | PackedRows; total: number };
   /** The view the server rendered: status, mes, clientId|supplierId, ordem, pagina. */
   params: ListParams;
   /** Today in APP_TZ (the browser has no APP_TZ): default payment date, overdue display. */
@@ -142,7 +142,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   // A consulta opens only the Histórico: the forms' code is not fetched for them.
   const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, EditEntryDialog, HistoryPanel, ConfirmPart, PaymentPick] : [HistoryPanel]));
   const bulkIntent = (event: { target: EventTarget }) => {
-    if (canWrite && event.target instanceof Element && event.target.closest(".bulk-check, .bulk-page")) void BulkBar.preload();
+    if (canWrite && event.target instanceof Element && event.target.closest(".bulk-cell > input, .bulk-page")) void BulkBar.preload();
   };
   const selected = selection.all ? list.total : selection.ids.length;
   return (
@@ -229,6 +229,8 @@ export default function LedgerList({ kind, initial, params: initialParams, today
           label={kind === "receber" ? "Parcelas a receber" : "Contas a pagar"}
           columns={columns}
           rows={rows}
+          // Fixed columns (ledgerColumns): their phone labels are in lists.css.
+          phoneLabels="stylesheet"
           empty={
             <EmptyState
               icon={kind === "receber" ? "receivable" : "payable"}
@@ -444,7 +446,7 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
         <span className="ledger-due">
           <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span>
           <span className="ledger-charged" title={`Última cobrança enviada em ${formatDateBR(r.cobradaEm)}`}>
-            Cobrada em {formatDateBR(r.cobradaEm).slice(0, 5)}
+            {`Cobrada em ${formatDateBR(r.cobradaEm).slice(0, 5)}`}
           </span>
         </span>
       ) : (
@@ -457,16 +459,17 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
     header: "Valor",
     sortable: true,
     align: "end",
+    // The column's cells do not wrap (lists.css): no wrapper a row for it.
     render: (r) =>
       r.valorPago && r.valorPago !== r.valor ? (
         <span className="ledger-money">
-          <span className="ui-nowrap">{money(r.valor)}</span>
-          <span className="ledger-money__paid ui-nowrap" title="Valor pago">
-            pago {money(r.valorPago)}
+          <span>{money(r.valor)}</span>
+          <span className="ledger-money__paid" title="Valor pago">
+            {`pago ${money(r.valorPago)}`}
           </span>
         </span>
       ) : (
-        <span className="ui-nowrap">{money(r.valor)}</span>
+        money(r.valor)
       ),
   };
   const status: TableColumn<LedgerRow> = {
@@ -486,9 +489,9 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
         <span className="ledger-status">
           <Badge variant={badge.variant}>{badge.label}</Badge>
           {/* Under the "Pago" badge it reads "Pago em 10/02/2026" in a line that fits its column (issue 37 §10). */}
-          {paidOn && <span className="ledger-paid-on"> em {formatDateBR(r.dataPagamento)}</span>}
+          {paidOn && <span className="ledger-paid-on">{` em ${formatDateBR(r.dataPagamento)}`}</span>}
           {/* A partly paid row says what is left (issue 34). */}
-          {balance && <span className="ledger-paid-on"> saldo {formatBRL(cents(r.saldo))}</span>}
+          {balance && <span className="ledger-paid-on">{` saldo ${formatBRL(cents(r.saldo))}`}</span>}
         </span>
       );
     },
@@ -502,14 +505,12 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
     moreSorts: centres ? [CATEGORIA_SORT, CENTRO_SORT] : [CATEGORIA_SORT],
     // Cut text shows whole in the page's one tooltip (no title repeating it); the category's
     // group is the filter's, not every row's.
+    // `ui-lines`: each line ends in "…" by the wrapper's rule (table.css), not by a class a line.
     render: (r) =>
       r.categoriaNome ? (
-        <span className="ledger-description">
-          <span className="ui-ellipsis">{r.descricao}</span>
-          <span className="ledger-category ui-ellipsis">
-            {r.categoriaNome.split(" › ").pop()}
-            {r.centroCustoNome && ` · ${r.centroCustoNome}`}
-          </span>
+        <span className="ui-lines">
+          <span>{r.descricao}</span>
+          <span>{`${r.categoriaNome.split(" › ").pop()}${r.centroCustoNome ? ` · ${r.centroCustoNome}` : ""}`}</span>
         </span>
       ) : (
         <span className="ui-ellipsis">{r.descricao}</span>
@@ -568,6 +569,7 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
       );
     },
   };
+  // The order lists.css's phone labels follow (`.ledger-table--receber td:nth-child(n)`).
   return kind === "receber"
     ? [party, parcela, vencimento, valor, status, descricao, actions]
     : [party, parcela, valor, vencimento, status, descricao, actions];
@@ -585,7 +587,8 @@ function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centr
  */
 function useLedgerView(kind: LedgerKind, initial: LedgerListProps["initial"], params: ListParams) {
   const info = LEDGER_KINDS[kind];
-  const list = useUrlList<ApiLedgerRow>({ spec: info.list, initial, params });
+  const [first] = useState(() => ({ rows: unpackRows(initial.rows), total: initial.total }));
+  const list = useUrlList<ApiLedgerRow>({ spec: info.list, initial: first, params });
   const p = list.params;
   const filters = {
     status: p.status ?? "",

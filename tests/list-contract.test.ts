@@ -13,6 +13,7 @@ import { USER_LIST } from "../src/api/users/model";
 import { MESSAGE_LIST } from "../src/api/messages/model";
 import { listDefaults, readListView, searchOf, type ListSpec } from "../src/lib/list-spec";
 import { addTestUser, PADARIA, useTestApp } from "./support";
+import { unpackRows } from "../islands/ledger/kinds";
 
 const t = useTestApp({ now: "2026-03-10T12:00:00Z" });
 
@@ -20,7 +21,8 @@ const t = useTestApp({ now: "2026-03-10T12:00:00Z" });
 function islandProps(html: string): { initial: { rows: unknown[]; total: number }; params: Record<string, string> } {
   for (const [, json] of html.matchAll(/<script type="application\/json" id="[^"]+">(.*?)<\/script>/g)) {
     const props = JSON.parse(json!.replace(/\\u003c/g, "<"));
-    if (props.initial && props.params) return props;
+    // The ledger's rows travel packed (packRows): unpacked as its island does, they are the API's.
+    if (props.initial && props.params) return { ...props, initial: { ...props.initial, rows: unpackRows(props.initial.rows) } };
   }
   throw new Error("no list island on the page");
 }

@@ -26,6 +26,26 @@ type ApiRowOf<K extends LedgerKind> = { receber: InstallmentJson; pagar: Payable
 /** An API row of either side. */
 export type ApiLedgerRow = ApiRowOf<LedgerKind>;
 
+/**
+ * A page's rows as they travel in the page for the island (issue 38 §1): the field names once,
+ * then each row's values in that order, not every row repeating every name (~0.25 KB a row).
+ */
+export interface PackedRows {
+  keys: string[];
+  values: unknown[][];
+}
+
+export function packRows(rows: readonly ApiLedgerRow[]): PackedRows {
+  const keys = rows.length ? Object.keys(rows[0]!) : [];
+  return { keys, values: rows.map((row) => keys.map((key) => (row as unknown as Record<string, unknown>)[key])) };
+}
+
+export function unpackRows(rows: ApiLedgerRow[] | PackedRows): ApiLedgerRow[] {
+  if (Array.isArray(rows)) return rows;
+  // cast: packRows wrote exactly these keys of an ApiLedgerRow.
+  return rows.values.map((values) => Object.fromEntries(rows.keys.map((key, i) => [key, values[i]])) as unknown as ApiLedgerRow);
+}
+
 /** Each side's party fields, under the names its API gives them. */
 const PARTY_OF: { [K in LedgerKind]: (row: ApiRowOf<K>) => { partyId: number; partyName: string } } = {
   receber: (row) => ({ partyId: row.clientId, partyName: row.clientName }),

@@ -29,7 +29,6 @@ export function withSelection<Row extends { id: number }>(
       <div className="bulk-cell">
         <input
           type="checkbox"
-          className="bulk-check"
           aria-label={`Selecionar ${rowName(row)}`}
           checked={ticked.has(row.id)}
           onChange={(event) => {

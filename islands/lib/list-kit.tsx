@@ -67,8 +67,10 @@ export function ListTable<Row extends { id: number }>(props: {
   /** The list's rows (or what the island derives from them). */
   rows: readonly Row[];
   empty: ReactNode;
+  /** Table's: the phone cards' labels from each cell (default) or from the table's stylesheet. */
+  phoneLabels?: "cells" | "stylesheet";
 }) {
-  const { list, label, className, columns, empty } = props;
+  const { list, label, className, columns, empty, phoneLabels } = props;
   const sorts = list.spec.sorts.length > 0;
   const [sort, changeSort] = tableSort(list.params.ordem || list.spec.defaultSort, list.update);
   return (
@@ -82,6 +84,7 @@ export function ListTable<Row extends { id: number }>(props: {
       rowKey={(row) => row.id}
       {...(sorts ? { sort, onSortChange: changeSort } : {})}
       empty={empty}
+      phoneLabels={phoneLabels}
     />
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+// The menu's markup is the same for every page of a role and menu entry: rendered once each.
+import { renderToString } from "react-dom/server.browser";
 import { CanWrite, READ_ONLY_ATTRIBUTE } from "../../islands/lib/can-write";
 import { USER_ATTRIBUTE } from "../../islands/lib/page-shell";
 import { allows } from "../api/auth/permissions";
@@ -38,6 +40,47 @@ export const MENU: MenuItem[] = [
 /** The menu a role sees: a page the role table (src/api/auth/permissions.ts) refuses it is not offered. */
 const menuFor = (role: Role) => MENU.filter((item) => allows(role, "GET", item.href) === true);
 
+function Menu({ role, path }: { role: Role; path: string }) {
+  return (
+    <>
+      <a className="shell-brand" href="/">
+        <Icon name="logo" className="shell-logo" />
+        <span>Cofre</span>
+      </a>
+      <ul className="shell-menu">
+        {menuFor(role).map((item) => (
+          <li key={item.href}>
+            <a href={item.href} aria-current={item.href === path ? "page" : undefined}>
+              <Icon name={item.icon} />
+              <span>{item.label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <div className="shell-signout">
+        {/* "Sair" posts /logout (303 → /login): no script needed; /login clears auth-storage. */}
+        <form method="post" action="/logout" className="shell-signout-form">
+          <button type="submit" className="shell-signout-button">
+            <Icon name="logout" />
+            <span>Sair</span>
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}
+
+// ~90 elements a page (issue 38 §1: a page's render), kept per role and current entry: a path
+// that is no menu entry shares the entry-less menu, so the cache stays MENU's size per role.
+const menus = new Map<string, string>();
+function menuHtml(role: Role, path: string): string {
+  const current = MENU.some((item) => item.href === path) ? path : "";
+  const key = `${role}|${current}`;
+  let html = menus.get(key);
+  if (html === undefined) menus.set(key, (html = renderToString(<Menu role={role} path={current} />)));
+  return html;
+}
+
 interface AppShellProps {
   path: string;
   user: PublicUser;
@@ -57,31 +100,7 @@ export function AppShell({ path, user, children, notice }: AppShellProps) {
       <a className="skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>
-      <nav id="side-menu" className="shell-nav" popover="auto" aria-label="Menu principal">
-        <a className="shell-brand" href="/">
-          <Icon name="logo" className="shell-logo" />
-          <span>Cofre</span>
-        </a>
-        <ul className="shell-menu">
-          {menuFor(user.papel).map((item) => (
-            <li key={item.href}>
-              <a href={item.href} aria-current={item.href === path ? "page" : undefined}>
-                <Icon name={item.icon} />
-                <span>{item.label}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-        <div className="shell-signout">
-          {/* "Sair" posts /logout (303 → /login): no script needed; /login clears auth-storage. */}
-          <form method="post" action="/logout" className="shell-signout-form">
-            <button type="submit" className="shell-signout-button">
-              <Icon name="logout" />
-              <span>Sair</span>
-            </button>
-          </form>
-        </div>
-      </nav>
+      <nav id="side-menu" className="shell-nav" popover="auto" aria-label="Menu principal" dangerouslySetInnerHTML={{ __html: menuHtml(user.papel, path) }} />
       <div className="shell-main">
         <header className="shell-topbar">
           <button type="button" className="shell-menu-toggle" popoverTarget="side-menu" aria-label="Abrir menu">

@@ -12,7 +12,7 @@ import type { LedgerQuery } from "../api/ledger/model";
 import { today } from "../lib/clock";
 import type { FeeRates } from "../lib/fees";
 import { feeRates } from "../api/company-rules";
-import { LEDGER_KINDS, type ApiLedgerRow, type LedgerKind } from "../../islands/ledger/kinds";
+import { LEDGER_KINDS, packRows, type ApiLedgerRow, type LedgerKind } from "../../islands/ledger/kinds";
 import type { ListParams } from "../lib/list-spec";
 import { useCanWrite } from "../../islands/lib/can-write";
 import { Island } from "../ssr/Island";
@@ -70,7 +70,7 @@ export function LedgerPage({ kind, params, page, summary, today, partyName, rate
       <Island name="LedgerCards" props={{ kind, initial: summary }} />
       <Island
         name="LedgerList"
-        props={{ kind, initial: page, params, today, partyName, rates, choices, contas }}
+        props={{ kind, initial: { rows: packRows(page.rows), total: page.total }, params, today, partyName, rates, choices, contas }}
       />
     </>
   );

@@ -22,6 +22,10 @@ export function PlainScriptUse({ name }: { name: PlainScript }) {
 /** A page's stylesheet: the app's, or the public pages' own small one (src/styles/public-page.css). */
 type Stylesheet = "app" | "public-page";
 
+// The sprite is the same on every page: its markup is rendered once, not by every request's render.
+let spriteHtml: string | null = null;
+const sprite = () => (spriteHtml ??= renderToString(<IconSprite />));
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
@@ -50,7 +54,6 @@ export function renderPage({
   const bodyHtml = renderToString(
     <IslandsUsed.Provider value={used}>
       <PlainScriptsUsed.Provider value={named}>
-        {stylesheet === "app" && <IconSprite />}
         {body}
       </PlainScriptsUsed.Provider>
     </IslandsUsed.Provider>,
@@ -70,7 +73,7 @@ export function renderPage({
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.ico">` +
     `<link rel="stylesheet" href="${css}">${preloads}${entry}</head>` +
-    `<body>${bodyHtml}</body></html>`;
+    `<body>${stylesheet === "app" ? sprite() : ""}${bodyHtml}</body></html>`;
   return new Response(html, {
     status,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },

@@ -13,6 +13,19 @@ interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
 }
 
 /**
+ * A row's icon button's icon: the bare reference, no class or aria (issue 38 §1: a row carries
+ * two). The button names itself (aria-label) and its children are presentational; icon.css and
+ * button.css style `.ui-icon-action > svg`.
+ */
+export function ActionIcon({ name }: { name: IconName }) {
+  return (
+    <svg>
+      <use href={`#i-${name}`} />
+    </svg>
+  );
+}
+
+/**
  * An icon is a reference into the page's one sprite (IconSprite, rendered once by the page
  * document): a few bytes per use instead of the whole drawing per row. Stroke settings live
  * in icon.css.

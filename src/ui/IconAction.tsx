@@ -1,5 +1,5 @@
 import { cx } from "./cx.ts";
-import { Icon, type IconName } from "./Icon.tsx";
+import { ActionIcon, type IconName } from "./Icon.tsx";
 
 interface IconActionProps {
   /** The verb shown in the tooltip: "Editar". */
@@ -19,7 +19,7 @@ interface IconActionProps {
 export function IconAction({ label, rowName, icon, danger, onClick }: IconActionProps) {
   return (
     <button type="button" className={cx("ui-icon-action", danger && "ui-icon-action--danger")} data-tip={label} aria-label={`${label} ${rowName}`} onClick={onClick}>
-      <Icon name={icon} size={null} />
+      <ActionIcon name={icon} />
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { cx } from "./cx.ts";
-import { Icon, type IconName } from "./Icon.tsx";
+import { ActionIcon, Icon, type IconName } from "./Icon.tsx";
 
 export interface RowMenuItem {
   /** The verb: "Excluir". The menu names its row, so items need not. */
@@ -105,12 +105,14 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
         className="ui-icon-action"
         aria-label={`Mais ações para ${rowName}`}
         aria-haspopup="menu"
-        aria-expanded={Boolean(open)}
+        // APG's menu button: aria-expanded only while the menu shows (absent, not "false", when
+        // closed: a row's bytes, issue 38 §1).
+        aria-expanded={open ? true : undefined}
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? close(false) : setOpen("first"))}
         onKeyDown={onTriggerKey}
       >
-        <Icon name="more" size={null} />
+        <ActionIcon name="more" />
       </button>
       {open && (
         <div ref={menu} id={menuId} role="menu" aria-label={`Ações para ${rowName}`} className="ui-row-menu" onKeyDown={onMenuKey}>

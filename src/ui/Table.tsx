@@ -47,6 +47,11 @@ interface TableProps<Row> {
    * sets (no style attributes: the CSP allows none); columns without one share what is left.
    */
   fixed?: boolean;
+  /**
+   * Where a phone card's labels come from: each cell's `data-label` (the default), or the table's
+   * stylesheet by column position (a long list's rows then carry none: issue 38 §1).
+   */
+  phoneLabels?: "cells" | "stylesheet";
   className?: string;
 }
 
@@ -61,6 +66,7 @@ export function Table<Row>({
   label,
   busy,
   fixed,
+  phoneLabels = "cells",
   className,
 }: TableProps<Row>) {
   function toggle(key: string) {
@@ -122,9 +128,11 @@ export function Table<Row>({
                 {columns.map((column) => (
                   <td
                     key={column.key}
-                    className={cx("ui-table__td", column.align === "end" && "ui-table--end")}
-                    data-label={column.header}
-                    // A labelled line is the default: a cell says so only when it is something else (a row's bytes, issue 38 §1).
+                    // No class of its own (table.css styles `.ui-table td`), and the phone card's label
+                    // only where the card shows one: a labelled line is the default, a cell says so only
+                    // when it is something else (a row's bytes, issue 38 §1).
+                    className={column.align === "end" ? "ui-table--end" : undefined}
+                    data-label={phoneLabels === "cells" && (!column.phone || column.phone === "field") ? column.header : undefined}
                     data-phone={column.phone === "field" ? undefined : column.phone}
                   >
                     {column.render(row)}

@@ -38,7 +38,7 @@ describe("bulk actions", () => {
     await waitForIslands(page);
     await dismissToasts(page);
     // Keyboard: Tab reaches the first row's checkbox, Space ticks it; the bar appears with the count.
-    const checks = page.locator(".ledger-table input.bulk-check");
+    const checks = page.locator(".ledger-table .bulk-cell > input");
     const first = checks.nth(0);
     expect(await first.getAttribute("aria-label")).toMatch(/^Selecionar (Padaria Pão Quente parcela 1\/8|Floricultura Ipê parcela 1\/7)$/);
     await first.focus();

@@ -9,7 +9,7 @@ import { axeViolations, eventually, expectNoHorizontalOverflow, isoDaysFromToday
 const e2e = useServerAndBrowser();
 
 const LONG = "Academia Corpo em Movimento SA"; // 30 characters: its column keeps room for it
-const categoryCells = (page: Page) => page.locator(".ledger-table tbody tr .ledger-category").allInnerTexts();
+const categoryCells = (page: Page) => page.locator(".ledger-table tbody tr .ui-lines > :nth-child(2)").allInnerTexts();
 
 async function seed(page: Page) {
   const id = async (nome: string) => ((await pageApi(page, "/api/categories", undefined, "GET")).json as { id: number; nome: string }[]).find((c) => c.nome === nome)!.id;
@@ -44,6 +44,10 @@ describe("Lists sorted by the plano de contas", () => {
     await table.getByRole("button", { name: "Categoria", exact: true }).click();
     await page.waitForURL(/ordem=categoria/);
     await eventually(() => categoryCells(page), ["Mensalidades", "Serviços avulsos · Projetos", "Juros e multas recebidos"]);
+    // The row names the category alone (no title: docs/decisions.md "A page's weight"); its group
+    // is in the Categoria filter's option.
+    expect(await table.locator("tbody tr .ui-lines > :nth-child(2)[title]").count()).toBe(0);
+    expect(await page.locator("select[name='categoriaId'] option", { hasText: "Receitas de serviços › Mensalidades" }).count()).toBe(1);
     await table.getByRole("button", { name: "Categoria", exact: true }).click();
     await page.waitForURL(/ordem=-categoria/);
     await eventually(() => categoryCells(page), ["Juros e multas recebidos", "Serviços avulsos · Projetos", "Mensalidades"]);

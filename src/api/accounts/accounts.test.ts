@@ -99,6 +99,18 @@ describe("the register", () => {
     expect(await off.json()).toMatchObject({ ativa: false, padrao: false });
   });
 
+  test("a payment's choices (accountChoices, every ledger page) are the active accounts, the default first, then by name", async () => {
+    const { accountChoices } = await import("./service");
+    const itau = await create({ ...ITAU, apelido: "Zeta" });
+    const sicoob = await create({ ...SICOOB, padrao: true });
+    const off = await create({ ...ITAU, conta: "11111-1", apelido: "Antiga" });
+    await api(`/api/accounts/${off.id}`, { method: "PATCH", body: { ...ITAU, conta: "11111-1", apelido: "Antiga", ativa: false } });
+    const bradesco = await create({ ...ITAU, banco: "237", apelido: "Alfa" });
+    const expected = (await accounts()).filter((a) => a.ativa).map(({ id, nome, padrao }) => ({ id, nome, padrao }));
+    expect(accountChoices(t.db)).toEqual(expected);
+    expect(accountChoices(t.db).map((a) => a.id)).toEqual([sicoob.id, bradesco.id, itau.id]);
+  });
+
   test("the page lists them with the bank picker's options resolved on the server", async () => {
     await create({ ...ITAU, apelido: "Conta movimento" });
     const html = await (await api("/accounts")).text();

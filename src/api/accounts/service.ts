@@ -88,9 +88,15 @@ export function accountNameOf(db: Db | Tx, id: number | null): string | null {
 
 /** The accounts a payment may name (the active ones), the default first. */
 export function accountChoices(db: Db): AccountChoice[] {
-  return listAccounts(db)
-    .filter((a) => a.ativa)
-    .map(({ id, nome, padrao }) => ({ id, nome, padrao }));
+  // Read by every ledger page: the accounts alone, not listAccounts' count of each one's uses
+  // (a GROUP BY over every payment and statement, a third of /receivables' time at scale 50).
+  return db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.ativa, true))
+    .all()
+    .map((row) => ({ id: row.id, nome: accountName({ ...row, bancoNome: bankLabel(row.banco) }), padrao: row.padrao }))
+    .sort((a, b) => Number(b.padrao) - Number(a.padrao) || a.nome.localeCompare(b.nome, "pt-BR"));
 }
 
 /** The bank picker's options (server side: the browser gets them as data, never the package). */

@@ -173,6 +173,27 @@ describe("the plano de contas", () => {
     expect(events).toEqual([{ action: "update" }, { action: "create" }, { action: "delete" }]);
   });
 
+  test("a ledger page's choices (ledgerChoices) are the plano's categories of its side in the plano's order, a category under an inactive group inactive, and the cost centres", async () => {
+    const { ledgerChoices, listCategories, listCostCentres } = await import("../categories/service");
+    await call("/api/cost-centres", "POST", { nome: "Zona Sul" });
+    await call("/api/cost-centres", "POST", { nome: "administração" });
+    const grupo = id("select grupo_id as id from categories where nome = 'Aluguel'");
+    const nomeGrupo = (t.db.$client.query(`select nome from categories where id = ${grupo}`).get() as { nome: string }).nome;
+    await call(`/api/categories/${grupo}`, "PATCH", { nome: nomeGrupo, tipo: "despesa", grupoId: null, ativa: false });
+    await call("/api/categories", "POST", { nome: "Água", tipo: "despesa", grupoId: grupo });
+    for (const tipo of ["receita", "despesa"] as const) {
+      // What listCategories' whole plano gives, filtered as the ledger wants it.
+      const expected = listCategories(t.db)
+        .filter((c) => c.tipo === tipo && c.grupoId !== null)
+        .map((c) => ({ id: c.id, nome: `${c.grupoNome} › ${c.nome}`, ativa: c.ativa && listCategories(t.db).find((g) => g.id === c.grupoId)!.ativa }));
+      const choices = ledgerChoices(t.db, tipo);
+      expect(choices.categorias).toEqual(expected);
+      expect(choices.centros).toEqual(listCostCentres(t.db).map(({ id, nome, ativo }) => ({ id, nome, ativo })));
+    }
+    expect(ledgerChoices(t.db, "despesa").categorias.find((c) => c.nome.endsWith("Água"))).toMatchObject({ ativa: false });
+    expect(ledgerChoices(t.db, "despesa").centros.map((c) => c.nome)).toEqual(["administração", "Zona Sul"]);
+  });
+
   test("a receivable takes only a receita category, a payable a despesa one", async () => {
     const client = await call<{ id: number }>("/api/clients", "POST", PADARIA);
     const wrong = await t.api("/api/installments/generate", { method: "POST", body: { clientId: client.id, numParcelas: 1, valor: "10.00", primeiroVencimento: "2026-04-01", descricao: "x", categoriaId: categoryId("Aluguel") } });
