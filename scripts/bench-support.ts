@@ -73,11 +73,11 @@ export interface Running {
 }
 
 /** dist/cofre serving `database` on a free loopback port, once `readyPath` answers 200. */
-export async function startBinary(options: { database: string; cwd: string; admin: { email: string; password: string }; readyPath?: string; stderr?: "inherit" | "ignore" }): Promise<Running> {
+export async function startBinary(options: { database: string; cwd: string; admin: { email: string; password: string }; readyPath?: string; stderr?: "inherit" | "ignore"; binary?: string }): Promise<Running> {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const proc = Bun.spawn([BINARY, "serve"], {
+  const proc = Bun.spawn([options.binary ?? BINARY, "serve"], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: options.database, ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password },
     stdout: "ignore",
