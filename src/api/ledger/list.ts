@@ -6,6 +6,7 @@ import { readerRows, type Db } from "../../../db/client";
 import { accountNameOf } from "../accounts/service";
 import { today } from "../../lib/clock";
 import { addMonthsToMonth } from "../../lib/dates";
+import { centsToDecimalSql } from "../../lib/money";
 import type { Status } from "../../lib/status";
 import { dirSql, limitOffset, pageAcrossParts, pageWindow, parseListView, reversed, viewPaging, wantsPage, type ListPage } from "../list";
 import { sqlVariants } from "../prepared";
@@ -342,7 +343,7 @@ function conditions(t: LedgerTable, query: LedgerFilters, statusIndex: boolean) 
 }
 
 // Exact for non-negative cents (the schema's CHECKs and the forms guarantee it).
-const moneyText = (column: string) => `printf('%d.%02d', ${column} / 100, ${column} % 100)`;
+const moneyText = centsToDecimalSql;
 // Payment fields show once something is paid: a paid row, or a partial payment's sums so far.
 const whenPaid = (column: string) => `CASE WHEN (r.status = 'pago' OR r.principal_pago > 0) AND ${column} IS NOT NULL THEN ${moneyText(column)} END`;
 
