@@ -1,13 +1,13 @@
 // The bench's baseline: a hand-written Bun.serve handler doing what GET /api/clients does
-// (the same query, money as 2-decimal strings, pt-BR name order by the sort key), without
-// framework or session.
+// (the same query, money as 2-decimal strings, pt-BR name order by the sort key, the same JSON
+// text: scripts/bench-whole-lists.ts compares them), without framework or session.
 import { Database } from "bun:sqlite";
 import { centsToDecimal, type Cents } from "../src/lib/money";
 
 const [path, port] = process.argv.slice(2);
 const db = new Database(path!, { readonly: true });
 const query = db.query(
-  "select id, nome, cnpj, contato, telefone, email, url, valor_mensalidade, codigo_cliente, is_trial, status_bloqueio, bloqueio_origem, created_at, updated_at from clients order by nome_ordem, id",
+  "select id, nome, cnpj, contato, telefone, email, url, valor_mensalidade, codigo_cliente, is_trial, nao_enviar_cobrancas, status_bloqueio, bloqueio_origem, created_at, updated_at from clients order by nome_ordem, id",
 );
 // GET /api/installments and /api/payables without parameters, written by hand: the API's row
 // shape straight from SQL (due-date order), serialised with JSON.stringify.
@@ -45,6 +45,7 @@ const server = Bun.serve({
       valorMensalidade: centsToDecimal(r.valor_mensalidade as Cents),
       codigoCliente: r.codigo_cliente,
       isTrial: r.is_trial === 1,
+      naoEnviarCobrancas: r.nao_enviar_cobrancas === 1,
       statusBloqueio: r.status_bloqueio,
       bloqueioOrigem: r.bloqueio_origem,
       createdAt: r.created_at,

@@ -41,6 +41,11 @@ async function measure(database: string, paths: [label: string, api: string, bar
   const baseline = await startBaseline(database);
   try {
     for (const [label, api, bare] of paths) {
+      // The same answer, or the ratio compares different work.
+      const text = async (url: string, cookie: string) => (await fetch(url, { headers: { cookie, "accept-encoding": "identity" } })).text();
+      const bareText = await text(`${baseline.base}${bare}`, "");
+      const apiText = await text(`${servers[0]!.server.base}${api}`, servers[0]!.cookie);
+      const same = bareText === apiText ? "the same JSON text" : `different texts: ${bareText.length} and ${apiText.length} characters`;
       const ratios: number[][] = servers.map(() => []);
       const times: number[][] = servers.map(() => []);
       const bareTimes: number[] = [];
@@ -52,7 +57,7 @@ async function measure(database: string, paths: [label: string, api: string, bar
           ratios[i]!.push(m / bareMedian!);
         });
       }
-      console.log(`${label}: baseline median ${ms(median(bareTimes), 2)}`);
+      console.log(`${label}: baseline median ${ms(median(bareTimes), 2)} (${same})`);
       servers.forEach(({ binary }, i) =>
         console.log(`  ${binary}: median ${ms(median(times[i]!), 2)}, ÷ baseline ${median(ratios[i]!).toFixed(2)}× (runs: ${ratios[i]!.map((r) => r.toFixed(2)).join(" ")})`),
       );

@@ -4,6 +4,7 @@
 // the first waits for a turn like a new request (src/http/turns.ts): under load an export takes
 // its share of the loop, not one slice per request served (one export at a time cut a 50-client
 // mix from 401 to 87 req/s when slices went by setImmediate). Gzipped when the browser accepts it.
+// A whole list short enough for one slice is answered as one array (jsonArrayResponse).
 import { CSV_BOM, csvLine, downloadHeaders, type CsvCell } from "../lib/csv";
 import { turn } from "./turns";
 
