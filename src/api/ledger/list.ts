@@ -241,9 +241,14 @@ export const NO_LIMIT = -1;
  * before the first one.
  */
 export function iterateLedger<Row>(databasePath: string, t: LedgerTable, query: LedgerQuery, limit: number, options: { partyIds?: boolean } = {}): Generator<Row> {
+  const { sql, params } = viewSql(t, query, limit, options);
+  return readerRows<Row>(databasePath, sql, params, t.recurring ? (row) => asRows<Row>(t, [row as Record<string, unknown>])[0]! : undefined);
+}
+
+/** A view's SELECT in its order, up to `limit`, and its parameters (iterateLedger's; the bench's baseline runs it as it is). */
+export function viewSql(t: LedgerTable, query: LedgerQuery, limit: number, options: { partyIds?: boolean } = {}): { sql: string; params: Params } {
   const { where, params } = whereSql(t, query);
-  const sql = `${selectSql(t, byPartyName(query), options.partyIds)} ${where} ${orderSql(query)} LIMIT $limit`;
-  return readerRows<Row>(databasePath, sql, { ...params, limit }, t.recurring ? (row) => asRows<Row>(t, [row as Record<string, unknown>])[0]! : undefined);
+  return { sql: `${selectSql(t, byPartyName(query), options.partyIds)} ${where} ${orderSql(query)} LIMIT $limit`, params: { ...params, limit } };
 }
 
 /** SQLite has no boolean: a recurring side's `assinatura` (0/1) becomes true/false, the rest is already the API's row. */
