@@ -1,38 +1,36 @@
 // The bench's baseline: a hand-written Bun.serve handler doing what GET /api/clients does
-// (the same query, money as 2-decimal strings, pt-BR name order by the sort key), without
-// framework or session.
+// (the same query, money as 2-decimal strings, pt-BR name order by the sort key, the same JSON
+// text: scripts/bench-whole-lists.ts compares them), without framework or session.
 import { Database } from "bun:sqlite";
 import { centsToDecimal, type Cents } from "../src/lib/money";
+import { NO_LIMIT, parseLedgerQuery, viewSql } from "../src/api/ledger/list";
+import type { LedgerTable } from "../src/api/ledger/table";
+import { RECEIVABLES } from "../src/api/installments/table";
+import { PAYABLES } from "../src/api/payables/table";
 
 const [path, port] = process.argv.slice(2);
 const db = new Database(path!, { readonly: true });
 const query = db.query(
-  "select id, nome, cnpj, contato, telefone, email, url, valor_mensalidade, codigo_cliente, is_trial, status_bloqueio, bloqueio_origem, created_at, updated_at from clients order by nome_ordem, id",
+  "select id, nome, cnpj, contato, telefone, email, url, valor_mensalidade, codigo_cliente, is_trial, nao_enviar_cobrancas, status_bloqueio, bloqueio_origem, created_at, updated_at from clients order by nome_ordem, id",
 );
-// GET /api/installments and /api/payables without parameters, written by hand: the API's row
-// shape straight from SQL (due-date order), serialised with JSON.stringify.
-const money = (c: string) => `printf('%d.%02d', ${c} / 100, ${c} % 100)`;
-const paid = (c: string) => `CASE WHEN r.status = 'pago' AND ${c} IS NOT NULL THEN ${money(c)} END`;
-const common = `r.numeros_parcela AS numerosParcela, r.descricao AS descricao, r.data_vencimento AS dataVencimento,
-  ${money("r.valor")} AS valor,
-  CASE WHEN r.status = 'pago' THEN 'pago' WHEN r.data_vencimento < $today THEN 'vencido' ELSE 'em_aberto' END AS status,
-  CASE WHEN r.status = 'pago' THEN r.data_pagamento END AS dataPagamento, ${paid("r.valor_pago")} AS valorPago`;
-const ledger: Record<string, ReturnType<typeof db.query>> = {
-  "/installments": db.query(`SELECT r.id AS id, r.client_id AS clientId, p.nome AS clientName, ${common}, ${paid("r.multa")} AS multa, ${paid("r.juros")} AS juros
-    FROM receivables r JOIN clients p ON p.id = r.client_id ORDER BY r.data_vencimento, r.id`),
-  "/payables": db.query(`SELECT r.id AS id, r.supplier_id AS supplierId, p.nome AS supplierName, ${common}
-    FROM payables r JOIN suppliers p ON p.id = r.supplier_id ORDER BY r.data_vencimento, r.id`),
-};
-const todayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" });
+// GET /api/installments and /api/payables without parameters: the API's own SELECT (its row
+// shape straight from SQL, due-date order; src/api/ledger/list.ts viewSql), all rows at once,
+// the 0/1 `assinatura` turned into a boolean, serialised with JSON.stringify. An older hand-written
+// SELECT here lacked half the API's columns (categories, saldo, last charge): 13 of 23 MB.
+const strictDb = new Database(path!, { readonly: true, strict: true });
+const ledger: Record<string, LedgerTable> = { "/installments": RECEIVABLES, "/payables": PAYABLES };
+const views = new Map(Object.values(ledger).map((t) => [t, parseLedgerQuery(t, {})]));
 
 const server = Bun.serve({
   hostname: "127.0.0.1",
   port: Number(port),
   fetch(request) {
-    const statement = ledger[new URL(request.url).pathname];
-    if (statement) {
-      const body = JSON.stringify(statement.all({ $today: todayFormat.format(new Date()) }));
-      return new Response(body, { headers: { "content-type": "application/json" } });
+    const t = ledger[new URL(request.url).pathname];
+    if (t) {
+      const { sql, params } = viewSql(t, views.get(t)!, NO_LIMIT);
+      const rows = strictDb.query<Record<string, unknown>, typeof params>(sql).all(params);
+      if (t.recurring) for (const row of rows) row.assinatura = row.assinatura === 1;
+      return new Response(JSON.stringify(rows), { headers: { "content-type": "application/json" } });
     }
     const rows = (query.all() as Record<string, unknown>[]).map((r) => ({
       id: r.id,
@@ -45,6 +43,7 @@ const server = Bun.serve({
       valorMensalidade: centsToDecimal(r.valor_mensalidade as Cents),
       codigoCliente: r.codigo_cliente,
       isTrial: r.is_trial === 1,
+      naoEnviarCobrancas: r.nao_enviar_cobrancas === 1,
       statusBloqueio: r.status_bloqueio,
       bloqueioOrigem: r.bloqueio_origem,
       createdAt: r.created_at,

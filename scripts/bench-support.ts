@@ -81,11 +81,13 @@ export async function startBinary(options: {
   stderr?: "inherit" | "ignore";
   /** More of the server's environment (bench-loop's BUN_OPTIONS preload). */
   env?: Record<string, string>;
+  /** Another binary than dist/cofre (bench-whole-lists compares builds in the same run). */
+  binary?: string;
 }): Promise<Running> {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const proc = Bun.spawn([BINARY, "serve"], {
+  const proc = Bun.spawn([options.binary ?? BINARY, "serve"], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: options.database, ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password, ...options.env },
     stdout: "ignore",

@@ -77,14 +77,45 @@ describe("a large download, streamed", () => {
   });
 });
 
-test("a whole list as a JSON array, streamed: the same text as JSON.stringify", async () => {
+describe("a whole list as a JSON array", () => {
   const rows = Array.from({ length: 30_000 }, (_, i) => ({ id: i, nome: `Cliente "${i}"`, valor: "150.00" }));
   const read = async (r: Response) => new TextDecoder().decode(await r.arrayBuffer());
-  expect(await read(jsonArrayResponse(new Request("http://cofre.test/x"), rows))).toBe(JSON.stringify(rows));
-  expect(await read(jsonArrayResponse(new Request("http://cofre.test/x"), []))).toBe("[]");
-  const zipped = jsonArrayResponse(new Request("http://cofre.test/x", { headers: { "accept-encoding": "gzip" } }), rows.slice(0, 10));
-  expect(zipped.headers.get("content-type")).toBe("application/json; charset=utf-8");
-  expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer())))).toBe(JSON.stringify(rows.slice(0, 10)));
+  const request = (headers: Record<string, string> = {}) => new Request("http://cofre.test/x", { headers });
+
+  test("rows that end within the first slice come back as the array itself, for the route to answer as any JSON", () => {
+    expect(jsonArrayResponse(request(), rows.slice(0, 10))).toEqual(rows.slice(0, 10));
+    expect(jsonArrayResponse(request(), [])).toEqual([]);
+    // Read from an iterator (a statement's rows), in several runs of the first slice.
+    expect(jsonArrayResponse(request(), rows.slice(0, 4_999).values())).toEqual(rows.slice(0, 4_999));
+  });
+
+  test("more rows than one answer in one go stream as the same text as JSON.stringify, gzipped when accepted", async () => {
+    const streamed = jsonArrayResponse(request(), rows);
+    expect(streamed).toBeInstanceOf(Response);
+    expect(await read(streamed as Response)).toBe(JSON.stringify(rows));
+    const zipped = jsonArrayResponse(request({ "accept-encoding": "gzip" }), rows) as Response;
+    expect(zipped.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer())))).toBe(JSON.stringify(rows));
+  });
+
+  test("rows slower to read than the first slice stream, the ones already read first, and the loop runs between slices", async () => {
+    // 800 rows of 20 µs each: 16 ms of reading, past the first slice's 3 ms.
+    function* slow() {
+      for (const row of rows.slice(0, 800)) {
+        const until = performance.now() + 0.02;
+        while (performance.now() < until);
+        yield row;
+      }
+    }
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const streamed = jsonArrayResponse(request(), slow());
+    expect(streamed).toBeInstanceOf(Response);
+    expect(await read(streamed as Response)).toBe(JSON.stringify(rows.slice(0, 800)));
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(0);
+  });
 });
 
 test("an object with one large array streams as the same text as JSON.stringify, with its status", async () => {

@@ -41,6 +41,13 @@ export function centsToDecimal(c: Cents | bigint): string {
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/**
+ * centsToDecimal's SQL twin for a column (or expression) of non-negative cents: "1234.50", in
+ * SQLite, so a list read straight into its JSON needs no JavaScript per row. Exact for any
+ * non-negative integer; every amount the schema keeps is one (its CHECKs and the forms).
+ */
+export const centsToDecimalSql = (column: string): string => `printf('%d.%02d', ${column} / 100, ${column} % 100)`;
+
 /** "R$ 1.234,56" (U+00A0 after R$), negatives as Intl writes them: "-R$ 1.234,56". */
 export function formatBRL(c: Cents): string {
   // A decimal string is formatted exactly; c / 100 would lose cents above ~2^53 / 100.
