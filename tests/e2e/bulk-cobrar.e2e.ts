@@ -3,45 +3,14 @@
 // own outbox sender to an SMTP server that is not ours (Debian's python3-aiosmtpd, printing what
 // it accepts), one per client; "Cobrada em" once sent; then at 375 px the WhatsApp worklist of a
 // selection, worked from the keyboard. axe clean; screenshots to look at.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { connect } from "node:net";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { closedPort } from "../smtp";
-import { animationsDone, axeViolations, dismissToasts, eventually, expectNoHorizontalOverflow, isoDaysFromToday, pageApi, pageProblems, screenshot, signIn, toast, useServerAndBrowser, waitForIslands } from "./support";
+import { animationsDone, axeViolations, dismissToasts, eventually, expectNoHorizontalOverflow, isoDaysFromToday, pageApi, pageProblems, screenshot, signIn, toast, useAiosmtpd, useServerAndBrowser, waitForIslands } from "./support";
 
 const e2e = useServerAndBrowser();
 
-let smtp: { port: number; output: () => string; stop(): Promise<void> };
-beforeAll(async () => {
-  const port = await closedPort();
-  const proc = Bun.spawn(["/usr/bin/python3", "-u", "-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${port}`], { stdout: "pipe", stderr: "pipe" });
-  let output = "";
-  void (async () => {
-    for await (const chunk of proc.stdout) output += new TextDecoder().decode(chunk);
-  })();
-  const deadline = Date.now() + 15_000;
-  while (!(await accepts(port))) {
-    if (Date.now() > deadline) throw new Error(`aiosmtpd did not start: ${await new Response(proc.stderr).text()}`);
-    await Bun.sleep(100);
-  }
-  smtp = {
-    port,
-    output: () => output,
-    async stop() {
-      proc.kill();
-      await proc.exited;
-    },
-  };
-});
-afterAll(() => smtp?.stop());
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
-}
+// An SMTP server that is not ours (Debian's python3-aiosmtpd), for the server's own outbox sender.
+const aiosmtpd = useAiosmtpd();
 
 const COMPANY = {
   empresa: "Cofre Serviços Financeiros Ltda",
@@ -95,15 +64,15 @@ describe("bulk Cobrar", () => {
     await screenshot(page, "bulk-cobrar-refused-1280");
 
     // Configured meanwhile (another tab, say): the same dialog sends again, with the same key.
-    const email = { host: "127.0.0.1", porta: String(smtp.port), seguranca: "nenhuma", usuario: "", senha: "", remetenteNome: "Cofre Cobrança", remetenteEmail: "cobranca@cofre.com.br", responderPara: "financeiro@cofre.com.br", aceitarAutoassinado: false };
+    const email = { host: "127.0.0.1", porta: String(aiosmtpd.current.port), seguranca: "nenhuma", usuario: "", senha: "", remetenteNome: "Cofre Cobrança", remetenteEmail: "cobranca@cofre.com.br", responderPara: "financeiro@cofre.com.br", aceitarAutoassinado: false };
     expect((await pageApi(page, "/api/settings/email", email, "PUT")).status).toBe(200);
     await dialog.getByRole("button", { name: "Enviar e-mails" }).click();
     await toast(page, "4 cobranças enfileiradas para 2 clientes; 1 cliente marcado para não receber cobranças");
     await page.locator(".bulk-bar").waitFor({ state: "detached" });
 
     // The server's own sender, woken by the action, delivers one e-mail per client.
-    await eventually(async () => (smtp.output().match(/^To: /gm) ?? []).length, 2);
-    const printed = smtp.output();
+    await eventually(async () => (aiosmtpd.current.output().match(/^To: /gm) ?? []).length, 2);
+    const printed = aiosmtpd.current.output();
     expect(printed).toContain("pao-1@cliente.com.br");
     expect(printed).toContain("flo-1@cliente.com.br");
     expect(printed).not.toContain("loj-1@cliente.com.br");

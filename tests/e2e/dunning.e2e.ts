@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { connect } from "node:net";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { cnpjCheckDigits } from "../../src/lib/brazil";
 import { isBusinessDay } from "../../src/lib/business-days";
 import { addDays } from "../../src/lib/dates";
 import { closedPort } from "../smtp";
-import { axeViolations, dismissToasts, eventually, expectNoHorizontalOverflow, isoDaysFromToday, pageApi, pageProblems, screenshot, signIn, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, dismissToasts, eventually, expectNoHorizontalOverflow, isoDaysFromToday, pageApi, pageProblems, screenshot, signIn, useAiosmtpd, useServerAndBrowser, waitForIslands } from "./support";
 
 // Cobranças: the régua's screen (turned on from the form, a step moved to WhatsApp, a preview with
 // a real client, Executar agora), the WhatsApp worklist cleared with the keyboard alone, and the
@@ -13,30 +12,7 @@ import { axeViolations, dismissToasts, eventually, expectNoHorizontalOverflow, i
 const e2e = useServerAndBrowser();
 
 // An SMTP server that is not ours (Debian's python3-aiosmtpd), for the server's own outbox sender.
-let smtp: { port: number; output: () => string; stop(): Promise<void> };
-beforeAll(async () => {
-  const port = await closedPort();
-  const proc = Bun.spawn(["/usr/bin/python3", "-u", "-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${port}`], { stdout: "pipe", stderr: "pipe" });
-  let output = "";
-  void (async () => {
-    for await (const chunk of proc.stdout) output += new TextDecoder().decode(chunk);
-  })();
-  const deadline = Date.now() + 15_000;
-  while (!(await accepts(port))) {
-    if (Date.now() > deadline) throw new Error("aiosmtpd did not start");
-    await Bun.sleep(100);
-  }
-  smtp = { port, output: () => output, stop: async () => (proc.kill(), void (await proc.exited)) };
-});
-afterAll(() => smtp?.stop());
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
-}
+const aiosmtpd = useAiosmtpd();
 
 /** The last business day on or before today: its D0 falls today or catches up (a weekend). */
 function lastBusinessDay(): string {
@@ -167,7 +143,7 @@ describe("Cobranças", () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, e2e.server.url);
-    const email = { host: "127.0.0.1", porta: String(smtp.port), seguranca: "nenhuma", usuario: "", senha: "", remetenteNome: "Cofre Cobrança", remetenteEmail: "cobranca@cofre.com.br", responderPara: "", aceitarAutoassinado: false };
+    const email = { host: "127.0.0.1", porta: String(aiosmtpd.current.port), seguranca: "nenhuma", usuario: "", senha: "", remetenteNome: "Cofre Cobrança", remetenteEmail: "cobranca@cofre.com.br", responderPara: "", aceitarAutoassinado: false };
     expect((await pageApi(page, "/api/settings/email", email, "PUT")).status).toBe(200);
     // D0 by e-mail, the window always open (the test may run at any hour).
     const regua = (await pageApi(page, "/api/dunning", undefined, "GET")).json;
@@ -179,8 +155,8 @@ describe("Cobranças", () => {
     await pageApi(page, "/api/installments/generate", { clientId: client.json.id, numParcelas: 1, valor: "120.00", primeiroVencimento: lastBusinessDay(), descricao: "Mensalidade" });
     expect((await pageApi(page, "/api/dunning/run", {})).json).toMatchObject({ enfileiradas: 1 });
     // The sender's pass comes every 15 s.
-    await eventually(async () => smtp.output().includes("ana@livrariasaber.com.br"), true, 30_000);
-    const printed = smtp.output();
+    await eventually(async () => aiosmtpd.current.output().includes("ana@livrariasaber.com.br"), true, 30_000);
+    const printed = aiosmtpd.current.output();
     expect(printed).toContain("Auto-Submitted: auto-generated");
     expect(printed).toContain("Vence hoje: R$");
     await eventually(async () => ((await pageApi(page, "/api/messages?canal=email", undefined, "GET")).json as { clientNome: string; status: string }[]).find((m) => m.clientNome === "Livraria Saber")?.status, "enviada", 10_000);

@@ -1,47 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { connect } from "node:net";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { closedPort } from "../smtp";
-import { axeViolations, dismissToasts, eventually, expectNoHorizontalOverflow, pageProblems, screenshot, signIn, useServerAndBrowser, waitForIslands } from "./support";
+import { axeViolations, dismissToasts, eventually, expectNoHorizontalOverflow, pageProblems, screenshot, signIn, useAiosmtpd, useServerAndBrowser, waitForIslands } from "./support";
 
 // Configurações › E-mail (SMTP) against an SMTP server that is not ours: Debian's python3-aiosmtpd,
 // started here on a free loopback port, printing every message it accepts.
 const e2e = useServerAndBrowser();
 const SECRET = "senha-do-smtp-Ção-2026";
 
-let smtp: { port: number; output: () => string; stop(): Promise<void> };
-
-beforeAll(async () => {
-  const port = await closedPort();
-  const proc = Bun.spawn(["/usr/bin/python3", "-u", "-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${port}`], { stdout: "pipe", stderr: "pipe" });
-  let output = "";
-  void (async () => {
-    for await (const chunk of proc.stdout) output += new TextDecoder().decode(chunk);
-  })();
-  // Ready when it takes a connection.
-  const deadline = Date.now() + 15_000;
-  while (!(await accepts(port))) {
-    if (Date.now() > deadline) throw new Error(`aiosmtpd did not start: ${await new Response(proc.stderr).text()}`);
-    await Bun.sleep(100);
-  }
-  smtp = {
-    port,
-    output: () => output,
-    async stop() {
-      proc.kill();
-      await proc.exited;
-    },
-  };
-});
-afterAll(() => smtp?.stop());
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
-}
+const aiosmtpd = useAiosmtpd();
 
 async function openSettings(page: Page) {
   await page.goto(`${e2e.server.url}/settings`);
@@ -69,7 +36,7 @@ describe("Configurações › E-mail (SMTP)", () => {
     const section = emailSection(page);
     await section.getByLabel("Servidor SMTP").fill("127.0.0.1");
     await section.getByLabel("Segurança").selectOption("nenhuma");
-    await section.getByLabel("Porta").fill(String(smtp.port));
+    await section.getByLabel("Porta").fill(String(aiosmtpd.current.port));
     await section.getByLabel("Usuário").fill("cobranca@paoquente.com.br");
     await section.getByLabel("Senha", { exact: true }).fill(SECRET);
     await section.getByLabel("Nome do remetente").fill("Padaria Pão Quente — Cobrança");
@@ -93,8 +60,8 @@ describe("Configurações › E-mail (SMTP)", () => {
     await emailSection(page).getByRole("button", { name: "Enviar e-mail de teste" }).click();
     await outcome(page).filter({ hasText: /^O servidor aceitou o e-mail de teste para maria@paoquente\.com\.br\. Resposta: 250/ }).waitFor({ timeout: 15_000 });
     // aiosmtpd printed what it accepted.
-    await eventually(async () => smtp.output().includes("Subject: Teste de e-mail do Cofre"), true);
-    const printed = smtp.output();
+    await eventually(async () => aiosmtpd.current.output().includes("Subject: Teste de e-mail do Cofre"), true);
+    const printed = aiosmtpd.current.output();
     expect(printed).toContain("Auto-Submitted: auto-generated");
     expect(printed).toContain("maria@paoquente.com.br");
     expect(printed).toMatch(/List-Unsubscribe:\s+<mailto:financeiro@paoquente\.com\.br\?subject=/);

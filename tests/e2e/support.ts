@@ -1,10 +1,12 @@
 import { afterAll, beforeAll } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { today } from "../../src/lib/clock";
 import { addDays } from "../../src/lib/dates";
+import { closedPort } from "../smtp";
 
 export const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
 export const SCREENSHOTS = join(import.meta.dir, "screenshots");
@@ -226,4 +228,41 @@ export async function printScale(page: Page, pdf: string): Promise<number> {
   const bbox = Bun.spawnSync(["pdftotext", "-bbox", "-f", "1", "-l", "1", pdf, "-"]).stdout.toString();
   const word = bbox.match(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>Cofre<\/word>/)!;
   return Math.round(((Number(word[2]) - Number(word[1])) / (px * 0.75)) * 100) / 100;
+}
+
+/** An SMTP server that is not ours (Debian's python3-aiosmtpd) on a free loopback port; `output` is what it printed (each message it took). */
+interface TestAiosmtpd {
+  port: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts aiosmtpd for the file's tests (beforeAll) and stops it after them (afterAll); read it once beforeAll ran. */
+export function useAiosmtpd(): { readonly current: TestAiosmtpd } {
+  const holder = {} as { current: TestAiosmtpd };
+  beforeAll(async () => {
+    const port = await closedPort();
+    const proc = Bun.spawn(["/usr/bin/python3", "-u", "-m", "aiosmtpd", "-n", "-l", `127.0.0.1:${port}`], { stdout: "pipe", stderr: "pipe" });
+    let output = "";
+    void (async () => {
+      for await (const chunk of proc.stdout) output += new TextDecoder().decode(chunk);
+    })();
+    // Ready when it takes a connection.
+    const deadline = Date.now() + 15_000;
+    while (!(await accepts(port))) {
+      if (Date.now() > deadline) throw new Error(`aiosmtpd did not start: ${await new Response(proc.stderr).text()}`);
+      await Bun.sleep(100);
+    }
+    holder.current = { port, output: () => output, stop: async () => (proc.kill(), void (await proc.exited)) };
+  });
+  afterAll(() => holder.current?.stop());
+  return holder;
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
 }
