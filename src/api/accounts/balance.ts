@@ -149,7 +149,7 @@ export function ledgerComparison(db: Db, statementId: number): LedgerComparison 
   };
 }
 
-/** An account as a report's filter offers it ("Conta: Todas | …"): active ones first, the default first among them. */
+/** An account as a report's filter offers it ("Conta: Todas | …"): active ones first, the default first among them, then by name. */
 export interface AccountFilterChoice {
   id: number;
   nome: string;
@@ -158,9 +158,11 @@ export interface AccountFilterChoice {
 }
 
 const CHOICES = sql<{ id: number; banco: string; agencia: string; conta: string; apelido: string; ativa: number; padrao: number }>(
-  "SELECT id, banco, agencia, conta, apelido, ativa, padrao FROM bank_accounts ORDER BY ativa DESC, padrao DESC, id",
+  "SELECT id, banco, agencia, conta, apelido, ativa, padrao FROM bank_accounts",
 );
 
 export function accountFilterChoices(db: Db): AccountFilterChoice[] {
-  return CHOICES.all(db).map((a) => ({ id: a.id, nome: nameOf(a), ativa: a.ativa === 1, padrao: a.padrao === 1 }));
+  return CHOICES.all(db)
+    .map((a) => ({ id: a.id, nome: nameOf(a), ativa: a.ativa === 1, padrao: a.padrao === 1 }))
+    .sort((a, b) => Number(b.ativa) - Number(a.ativa) || Number(b.padrao) - Number(a.padrao) || a.nome.localeCompare(b.nome, "pt-BR"));
 }

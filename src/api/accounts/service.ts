@@ -8,7 +8,7 @@ import { bankAccounts, payments, statements, type BankAccountRow } from "../../.
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { bankChoices, bankLabel } from "../../lib/banks";
 import { nowISO, today } from "../../lib/clock";
-import { accountBalance, accountBalances } from "./balance";
+import { accountBalance, accountBalances, accountFilterChoices } from "./balance";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { changedFields, recordEvent, type Actor } from "../history/record";
 import { sql as prepared } from "../prepared";
@@ -86,17 +86,11 @@ export function accountNameOf(db: Db | Tx, id: number | null): string | null {
 }
 
 
-/** The accounts a payment may name (the active ones), the default first. */
+/** The accounts a payment may name: the active ones of the reports' choices (one query), the default first. */
 export function accountChoices(db: Db): AccountChoice[] {
-  // Read by every ledger page: the accounts alone, not listAccounts' count of each one's uses
-  // (a GROUP BY over every payment and statement, a third of /receivables' time at scale 50).
-  return db
-    .select()
-    .from(bankAccounts)
-    .where(eq(bankAccounts.ativa, true))
-    .all()
-    .map((row) => ({ id: row.id, nome: accountName({ ...row, bancoNome: bankLabel(row.banco) }), padrao: row.padrao }))
-    .sort((a, b) => Number(b.padrao) - Number(a.padrao) || a.nome.localeCompare(b.nome, "pt-BR"));
+  return accountFilterChoices(db)
+    .filter((a) => a.ativa)
+    .map(({ id, nome, padrao }) => ({ id, nome, padrao }));
 }
 
 /** The bank picker's options (server side: the browser gets them as data, never the package). */
