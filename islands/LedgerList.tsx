@@ -1,27 +1,23 @@
 import type { AccountChoice } from "../src/api/accounts/model";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { formatDateBR } from "../src/lib/dates";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { installmentName } from "../src/lib/installments";
 import { formatMonthBR } from "../src/lib/months";
 import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
-import { deriveStatus } from "../src/lib/status";
 // The fees' rules load with Baixar's dialog (which defaults the rates), not with the page.
 import type { FeeRates } from "../src/lib/fees";
-import { Badge } from "../src/ui/Badge";
 import { Button } from "../src/ui/Button";
 import { EmptyState } from "../src/ui/EmptyState";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
 import { Icon } from "../src/ui/Icon";
-import { IconAction } from "../src/ui/IconAction";
-import { RowMenu, type RowMenuItem } from "../src/ui/RowMenu";
+import { RowMenuList } from "../src/ui/RowMenu";
 import { Input } from "../src/ui/Input";
 import { Select } from "../src/ui/Select";
-import type { TableColumn } from "../src/ui/Table";
+import type { TableHeader } from "../src/ui/Table";
 import { toast } from "../src/ui/toast";
 import { api, ApiError, serverMessage } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
-import { LEDGER_KINDS, ledgerRow, STATUS_BADGE, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow, type PackedRows, unpackRows } from "./ledger/kinds";
+import { LEDGER_KINDS, ledgerRow, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow, type PackedRows, unpackRows } from "./ledger/kinds";
 import { PartyPicker, type Party } from "./lib/PartyPicker";
 import type { LedgerChoices } from "../src/api/categories/model";
 import { searchOf, useUrlList, type ListParams } from "./lib/list";
@@ -29,7 +25,8 @@ import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
 import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
-import { PageSelect, withSelection, type BulkSelection } from "./ledger/selection";
+import { PageSelect, selectedOnPage, tickRow, type BulkSelection } from "./ledger/selection";
+import { ledgerRowsHtml, rowActions, rowName, visibleAction, type RowActionKind } from "./ledger/rows";
 
 // Loaded with their first opening (or as a row's button is pointed at): the forms with their zod
 // schemas, the charge's e-mail and the timeline stay out of the page's script.
@@ -64,9 +61,10 @@ export interface LedgerListProps {
 
 const NONE: BulkSelection = { all: false, ids: [] };
 
-type Action =
-  | { kind: "pay" | "redate" | "delete" | "undo" | "charge" | "history" | "edit"; row: LedgerRow }
-  | null;
+type Action = { kind: Exclude<RowActionKind, "receipt">; row: LedgerRow } | null;
+
+/** A row's "⋯" menu, open beside its button. */
+type OpenMenu = { anchor: HTMLButtonElement; row: LedgerRow; focus: "first" | "last" } | null;
 
 /**
  * Contas a Receber / Contas a Pagar (SPEC §2): status and month filters in the URL, the sortable
@@ -131,12 +129,59 @@ export default function LedgerList({ kind, initial, params: initialParams, today
 
   // A company without cost centres is offered no order by them (one in the URL still shows it).
   const centres = choices.centros.length > 0 || Boolean(params.centroCustoId) || (params.ordem ?? "").replace(/^-/, "") === "centroCusto";
-  const baseColumns = useMemo(() => ledgerColumns(kind, today, canWrite, centres, (next) => setAction(next)), [kind, today, canWrite, centres]);
-  // The party column carries each row's checkbox (issue 35 §3) for whoever may act on rows.
-  const columns = useMemo(
-    () => (canWrite ? baseColumns.map((column) => (column.key === info.partySort ? withSelection(column, selection, rows, setSelection, rowName) : column)) : baseColumns),
-    [canWrite, selection, rows, baseColumns, info.partySort],
-  );
+  const headers = useMemo(() => ledgerHeaders(kind, centres), [kind, centres]);
+  // The rows as one string (islands/ledger/rows.ts), the same on the server and here: React sets
+  // it as the table's body only when it changes, so a tick or a menu leaves the rows alone.
+  const bodyHtml = useMemo(() => ledgerRowsHtml(kind, rows, today, canWrite), [kind, rows, today, canWrite]);
+  const [menu, setMenu] = useState<OpenMenu>(null);
+  const screen = useRef<HTMLDivElement>(null);
+  // The checkboxes follow the selection (their tick is never in the markup).
+  useLayoutEffect(() => {
+    const body = screen.current?.querySelector<HTMLTableSectionElement>(".ledger-table tbody");
+    if (!body || !canWrite) return;
+    const ticked = new Set(selectedOnPage(selection, rows));
+    for (const [i, tr] of [...body.children].entries()) {
+      const box = tr.querySelector<HTMLInputElement>(".bulk-cell > input");
+      if (box && rows[i]) box.checked = ticked.has(rows[i].id);
+    }
+  }, [selection, rows, bodyHtml, canWrite]);
+  // New rows: a menu's button has gone with the old ones.
+  useEffect(() => setMenu(null), [bodyHtml]);
+
+  function run(kind: RowActionKind, r: LedgerRow) {
+    if (kind === "receipt") location.assign(`/receivables/${r.id}/recibo`);
+    else setAction({ kind, row: r });
+  }
+
+  /** The row (of this page's rows) an event happened in, and its control: delegation for the HTML rows. */
+  function rowEvent(target: EventTarget): { r: LedgerRow; control: Element } | null {
+    if (!(target instanceof Element)) return null;
+    const tr = target.closest(".ledger-table tbody > tr");
+    const control = target.closest("button, input");
+    const r = tr ? rows[[...tr.parentElement!.children].indexOf(tr)] : undefined;
+    return r && control && tr!.contains(control) ? { r, control } : null;
+  }
+
+  function rowAction(event: MouseEvent) {
+    const found = rowEvent(event.target);
+    if (!found) return;
+    const { r, control } = found;
+    if (control instanceof HTMLInputElement) return setSelection(tickRow(selection, rows, r.id, control.checked));
+    if (!(control instanceof HTMLButtonElement)) return;
+    if (control.hasAttribute("aria-haspopup")) return setMenu(menu?.anchor === control ? null : { anchor: control, row: r, focus: "first" });
+    const chosen = visibleAction(kind, r, canWrite, control.dataset.tip ?? "");
+    if (chosen) run(chosen.kind, r);
+  }
+
+  // APG's menu button: ArrowDown / ArrowUp open it on the first / last item.
+  function rowMenuKey(event: KeyboardEvent) {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const found = rowEvent(event.target);
+    if (!found || !(found.control instanceof HTMLButtonElement) || !found.control.hasAttribute("aria-haspopup")) return;
+    event.preventDefault();
+    setMenu({ anchor: found.control, row: found.r, focus: event.key === "ArrowDown" ? "first" : "last" });
+  }
+
   const row = action?.row;
 
   // A consulta opens only the Histórico: the forms' code is not fetched for them.
@@ -147,7 +192,10 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   const selected = selection.all ? list.total : selection.ids.length;
   return (
     <div
+      ref={screen}
       className="list-screen"
+      onClick={rowAction}
+      onKeyDown={rowMenuKey}
       onPointerOver={(event) => {
         intent.onPointerOver(event);
         bulkIntent(event);
@@ -227,9 +275,9 @@ export default function LedgerList({ kind, initial, params: initialParams, today
           list={list}
           className={`ledger-table ledger-table--${kind}`}
           label={kind === "receber" ? "Parcelas a receber" : "Contas a pagar"}
-          columns={columns}
-          rows={rows}
-          // Fixed columns (ledgerColumns): their phone labels are in lists.css.
+          columns={headers}
+          bodyHtml={bodyHtml}
+          // Fixed columns (rows.ts' order): their phone labels are in lists.css.
           phoneLabels="stylesheet"
           empty={
             <EmptyState
@@ -272,6 +320,17 @@ export default function LedgerList({ kind, initial, params: initialParams, today
         <ListPager list={list} />
       </section>
 
+      {/* One menu for the page, beside the row's button (position: fixed), which gets the focus back. */}
+      {menu && (
+        <RowMenuList
+          anchor={menu.anchor}
+          label={`Ações para ${rowName(menu.row)}`}
+          focus={menu.focus}
+          items={rowActions(kind, menu.row, canWrite).menu.map((item) => ({ ...item, onSelect: () => run(item.kind, menu.row) }))}
+          onClose={() => setMenu(null)}
+        />
+      )}
+
       {canWrite && selected > 0 && (
         <Loading onFailed={() => setSelection(NONE)}>
           <BulkBar
@@ -307,13 +366,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
 
       {action?.kind === "edit" && row && (
         <Loading onFailed={() => setAction(null)}>
-          <EditEntryDialog
-            row={row}
-            choices={choices}
-            onClose={() => setAction(null)}
-            send={(body) => api(`${info.list.endpoint}/${row.id}`, { method: "PATCH", body })}
-            onSaved={afterChange}
-          />
+          <EditEntryDialog row={row} choices={choices} onClose={() => setAction(null)} send={(body) => api(`${info.list.endpoint}/${row.id}`, { method: "PATCH", body })} onSaved={afterChange} />
         </Loading>
       )}
 
@@ -325,10 +378,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
 
       {action?.kind === "history" && row && (
         <Loading onFailed={() => setAction(null)}>
-          <HistoryPanel
-            subject={{ kind: kind === "receber" ? "installment" : "payable", id: row.id, name: rowName(row) }}
-            onClose={() => setAction(null)}
-          />
+          <HistoryPanel subject={{ kind: kind === "receber" ? "installment" : "payable", id: row.id, name: rowName(row) }} onClose={() => setAction(null)} />
         </Loading>
       )}
 
@@ -384,10 +434,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
               kind === "receber" ? "Não foi possível cancelar a baixa." : "Não foi possível cancelar o pagamento.",
             );
           }
-          return change(
-            () => api(`${info.list.endpoint}/${row.id}`, { method: "DELETE" }),
-            kind === "receber" ? "Não foi possível excluir a parcela." : "Erro ao excluir conta",
-          );
+          return change(() => api(`${info.list.endpoint}/${row.id}`, { method: "DELETE" }), kind === "receber" ? "Não foi possível excluir a parcela." : "Erro ao excluir conta");
         }}
         onCancel={() => setAction(null)}
       />
@@ -396,183 +443,26 @@ export default function LedgerList({ kind, initial, params: initialParams, today
 }
 
 /**
- * The columns in SPEC's order for each side; sorting is done by the server. Read-only (a
- * consulta): the row's one action is Histórico, visible, with no "⋯" menu.
+ * The columns' headers in SPEC's order for each side (the rows' cells: islands/ledger/rows.ts, in
+ * the same order); sorting is done by the server.
  */
 // The plano de contas' orders (issue 36 §3): grupo › categoria, and the cost centre's name.
 const CATEGORIA_SORT = { key: "categoria", header: "Categoria" };
 const CENTRO_SORT = { key: "centroCusto", header: "Centro de custo" };
 
-/** A row as its buttons and dialogs name it: "Padaria parcela 3/12", "Padaria Mensalidade 12/2026". */
-const rowName = (r: LedgerRow) => `${r.partyName} ${installmentName(r)}`;
-
-function ledgerColumns(kind: LedgerKind, today: string, canWrite: boolean, centres: boolean, act: (action: Action) => void): TableColumn<LedgerRow>[] {
+function ledgerHeaders(kind: LedgerKind, centres: boolean): TableHeader[] {
   const info = LEDGER_KINDS[kind];
-  const money = (text: string | null) => formatBRL(parseMoney(text ?? "0") ?? ZERO);
-  const party: TableColumn<LedgerRow> = {
-    key: info.partySort,
-    header: info.partyLabel,
-    sortable: true,
-    phone: "title",
-    // A row's markup is what the page weighs (issue 38 §1): no wrapper where the cell's own
-    // element does, no title repeating the text (a name cut by the ellipsis shows whole in the
-    // page's one tooltip, src/ui/page-tooltip.ts).
-    render: (r) => (
-      <a className="ui-ellipsis cell-name__main" href={`${info.list.path}?${info.partyParam}=${r.partyId}`}>
-        {r.partyName}
-      </a>
-    ),
-  };
-  const parcela: TableColumn<LedgerRow> = {
-    key: "parcela",
-    header: "Parcela",
-    sortable: true,
-    // A subscription's month is one of one: "Mensal" says what it is (its month is in Descrição).
-    render: (r) =>
-      r.competencia ? (
-        <span className="ui-nowrap ledger-monthly" title={`Mensalidade da assinatura: ${formatMonthBR(r.competencia)}`}>
-          Mensal
-        </span>
-      ) : (
-        r.numerosParcela
-      ),
-  };
-  const vencimento: TableColumn<LedgerRow> = {
-    key: "vencimento",
-    header: "Vencimento",
-    sortable: true,
-    render: (r) =>
-      r.cobradaEm && r.status !== "pago" ? (
-        <span className="ledger-due">
-          <span className="ui-nowrap">{formatDateBR(r.dataVencimento)}</span>
-          <span className="ledger-charged" title={`Última cobrança enviada em ${formatDateBR(r.cobradaEm)}`}>
-            {`Cobrada em ${formatDateBR(r.cobradaEm).slice(0, 5)}`}
-          </span>
-        </span>
-      ) : (
-        // dd/mm/aaaa has nowhere to break.
-        formatDateBR(r.dataVencimento)
-      ),
-  };
-  const valor: TableColumn<LedgerRow> = {
-    key: "valor",
-    header: "Valor",
-    sortable: true,
-    align: "end",
-    // The column's cells do not wrap (lists.css): no wrapper a row for it.
-    render: (r) =>
-      r.valorPago && r.valorPago !== r.valor ? (
-        <span className="ledger-money">
-          <span>{money(r.valor)}</span>
-          <span className="ledger-money__paid" title="Valor pago">
-            {`pago ${money(r.valorPago)}`}
-          </span>
-        </span>
-      ) : (
-        money(r.valor)
-      ),
-  };
-  const status: TableColumn<LedgerRow> = {
-    key: "status",
-    header: "Status",
-    sortable: true,
-    phone: "badge",
-    render: (r) => {
-      // The TS form of the overdue rule: a page left open past midnight still shows the truth.
-      const cents = (text: string) => parseMoney(text) ?? ZERO;
-      const principalPago = cents(r.valor) - cents(r.saldo) - cents(r.desconto);
-      const badge = STATUS_BADGE[deriveStatus({ status: r.status === "pago" ? "pago" : "em_aberto", dataVencimento: r.dataVencimento, principalPago }, today)];
-      const paidOn = r.status === "pago";
-      const balance = r.status !== "pago" && principalPago > 0;
-      if (!paidOn && !balance) return <Badge variant={badge.variant}>{badge.label}</Badge>;
-      return (
-        <span className="ledger-status">
-          <Badge variant={badge.variant}>{badge.label}</Badge>
-          {/* Under the "Pago" badge it reads "Pago em 10/02/2026" in a line that fits its column (issue 37 §10). */}
-          {paidOn && <span className="ledger-paid-on">{` em ${formatDateBR(r.dataPagamento)}`}</span>}
-          {/* A partly paid row says what is left (issue 34). */}
-          {balance && <span className="ledger-paid-on">{` saldo ${formatBRL(cents(r.saldo))}`}</span>}
-        </span>
-      );
-    },
-  };
+  const party: TableHeader = { key: info.partySort, header: info.partyLabel, sortable: true };
+  const parcela: TableHeader = { key: "parcela", header: "Parcela", sortable: true };
+  const vencimento: TableHeader = { key: "vencimento", header: "Vencimento", sortable: true };
+  const valor: TableHeader = { key: "valor", header: "Valor", sortable: true, align: "end" };
+  const status: TableHeader = { key: "status", header: "Status", sortable: true };
   // The row's category (and cost centre) under its description (issue 36), sortable from the
   // same header: at 1280 px no column is left to spare beside a 30-character client name.
-  const descricao: TableColumn<LedgerRow> = {
-    key: "descricao",
-    header: "Descrição",
-    sortable: true,
-    moreSorts: centres ? [CATEGORIA_SORT, CENTRO_SORT] : [CATEGORIA_SORT],
-    // Cut text shows whole in the page's one tooltip (no title repeating it); the category's
-    // group is the filter's, not every row's.
-    // `ui-lines`: each line ends in "…" by the wrapper's rule (table.css), not by a class a line.
-    render: (r) =>
-      r.categoriaNome ? (
-        <span className="ui-lines">
-          <span>{r.descricao}</span>
-          <span>{`${r.categoriaNome.split(" › ").pop()}${r.centroCustoNome ? ` · ${r.centroCustoNome}` : ""}`}</span>
-        </span>
-      ) : (
-        <span className="ui-ellipsis">{r.descricao}</span>
-      ),
-  };
-  const actions: TableColumn<LedgerRow> = {
-    key: "acoes",
-    header: "Ações",
-    align: "end",
-    phone: "actions",
-    render: (r) => {
-      const label = rowName(r);
-      const history: RowMenuItem = { label: "Histórico", icon: "history", onSelect: () => act({ kind: "history", row: r }) };
-      const remove: RowMenuItem = { label: "Excluir", icon: "trash", danger: true, onSelect: () => act({ kind: "delete", row: r }) };
-      // A receivable's payment has its receipt (DECISIONS §12): a page that prints on one A4.
-      const receipt: RowMenuItem = { label: "Recibo", icon: "download", onSelect: () => location.assign(`/receivables/${r.id}/recibo`) };
-      // One receipt per payment: a partly paid installment has its receipts too.
-      const paidReceivable = kind === "receber" && (r.status === "pago" || r.valorPago !== null);
-      const edit: RowMenuItem = { label: "Editar lançamento", icon: "edit", onSelect: () => act({ kind: "edit", row: r }) };
-      if (!canWrite) {
-        return (
-          <div className="row-actions">
-            <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />
-            {paidReceivable && <IconAction label="Recibo" rowName={label} icon="download" onClick={receipt.onSelect} />}
-          </div>
-        );
-      }
-      // Undo cancels the last payment (issue 34): payables get it too, and a partly paid row has one.
-      const undo: RowMenuItem = { label: kind === "receber" ? "Cancelar Baixa" : "Cancelar pagamento", icon: "undo", onSelect: () => act({ kind: "undo", row: r }) };
-      const paidSome = r.valorPago !== null;
-      // The row's one visible action is what is done to it most (Baixar / Pagar); the rest is in "⋯".
-      if (r.status === "pago") {
-        return (
-          <div className="row-actions">
-            <IconAction label="Histórico" rowName={label} icon="history" onClick={() => act({ kind: "history", row: r })} />
-            <RowMenu rowName={label} items={kind === "receber" ? [receipt, edit, undo] : [edit, undo, remove]} />
-          </div>
-        );
-      }
-      const items: RowMenuItem[] =
-        kind === "receber"
-          ? [
-              { label: "Cobrar", icon: "qr", onSelect: () => act({ kind: "charge", row: r }) },
-              { label: "Prorrogar", icon: "calendar-clock", onSelect: () => act({ kind: "redate", row: r }) },
-              ...(paidSome ? [receipt, undo] : []),
-              edit,
-              history,
-              ...(paidSome ? [] : [remove]),
-            ]
-          : [...(paidSome ? [undo] : []), edit, history, remove];
-      return (
-        <div className="row-actions">
-          <IconAction label={kind === "receber" ? "Baixar" : "Pagar"} rowName={label} icon="check" onClick={() => act({ kind: "pay", row: r })} />
-          <RowMenu rowName={label} items={items} />
-        </div>
-      );
-    },
-  };
-  // The order lists.css's phone labels follow (`.ledger-table--receber td:nth-child(n)`).
-  return kind === "receber"
-    ? [party, parcela, vencimento, valor, status, descricao, actions]
-    : [party, parcela, valor, vencimento, status, descricao, actions];
+  const descricao: TableHeader = { key: "descricao", header: "Descrição", sortable: true, moreSorts: centres ? [CATEGORIA_SORT, CENTRO_SORT] : [CATEGORIA_SORT] };
+  const actions: TableHeader = { key: "acoes", header: "Ações", align: "end" };
+  // The order of rows.ts' cells and lists.css's phone card roles (`.ledger-table--receber td:nth-child(n)`).
+  return kind === "receber" ? [party, parcela, vencimento, valor, status, descricao, actions] : [party, parcela, valor, vencimento, status, descricao, actions];
 }
 
 /**

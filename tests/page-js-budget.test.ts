@@ -17,8 +17,10 @@ const t = useTestApp();
  */
 const BUDGETS: Record<string, number> = {
   "/": 98.8,
-  "/receivables": 84.3,
-  "/payables": 84.3,
+  // +0.8 with the rows' HTML renderer (islands/ledger/rows.ts), which took ~85 % of the page's
+  // server time off and the rows' hydration off the browser.
+  "/receivables": 85.1,
+  "/payables": 85.1,
   "/clients": 81.4,
   "/subscriptions": 80,
   "/suppliers": 80,

@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from "react";
 import { Icon } from "../../src/ui/Icon";
 import { Pager, rangeText } from "../../src/ui/Pager";
-import { Table, type TableColumn } from "../../src/ui/Table";
+import { Table, type TableColumn, type TableHeader } from "../../src/ui/Table";
 import { toast } from "../../src/ui/toast";
 import { api, ApiError, serverMessage } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -33,16 +33,7 @@ export function ListPager({ list }: { list: UrlList }) {
     list.update({ pagina: String(n) });
     document.getElementById("conteudo")?.scrollIntoView?.({ block: "start" });
   };
-  return (
-    <Pager
-      page={list.page}
-      perPage={list.perPage}
-      total={list.total}
-      listName={list.listName}
-      hrefFor={(n) => list.hrefWith(list.path, { pagina: String(n) })}
-      onPageChange={changePage}
-    />
-  );
+  return <Pager page={list.page} perPage={list.perPage} total={list.total} listName={list.listName} hrefFor={(n) => list.hrefWith(list.path, { pagina: String(n) })} onPageChange={changePage} />;
 }
 
 /** "Exportar CSV": the same view (every page) from `{path}/export`. */
@@ -58,35 +49,41 @@ export function ListExport({ list }: { list: UrlList }) {
 }
 
 /** The page of rows as the kit's Table (fixed layout: the screen's stylesheet sets the column widths), sorted by the URL's ordem when the list sorts, dimmed while fetching. */
-export function ListTable<Row extends { id: number }>(props: {
-  list: UrlList;
-  /** The table's accessible name: "Lista de parceiros". */
-  label: string;
-  className: string;
-  columns: readonly TableColumn<Row>[];
-  /** The list's rows (or what the island derives from them). */
-  rows: readonly Row[];
-  empty: ReactNode;
-  /** Table's: the phone cards' labels from each cell (default) or from the table's stylesheet. */
-  phoneLabels?: "cells" | "stylesheet";
-}) {
-  const { list, label, className, columns, empty, phoneLabels } = props;
+export function ListTable<Row extends { id: number }>(
+  props: {
+    list: UrlList;
+    /** The table's accessible name: "Lista de parceiros". */
+    label: string;
+    className: string;
+    empty: ReactNode;
+    /** Table's: the phone cards' labels from each cell (default) or from the table's stylesheet. */
+    phoneLabels?: "cells" | "stylesheet";
+  } & (
+    | {
+        columns: readonly TableColumn<Row>[];
+        /** The list's rows (or what the island derives from them). */
+        rows: readonly Row[];
+      }
+    | {
+        /** The rows drawn by the island as one HTML string ("" for none): see Table's `bodyHtml`. */
+        columns: readonly TableHeader[];
+        bodyHtml: string;
+      }
+  ),
+) {
+  const { list, label, className, empty, phoneLabels } = props;
   const sorts = list.spec.sorts.length > 0;
   const [sort, changeSort] = tableSort(list.params.ordem || list.spec.defaultSort, list.update);
-  return (
-    <Table
-      className={`ui-table-wrap--cards ui-table-wrap--sticky ${className}`}
-      label={label}
-      fixed
-      busy={list.loading}
-      columns={columns}
-      rows={props.rows}
-      rowKey={(row) => row.id}
-      {...(sorts ? { sort, onSortChange: changeSort } : {})}
-      empty={empty}
-      phoneLabels={phoneLabels}
-    />
-  );
+  const common = {
+    className: `ui-table-wrap--cards ui-table-wrap--sticky ${className}`,
+    label,
+    fixed: true,
+    busy: list.loading,
+    ...(sorts ? { sort, onSortChange: changeSort } : {}),
+    empty,
+    phoneLabels,
+  };
+  return "bodyHtml" in props ? <Table {...common} columns={props.columns} bodyHtml={props.bodyHtml} /> : <Table {...common} columns={props.columns} rows={props.rows} rowKey={(row) => row.id} />;
 }
 
 interface DeleteConfirmationOptions<Row> extends ActionOutcome {

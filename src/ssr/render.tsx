@@ -3,6 +3,7 @@ import { createContext, useContext, type ReactElement } from "react";
 // for the streaming API at start-up, which nothing here uses.
 import { renderToString } from "react-dom/server.browser";
 import type { IslandName } from "../../islands/registry";
+import { escapeHtml } from "../lib/html";
 import { IconSprite } from "../ui/IconSprite";
 import { assets } from "./assets";
 import { IslandsUsed } from "./Island";
@@ -26,8 +27,6 @@ type Stylesheet = "app" | "public-page";
 let spriteHtml: string | null = null;
 const sprite = () => (spriteHtml ??= renderToString(<IconSprite />));
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /**
  * A full HTML document: the body is rendered first so the head can preload exactly the code

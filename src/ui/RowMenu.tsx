@@ -29,21 +29,53 @@ const GAP = 4;
  */
 export function RowMenu({ rowName, items }: RowMenuProps) {
   const [open, setOpen] = useState<false | "first" | "last">(false);
-  const menuId = useId();
   const trigger = useRef<HTMLButtonElement>(null);
+
+  function onTriggerKey(event: KeyboardEvent) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(event.key === "ArrowDown" ? "first" : "last");
+    }
+  }
+
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className="ui-icon-action"
+        aria-label={`Mais ações para ${rowName}`}
+        aria-haspopup="menu"
+        onClick={() => setOpen(open ? false : "first")}
+        onKeyDown={onTriggerKey}
+      >
+        <ActionIcon name="more" />
+      </button>
+      {open && trigger.current && <RowMenuList anchor={trigger.current} label={`Ações para ${rowName}`} items={items} focus={open} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/**
+ * The open menu beside its button (`anchor`: RowMenu's own, or a row's "⋯" drawn as HTML —
+ * the ledger's rows, islands/ledger/rows.ts — whose list opens one for the page). While it shows,
+ * the button says so (`aria-expanded`, `aria-controls`: APG's menu button; absent when closed, a
+ * row's bytes, issue 38 §1). `onClose` has already given the focus back when asked to.
+ */
+export function RowMenuList({ anchor, label, items, focus, onClose }: { anchor: HTMLElement; label: string; items: RowMenuItem[]; focus: "first" | "last"; onClose: () => void }) {
+  const menuId = useId();
   const menu = useRef<HTMLDivElement>(null);
 
   const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) trigger.current?.focus();
+    onClose();
+    if (refocus) anchor.focus();
   };
 
   // Beside the button (CSSOM, which the CSP allows); again when the page scrolls or resizes.
   const place = () => {
     const list = menu.current;
-    const button = trigger.current;
-    if (!list || !button) return;
-    const at = button.getBoundingClientRect();
+    if (!list) return;
+    const at = anchor.getBoundingClientRect();
     const { offsetWidth: width, offsetHeight: height } = list;
     const below = at.bottom + GAP + height <= innerHeight || at.top - GAP - height < 0;
     list.style.top = `${below ? at.bottom + GAP : at.top - GAP - height}px`;
@@ -51,19 +83,25 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
   };
 
   useLayoutEffect(() => {
-    if (!open || !menu.current) return;
+    if (!menu.current) return;
+    anchor.setAttribute("aria-expanded", "true");
+    anchor.setAttribute("aria-controls", menuId);
     place();
     const entries = menu.current.querySelectorAll<HTMLElement>('[role="menuitem"]');
     // No scrolling to it: the menu is already where the button is.
-    (open === "last" ? entries[entries.length - 1] : entries[0])?.focus({ preventScroll: true });
-  }, [open]);
+    (focus === "last" ? entries[entries.length - 1] : entries[0])?.focus({ preventScroll: true });
+    return () => {
+      anchor.removeAttribute("aria-expanded");
+      anchor.removeAttribute("aria-controls");
+    };
+  }, [anchor, focus]);
 
-  // A click elsewhere closes it; it follows its button when the page scrolls or resizes.
+  // A click elsewhere closes it (a click on its button toggles it: the button's own handler); it
+  // follows its button when the page scrolls or resizes.
   useEffect(() => {
-    if (!open) return;
     const outside = (event: Event) => {
       const target = event.target as Node;
-      if (!menu.current?.contains(target) && !trigger.current?.contains(target)) close(false);
+      if (!menu.current?.contains(target) && !anchor.contains(target)) close(false);
     };
     document.addEventListener("pointerdown", outside);
     addEventListener("resize", place);
@@ -73,14 +111,7 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
       removeEventListener("resize", place);
       removeEventListener("scroll", place, true);
     };
-  }, [open]);
-
-  function onTriggerKey(event: KeyboardEvent) {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      setOpen(event.key === "ArrowDown" ? "first" : "last");
-    }
-  }
+  }, [anchor]);
 
   function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
     const entries = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
@@ -98,43 +129,24 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
   }
 
   return (
-    <>
-      <button
-        ref={trigger}
-        type="button"
-        className="ui-icon-action"
-        aria-label={`Mais ações para ${rowName}`}
-        aria-haspopup="menu"
-        // APG's menu button: aria-expanded only while the menu shows (absent, not "false", when
-        // closed: a row's bytes, issue 38 §1).
-        aria-expanded={open ? true : undefined}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(false) : setOpen("first"))}
-        onKeyDown={onTriggerKey}
-      >
-        <ActionIcon name="more" />
-      </button>
-      {open && (
-        <div ref={menu} id={menuId} role="menu" aria-label={`Ações para ${rowName}`} className="ui-row-menu" onKeyDown={onMenuKey}>
-          {items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={cx("ui-row-menu__item", item.danger && "ui-row-menu__item--danger")}
-              onClick={() => {
-                // Focus goes back to the row first, so a dialog the action opens returns it there.
-                close(true);
-                item.onSelect();
-              }}
-            >
-              <Icon name={item.icon} size={16} />
-              {item.label}
-            </button>
-          ))}
-        </div>
-      )}
-    </>
+    <div ref={menu} id={menuId} role="menu" aria-label={label} className="ui-row-menu" onKeyDown={onMenuKey}>
+      {items.map((item) => (
+        <button
+          key={item.label}
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className={cx("ui-row-menu__item", item.danger && "ui-row-menu__item--danger")}
+          onClick={() => {
+            // Focus goes back to the row first, so a dialog the action opens returns it there.
+            close(true);
+            item.onSelect();
+          }}
+        >
+          <Icon name={item.icon} size={16} />
+          {item.label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -9,7 +9,8 @@ export interface TableSort {
   dir: SortDirection;
 }
 
-export interface TableColumn<Row> {
+/** A column's header: its name, sorts, alignment and phone card role. */
+export interface TableHeader {
   /** Identifies the column; it is also the sort key handed to onSortChange. */
   key: string;
   header: string;
@@ -20,7 +21,6 @@ export interface TableColumn<Row> {
    * (top right), a labelled line (the default), or the actions row at the bottom.
    */
   phone?: "title" | "badge" | "field" | "actions";
-  render: (row: Row) => ReactNode;
   /**
    * More orders the cell shows (a second line: Descrição's category and cost centre), each its
    * own sort button in the header after the column's own; the column is sorted by any of them.
@@ -28,10 +28,29 @@ export interface TableColumn<Row> {
   moreSorts?: readonly { key: string; header: string }[];
 }
 
-interface TableProps<Row> {
+export interface TableColumn<Row> extends TableHeader {
+  render: (row: Row) => ReactNode;
+}
+
+/** The rows as React elements, a cell per column's `render`. */
+interface ElementRows<Row> {
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
+  bodyHtml?: undefined;
+}
+
+/**
+ * The rows as one HTML string its caller draws (a long list's page: issue 38 §1, the ledger's
+ * islands/ledger/rows.ts), "" for none; React then neither renders nor hydrates them.
+ */
+interface HtmlRows {
+  columns: readonly TableHeader[];
+  bodyHtml: string;
+  rows?: undefined;
+}
+
+type TableProps<Row> = (ElementRows<Row> | HtmlRows) & {
   /** The order the caller applied to rows; the table only shows it. */
   sort?: TableSort;
   onSortChange?: (sort: TableSort) => void;
@@ -53,22 +72,10 @@ interface TableProps<Row> {
    */
   phoneLabels?: "cells" | "stylesheet";
   className?: string;
-}
+};
 
-export function Table<Row>({
-  columns,
-  rows,
-  rowKey,
-  sort,
-  onSortChange,
-  empty = "Nenhum registro encontrado.",
-  caption,
-  label,
-  busy,
-  fixed,
-  phoneLabels = "cells",
-  className,
-}: TableProps<Row>) {
+export function Table<Row>(props: TableProps<Row>) {
+  const { columns, sort, onSortChange, empty = "Nenhum registro encontrado.", caption, label, busy, fixed, phoneLabels = "cells", className } = props;
   function toggle(key: string) {
     const dir: SortDirection = sort?.key === key && sort.dir === "asc" ? "desc" : "asc";
     onSortChange?.({ key, dir });
@@ -102,46 +109,44 @@ export function Table<Row>({
                 </button>
               );
               return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={column.sortable ? ariaSort : undefined}
-                  className={cx("ui-table__th", column.align === "end" && "ui-table--end")}
-                  data-phone={column.phone}
-                >
+                <th key={column.key} scope="col" aria-sort={column.sortable ? ariaSort : undefined} className={cx("ui-table__th", column.align === "end" && "ui-table--end")} data-phone={column.phone}>
                   {sorts.length > 1 ? <span className="ui-table__sorts">{sorts.map(button)}</span> : column.sortable ? button(sorts[0]!) : column.header}
                 </th>
               );
             })}
           </tr>
         </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td className="ui-table__empty" colSpan={columns.length}>
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td
-                    key={column.key}
-                    // No class of its own (table.css styles `.ui-table td`), and the phone card's label
-                    // only where the card shows one: a labelled line is the default, a cell says so only
-                    // when it is something else (a row's bytes, issue 38 §1).
-                    className={column.align === "end" ? "ui-table--end" : undefined}
-                    data-label={phoneLabels === "cells" && (!column.phone || column.phone === "field") ? column.header : undefined}
-                    data-phone={column.phone === "field" ? undefined : column.phone}
-                  >
-                    {column.render(row)}
-                  </td>
-                ))}
+        {props.bodyHtml ? (
+          <tbody dangerouslySetInnerHTML={{ __html: props.bodyHtml }} />
+        ) : (
+          <tbody>
+            {!props.rows || props.rows.length === 0 ? (
+              <tr>
+                <td className="ui-table__empty" colSpan={columns.length}>
+                  {empty}
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
+            ) : (
+              props.rows.map((row) => (
+                <tr key={props.rowKey(row)}>
+                  {props.columns.map((column) => (
+                    <td
+                      key={column.key}
+                      // No class of its own (table.css styles `.ui-table td`), and the phone card's label
+                      // only where the card shows one: a labelled line is the default, a cell says so only
+                      // when it is something else (a row's bytes, issue 38 §1).
+                      className={column.align === "end" ? "ui-table--end" : undefined}
+                      data-label={phoneLabels === "cells" && (!column.phone || column.phone === "field") ? column.header : undefined}
+                      data-phone={column.phone === "field" ? undefined : column.phone}
+                    >
+                      {column.render(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        )}
       </table>
     </div>
   );

@@ -1,7 +1,7 @@
 // One tooltip for the whole page (issue 38 §1): a trigger carries its words in `data-tip`, and
 // this script (no React; installed once by the page's shell script, islands/lib/shell.ts) shows
 // them in one shared bubble. A row of a list so carries a few bytes, not a hidden bubble of its
-// own per button. Text cut by an ellipsis (`.ui-ellipsis`, a line of `.ui-lines`) shows whole in the same bubble.
+// own per button. Text cut by an ellipsis (`.ui-ellipsis`, a line of `.ui-lines`, a ledger row's name) shows whole in the same bubble.
 // Screen readers: the words of a row's button are in its accessible name ("Baixar Padaria…");
 // where they say more (a blocked client's reason), <Tooltip> also describes the trigger with
 // them (src/ui/Tooltip.tsx). While shown, the bubble describes a trigger that has no description.
@@ -20,7 +20,7 @@ function tipOf(target: EventTarget | null): [HTMLElement, string] | null {
   if (!(target instanceof Element)) return null;
   const trigger = target.closest<HTMLElement>("[data-tip]");
   if (trigger?.dataset.tip) return [trigger, trigger.dataset.tip];
-  const cut = target.closest<HTMLElement>(".ui-ellipsis, .ui-lines > *");
+  const cut = target.closest<HTMLElement>(".ui-ellipsis, .ui-lines > *, .bulk-cell > a");
   // Only when the ellipsis actually cuts it: whole text needs no tooltip.
   if (cut && cut.scrollWidth > cut.clientWidth && cut.textContent) return [cut, cut.textContent];
   return null;

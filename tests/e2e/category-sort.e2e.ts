@@ -65,7 +65,7 @@ describe("Lists sorted by the plano de contas", () => {
     await page.waitForURL(/ordem=centroCusto/);
     await eventually(async () => (await categoryCells(page))[0], "Serviços avulsos · Projetos");
     // The client's name keeps its room (issue 37 §1).
-    const name = page.locator(".cell-name__main", { hasText: LONG }).first();
+    const name = page.locator("tbody a", { hasText: LONG }).first();
     expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "receivables-by-category-1280");

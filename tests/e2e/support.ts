@@ -180,7 +180,9 @@ export async function pageApi(page: Page, path: string, body?: unknown, method =
 /** A row's secondary action, as a person reaches it: its "⋯" menu, then the item. */
 export async function chooseRowAction(scope: Page | Locator, verb: string, rowName: string): Promise<void> {
   await scope.getByRole("button", { name: `Mais ações para ${rowName}` }).click();
-  await scope.getByRole("menuitem", { name: verb, exact: true }).click();
+  // The menu is the row's, named by it, wherever the list puts it (the ledger: one for the page).
+  const page = "page" in scope && typeof scope.page === "function" ? scope.page() : (scope as Page);
+  await page.getByRole("menu", { name: `Ações para ${rowName}` }).getByRole("menuitem", { name: verb, exact: true }).click();
 }
 
 /** Waits for running animations (a dialog's fade-in) to end before a screenshot. */
