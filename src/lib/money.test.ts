@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { type Cents, cents, centsToDecimal, formatBRL, formatTypedMoney, parseBRL, parseMoney, parseTypedMoney, sumCents } from "./money.ts";
+import { type Cents, cents, centsToDecimal, formatBRL, formatBRLByIntl, formatTypedMoney, parseBRL, parseMoney, parseTypedMoney, sumCents } from "./money.ts";
 
 const NBSP = "\u00A0";
 
@@ -143,6 +143,14 @@ describe("formatBRL", () => {
 
   test("never shows a negative zero", () => {
     expect(formatBRL(-0 as Cents)).toBe(`R$${NBSP}0,00`);
+  });
+
+  test("is Intl's pt-BR currency format, digit for digit, at every length and sign", () => {
+    const amounts = [0, 1, 99, 100, 999, 1000, 99_999, 100_000, 123_456_789, 99_999_999_999_999, Number.MAX_SAFE_INTEGER];
+    // Every length from 1 to 16 digits, and a spread of ordinary amounts.
+    for (let digits = 1, n = 7; digits <= 16; digits++, n = n * 10 + ((digits * 3) % 10)) amounts.push(n);
+    for (let n = 1; n < 5_000_000; n = Math.ceil(n * 1.37) + 11) amounts.push(n);
+    for (const c of amounts.flatMap((n) => [n, -n])) expect(formatBRL(cents(c))).toBe(formatBRLByIntl(cents(c)));
   });
 });
 

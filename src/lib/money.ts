@@ -48,11 +48,21 @@ export function centsToDecimal(c: Cents | bigint): string {
  */
 export const centsToDecimalSql = (column: string): string => `printf('%d.%02d', ${column} / 100, ${column} % 100)`;
 
-/** "R$ 1.234,56" (U+00A0 after R$), negatives as Intl writes them: "-R$ 1.234,56". */
+/**
+ * "R$ 1.234,56" (U+00A0 after R$), negatives as Intl writes them: "-R$ 1.234,56". Written out by
+ * hand: a page of 50 ledger rows formats ~100 amounts, and Intl's `format` was most of a row's
+ * time (issue 38 §1); money.test.ts checks it against Intl's pt-BR currency format, digit for digit.
+ */
 export function formatBRL(c: Cents): string {
-  // A decimal string is formatted exactly; c / 100 would lose cents above ~2^53 / 100.
-  return BRL().format(centsToDecimal(c) as `${number}`);
+  // From the cents' digits: c / 100 would lose cents above ~2^53 / 100.
+  const digits = String(Math.abs(c)).padStart(3, "0");
+  let whole = digits.slice(0, -2);
+  for (let at = whole.length - 3; at > 0; at -= 3) whole = `${whole.slice(0, at)}.${whole.slice(at)}`;
+  return `${c < 0 ? "-" : ""}R$\u00a0${whole},${digits.slice(-2)}`;
 }
+
+/** Intl's own pt-BR currency format, the reference formatBRL is tested against. */
+export const formatBRLByIntl = (c: Cents): string => BRL().format(centsToDecimal(c) as `${number}`);
 
 /**
  * Lenient parser for amounts typed in forms: "1.234,56", "1234,56", "R$ 1.234,56", "1234",
@@ -83,7 +93,10 @@ export function sumCents(values: Iterable<Cents>): Cents {
 }
 
 function fromDigits(negative: boolean, whole: string, fraction: string): Cents | null {
-  const big = BigInt(whole + fraction.padEnd(2, "0"));
+  const text = whole + fraction.padEnd(2, "0");
+  // Up to 15 digits a Number is exact (below 2^53): no BigInt for the amounts people have.
+  if (text.length <= 15) return cents(negative ? -Number(text) : Number(text));
+  const big = BigInt(text);
   if (big > MAX_CENTS) return null;
   return cents(Number(negative ? -big : big));
 }
