@@ -1,6 +1,7 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
-import { cx } from "./cx.ts";
-import { ActionIcon, Icon, type IconName } from "./Icon.tsx";
+import { useId, useReducer, useRef, useState, type KeyboardEvent } from "react";
+import { ActionIcon, type IconName } from "./Icon.tsx";
+import type { RowMenuList as List } from "./RowMenuList.tsx";
+import { toast } from "./toast.ts";
 
 export interface RowMenuItem {
   /** The verb: "Excluir". The menu names its row, so items need not. */
@@ -16,85 +17,57 @@ interface RowMenuProps {
   items: RowMenuItem[];
 }
 
-const GAP = 4;
+// The open menu's code (placing, keys, items: src/ui/RowMenuList.tsx) is not the page's: it loads
+// with the first pointer or focus on a "⋯" button, or at the latest with the first opening.
+let RowMenuList: typeof List | null = null;
+let loading: Promise<void> | null = null;
+
+/** Loads the open menu's code once; a failed load is forgotten (the next try loads again). */
+export function loadRowMenu(): Promise<void> {
+  return (loading ??= import("./RowMenuList.tsx").then(
+    (part) => {
+      RowMenuList = part.RowMenuList;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  ));
+}
+
+const preload = () => void loadRowMenu().catch(() => {});
 
 /**
  * A row's secondary actions behind one "⋯" button (the primary one stays visible beside it), so
  * the name column keeps its width. A menu button (ARIA APG): opens on click, Enter, Space or
- * ArrowDown with the first item focused (ArrowUp: the last); arrows, Home and End move; Esc
- * closes and gives focus back; Tab or a click outside closes. The list is `position: fixed`
- * beside the button (following it as the page scrolls), so a scrolling table or its sticky
- * header never clips it; it flips above the button when there is no room below, and stays
- * inside a phone's width.
+ * ArrowDown with the first item focused (ArrowUp: the last); the list's keys and placing are
+ * RowMenuList's.
  */
 export function RowMenu({ rowName, items }: RowMenuProps) {
   const [open, setOpen] = useState<false | "first" | "last">(false);
+  const [, loaded] = useReducer((n: number) => n + 1, 0);
   const menuId = useId();
   const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
 
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) trigger.current?.focus();
   };
 
-  // Beside the button (CSSOM, which the CSP allows); again when the page scrolls or resizes.
-  const place = () => {
-    const list = menu.current;
-    const button = trigger.current;
-    if (!list || !button) return;
-    const at = button.getBoundingClientRect();
-    const { offsetWidth: width, offsetHeight: height } = list;
-    const below = at.bottom + GAP + height <= innerHeight || at.top - GAP - height < 0;
-    list.style.top = `${below ? at.bottom + GAP : at.top - GAP - height}px`;
-    list.style.left = `${Math.max(GAP, Math.min(at.right - width, innerWidth - width - GAP))}px`;
+  const show = (at: "first" | "last") => {
+    setOpen(at);
+    if (RowMenuList) return;
+    loadRowMenu().then(loaded, () => {
+      setOpen(false);
+      toast({ title: "Não foi possível abrir", description: "Verifique a conexão e tente de novo.", variant: "destructive" });
+    });
   };
-
-  useLayoutEffect(() => {
-    if (!open || !menu.current) return;
-    place();
-    const entries = menu.current.querySelectorAll<HTMLElement>('[role="menuitem"]');
-    // No scrolling to it: the menu is already where the button is.
-    (open === "last" ? entries[entries.length - 1] : entries[0])?.focus({ preventScroll: true });
-  }, [open]);
-
-  // A click elsewhere closes it; it follows its button when the page scrolls or resizes.
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: Event) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !trigger.current?.contains(target)) close(false);
-    };
-    document.addEventListener("pointerdown", outside);
-    addEventListener("resize", place);
-    addEventListener("scroll", place, true);
-    return () => {
-      document.removeEventListener("pointerdown", outside);
-      removeEventListener("resize", place);
-      removeEventListener("scroll", place, true);
-    };
-  }, [open]);
 
   function onTriggerKey(event: KeyboardEvent) {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      setOpen(event.key === "ArrowDown" ? "first" : "last");
+      show(event.key === "ArrowDown" ? "first" : "last");
     }
-  }
-
-  function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
-    const entries = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-    const at = entries.indexOf(document.activeElement as HTMLElement);
-    const go = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
-    if (event.key === "ArrowDown") go(at + 1);
-    else if (event.key === "ArrowUp") go(at - 1);
-    else if (event.key === "Home") go(0);
-    else if (event.key === "End") go(entries.length - 1);
-    else if (event.key === "Escape") close(true);
-    else if (event.key === "Tab") return close(false);
-    else return;
-    event.preventDefault();
-    event.stopPropagation();
   }
 
   return (
@@ -109,32 +82,14 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
         // closed: a row's bytes, issue 38 §1).
         aria-expanded={open ? true : undefined}
         aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(false) : setOpen("first"))}
+        onClick={() => (open ? close(false) : show("first"))}
         onKeyDown={onTriggerKey}
+        onPointerEnter={preload}
+        onFocus={preload}
       >
         <ActionIcon name="more" />
       </button>
-      {open && (
-        <div ref={menu} id={menuId} role="menu" aria-label={`Ações para ${rowName}`} className="ui-row-menu" onKeyDown={onMenuKey}>
-          {items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={cx("ui-row-menu__item", item.danger && "ui-row-menu__item--danger")}
-              onClick={() => {
-                // Focus goes back to the row first, so a dialog the action opens returns it there.
-                close(true);
-                item.onSelect();
-              }}
-            >
-              <Icon name={item.icon} size={16} />
-              {item.label}
-            </button>
-          ))}
-        </div>
-      )}
+      {open && RowMenuList && <RowMenuList id={menuId} rowName={rowName} items={items} open={open} trigger={trigger} close={close} />}
     </>
   );
 }

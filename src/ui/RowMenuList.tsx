@@ -1,0 +1,101 @@
+// The open "⋯" menu of src/ui/RowMenu.tsx: loaded with the first pointer or focus on a row's
+// "⋯" button, or its first opening (issue 38 §7: a list page's start carries only the buttons).
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "react";
+import { cx } from "./cx.ts";
+import { Icon } from "./Icon.tsx";
+import type { RowMenuItem } from "./RowMenu.tsx";
+
+const GAP = 4;
+
+interface RowMenuListProps {
+  id: string;
+  rowName: string;
+  items: RowMenuItem[];
+  /** Which item takes the focus as it opens. */
+  open: "first" | "last";
+  trigger: RefObject<HTMLButtonElement | null>;
+  close(refocus: boolean): void;
+}
+
+/**
+ * The list beside its button, `position: fixed` (following it as the page scrolls), so a
+ * scrolling table or its sticky header never clips it; it flips above the button when there is no
+ * room below, and stays inside a phone's width. Arrows, Home and End move; Esc closes and gives
+ * focus back; Tab or a click outside closes.
+ */
+export function RowMenuList({ id, rowName, items, open, trigger, close }: RowMenuListProps) {
+  const menu = useRef<HTMLDivElement>(null);
+
+  // Beside the button (CSSOM, which the CSP allows); again when the page scrolls or resizes.
+  const place = () => {
+    const list = menu.current;
+    const button = trigger.current;
+    if (!list || !button) return;
+    const at = button.getBoundingClientRect();
+    const { offsetWidth: width, offsetHeight: height } = list;
+    const below = at.bottom + GAP + height <= innerHeight || at.top - GAP - height < 0;
+    list.style.top = `${below ? at.bottom + GAP : at.top - GAP - height}px`;
+    list.style.left = `${Math.max(GAP, Math.min(at.right - width, innerWidth - width - GAP))}px`;
+  };
+
+  useLayoutEffect(() => {
+    if (!menu.current) return;
+    place();
+    const entries = menu.current.querySelectorAll<HTMLElement>('[role="menuitem"]');
+    // No scrolling to it: the menu is already where the button is.
+    (open === "last" ? entries[entries.length - 1] : entries[0])?.focus({ preventScroll: true });
+  }, [open]);
+
+  // A click elsewhere closes it; it follows its button when the page scrolls or resizes.
+  useEffect(() => {
+    const outside = (event: Event) => {
+      const target = event.target as Node;
+      if (!menu.current?.contains(target) && !trigger.current?.contains(target)) close(false);
+    };
+    document.addEventListener("pointerdown", outside);
+    addEventListener("resize", place);
+    addEventListener("scroll", place, true);
+    return () => {
+      document.removeEventListener("pointerdown", outside);
+      removeEventListener("resize", place);
+      removeEventListener("scroll", place, true);
+    };
+  }, []);
+
+  function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
+    const entries = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const at = entries.indexOf(document.activeElement as HTMLElement);
+    const go = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
+    if (event.key === "ArrowDown") go(at + 1);
+    else if (event.key === "ArrowUp") go(at - 1);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(entries.length - 1);
+    else if (event.key === "Escape") close(true);
+    else if (event.key === "Tab") return close(false);
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  return (
+    <div ref={menu} id={id} role="menu" aria-label={`Ações para ${rowName}`} className="ui-row-menu" onKeyDown={onMenuKey}>
+      {items.map((item) => (
+        <button
+          key={item.label}
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className={cx("ui-row-menu__item", item.danger && "ui-row-menu__item--danger")}
+          onClick={() => {
+            // Focus goes back to the row first, so a dialog the action opens returns it there.
+            close(true);
+            item.onSelect();
+          }}
+        >
+          <Icon name={item.icon} size={16} />
+          {item.label}
+        </button>
+      ))}
+    </div>
+  );
+}
