@@ -24,3 +24,5 @@ Object.defineProperty(console, "timeStamp", { value: undefined, writable: true, 
 // The "⋯" menu's list loads on demand in the browser (src/ui/RowMenu.tsx): component tests open
 // it as after its first load, at once.
 await (await import("../src/ui/RowMenu.tsx")).loadRowMenu();
+// The same for the party picker's search and list (islands/lib/PartyPicker.tsx).
+await (await import("../islands/lib/PartyPicker.tsx")).loadPartyPicker();
