@@ -70,7 +70,9 @@ test("a page's bundle holds the islands it shares a page with: two bundles on on
   const { entries, sources } = await build();
   const islandsOf = (bundle: string) => sources![entries[bundle]!]!.filter((module) => /^islands\/[A-Z][A-Za-z]+\.tsx$/.test(module)).toSorted();
   expect(islandsOf("page-ledger")).toEqual(["islands/LedgerCards.tsx", "islands/LedgerList.tsx"]);
-  expect(islandsOf("page-LedgerList")).toEqual(["islands/LedgerList.tsx"]);
+  expect(islandsOf("page-ReconciliationScreen")).toEqual(["islands/ReconciliationScreen.tsx"]);
+  // An island of a set has no bundle of its own.
+  expect(entries["page-LedgerList"]).toBeUndefined();
 });
 
 test("a list page's confirmations load with their first opening, like its dialogs", async () => {

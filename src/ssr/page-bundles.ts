@@ -5,7 +5,9 @@ import type { IslandName } from "../../islands/registry";
  * files, React DOM's (with the few modules that must be one instance) and its bundle, which holds
  * its islands, all they import at start and the shell's script. A page's islands must be in one
  * bundle, or the page loads the bundles of each (correct, with their common code twice).
- * Every island also has a bundle of its own (a page where it is alone).
+ * An island in none of them has a bundle of its own; one in a set that is also alone on some page
+ * (MrrChart on the subscriptions report) needs its own set here too. A subset of a set (a
+ * consulta's list without "Novo …") loads the set's bundle.
  */
 export const PAGE_BUNDLES: Record<string, readonly IslandName[]> = {
   ledger: ["LedgerList", "LedgerCards"],
@@ -15,11 +17,13 @@ export const PAGE_BUNDLES: Record<string, readonly IslandName[]> = {
   users: ["UsersList", "NewRecordButton"],
   dashboard: ["DashboardStats", "RevenueChart", "MrrChart"],
   settings: ["SettingsForm", "EmailSettings"],
+  mrr: ["MrrChart"],
 };
 
 /** Every bundle by name (a page's, or an island's alone: its name): its islands. */
 export function pageBundles(islands: readonly IslandName[]): Record<string, readonly IslandName[]> {
-  return { ...Object.fromEntries(islands.map((name) => [name, [name]])), ...PAGE_BUNDLES };
+  const grouped = new Set(Object.values(PAGE_BUNDLES).flat());
+  return { ...Object.fromEntries(islands.filter((name) => !grouped.has(name)).map((name) => [name, [name]])), ...PAGE_BUNDLES };
 }
 
 /**
