@@ -1,26 +1,8 @@
 import { useId, useReducer, useRef, useState } from "react";
 import { Badge } from "../../src/ui/Badge";
-import type { PartyPickerFull as Full } from "./PartyPickerFull";
+import type { Party, PartyPickerFull as Full, PartyPickerProps } from "./PartyPickerFull";
 
-/** A client or supplier as the picker shows it. */
-export interface Party {
-  id: number;
-  nome: string;
-  statusBloqueio: 0 | 1;
-}
-
-export interface PartyPickerProps {
-  /** The register's list API: "/api/clients" or "/api/suppliers" (searched with ?q=). */
-  endpoint: string;
-  value: Party | null;
-  onChange: (party: Party | null) => void;
-  placeholder?: string;
-  /** From Field: the input gets the label's id and the error wiring. */
-  id?: string;
-  "aria-invalid"?: boolean | "true" | "false";
-  "aria-describedby"?: string;
-  "aria-required"?: boolean | "true" | "false";
-}
+export type { Party, PartyPickerProps };
 
 // The search, the keys and the list (PartyPickerFull.tsx) load with the first pointer or focus on
 // the field (issue 38 §7: a list page's filters start without them); until then the field is drawn
@@ -80,7 +62,7 @@ interface ClosedProps extends PartyPickerProps {
   onLeave(): void;
 }
 
-/** The field as PartyPickerFull draws it closed (tests/party-picker.test.tsx compares them). */
+/** The field as PartyPickerFull draws it closed (PartyPicker.test.tsx compares them). */
 export function PartyPickerClosed({ endpoint: _endpoint, value, onChange: _onChange, placeholder, typed, onType, onIntent, onLeave, ...field }: ClosedProps) {
   const listId = useId();
   return (

@@ -4,7 +4,26 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Badge } from "../../src/ui/Badge";
 import { cx } from "../../src/ui/cx";
 import { apiPage } from "./api";
-import type { Party, PartyPickerProps } from "./PartyPicker";
+
+/** A client or supplier as the picker shows it. */
+export interface Party {
+  id: number;
+  nome: string;
+  statusBloqueio: 0 | 1;
+}
+
+export interface PartyPickerProps {
+  /** The register's list API: "/api/clients" or "/api/suppliers" (searched with ?q=). */
+  endpoint: string;
+  value: Party | null;
+  onChange: (party: Party | null) => void;
+  placeholder?: string;
+  /** From Field: the input gets the label's id and the error wiring. */
+  id?: string;
+  "aria-invalid"?: boolean | "true" | "false";
+  "aria-describedby"?: string;
+  "aria-required"?: boolean | "true" | "false";
+}
 
 interface FullProps extends PartyPickerProps {
   /** What was typed before this part loaded. */

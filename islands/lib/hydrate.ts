@@ -9,7 +9,8 @@ import { startShell, USER_ATTRIBUTE } from "./page-shell";
 /** Set on a marker once an island is hydrated there, and on <html> once the shell runs: a page with two bundles does each once. */
 const DONE = "data-hydrated";
 
-export function startPage(islands: Record<string, ComponentType<any>>): void {
+// The default export: the page bundles (a module the build writes, src/ssr/client-build.ts) import it.
+export default function startPage(islands: Record<string, ComponentType<any>>): void {
   const root = document.documentElement;
   // A signed-in page (AppShell's frame): its plain script's work, which this bundle carries.
   if (document.querySelector(`[${USER_ATTRIBUTE}]`) && !root.hasAttribute(DONE)) {

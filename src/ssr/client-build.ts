@@ -104,7 +104,7 @@ function copies(bundles: Record<string, readonly string[]>): BunPlugin {
         const name = path.slice(PAGES.length + 1).replace(/^page-|\.ts$/g, "");
         const islands = bundles[name]!;
         const lines = [
-          `import { startPage } from ${JSON.stringify(join(ROOT, "islands", "lib", "hydrate.ts"))};`,
+          `import startPage from ${JSON.stringify(join(ROOT, "islands", "lib", "hydrate.ts"))};`,
           ...islands.map((island) => `import ${island} from ${JSON.stringify(join(ROOT, "islands", `${island}.tsx`))};`),
           `startPage({ ${islands.join(", ")} });`,
         ];

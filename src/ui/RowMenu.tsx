@@ -1,15 +1,9 @@
 import { useId, useReducer, useRef, useState, type KeyboardEvent } from "react";
-import { ActionIcon, type IconName } from "./Icon.tsx";
-import type { RowMenuList as List } from "./RowMenuList.tsx";
+import { ActionIcon } from "./Icon.tsx";
+import type { RowMenuItem, RowMenuList as List } from "./RowMenuList.tsx";
 import { toast } from "./toast.ts";
 
-export interface RowMenuItem {
-  /** The verb: "Excluir". The menu names its row, so items need not. */
-  label: string;
-  icon: IconName;
-  onSelect: () => void;
-  danger?: boolean;
-}
+export type { RowMenuItem };
 
 interface RowMenuProps {
   /** The row the menu acts on: the button is "Mais ações para Padaria Pão Quente". */

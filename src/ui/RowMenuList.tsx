@@ -2,8 +2,15 @@
 // "⋯" button, or its first opening (issue 38 §7: a list page's start carries only the buttons).
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { cx } from "./cx.ts";
-import { Icon } from "./Icon.tsx";
-import type { RowMenuItem } from "./RowMenu.tsx";
+import { Icon, type IconName } from "./Icon.tsx";
+
+export interface RowMenuItem {
+  /** The verb: "Excluir". The menu names its row, so items need not. */
+  label: string;
+  icon: IconName;
+  onSelect: () => void;
+  danger?: boolean;
+}
 
 const GAP = 4;
 
