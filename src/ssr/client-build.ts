@@ -16,7 +16,7 @@ export interface BuiltFile {
 
 export interface ClientBuild {
   files: BuiltFile[];
-  /** Entry name ("client", "login", "app", "ClientsList" …) → file name. */
+  /** Entry name ("page-ledger", "page-ReconciliationScreen", "login", "shell", "app" …) → file name. */
   entries: Record<string, string>;
   /** File name → the source modules in it (paths from the root), for tests and inspection. */
   sources?: Record<string, string[]>;
@@ -60,12 +60,13 @@ export const SHARED_MODULES = [
 const SHARED_PACKAGES = ["react", "react/jsx-runtime", "react-dom", "react-dom/client"];
 const SHARED_PATH = /\/node_modules\/(react|react-dom|scheduler)\//;
 
-/** A module's copy in a space. */
-const copyPath = (space: string, real: string) => join(COPIES, space, relative(ROOT, real));
-
 /** Where the copies live in the build's graph (paths no file has): COPIES/<space>/<path from the root>. */
 const COPIES = join(ROOT, "@copy");
+/** The page bundles' modules, written by the build: PAGES/page-<bundle>.ts. */
 const PAGES = join(ROOT, "@page");
+
+/** A module's copy in a space. */
+const copyPath = (space: string, real: string) => join(COPIES, space, relative(ROOT, real));
 
 /**
  * A page's JavaScript in two files (issue 38 §7). Bun's splitting puts each module in the chunk of
@@ -135,8 +136,9 @@ function copies(bundles: Record<string, readonly string[]>): BunPlugin {
 }
 
 /**
- * Bundles the browser code: the hydrating entry, one entry per island (so a page loads only
- * its islands) and the stylesheet. Used at start-up from source and by the binary's build.
+ * Bundles the browser code: a bundle per set of islands that share a page (src/ssr/page-bundles.ts:
+ * a page loads only its islands' code), the plain scripts and the stylesheets. Used at start-up
+ * from source and by the binary's build.
  */
 export async function buildClient(): Promise<ClientBuild> {
   const { islands } = await import("../../islands/registry");
