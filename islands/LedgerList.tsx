@@ -1,21 +1,17 @@
 import type { AccountChoice } from "../src/api/accounts/model";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
-import { installmentName } from "../src/lib/installments";
 import { formatMonthBR } from "../src/lib/months";
-import { formatBRL, parseMoney, ZERO } from "../src/lib/money";
 // The fees' rules load with Baixar's dialog (which defaults the rates), not with the page.
 import type { FeeRates } from "../src/lib/fees";
-import { Button } from "../src/ui/Button";
 import { EmptyState } from "../src/ui/EmptyState";
 import { Field } from "../src/ui/Field";
 import { FilterBar } from "../src/ui/FilterBar";
 import { Icon } from "../src/ui/Icon";
-import { RowMenuList } from "../src/ui/RowMenu";
+import { loadedRowMenu, loadRowMenu, preloadRowMenu, rowMenuFailed } from "../src/ui/RowMenu";
 import { Input } from "../src/ui/Input";
 import { Select } from "../src/ui/Select";
 import type { TableHeader } from "../src/ui/Table";
-import { toast } from "../src/ui/toast";
-import { api, ApiError, serverMessage } from "./lib/api";
+import { api, ApiError } from "./lib/api";
 import { useCanWrite } from "./lib/can-write";
 import { LEDGER_KINDS, ledgerRow, STATUS_FILTER_OPTIONS, type ApiLedgerRow, type LedgerKind, type LedgerRow, type PackedRows, unpackRows } from "./ledger/kinds";
 import { PartyPicker, type Party } from "./lib/PartyPicker";
@@ -23,7 +19,6 @@ import type { LedgerChoices } from "../src/api/categories/model";
 import { searchOf, useUrlList, type ListParams } from "./lib/list";
 import { ListCount, ListExport, ListPager, ListTable } from "./lib/list-kit";
 import { ledgerSummary } from "./lib/state";
-import { ConfirmDialog, ConfirmPart } from "./lib/confirm-dialog";
 import { Loading, onDemand, preloadOnIntent } from "./lib/on-demand";
 import { PageSelect, selectedOnPage, tickRow, type BulkSelection } from "./ledger/selection";
 import { ledgerRowsHtml, rowActions, rowName, visibleAction, type RowActionKind } from "./ledger/rows";
@@ -37,8 +32,8 @@ const EditEntryDialog = onDemand(() => import("./ledger/EditEntryDialog").then((
 // The bulk bar and its dialogs load with the first selection (a pointer or the focus on a row's
 // checkbox fetches them ahead).
 const BulkBar = onDemand(() => import("./ledger/BulkBar").then((m) => m.BulkBar));
-// Cancelar baixa's choice of payment, in its confirmation (itself on demand).
-const PaymentPick = onDemand(() => import("./ledger/PaymentPick").then((m) => m.PaymentPick));
+// Excluir and Cancelar Baixa's confirmation, with its choice of payment.
+const RowConfirm = onDemand(() => import("./ledger/RowConfirm").then((m) => m.RowConfirm));
 const HistoryPanel = onDemand(() => import("./history/HistoryPanel").then((m) => m.HistoryPanel));
 
 export interface LedgerListProps {
@@ -96,8 +91,6 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   }, [party, info.partyEndpoint]);
   const rows = useMemo(() => list.rows.map((row) => ledgerRow(kind, row)), [kind, list.rows]);
   const [action, setAction] = useState<Action>(null);
-  // Cancelar Baixa: the payment chosen in the confirmation (null: the last one).
-  const [undoPayment, setUndoPayment] = useState<number | null>(null);
   const filtering = Boolean(params.status || params.mes || params[info.partyParam] || params.pagoEm || params.pagoDe || params.pagoAte || params.categoriaId || params.centroCustoId);
   // The bulk selection (issue 35 §3): rows of this page, or the whole filter; a new view starts none.
   const [selection, setSelection] = useState<BulkSelection>(NONE);
@@ -112,19 +105,6 @@ export default function LedgerList({ kind, initial, params: initialParams, today
     setAction(null);
     setSelection(NONE);
     refresh();
-  }
-
-  /** A confirmed change (delete, cancel payment): the server's words as the toast; a refusal says why. */
-  async function change(run: () => Promise<unknown>, failed: string) {
-    try {
-      const answer = await run();
-      toast({ title: serverMessage(answer) ?? "Feito" });
-      afterChange();
-    } catch (error) {
-      const description = (error instanceof ApiError && error.serverMessage) || failed;
-      toast({ title: "Erro", description, variant: "destructive" });
-      setAction(null);
-    }
   }
 
   // A company without cost centres is offered no order by them (one in the URL still shows it).
@@ -168,7 +148,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
     const { r, control } = found;
     if (control instanceof HTMLInputElement) return setSelection(tickRow(selection, rows, r.id, control.checked));
     if (!(control instanceof HTMLButtonElement)) return;
-    if (control.hasAttribute("aria-haspopup")) return setMenu(menu?.anchor === control ? null : { anchor: control, row: r, focus: "first" });
+    if (control.hasAttribute("aria-haspopup")) return menu?.anchor === control ? setMenu(null) : openMenu({ anchor: control, row: r, focus: "first" });
     const chosen = visibleAction(kind, r, canWrite, control.dataset.tip ?? "");
     if (chosen) run(chosen.kind, r);
   }
@@ -179,17 +159,26 @@ export default function LedgerList({ kind, initial, params: initialParams, today
     const found = rowEvent(event.target);
     if (!found || !(found.control instanceof HTMLButtonElement) || !found.control.hasAttribute("aria-haspopup")) return;
     event.preventDefault();
-    setMenu({ anchor: found.control, row: found.r, focus: event.key === "ArrowDown" ? "first" : "last" });
+    openMenu({ anchor: found.control, row: found.r, focus: event.key === "ArrowDown" ? "first" : "last" });
+  }
+
+  /** Opens a row's menu once its code is there (src/ui/RowMenuList.tsx, on demand). */
+  function openMenu(next: NonNullable<OpenMenu>) {
+    if (loadedRowMenu()) return setMenu(next);
+    loadRowMenu().then(() => setMenu(next), rowMenuFailed);
   }
 
   const row = action?.row;
 
   // A consulta opens only the Histórico: the forms' code is not fetched for them.
-  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, EditEntryDialog, HistoryPanel, ConfirmPart, PaymentPick] : [HistoryPanel]));
+  const intent = preloadOnIntent(...(canWrite ? [PaymentDialog, ChargeDialog, DueDateDialog, EditEntryDialog, HistoryPanel, RowConfirm] : [HistoryPanel]));
   const bulkIntent = (event: { target: EventTarget }) => {
     if (canWrite && event.target instanceof Element && event.target.closest(".bulk-cell > input, .bulk-page")) void BulkBar.preload();
+    // A row's "⋯": its menu's code, ahead of the click.
+    if (event.target instanceof Element && event.target.closest("tbody [aria-haspopup]")) preloadRowMenu();
   };
   const selected = selection.all ? list.total : selection.ids.length;
+  const RowMenuList = loadedRowMenu();
   return (
     <div
       ref={screen}
@@ -321,7 +310,7 @@ export default function LedgerList({ kind, initial, params: initialParams, today
       </section>
 
       {/* One menu for the page, beside the row's button (position: fixed), which gets the focus back. */}
-      {menu && (
+      {menu && RowMenuList && (
         <RowMenuList
           anchor={menu.anchor}
           label={`Ações para ${rowName(menu.row)}`}
@@ -398,46 +387,11 @@ export default function LedgerList({ kind, initial, params: initialParams, today
         </Loading>
       )}
 
-      <ConfirmDialog
-        open={action?.kind === "delete" || action?.kind === "undo"}
-        title={action?.kind === "undo" ? (kind === "receber" ? "Cancelar baixa" : "Cancelar pagamento") : kind === "receber" ? "Excluir parcela" : "Excluir conta"}
-        message={
-          row && (
-            <>
-              {action?.kind === "undo"
-                ? kind === "receber"
-                  ? "Confirma o cancelamento da baixa desta parcela?"
-                  : "Confirma o cancelamento do pagamento desta conta?"
-                : kind === "receber"
-                  ? "Confirma a exclusão desta parcela? Esta ação não pode ser desfeita."
-                  : `Confirma a exclusão da conta ${row.numerosParcela} do fornecedor ${row.partyName}?`}
-              <strong className="confirm-subject">
-                {row.partyName} — {installmentName(row)} · {formatBRL(parseMoney(row.valor) ?? ZERO)}
-              </strong>
-              {action?.kind === "undo" && (
-                // Without its code the last payment is the one cancelled, as before it loads.
-                <Loading onFailed={() => setUndoPayment(null)}>
-                  <PaymentPick endpoint={`${info.list.endpoint}/${row.id}`} onPick={setUndoPayment} />
-                </Loading>
-              )}
-            </>
-          )
-        }
-        confirmLabel={action?.kind === "undo" ? (kind === "receber" ? "Cancelar baixa" : "Cancelar pagamento") : "Excluir"}
-        cancelLabel={action?.kind === "undo" ? "Voltar" : "Cancelar"}
-        destructive
-        onConfirm={() => {
-          if (!row) return;
-          if (action?.kind === "undo") {
-            return change(
-              () => api(`${info.list.endpoint}/${row.id}/undo-payment`, { method: "POST", ...(undoPayment !== null ? { body: { pagamentoId: undoPayment } } : {}) }),
-              kind === "receber" ? "Não foi possível cancelar a baixa." : "Não foi possível cancelar o pagamento.",
-            );
-          }
-          return change(() => api(`${info.list.endpoint}/${row.id}`, { method: "DELETE" }), kind === "receber" ? "Não foi possível excluir a parcela." : "Erro ao excluir conta");
-        }}
-        onCancel={() => setAction(null)}
-      />
+      {(action?.kind === "delete" || action?.kind === "undo") && row && (
+        <Loading onFailed={() => setAction(null)}>
+          <RowConfirm kind={kind} action={action.kind} row={row} endpoint={info.list.endpoint} onDone={afterChange} onCancel={() => setAction(null)} />
+        </Loading>
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import type { ComponentProps, ComponentType } from "react";
 
 /**
- * Every island, by name. The server renders them inside <Island>; each is an entry of the client
- * build, and a page names the files of the islands it contains for the browser to hydrate them
- * (src/ssr/render.tsx, islands/lib/client.ts), so each island's code loads only where it is used.
- * To add an island: create islands/Name.tsx (default export) and add one line here.
+ * Every island, by name. The server renders them inside <Island>; the client build bundles each
+ * alone and with the islands it shares a page with (src/ssr/page-bundles.ts), and a page names the
+ * bundle of the islands it contains, which hydrates them (src/ssr/render.tsx, islands/lib/hydrate.ts),
+ * so each island's code loads only where it is used. To add an island: create islands/Name.tsx
+ * (default export), add one line here, and add it to PAGE_BUNDLES if it shares a page.
  */
 export const islands = {
   ClientsList: () => import("./ClientsList"),

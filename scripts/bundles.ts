@@ -1,14 +1,14 @@
 // What a page's JavaScript is made of: `bun scripts/bundles.ts [entry …]` builds the client as the
-// binary does and prints, for the entries named (default: the client entry and the Toaster, what
-// every signed-in page loaded), each file with its gzipped size, then the source modules by weight
-// (minified bytes, and their share of the files' gzipped total). Entries are the build's names:
-// "client", "login", "app", an island's name ("LedgerList").
+// binary does and prints, for the entries named (default: the ledger pages' bundle), each file with
+// its gzipped size, then the source modules by weight (minified bytes, and their share of the
+// files' gzipped total). Entries are the build's names: a page bundle ("page-ledger",
+// "page-ReconciliationScreen": src/ssr/page-bundles.ts), "shell", "login", "app".
 import { gzipSync } from "bun";
 import { buildClient } from "../src/ssr/client-build";
 
 const build = await buildClient();
 const wanted = process.argv.slice(2);
-const names = wanted.length ? wanted : ["client"];
+const names = wanted.length ? wanted : ["page-ledger"];
 const files = new Map(build.files.map((f) => [f.name, f]));
 const closure = new Set<string>();
 const visit = (name: string) => {

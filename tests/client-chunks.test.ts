@@ -1,9 +1,10 @@
-// Issue 21 §2: a page's JavaScript is gzipped file by file, so what the list pages share must
-// come in a few files, not in one chunk per set of islands that happen to use it. The client
-// build groups it (CHUNK_GROUPS in src/ssr/client-build.ts); these tests read the pages the
-// server renders and the files they name.
+// Issue 21 §2, issue 38 §7: a page's JavaScript is gzipped file by file, so a page with islands
+// loads two files: the shared chunk (React DOM and the modules that must be one instance) and its
+// page bundle (its islands, all they import at start, the shell's script). The client build makes
+// them (src/ssr/client-build.ts, src/ssr/page-bundles.ts); these tests read the pages the server
+// renders and the files they name.
 import { expect, test } from "bun:test";
-import { buildClient, CHUNK_GROUPS, type ClientBuild } from "../src/ssr/client-build";
+import { buildClient, SHARED_MODULES, type ClientBuild } from "../src/ssr/client-build";
 import { useTestApp } from "./support";
 
 const t = useTestApp();
@@ -21,9 +22,12 @@ let built: ClientBuild | undefined;
 /** The build the pages name: the same source gives the same content-hashed names. */
 async function build(): Promise<ClientBuild & { holding(module: string): string }> {
   built ??= await buildClient();
-  const { sources } = built;
+  const { sources, entries } = built;
+  // The plain scripts (login, shell, copy) carry their own copies: they never meet an island.
+  const plain = new Set(["login", "shell", "copy"].map((name) => entries[name]));
+  /** The one file of the islands' world holding a module. */
   const holding = (module: string) => {
-    const files = Object.keys(sources!).filter((name) => sources![name]!.includes(module));
+    const files = Object.keys(sources!).filter((name) => !plain.has(name) && sources![name]!.includes(module));
     expect({ module, files: files.length }).toEqual({ module, files: 1 });
     return files[0]!;
   };
@@ -36,25 +40,39 @@ test("the FEBRABAN bank list never reaches a browser: the server resolves names 
   expect(holding).toEqual([]);
 });
 
-test("each chunk group lands in one file of its own", async () => {
-  const { holding } = await build();
-  const files = Object.values(CHUNK_GROUPS).map((modules) => [...new Set(modules.filter((m) => !m.startsWith("react")).map(holding))]);
-  expect(files.map((f) => f.length)).toEqual(files.map(() => 1));
-  expect(new Set(files.flat()).size).toBe(files.length);
+test("each shared module is in one file, React DOM's, and nothing else is there but React", async () => {
+  const { holding, sources } = await build();
+  const vendor = holding("node_modules/react-dom/cjs/react-dom-client.production.js");
+  for (const module of SHARED_MODULES) expect({ module, file: holding(module) }).toEqual({ module, file: vendor });
+  // What the shared modules import comes along (the flash names, the signal); no island, no list kit.
+  expect(sources![vendor]!.filter((module) => module.startsWith("islands/") && !SHARED_MODULES.includes(module))).toEqual([]);
 });
 
-test("what every list page loads comes in the client entry, the base, forms and lists chunks, and the shell's plain script with what it shares", async () => {
+test("a page with islands loads two files: the shared chunk and its own bundle", async () => {
   const { entries, holding } = await build();
-  const pages = await Promise.all(LIST_PAGES.map((path) => scriptsOf(path)));
-  const shared = pages.reduce((common, files) => common.filter((file) => files.includes(file)));
-  // The sign-in page's script shares a few bytes with the shell (auth-storage), without React.
-  const withLogin = (await scriptsOf("/login", false)).filter((file) => file !== entries.login);
-  // The shell (islands/lib/shell.ts, no React) shares the toasts' store and the flashed toast with
-  // the islands, in one file (the shared group).
-  expect(holding("src/ui/flash.ts")).toBe(holding("src/ui/toast.ts"));
-  const shell = [entries.shell!, holding("src/ui/toast.ts")];
-  const expected = [entries.client!, holding("src/lib/money.ts"), holding("src/ui/Select.tsx"), holding("islands/lib/list-kit.tsx"), ...shell, ...withLogin];
-  expect(shared.toSorted()).toEqual(expected.toSorted());
+  const vendor = holding("node_modules/react-dom/cjs/react-dom-client.production.js");
+  for (const path of [...LIST_PAGES, "/", "/installments", "/settings", "/account", "/categories"]) {
+    const files = await scriptsOf(path);
+    const bundles = files.filter((file) => Object.values(entries).includes(file) && file.startsWith("page-"));
+    expect({ path, files: files.toSorted() }).toEqual({ path, files: [vendor, ...bundles].toSorted() });
+    expect({ path, bundles: bundles.length }).toEqual({ path, bundles: 1 });
+  }
+});
+
+test("the sign-in page's and the shell's plain scripts are whole in their file, without React", async () => {
+  const { entries } = await build();
+  expect(await scriptsOf("/login", false)).toEqual([entries.login!]);
+  // A signed-in page with no island (the DRE report): the shell's script alone.
+  expect(await scriptsOf("/reports?aba=dre")).toEqual([entries.shell!]);
+});
+
+test("a page's bundle holds the islands it shares a page with: two bundles on one page would each carry their common code", async () => {
+  const { entries, sources } = await build();
+  const islandsOf = (bundle: string) => sources![entries[bundle]!]!.filter((module) => /^islands\/[A-Z][A-Za-z]+\.tsx$/.test(module)).toSorted();
+  expect(islandsOf("page-ledger")).toEqual(["islands/LedgerCards.tsx", "islands/LedgerList.tsx"]);
+  expect(islandsOf("page-ReconciliationScreen")).toEqual(["islands/ReconciliationScreen.tsx"]);
+  // An island of a set has no bundle of its own.
+  expect(entries["page-LedgerList"]).toBeUndefined();
 });
 
 test("a list page's confirmations load with their first opening, like its dialogs", async () => {
@@ -65,9 +83,11 @@ test("a list page's confirmations load with their first opening, like its dialog
   }
 });
 
-test("the dashboard loads the base chunk but not the lists'", async () => {
-  const { holding } = await build();
-  const scripts = await scriptsOf("/");
-  expect(scripts).toContain(holding("src/ui/toast.ts"));
-  expect(scripts).not.toContain(holding("islands/lib/list-kit.tsx"));
+test("the dashboard, Minha conta and Configurações load no list kit; a list page's dialogs and bulk bar are not in its start", async () => {
+  const { sources } = await build();
+  const modulesOf = async (path: string) => (await scriptsOf(path)).flatMap((file) => sources![file] ?? []);
+  for (const path of ["/", "/account", "/settings"]) expect({ path, kit: (await modulesOf(path)).includes("islands/lib/list-kit.tsx") }).toEqual({ path, kit: false });
+  const ledger = await modulesOf("/receivables");
+  expect(ledger).toContain("islands/lib/list-kit.tsx");
+  for (const part of ["islands/ledger/PaymentDialog.tsx", "islands/ledger/BulkBar.tsx", "src/ui/Dialog.tsx"]) expect({ part, atStart: ledger.includes(part) }).toEqual({ part, atStart: false });
 });

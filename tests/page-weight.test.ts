@@ -44,7 +44,7 @@ test("a row of Contas a Receber costs at most 0.8 KB of the page, JSON included,
 });
 
 
-test("a signed-in page without an island that acts loads no React: only the shell's plain script", async () => {
+test("a signed-in page without an island that acts loads no React: only the shell's plain script (a page with islands has the shell in its bundle)", async () => {
   const { buildClient } = await import("../src/ssr/client-build");
   const { sources } = await buildClient();
   const reactIn = (file: string) => (sources![file] ?? []).some((module) => /node_modules\/(react|react-dom|scheduler)\//.test(module));
@@ -53,7 +53,8 @@ test("a signed-in page without an island that acts loads no React: only the shel
   for (const path of pages) {
     const page = await html(path);
     const files = [...new Set([...page.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!))];
-    seen[path] = { islands: (page.match(/data-island=/g) ?? []).length, react: files.some(reactIn), shell: files.some((f) => f.startsWith("shell-")) };
+    const shell = files.filter((f) => f.startsWith("shell-") || (sources![f] ?? []).includes("islands/lib/page-shell.ts"));
+    seen[path] = { islands: (page.match(/data-island=/g) ?? []).length, react: files.some(reactIn), shell: shell.length === 1 };
   }
   for (const [path, page] of Object.entries(seen)) expect({ path, shell: page.shell, react: page.react }).toEqual({ path, shell: true, react: page.islands > 0 });
   expect(Object.values(seen).filter((page) => page.islands === 0).length).toBeGreaterThan(0);

@@ -20,3 +20,9 @@ for (const [name, value] of Object.entries(native)) {
 // runtime offers both. A test has no panel to show them in: without console.timeStamp it skips
 // that work, ~7% of the island tests. Set before any test file loads React.
 Object.defineProperty(console, "timeStamp", { value: undefined, writable: true, configurable: true });
+
+// The "⋯" menu's list loads on demand in the browser (src/ui/RowMenu.tsx): component tests open
+// it as after its first load, at once.
+await (await import("../src/ui/RowMenu.tsx")).loadRowMenu();
+// The same for the party picker's search and list (islands/lib/PartyPicker.tsx).
+await (await import("../islands/lib/PartyPicker.tsx")).loadPartyPicker();

@@ -1,98 +1,70 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useReducer, useRef, useState } from "react";
 import { Badge } from "../../src/ui/Badge";
-import { cx } from "../../src/ui/cx";
-import { apiPage } from "./api";
+import type { Party, PartyPickerFull as Full, PartyPickerProps } from "./PartyPickerFull";
 
-/** A client or supplier as the picker shows it. */
-export interface Party {
-  id: number;
-  nome: string;
-  statusBloqueio: 0 | 1;
+export type { Party, PartyPickerProps };
+
+// The search, the keys and the list (PartyPickerFull.tsx) load with the first pointer or focus on
+// the field (issue 38 §7: a list page's filters start without them); until then the field is drawn
+// closed, exactly as the working part draws it, and keeps what is typed.
+let Loaded: typeof Full | null = null;
+let loading: Promise<void> | null = null;
+
+/** Loads the working part once; a failed load is forgotten (the next pointer or focus tries again). */
+export function loadPartyPicker(): Promise<void> {
+  return (loading ??= import("./PartyPickerFull").then(
+    (part) => {
+      Loaded = part.PartyPickerFull;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  ));
 }
-
-interface PartyPickerProps {
-  /** The register's list API: "/api/clients" or "/api/suppliers" (searched with ?q=). */
-  endpoint: string;
-  value: Party | null;
-  onChange: (party: Party | null) => void;
-  placeholder?: string;
-  /** From Field: the input gets the label's id and the error wiring. */
-  id?: string;
-  "aria-invalid"?: boolean | "true" | "false";
-  "aria-describedby"?: string;
-  "aria-required"?: boolean | "true" | "false";
-}
-
-const SEARCH_DEBOUNCE_MS = 200;
-const SHOWN = 20;
 
 /**
  * A searchable pick over hundreds of clients or suppliers (ARIA combobox): typing asks the
  * register's API for the first matches by name, CNPJ or e-mail; blocked ones are marked, not
  * hidden (a blocked party can still be billed, DECISIONS §2).
  */
-export function PartyPicker({ endpoint, value, onChange, placeholder, ...field }: PartyPickerProps) {
-  const [text, setText] = useState(value?.nome ?? "");
-  const [options, setOptions] = useState<Party[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const [loading, setLoading] = useState(false);
+export function PartyPicker(props: PartyPickerProps) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const [, loaded] = useReducer((n: number) => n + 1, 0);
+  const focused = useRef(false);
+  if (Loaded) return <Loaded {...props} typed={typed ?? undefined} focused={focused.current} />;
+  const load = () => void loadPartyPicker().then(loaded, () => {});
+  return (
+    <PartyPickerClosed
+      {...props}
+      typed={typed}
+      onType={(text) => {
+        setTyped(text);
+        if (props.value) props.onChange(null);
+        load();
+      }}
+      onIntent={(focus) => {
+        if (focus) focused.current = true;
+        load();
+      }}
+      onLeave={() => {
+        focused.current = false;
+      }}
+    />
+  );
+}
+
+interface ClosedProps extends PartyPickerProps {
+  typed: string | null;
+  onType(text: string): void;
+  /** A pointer over the field, or the focus on it (true). */
+  onIntent(focus: boolean): void;
+  onLeave(): void;
+}
+
+/** The field as PartyPickerFull draws it closed (PartyPicker.test.tsx compares them). */
+export function PartyPickerClosed({ endpoint: _endpoint, value, onChange: _onChange, placeholder, typed, onType, onIntent, onLeave, ...field }: ClosedProps) {
   const listId = useId();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const request = useRef<AbortController | null>(null);
-
-  useEffect(() => setText(value?.nome ?? ""), [value?.id, value?.nome]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  function search(query: string) {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(async () => {
-      request.current?.abort();
-      const controller = new AbortController();
-      request.current = controller;
-      setLoading(true);
-      try {
-        const params = new URLSearchParams({ q: query.trim(), porPagina: String(SHOWN) });
-        const page = await apiPage<Party>(`${endpoint}?${params}`, controller.signal);
-        setOptions(page.rows.map(({ id, nome, statusBloqueio }) => ({ id, nome, statusBloqueio })));
-        setActive(0);
-      } catch {
-        if (!controller.signal.aborted) setOptions([]);
-      } finally {
-        if (request.current === controller) setLoading(false);
-      }
-    }, SEARCH_DEBOUNCE_MS);
-  }
-
-  function choose(party: Party) {
-    onChange(party);
-    setText(party.nome);
-    setOpen(false);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "ArrowDown") {
-      event.preventDefault();
-      if (!open) {
-        setOpen(true);
-        search(text === value?.nome ? "" : text);
-      } else setActive((i) => Math.min(i + 1, options.length - 1));
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (event.key === "Enter" && open && options[active]) {
-      event.preventDefault();
-      choose(options[active]);
-    } else if (event.key === "Escape" && open) {
-      // Esc closes the list, not the dialog or page around it.
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-    }
-  }
-
-  const activeId = open && options[active] ? `${listId}-${options[active].id}` : undefined;
-
   return (
     <div className="party-picker">
       <input
@@ -102,54 +74,22 @@ export function PartyPicker({ endpoint, value, onChange, placeholder, ...field }
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"
-        aria-expanded={open}
+        aria-expanded={false}
         aria-controls={listId}
-        aria-activedescendant={activeId}
         placeholder={placeholder}
-        value={text}
-        onChange={(event) => {
-          const typed = event.currentTarget.value;
-          setText(typed);
-          setOpen(true);
-          if (value) onChange(null);
-          search(typed);
-        }}
-        onFocus={() => {
-          if (!value) {
-            setOpen(true);
-            search(text);
-          }
-        }}
-        onBlur={() => {
-          // A click on an option lands after the blur: let it choose first.
-          setTimeout(() => {
-            setOpen(false);
-            if (!value) setText((current) => current);
-          }, 150);
-        }}
-        onKeyDown={onKeyDown}
+        value={typed ?? value?.nome ?? ""}
+        onChange={(event) => onType(event.currentTarget.value)}
+        onPointerEnter={() => onIntent(false)}
+        onFocus={() => onIntent(true)}
+        onBlur={onLeave}
       />
       {value?.statusBloqueio === 1 && (
         <span className="party-picker__blocked">
           <Badge variant="danger">Bloqueado</Badge>
         </span>
       )}
-      <ul id={listId} role="listbox" className="party-picker__list" hidden={!open}>
-        {options.map((party, index) => (
-          <li
-            key={party.id}
-            id={`${listId}-${party.id}`}
-            role="option"
-            aria-selected={index === active}
-            className={cx("party-picker__option", index === active && "party-picker__option--active")}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(party)}
-          >
-            <span className="ui-ellipsis">{party.nome}</span>
-            {party.statusBloqueio === 1 && <Badge variant="danger">Bloqueado</Badge>}
-          </li>
-        ))}
-        {!loading && options.length === 0 && <li className="party-picker__none">Nenhum resultado</li>}
+      <ul id={listId} role="listbox" className="party-picker__list" hidden>
+        <li className="party-picker__none">Nenhum resultado</li>
       </ul>
     </div>
   );

@@ -25,7 +25,7 @@ const scriptSafeJson = (value: unknown) =>
  * Server-renders an island inside a marker; its props travel as JSON in a sibling script
  * (not an attribute: no &quot; bloat on large lists). Props must be JSON-safe data.
  * The island is rendered as its own React root with the marker's id as `identifierPrefix` and
- * the page's CanWrite, exactly as islands/lib/client.ts hydrates it, so the markup matches.
+ * the page's CanWrite, exactly as islands/lib/hydrate.ts hydrates it, so the markup matches.
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   const id = `island-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "bun";
 import type { IslandName } from "../../islands/registry";
+import { bundlesFor, PAGE_BUNDLES } from "./page-bundles";
 // Type only: the bundler (Bun.build) is loaded when running from source, never by the binary.
 import type { BuiltFile, ClientBuild } from "./client-build";
 
@@ -15,10 +16,8 @@ interface Asset {
 interface AssetManifest {
   /** The stylesheet's URL. */
   css: string;
-  /** The hydrating entry's URL. */
-  clientJs: string;
-  /** Every JS URL a page with these islands needs, for modulepreload (entry and islands with their static imports). */
-  scriptsFor(islands: Iterable<IslandName>): string[];
+  /** What a page with these islands loads: its bundles' URLs (to run) and every file they import too (to preload). */
+  scriptsFor(islands: ReadonlySet<IslandName>): { run: string[]; preload: string[] };
   /** A build entry by name ("login": islands/lib/login.ts): its URL first, then those it imports. */
   entryScripts(name: string): string[];
   get(name: string): Asset | undefined;
@@ -55,6 +54,13 @@ function fromBuild(build: { entries: ClientBuild["entries"]; files: LoadedFile[]
     files.set(file.name, { bytes: file.bytes, gzip, type: typeOf(file.name), imports: file.imports });
   }
   const url = (name: string) => `/assets/${name}`;
+  // The page bundles the build wrote (src/ssr/client-build.ts): a page's, or an island's alone.
+  const bundles = Object.fromEntries(
+    Object.keys(build.entries)
+      .filter((name) => name.startsWith("page-"))
+      .map((name) => name.slice("page-".length))
+      .map((name) => [name, PAGE_BUNDLES[name] ?? [name as IslandName]]),
+  );
   const withImports = (name: string, into: Set<string>) => {
     if (into.has(name)) return;
     into.add(name);
@@ -67,12 +73,11 @@ function fromBuild(build: { entries: ClientBuild["entries"]; files: LoadedFile[]
   };
   return {
     css: url(entry("app")),
-    clientJs: url(entry("client")),
     scriptsFor(islands) {
+      const run = bundlesFor(islands, bundles).map((name) => entry(`page-${name}`));
       const names = new Set<string>();
-      withImports(entry("client"), names);
-      for (const island of islands) withImports(entry(island), names);
-      return [...names].map(url);
+      for (const file of run) withImports(file, names);
+      return { run: run.map(url), preload: [...names].map(url) };
     },
     entryScripts(name) {
       const names = new Set<string>();

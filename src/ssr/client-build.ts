@@ -1,5 +1,7 @@
 import type { BunPlugin } from "bun";
 import { dirname, join, relative } from "node:path";
+import type { IslandName } from "../../islands/registry";
+import { pageBundles } from "./page-bundles";
 
 /** Root of the source tree, from this file's place (src/ssr). */
 const ROOT = join(import.meta.dir, "..", "..");
@@ -14,7 +16,7 @@ export interface BuiltFile {
 
 export interface ClientBuild {
   files: BuiltFile[];
-  /** Entry name ("client", "login", "app", "ClientsList" …) → file name. */
+  /** Entry name ("page-ledger", "page-ReconciliationScreen", "login", "shell", "app" …) → file name. */
   entries: Record<string, string>;
   /** File name → the source modules in it (paths from the root), for tests and inspection. */
   sources?: Record<string, string[]>;
@@ -38,96 +40,120 @@ const signalsCore: BunPlugin = {
 };
 
 /**
- * The shared code in two files (issue 21 §2). Bun's splitting puts each module in the chunk of
- * the exact set of entries that reach it, and has no manualChunks: the list kit came in some 30
- * files of a few hundred bytes, each gzipped on its own (a list page paid ~26 KB for what
- * gzips to ~19 KB in one piece). So every entry of a group imports the group's modules (the
- * plugin below prepends the import at build time): reached by the same entries, they land in
- * one file, with all they import.
- * - shared, for the shell's plain script and everything below: the toasts' store and the flashed
- *   toast (every signed-in page loads them with the shell; in one file, not two).
- * - base, for every island and the client entry: React, the API client, money and months, the
- *   Button, the icons and the form fields, the table and a row action's ending ("Minha conta" has
- *   them without the list kit). The toasts' store is not in it: the shell's plain
- *   script (islands/lib/shell.ts, no React) shares it with the islands, in a chunk of its own.
- * - forms, for the lists' islands and FORMS_ONLY's: selects, dates, the list specs' shape (Gerar
- *   parcelas has them without the list kit; in the lists chunk they would cut it in two).
- * - lists, for every island but BASE_ONLY's and FORMS_ONLY's: the list hook and kit (pager,
- *   export), the filter bar, row actions and menus.
- * The parts the islands import() on demand (dialogs) need no import: Bun puts what a part shares
- * with the islands that open it in their chunks. What only a few pages use stays out of the
- * groups, or the other pages would load it for nothing (the registers' kit, the party picker, a
- * feature's words, the charts' code). tests/client-chunks.test.ts checks the outcome.
+ * The modules a page and the parts it loads on demand must share (one instance per page): React
+ * and React DOM, and the app's modules with state or identity — the toasts' store, the flashed
+ * toast, the read-only context, the islands' shared signals, ApiError (a part's `instanceof`
+ * meets the page's errors), the parts' loader. They land in one file with React DOM (the vendor
+ * chunk), which every page with islands loads and caches. Anything else is copied (below).
  */
-export const CHUNK_GROUPS = {
-  shared: ["src/ui/toast.ts", "src/ui/flash.ts"],
-  base: ["react", "react/jsx-runtime", "src/ui/Button.tsx", "src/ui/Icon.tsx", "src/ui/Field.tsx", "src/ui/Input.tsx", "src/ui/Badge.tsx", "islands/lib/api.ts", "islands/lib/can-write.ts", "src/lib/money.ts", "src/lib/months.ts", "src/lib/numbers.ts", "src/ui/Table.tsx", "islands/lib/row-action.ts"],
-  forms: ["src/ui/Select.tsx", "src/lib/dates.ts", "src/lib/list-spec.ts"],
-  lists: ["islands/lib/list.ts", "islands/lib/list-kit.tsx", "islands/lib/on-demand.tsx", "islands/lib/state.ts", "src/ui/FilterBar.tsx", "src/ui/RowMenu.tsx", "src/ui/IconAction.tsx", "src/ui/EmptyState.tsx", "src/lib/clock.ts"],
-};
+export const SHARED_MODULES = [
+  "src/ui/toast.ts",
+  "src/ui/signal.ts",
+  "src/ui/flash.ts",
+  "src/lib/flash.ts",
+  "islands/lib/api.ts",
+  "islands/lib/auth-storage.ts",
+  "islands/lib/can-write.ts",
+  "islands/lib/state.ts",
+  "islands/lib/on-demand.tsx",
+];
+const SHARED_PACKAGES = ["react", "react/jsx-runtime", "react-dom", "react-dom/client"];
+const SHARED_PATH = /\/node_modules\/(react|react-dom|scheduler)\//;
 
-/** Each group's entries import the group above it too: lists ⊃ forms ⊃ base. */
-const PARENT: Partial<Record<keyof typeof CHUNK_GROUPS, keyof typeof CHUNK_GROUPS>> = { lists: "forms", forms: "base", base: "shared" };
+/** Where the copies live in the build's graph (paths no file has): COPIES/<space>/<path from the root>. */
+const COPIES = join(ROOT, "@copy");
+/** The page bundles' modules, written by the build: PAGES/page-<bundle>.ts. */
+const PAGES = join(ROOT, "@page");
 
-/** Islands of a page with a form but without the list kit (Gerar parcelas): base and forms. */
-export const FORMS_ONLY = ["GenerateInstallments"];
+/** A module's copy in a space. */
+const copyPath = (space: string, real: string) => join(COPIES, space, relative(ROOT, real));
 
-/** Islands of pages without the list kit (dashboard, reports, settings): base only. */
-export const BASE_ONLY = ["DashboardStats", "RevenueChart", "MrrChart", "CashFlowChart", "ReportPartyPick", "SettingsForm", "EmailSettings", "AccountScreen"];
-
-/** Prepends `import "cofre-chunk:<group>"` to each entry of a group; that module imports the group's modules. */
-function chunkGroups(members: Record<keyof typeof CHUNK_GROUPS, string[]>): BunPlugin {
-  const groupOf = new Map(Object.entries(members).flatMap(([group, paths]) => paths.map((path) => [path, group] as const)));
-  const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/**
+ * A page's JavaScript in two files (issue 38 §7). Bun's splitting puts each module in the chunk of
+ * the exact set of entries (and import()ed parts) that reach it, and has no manualChunks: with an
+ * entry per island, a list page loaded a dozen small files, each gzipped alone (~3 KB more than the
+ * same code in one). So each module is given a copy per "space", a path of its own in the graph:
+ * - a page bundle's space (`page-<bundle>`): its islands and all they import at start, in its file;
+ * - "part", for what an island import()s (dialogs, the bulk bar, uPlot…) and what those import:
+ *   they load on demand, in chunks among the parts, never at a page's start;
+ * - a plain script's own (login, shell, copy): whole in its file, React-free;
+ * except the shared modules above, which stay one (a bundle and every part import them all, so
+ * they land in one chunk: React DOM's). A page's bundle and its parts do not share a copy of
+ * Button, say: a part carries its own (a few KB more on a click, none at start).
+ */
+function copies(bundles: Record<string, readonly string[]>): BunPlugin {
+  const shared = new Set(SHARED_MODULES.map((path) => join(ROOT, path)));
+  const spaceOf = (path: string) => (path.startsWith(`${COPIES}/`) ? path.slice(COPIES.length + 1).split("/")[0]! : null);
+  const realOf = (path: string) => {
+    const space = spaceOf(path);
+    return space ? join(ROOT, path.slice(COPIES.length + 2 + space.length)) : path;
+  };
+  const plain = (space: string) => space.startsWith("plain-");
+  const sharedImport = `import "cofre-shared";\n`;
+  const LOADERS: Record<string, "ts" | "tsx" | "js" | "jsx" | "json"> = { ts: "ts", tsx: "tsx", js: "js", mjs: "js", cjs: "js", jsx: "jsx", json: "json" };
   return {
-    name: "cofre-chunk-groups",
+    name: "cofre-copies",
     setup(build) {
-      build.onResolve({ filter: /^cofre-chunk:/ }, ({ path }) => ({ path: path.slice("cofre-chunk:".length), namespace: "cofre-chunk" }));
-      build.onLoad({ filter: /.*/, namespace: "cofre-chunk" }, ({ path }) => {
-        const group = path as keyof typeof CHUNK_GROUPS;
-        const modules = CHUNK_GROUPS[group].map((module) => Bun.resolveSync(module.startsWith("react") ? module : `./${module}`, ROOT));
-        const parent = PARENT[group];
-        const lines = [...(parent ? [`cofre-chunk:${parent}`] : []), ...modules].map((module) => `import ${JSON.stringify(module)};`);
-        return { contents: lines.join("\n"), loader: "js" };
-      });
-      build.onLoad({ filter: new RegExp(`^(${[...groupOf.keys()].map(escape).join("|")})$`) }, async ({ path }) => ({
-        contents: `import "cofre-chunk:${groupOf.get(path)}";\n${await Bun.file(path).text()}`,
-        loader: path.endsWith("x") ? "tsx" : "ts",
+      // The shared modules, imported by every bundle and part so that they reach all of them together.
+      build.onResolve({ filter: /^cofre-shared$/ }, () => ({ path: "cofre-shared", namespace: "cofre-shared" }));
+      build.onLoad({ filter: /.*/, namespace: "cofre-shared" }, () => ({
+        contents: [...SHARED_PACKAGES.map((name) => Bun.resolveSync(name, ROOT)), ...shared].map((path) => `import ${JSON.stringify(path)};`).join("\n"),
+        loader: "js",
       }));
+      // A page bundle: its islands, started by islands/lib/hydrate.ts.
+      build.onLoad({ filter: new RegExp(`^${PAGES.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/`) }, ({ path }) => {
+        const name = path.slice(PAGES.length + 1).replace(/^page-|\.ts$/g, "");
+        const islands = bundles[name]!;
+        const lines = [
+          `import startPage from ${JSON.stringify(join(ROOT, "islands", "lib", "hydrate.ts"))};`,
+          ...islands.map((island) => `import ${island} from ${JSON.stringify(join(ROOT, "islands", `${island}.tsx`))};`),
+          `startPage({ ${islands.join(", ")} });`,
+        ];
+        return { contents: sharedImport + lines.join("\n"), loader: "ts" };
+      });
+      build.onResolve({ filter: /.*/ }, ({ path, importer, kind }) => {
+        if (path.startsWith("cofre-")) return undefined;
+        // The entries: a plain script's copy, a page bundle.
+        if (path.startsWith(`${COPIES}/`) || path.startsWith(`${PAGES}/`)) return { path };
+        const page = importer.startsWith(`${PAGES}/`) ? `page-${importer.slice(PAGES.length + 1).replace(/^page-|\.ts$/g, "")}` : null;
+        const space = page ?? spaceOf(importer);
+        if (!space) return undefined;
+        const real = Bun.resolveSync(path, dirname(page ? join(ROOT, "islands", "x") : realOf(importer)));
+        if (plain(space)) return { path: copyPath(space, real) };
+        if (shared.has(real) || SHARED_PATH.test(real)) return { path: real };
+        return { path: copyPath(kind === "dynamic-import" ? "part" : space, real) };
+      });
+      build.onLoad({ filter: new RegExp(`^${COPIES.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/`) }, async ({ path }) => {
+        const real = realOf(path);
+        const loader = LOADERS[real.split(".").pop()!] ?? "js";
+        const text = await Bun.file(real).text();
+        // An app module of a bundle or a part reaches the shared modules: all of them.
+        const app = !plain(spaceOf(path)!) && !real.includes("/node_modules/") && (loader === "ts" || loader === "tsx");
+        return { contents: app ? sharedImport + text : text, loader };
+      });
     },
   };
 }
 
 /**
- * Bundles the browser code: the hydrating entry, one entry per island (so a page loads only
- * its islands) and the stylesheet. Used at start-up from source and by the binary's build.
+ * Bundles the browser code: a bundle per set of islands that share a page (src/ssr/page-bundles.ts:
+ * a page loads only its islands' code), the plain scripts and the stylesheets. Used at start-up
+ * from source and by the binary's build.
  */
 export async function buildClient(): Promise<ClientBuild> {
   const { islands } = await import("../../islands/registry");
-  const names = Object.keys(islands);
-  const entryOf = (name: string) => join(ROOT, "islands", `${name}.tsx`);
-  const islandEntries = names.map(entryOf);
-  const client = join(ROOT, "islands", "lib", "client.ts");
-  const shell = join(ROOT, "islands", "lib", "shell.ts");
-  const groups = {
-    shared: [shell],
-    base: [client, ...names.filter((name) => BASE_ONLY.includes(name)).map(entryOf)],
-    forms: names.filter((name) => FORMS_ONLY.includes(name)).map(entryOf),
-    lists: names.filter((name) => !BASE_ONLY.includes(name) && !FORMS_ONLY.includes(name)).map(entryOf),
-  };
+  const bundles = pageBundles(Object.keys(islands) as IslandName[]);
+  const plainEntry = (name: string) => copyPath(`plain-${name}`, join(ROOT, "islands", "lib", `${name}.ts`));
   const result = await Bun.build({
     // The login page's script is an entry of its own, without React (src/pages/LoginPage.tsx).
     // The client's page and receipts (src/pages/public/) have their own small stylesheet and a
-    // plain script (copy, print): no React, nothing of the app's CSS.
+    // plain script (copy, print): no React, nothing of the app's CSS. The shell's script is a
+    // signed-in page's without islands (a page with islands has it in its bundle).
     entrypoints: [
-      client,
-      join(ROOT, "islands", "lib", "login.ts"),
-      // Every signed-in page's toasts and tooltip, without React (issue 38 §7).
-      shell,
-      join(ROOT, "islands", "lib", "copy.ts"),
+      ...["login", "shell", "copy"].map(plainEntry),
       join(ROOT, "src", "styles", "app.css"),
       join(ROOT, "src", "styles", "public-page.css"),
-      ...islandEntries,
+      ...Object.keys(bundles).map((name) => join(PAGES, `page-${name}.ts`)),
     ],
     target: "browser",
     format: "esm",
@@ -140,7 +166,7 @@ export async function buildClient(): Promise<ClientBuild> {
     metafile: true,
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [signalsCore, chunkGroups(groups)],
+    plugins: [signalsCore, copies(bundles)],
   });
   if (!result.success) throw new AggregateError(result.logs, "Client build failed");
 
@@ -149,6 +175,8 @@ export async function buildClient(): Promise<ClientBuild> {
   const sources: Record<string, string[]> = {};
   const weights: Record<string, Record<string, number>> = {};
   const outputs = (result.metafile?.outputs ?? {}) as Record<string, { imports?: { path: string; kind: string }[]; entryPoint?: string; inputs?: Record<string, { bytesInOutput?: number }> }>;
+  // A module's source path, without the copy's space.
+  const source = (input: string) => relative(ROOT, join(ROOT, input)).replace(/^@copy\/[^/]+\//, "");
   for (const artifact of result.outputs) {
     const name = artifact.path.split("/").pop()!;
     const meta = Object.entries(outputs).find(([path]) => path.endsWith(name))?.[1];
@@ -156,8 +184,9 @@ export async function buildClient(): Promise<ClientBuild> {
       .filter((i) => i.kind === "import-statement")
       .map((i) => i.path.split("/").pop()!);
     files.push({ name, bytes: new Uint8Array(await artifact.arrayBuffer()), imports });
-    sources[name] = Object.keys(meta?.inputs ?? {}).map((input) => relative(ROOT, input));
-    weights[name] = Object.fromEntries(Object.entries(meta?.inputs ?? {}).map(([input, info]) => [relative(ROOT, input), info.bytesInOutput ?? 0]));
+    sources[name] = [...new Set(Object.keys(meta?.inputs ?? {}).map(source))];
+    weights[name] = {};
+    for (const [input, info] of Object.entries(meta?.inputs ?? {})) weights[name][source(input)] = (weights[name][source(input)] ?? 0) + (info.bytesInOutput ?? 0);
     if (artifact.kind === "entry-point" || name.endsWith(".css")) entries[name.replace(/-[a-z0-9]+\.(js|css)$/, "")] = name;
   }
   return { files, entries, sources, weights };

@@ -59,14 +59,16 @@ export function renderPage({
   );
   const manifest = assets();
   const css = stylesheet === "app" ? manifest.css : manifest.entryScripts(stylesheet)[0]!;
+  // A page with islands runs its bundle (src/ssr/page-bundles.ts), which carries the shell's script.
+  const islands = used.size ? manifest.scriptsFor(used) : { run: [], preload: [] };
+  if (used.size) named.delete("shell");
   const plainScripts = [...named].map((name) => manifest.entryScripts(name));
-  const scripts = [...new Set([...(used.size ? manifest.scriptsFor(used) : []), ...plainScripts.flatMap((urls) => urls.slice(1))])];
-  const preloads = scripts.map((src) => `<link rel="modulepreload" href="${src}">`).join("");
-  // Each island's file, for islands/lib/client.ts to import: the entry then carries no table of every island's file.
-  const islandFiles = Object.fromEntries([...used].map((name) => [name, manifest.entryScripts(name)[0]]));
-  const entry =
-    (used.size ? `<script type="application/json" id="island-files">${JSON.stringify(islandFiles)}</script><script type="module" src="${manifest.clientJs}"></script>` : "") +
-    plainScripts.map(([src]) => `<script type="module" src="${src}"></script>`).join("");
+  const run = [...islands.run, ...plainScripts.map(([src]) => src!)];
+  const preloads = [...new Set([...islands.preload, ...plainScripts.flatMap((urls) => urls.slice(1))])]
+    .filter((src) => !run.includes(src))
+    .map((src) => `<link rel="modulepreload" href="${src}">`)
+    .join("");
+  const entry = run.map((src) => `<script type="module" src="${src}"></script>`).join("");
   const html =
     `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +

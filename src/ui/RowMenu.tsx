@@ -1,14 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
-import { cx } from "./cx.ts";
-import { ActionIcon, Icon, type IconName } from "./Icon.tsx";
+import { useReducer, useRef, useState, type KeyboardEvent } from "react";
+import { ActionIcon } from "./Icon.tsx";
+import type { RowMenuItem, RowMenuList as List } from "./RowMenuList.tsx";
+import { toast } from "./toast.ts";
 
-export interface RowMenuItem {
-  /** The verb: "Excluir". The menu names its row, so items need not. */
-  label: string;
-  icon: IconName;
-  onSelect: () => void;
-  danger?: boolean;
-}
+export type { RowMenuItem };
 
 interface RowMenuProps {
   /** The row the menu acts on: the button is "Mais ações para Padaria Pão Quente". */
@@ -16,25 +11,57 @@ interface RowMenuProps {
   items: RowMenuItem[];
 }
 
-const GAP = 4;
+// The open menu's code (placing, keys, items: src/ui/RowMenuList.tsx) is not the page's: it loads
+// with the first pointer or focus on a "⋯" button, or at the latest with the first opening.
+let RowMenuList: typeof List | null = null;
+let loading: Promise<typeof List> | null = null;
+
+/** Loads the open menu's code once; a failed load is forgotten (the next try loads again). */
+export function loadRowMenu(): Promise<typeof List> {
+  return (loading ??= import("./RowMenuList.tsx").then(
+    (part) => (RowMenuList = part.RowMenuList),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  ));
+}
+
+/** The open menu's component once loaded (null before). */
+export const loadedRowMenu = (): typeof List | null => RowMenuList;
+
+/** Fetches the menu's code ahead (a pointer or the focus on a "⋯" button). */
+export const preloadRowMenu = (): void => void loadRowMenu().catch(() => {});
+
+/** The menu's code did not arrive: said once, the menu stays closed. */
+export const rowMenuFailed = (): void => {
+  toast({ title: "Não foi possível abrir", description: "Verifique a conexão e tente de novo.", variant: "destructive" });
+};
 
 /**
  * A row's secondary actions behind one "⋯" button (the primary one stays visible beside it), so
  * the name column keeps its width. A menu button (ARIA APG): opens on click, Enter, Space or
- * ArrowDown with the first item focused (ArrowUp: the last); arrows, Home and End move; Esc
- * closes and gives focus back; Tab or a click outside closes. The list is `position: fixed`
- * beside the button (following it as the page scrolls), so a scrolling table or its sticky
- * header never clips it; it flips above the button when there is no room below, and stays
- * inside a phone's width.
+ * ArrowDown with the first item focused (ArrowUp: the last); the list's keys, placing and the
+ * button's aria-expanded are RowMenuList's.
  */
 export function RowMenu({ rowName, items }: RowMenuProps) {
   const [open, setOpen] = useState<false | "first" | "last">(false);
+  const [, loaded] = useReducer((n: number) => n + 1, 0);
   const trigger = useRef<HTMLButtonElement>(null);
+
+  const show = (at: "first" | "last") => {
+    setOpen(at);
+    if (RowMenuList) return;
+    loadRowMenu().then(loaded, () => {
+      setOpen(false);
+      rowMenuFailed();
+    });
+  };
 
   function onTriggerKey(event: KeyboardEvent) {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      setOpen(event.key === "ArrowDown" ? "first" : "last");
+      show(event.key === "ArrowDown" ? "first" : "last");
     }
   }
 
@@ -46,107 +73,14 @@ export function RowMenu({ rowName, items }: RowMenuProps) {
         className="ui-icon-action"
         aria-label={`Mais ações para ${rowName}`}
         aria-haspopup="menu"
-        onClick={() => setOpen(open ? false : "first")}
+        onClick={() => (open ? setOpen(false) : show("first"))}
         onKeyDown={onTriggerKey}
+        onPointerEnter={preloadRowMenu}
+        onFocus={preloadRowMenu}
       >
         <ActionIcon name="more" />
       </button>
-      {open && trigger.current && <RowMenuList anchor={trigger.current} label={`Ações para ${rowName}`} items={items} focus={open} onClose={() => setOpen(false)} />}
+      {open && RowMenuList && trigger.current && <RowMenuList anchor={trigger.current} label={`Ações para ${rowName}`} items={items} focus={open} onClose={() => setOpen(false)} />}
     </>
-  );
-}
-
-/**
- * The open menu beside its button (`anchor`: RowMenu's own, or a row's "⋯" drawn as HTML —
- * the ledger's rows, islands/ledger/rows.ts — whose list opens one for the page). While it shows,
- * the button says so (`aria-expanded`, `aria-controls`: APG's menu button; absent when closed, a
- * row's bytes, issue 38 §1). `onClose` has already given the focus back when asked to.
- */
-export function RowMenuList({ anchor, label, items, focus, onClose }: { anchor: HTMLElement; label: string; items: RowMenuItem[]; focus: "first" | "last"; onClose: () => void }) {
-  const menuId = useId();
-  const menu = useRef<HTMLDivElement>(null);
-
-  const close = (refocus: boolean) => {
-    onClose();
-    if (refocus) anchor.focus();
-  };
-
-  // Beside the button (CSSOM, which the CSP allows); again when the page scrolls or resizes.
-  const place = () => {
-    const list = menu.current;
-    if (!list) return;
-    const at = anchor.getBoundingClientRect();
-    const { offsetWidth: width, offsetHeight: height } = list;
-    const below = at.bottom + GAP + height <= innerHeight || at.top - GAP - height < 0;
-    list.style.top = `${below ? at.bottom + GAP : at.top - GAP - height}px`;
-    list.style.left = `${Math.max(GAP, Math.min(at.right - width, innerWidth - width - GAP))}px`;
-  };
-
-  useLayoutEffect(() => {
-    if (!menu.current) return;
-    anchor.setAttribute("aria-expanded", "true");
-    anchor.setAttribute("aria-controls", menuId);
-    place();
-    const entries = menu.current.querySelectorAll<HTMLElement>('[role="menuitem"]');
-    // No scrolling to it: the menu is already where the button is.
-    (focus === "last" ? entries[entries.length - 1] : entries[0])?.focus({ preventScroll: true });
-    return () => {
-      anchor.removeAttribute("aria-expanded");
-      anchor.removeAttribute("aria-controls");
-    };
-  }, [anchor, focus]);
-
-  // A click elsewhere closes it (a click on its button toggles it: the button's own handler); it
-  // follows its button when the page scrolls or resizes.
-  useEffect(() => {
-    const outside = (event: Event) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !anchor.contains(target)) close(false);
-    };
-    document.addEventListener("pointerdown", outside);
-    addEventListener("resize", place);
-    addEventListener("scroll", place, true);
-    return () => {
-      document.removeEventListener("pointerdown", outside);
-      removeEventListener("resize", place);
-      removeEventListener("scroll", place, true);
-    };
-  }, [anchor]);
-
-  function onMenuKey(event: KeyboardEvent<HTMLDivElement>) {
-    const entries = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-    const at = entries.indexOf(document.activeElement as HTMLElement);
-    const go = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
-    if (event.key === "ArrowDown") go(at + 1);
-    else if (event.key === "ArrowUp") go(at - 1);
-    else if (event.key === "Home") go(0);
-    else if (event.key === "End") go(entries.length - 1);
-    else if (event.key === "Escape") close(true);
-    else if (event.key === "Tab") return close(false);
-    else return;
-    event.preventDefault();
-    event.stopPropagation();
-  }
-
-  return (
-    <div ref={menu} id={menuId} role="menu" aria-label={label} className="ui-row-menu" onKeyDown={onMenuKey}>
-      {items.map((item) => (
-        <button
-          key={item.label}
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className={cx("ui-row-menu__item", item.danger && "ui-row-menu__item--danger")}
-          onClick={() => {
-            // Focus goes back to the row first, so a dialog the action opens returns it there.
-            close(true);
-            item.onSelect();
-          }}
-        >
-          <Icon name={item.icon} size={16} />
-          {item.label}
-        </button>
-      ))}
-    </div>
   );
 }

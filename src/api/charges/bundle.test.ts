@@ -29,8 +29,8 @@ test("uqr and the PIX generator are in no browser file; the key check only on th
 
   expect(carrying(UQR)).toEqual([]);
   expect(carrying(PIX_GENERATOR)).toEqual([]);
-  expect(carrying(PIX_KEY_CHECK, loadedBy("SettingsForm")).length).toBe(1);
-  for (const entry of ["client", "LedgerList", "LedgerCards", "ClientsList"]) {
+  expect(carrying(PIX_KEY_CHECK, loadedBy("page-settings")).length).toBe(1);
+  for (const entry of ["page-ledger", "page-clients"]) {
     expect(carrying(PIX_KEY_CHECK, loadedBy(entry))).toEqual([]);
   }
 }, 60_000);
