@@ -128,9 +128,10 @@ export default function LedgerList({ kind, initial, params: initialParams, today
   // New rows: a menu's button has gone with the old ones.
   useEffect(() => setMenu(null), [bodyHtml]);
 
-  function run(kind: RowActionKind, r: LedgerRow) {
-    if (kind === "receipt") location.assign(`/receivables/${r.id}/recibo`);
-    else setAction({ kind, row: r });
+  /** A row's action, from its button or its menu: a dialog, or the receipt's page (DECISIONS §12). */
+  function run(verb: RowActionKind, r: LedgerRow) {
+    if (verb === "receipt") location.assign(`/receivables/${r.id}/recibo`);
+    else setAction({ kind: verb, row: r });
   }
 
   /** The row (of this page's rows) an event happened in, and its control: delegation for the HTML rows. */
