@@ -9,7 +9,13 @@ import { insertUser, type NewUserOptions } from "../src/api/auth/service";
 import { loadConfig, type Config } from "../src/config";
 import { pinClock } from "../src/lib/clock";
 import { createApp, type App } from "../src/server";
+import { writerThreadOptions } from "../src/http/writer";
 import { CHEAP_COST } from "./cheap-password-hashing";
+
+// One writer thread for the run (src/http/writer.ts): each start evaluates the services from
+// source, 150–200 ms of CPU, and the files that write in bulk come minutes apart in a run. Its
+// end once idle has its own test (src/api/imports/clients.test.ts), which shortens this again.
+writerThreadOptions.idleMs = 10 * 60_000;
 
 export const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
 export const ORIGIN = "http://cofre.test";

@@ -10,8 +10,10 @@
 // write (any method but GET/HEAD/OPTIONS) wait for the job before their turn, without holding
 // the loop (writesWaitForWorker), and a write that still meets the lock (a daily job, the outbox)
 // waits at most BUSY_WHILE_WORKER_MS and fails as busy (503, or the job's next pass) instead of
-// the loop standing still 250 ms. Jobs run one at a time, in the order they came; one thread per
-// job, ended with it (no memory kept between imports; starting one costs the thread, not the loop).
+// the loop standing still 250 ms. Jobs run one at a time, in the order they came. The thread is
+// started by a job and kept while jobs follow one another (a start is ~140 ms of the thread's
+// CPU: it evaluates the services' modules); `idleMs` after the last job it is ended, and
+// its heap with it: an idle server holds no writer thread.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Elysia } from "elysia";
@@ -102,22 +104,66 @@ export function writeOffLoop<T>(db: Db, job: Job & { bytes?: Uint8Array }): Prom
   return run;
 }
 
+/**
+ * How long the thread is kept after a job for the next one (a person's next bulk action comes
+ * sooner): `idleMs`, read as each job ends (a test shortens it).
+ */
+export const writerThreadOptions = { idleMs: 10_000 };
+
+/** Bun's Worker: ref()/unref() as a timer's (not in the DOM's type). */
+type BunWorker = Worker & { ref(): void; unref(): void };
+
+/** The thread between jobs, and the job it runs (one at a time: the queue above). */
+interface Thread {
+  worker: BunWorker;
+  job: { resolve(value: unknown): void; reject(error: Error): void } | null;
+  idle?: ReturnType<typeof setTimeout>;
+}
+let thread: Thread | null = null;
+let started = 0;
+
+/** Whether a writer thread is alive now (running a job or waiting `idleMs` for the next). */
+export const writerThreadAlive = (): boolean => thread !== null;
+/** How many writer threads this process has started. */
+export const writerThreadsStarted = (): number => started;
+
+function startThread(): Thread {
+  started++;
+  const current: Thread = { worker: new Worker(threadEntry(), { smol: true }) as BunWorker, job: null };
+  const { worker } = current;
+  // Gone (an error, its end): the job it ran failed, and the next job starts another thread.
+  const lost = (error: Error) => {
+    if (thread === current) thread = null;
+    clearTimeout(current.idle);
+    const job = current.job;
+    current.job = null;
+    void worker.terminate();
+    job?.reject(error);
+  };
+  worker.onmessage = ({ data }: MessageEvent<WriterAnswer>) => {
+    const job = current.job;
+    current.job = null;
+    // Waiting for the next job holds neither the process (a stop, a test run's end) nor memory past idleMs.
+    worker.unref();
+    current.idle = setTimeout(() => lost(new Error("writer thread ended while idle")), writerThreadOptions.idleMs);
+    current.idle.unref();
+    if (data.ok) job?.resolve(data.value);
+    else job?.reject(dataAsError(data.error));
+  };
+  worker.onerror = (event) => lost(new Error(`writer thread failed: ${event.message}`));
+  // A thread that ended without answering (it cannot hold the lock once gone): the job failed.
+  worker.addEventListener("close", () => lost(new Error("writer thread ended without an answer")));
+  return current;
+}
+
 function onThread<T>(request: WriterRequest, bytes?: Uint8Array): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(threadEntry(), { smol: true });
-    let settled = false;
-    const done = (settle: () => void) => {
-      if (settled) return;
-      settled = true;
-      void worker.terminate();
-      settle();
-    };
-    worker.onmessage = ({ data }: MessageEvent<WriterAnswer>) => done(() => (data.ok ? resolve(data.value as T) : reject(dataAsError(data.error))));
-    worker.onerror = (event) => done(() => reject(new Error(`writer thread failed: ${event.message}`)));
-    // A thread that ended without answering (it cannot hold the lock once gone): the job failed.
-    worker.addEventListener("close", () => done(() => reject(new Error("writer thread ended without an answer"))));
+    const current = (thread ??= startThread());
+    clearTimeout(current.idle);
+    current.job = { resolve: resolve as (value: unknown) => void, reject };
+    current.worker.ref();
     // A file's bytes are moved to the thread, not copied (the server has no more use for them).
-    worker.postMessage(request, bytes ? [bytes.buffer as ArrayBuffer] : []);
+    current.worker.postMessage(request, bytes ? [bytes.buffer as ArrayBuffer] : []);
   });
 }
 

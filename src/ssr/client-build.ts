@@ -140,7 +140,14 @@ function copies(bundles: Record<string, readonly string[]>): BunPlugin {
  * a page loads only its islands' code), the plain scripts and the stylesheets. Used at start-up
  * from source and by the binary's build.
  */
-export async function buildClient(): Promise<ClientBuild> {
+export function buildClient(): Promise<ClientBuild> {
+  // One build per process: the same sources give the same build (a test run asked for it four
+  // times, ~100 ms of CPU each).
+  return (built ??= build());
+}
+let built: Promise<ClientBuild> | undefined;
+
+async function build(): Promise<ClientBuild> {
   const { islands } = await import("../../islands/registry");
   const bundles = pageBundles(Object.keys(islands) as IslandName[]);
   const plainEntry = (name: string) => copyPath(`plain-${name}`, join(ROOT, "islands", "lib", `${name}.ts`));

@@ -1,6 +1,7 @@
-// The writer thread's entry (src/http/writer.ts starts one per job). It opens its own connection
-// to the server's database file, takes the server's clock (zone and instant), runs the one job
-// it is sent with the services' own code and answers its result, or its error as plain data.
+// The writer thread's entry (src/http/writer.ts starts it for a job and keeps it for the jobs
+// that follow). Each job opens its own connection to the server's database file, takes the
+// server's clock (zone and instant), runs with the services' own code, closes the connection
+// and answers its result, or its error as plain data.
 // An entry point of the build too (scripts/build.ts, tests/cofre-bundle.ts): the compiled
 // binary carries it as /$bunfs/root/workers/writer-thread.js.
 import { openWorkerConnection, type Db } from "../../db/client";

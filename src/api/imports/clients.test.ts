@@ -280,6 +280,30 @@ describe("all or nothing, on the writer thread", () => {
       { entity: "subscription", action: "create", n: 300 },
     ]);
   });
+  test("the thread is kept for the job that follows and ended once idle: a quiet server holds no writer thread", async () => {
+    const { writerThreadAlive, writerThreadOptions, writerThreadsStarted } = await import("../../http/writer");
+    const idleMs = writerThreadOptions.idleMs;
+    try {
+      const before = writerThreadsStarted();
+      const aliveBefore = writerThreadAlive();
+      expect((await send(csv([HEADER, row(1)]), { confirm: true })).status).toBe(201);
+      expect(writerThreadAlive()).toBe(true);
+      expect(writerThreadsStarted()).toBe(before + (aliveBefore ? 0 : 1));
+      // The next job, and one refused inside the thread (a CNPJ already there: 422), run on the same thread.
+      writerThreadOptions.idleMs = 20;
+      expect((await send(csv([HEADER, row(1)]), { confirm: true })).status).toBe(422);
+      expect((await send(csv([HEADER, row(2)]), { confirm: true })).status).toBe(201);
+      expect(writerThreadsStarted()).toBe(before + (aliveBefore ? 0 : 1));
+      // Quiet for idleMs: ended (its heap with it); the next job starts another.
+      for (let waited = 0; writerThreadAlive() && waited < 10_000; waited += 5) await Bun.sleep(5);
+      expect(writerThreadAlive()).toBe(false);
+      expect((await send(csv([HEADER, row(3)]), { confirm: true })).status).toBe(201);
+      expect(writerThreadsStarted()).toBe(before + (aliveBefore ? 1 : 2));
+      expect(count("clients")).toBe(3);
+    } finally {
+      writerThreadOptions.idleMs = idleMs;
+    }
+  });
 });
 
 test("a start that bills months already overdue blocks its client in the same import (the automatic rule, run once for the file)", async () => {
