@@ -66,15 +66,16 @@ export async function benchScale200(source: string, row: Row): Promise<void> {
     const heldRow = (label: string, wall: string, window: Window, budget: string) =>
       later.push((file) => row(label, `${wall}; the loop's longest tick ${ms(heldCpu(file, window))} of CPU`, budget));
 
-    const spawned = Date.now();
     const server = await startBinary({ database, cwd: dir, admin: ADMIN, stderr: "ignore", env });
+    // From the first 200 on: the start before it (modules, migrations check) serves no one yet.
+    const ready = Date.now();
     try {
       const { base } = server;
       row(`exec → first 200 /login (${at}; the start-up's jobs run after it)`, ms(server.ms), "< 60 ms");
       // The start-up's evaluation (blocking rule, subscriptions, régua: src/api/daily-jobs.ts) runs
       // in slices after listen: /healthz over the first 3 s.
       const startup = await probed(base, () => Bun.sleep(3000));
-      heldRow(`start-up jobs at ${at}: /healthz every 5 ms over the 3 s after the first 200 (${startup.probes} probes), longest`, ms(startup.longest), { from: spawned, to: startup.window.to }, "≤ 25 ms");
+      heldRow(`start-up jobs at ${at}: /healthz every 5 ms over the 3 s after the first 200 (${startup.probes} probes), longest`, ms(startup.longest), { from: ready, to: startup.window.to }, "≤ 25 ms");
       const cookie = await signIn(base, ADMIN);
 
       // Reports (goal 3: cash flow and monthly ≤ 15 ms at --scale 200).

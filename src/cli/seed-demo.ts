@@ -28,6 +28,7 @@ import { addDays, addMonthsClamped, addMonthsToMonth, monthOf } from "../lib/dat
 import { lateFees } from "../lib/fees";
 import { centsToDecimal, parseMoney, type Cents } from "../lib/money";
 import { sql } from "../api/prepared";
+import { mergeAll } from "../api/history/fts-merge";
 import { CliError } from "./cli-error";
 import {
   CLIENTS_PER_UNIT,
@@ -64,6 +65,8 @@ export function seedDemo(db: Db, options: SeedOptions = {}): string {
   const seeder = new Seeder(db, graceDays);
   for (let unit = 0; unit < scale; unit++) {
     db.transaction(() => seeder.unit(unit), { behavior: "immediate" });
+    // The company's events' segment of the text index merged now (automerge is off: fts-merge.ts).
+    mergeAll(db.$client);
     // Statistics for the planner as the tables grow (SQLite analyses a table again only once it
     // has grown many times over: a few times per run). A new file has none, and without them the
     // services' plans (the automatic blocking's check after each payment, the subscription
