@@ -762,6 +762,23 @@ export const historyKindCounts = sqliteTable("history_kind_counts", {
 });
 
 /**
+ * How many events of each kind each block of 4,096 ids holds (issue 38 §3, §8: a kind's middle
+ * page flat at --scale 200). A page of `/history?entidade=…` finds the block its first event is
+ * in by adding these up (a kind has at most one row per block: ~90 at 375,000 events), then
+ * steps fewer than 4,096 entries of history_kind_idx, not every event of the kind before it.
+ * Kept by triggers on history_events (migration history_kind_blocks), in the event's transaction.
+ */
+export const historyKindBlocks = sqliteTable(
+  "history_kind_blocks",
+  {
+    entity: text("entity").notNull(),
+    bloco: integer("bloco").notNull(),
+    eventos: integer("eventos").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.bloco] })],
+);
+
+/**
  * The daily jobs' memory (src/api/daily-jobs.ts): one row per job, by its name, with the last
  * APP_TZ day it completed — written in the transaction of its last slice, so a restart does not
  * redo a completed day and a day missed while the server was down runs once at start. The last

@@ -6,6 +6,7 @@ import { nowISO } from "../../lib/clock";
 import { eventSearchText } from "../../../db/search-columns";
 import type { HistoryAction, HistoryEntity } from "../../lib/history-text";
 import { sql } from "../prepared";
+import { mergeSoon } from "./fts-merge";
 
 /** Who: the automatic blocking job and the CLI act as "sistema"; a failed sign-in is the e-mail typed (no id). */
 export const SYSTEM = "sistema" as const;
@@ -66,6 +67,8 @@ export function recordEvent(db: Db, actor: Actor, event: HistoryEventInput): num
     supplierId: event.supplierId ?? null,
     busca: eventSearchText({ label: event.label, userEmail, action: event.action, entity: event.entity, details }),
   })!;
+  // The text index's new segment is merged after the commit, in doses (fts-merge.ts).
+  mergeSoon(db);
   return row.id;
 }
 

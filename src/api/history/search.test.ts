@@ -158,6 +158,33 @@ describe("a text search read a slice at a time", () => {
     expect(plan).not.toContain("TEMP B-TREE");
   });
 
+  test("a kind alone is paged from its blocks of ids (history_kind_blocks, kept by the writes): every page is the one-statement list's", () => {
+    const db = t.db.$client;
+    const blocks = () => db.query("SELECT entity, bloco, eventos FROM history_kind_blocks WHERE eventos > 0 ORDER BY entity, bloco").all();
+    const counted = () => db.query("SELECT entity, id >> 12 AS bloco, count(*) AS eventos FROM history_events GROUP BY 1, 2 ORDER BY 1, 2").all();
+    expect(blocks()).toEqual(counted());
+    // An event written, one rolled back, one deleted in the middle of a block, one moved to another kind.
+    db.transaction(() => recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: 11, label: "Cliente novo" }))();
+    expect(() =>
+      db.transaction(() => {
+        recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: 12, label: "Desfeito" });
+        throw new Error("the change failed");
+      })(),
+    ).toThrow("the change failed");
+    db.query("DELETE FROM history_events WHERE id = 6001").run();
+    db.query("UPDATE history_events SET entity = 'client' WHERE id = 4097").run();
+    expect(blocks()).toEqual(counted());
+    expect(blocks().length).toBeGreaterThan(4); // the pages below cross blocks
+    for (const entidade of ["installment", "client"]) {
+      const all = (db.query("SELECT id FROM history_events WHERE entity = ? ORDER BY id DESC").all(entidade) as { id: number }[]).map((row) => row.id);
+      const last = Math.ceil(all.length / 200);
+      for (let pagina = 1; pagina <= last + 1; pagina++) {
+        const found = browseHistory(t.db, parseHistoryQuery({ entidade, pagina: String(pagina), porPagina: "200" }));
+        expect({ entidade, pagina, total: found.total, ids: ids(found.rows) }).toEqual({ entidade, pagina, total: all.length, ids: all.slice((pagina - 1) * 200, pagina * 200) });
+      }
+    }
+  });
+
   test("the export reads the same events in the same order, a slice at a time, PAUSE between slices", () => {
     const reference = (where: string, params: Record<string, string>, order: string) =>
       (t.db.$client.query(`SELECT id FROM history_events ${where} ${order}`).all(params) as { id: number }[]).map((row) => row.id);

@@ -20,7 +20,7 @@ import { sql } from "../prepared";
 import { statusCaseSql } from "../status-sql";
 import { dueOn, dueWindow, feesOf, openInstallmentsDue, suggestSteps, type Matchable, type OpenInstallment } from "./matching";
 import { ledgerComparison } from "../accounts/balance";
-import { addMonthsToMonth, monthOf } from "../../lib/dates";
+import { addDays } from "../../lib/dates";
 import {
   SITUACOES,
   TRANSACTION_LIST,
@@ -278,6 +278,8 @@ function previousStatement(db: Db, banco: string, conta: string, de: string | nu
 
 /** Lines of a statement a slice reads or updates at once (by their order in the file). */
 const LINES_PER_STEP = 500;
+/** Days of due dates whose open installments are read in one statement. */
+const DAYS_PER_READ = 7;
 
 // The suggestions' statements (a statement's lines by their order: a range of `ordem`).
 type LineRange = { s: number; from: number; to: number };
@@ -355,10 +357,11 @@ export async function refreshSuggestionsInSlices(db: Db, statementId: number): P
       }
       const candidates: OpenInstallment[] = [];
       const window = dueWindow(first, last);
-      // A month of due dates at a time (the window's first and last months partly).
-      for (let from = window.from; from <= window.to; from = `${addMonthsToMonth(monthOf(from), 1)}-01`) {
-        const monthEnd = `${monthOf(from)}-31`;
-        for (const installment of openInstallmentsDue(db, side, from, monthEnd < window.to ? monthEnd : window.to)) {
+      // A week of due dates at a time: a month's open receivables at --scale 200 (~11,000 rows read
+      // in one statement) held the loop 18 ms.
+      for (let from = window.from; from <= window.to; from = addDays(from, DAYS_PER_READ)) {
+        const weekEnd = addDays(from, DAYS_PER_READ - 1);
+        for (const installment of openInstallmentsDue(db, side, from, weekEnd < window.to ? weekEnd : window.to)) {
           if (!taken.has(installment.id)) candidates.push(installment);
         }
         clock = await nextSlice(clock);

@@ -10,7 +10,7 @@ import { monthsDue } from "../../lib/subscription-schedule";
 import { automaticBlockingJob } from "../clients/blocking";
 import { lastCompletedDay, runJob, type DailyJob } from "../daily-jobs";
 import { SYSTEM } from "../history/record";
-import { ANY_DUE, runSubscriptions, runSubscriptionsInSlices, startSubscriptionRun, subscriptionsJob } from "./generate";
+import { ANY_DUE, NEXT_DUE, runSubscriptions, runSubscriptionsInSlices, startSubscriptionRun, subscriptionsJob } from "./generate";
 
 // The run in slices (issue 32 §2, issue 38 §3): each slice its own transaction with a turn of
 // the event loop between two, the same rows as one transaction, a failure keeping what committed.
@@ -194,6 +194,27 @@ describe("which subscriptions may be due (subscriptions_due_idx's bound)", () =>
     const db = workedDatabase("plan");
     const plan = (db.$client.query(`EXPLAIN QUERY PLAN ${ANY_DUE.text}`).all({ dueBy: "2026-06-30" }) as { detail: string }[]).map((row) => row.detail);
     expect(plan).toEqual(["SEARCH s USING INDEX subscriptions_due_idx (status=? AND <expr><?)"]);
+  });
+
+  test("the next ones due are read by id, a window at a time: no sort of every subscription due for each 20", () => {
+    const db = workedDatabase("next-plan");
+    const params = { after: 0, upTo: 500, dueBy: "2026-06-30", lastMonth: "2026-06", n: 20 };
+    const plan = (db.$client.query(`EXPLAIN QUERY PLAN ${NEXT_DUE.text}`).all(params) as { detail: string }[]).map((row) => row.detail);
+    expect(plan).toEqual(["SEARCH s USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)", "SEARCH c USING INTEGER PRIMARY KEY (rowid=?)"]);
+  });
+
+  test("ids far apart (deleted subscriptions between them): every one due is found, sliced or whole", async () => {
+    const billed = async (sliced: boolean) => {
+      const db = workedDatabase(`gaps-${sliced}`);
+      // Ids 1–130, then two past several windows of ids, the last of them alone in its window.
+      db.$client.exec("UPDATE subscriptions SET id = 1200 WHERE id = 5; UPDATE subscriptions SET id = 2950 WHERE id = 15");
+      if (sliced) await runSubscriptionsInSlices(db, startSubscriptionRun(SYSTEM, GRACE, today()), { sliceMs: 0 });
+      else db.transaction(() => runSubscriptions(db, SYSTEM, GRACE, today()), { behavior: "immediate" });
+      return db.$client.query("SELECT subscription_id AS id, count(*) AS n FROM receivables WHERE subscription_id IN (1200, 2950) GROUP BY 1 ORDER BY 1").all();
+    };
+    const whole = await billed(false);
+    expect(whole).toEqual([{ id: 1200, n: 4 }, { id: 2950, n: 4 }]);
+    expect(await billed(true)).toEqual(whole);
   });
 
   for (const [lead, businessDays] of [[10, true], [0, false]] as const) {
