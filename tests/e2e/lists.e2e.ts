@@ -99,6 +99,21 @@ describe("Lists as people use them", () => {
       // Whole: nothing cut; and the column is at least 240 px.
       expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       expect(await page.locator('col[data-col="nome"], col[data-col="cliente"]').first().evaluate((c) => c.getBoundingClientRect().width)).toBeGreaterThanOrEqual(240);
+      // Every header's sort button stays in its own column (a neighbour's background would hide
+      // what spills: "PARCELA" lost its A under "VENCIMENTO").
+      const spills = await page.locator("thead th").evaluateAll((ths) =>
+        ths.flatMap((th) =>
+          [...th.querySelectorAll("button")]
+            .filter((b) => {
+              // What the button draws (its word and icon), not its padding.
+              const drawn = document.createRange();
+              drawn.selectNodeContents(b);
+              return drawn.getBoundingClientRect().right > th.getBoundingClientRect().right + 0.5;
+            })
+            .map((b) => b.textContent),
+        ),
+      );
+      expect(spills).toEqual([]);
     }
     // Keyboard: the menu opens on its first item, arrows move, Esc closes and gives focus back.
     const more = page.getByRole("button", { name: "Mais ações para Padaria Pão Quente parcela 1/2" });
