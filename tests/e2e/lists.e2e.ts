@@ -146,4 +146,21 @@ describe("Lists as people use them", () => {
     await screenshot(page, "row-menu-375");
     await page.close();
   });
+
+  test("at 1024 and 1160 px (a laptop, the side menu a drawer or beside the list) the names keep their room", async () => {
+    for (const width of [1024, 1160]) {
+      const page = await e2e.browser.newPage({ viewport: { width, height: 800 } });
+      await signIn(page, e2e.server.url);
+      for (const path of ["/receivables", "/clients", "/subscriptions"]) {
+        await page.goto(`${e2e.server.url}${path}`);
+        await waitForIslands(page);
+        await page.locator("tbody a").first().waitFor();
+        // The name's column (the first) is no sliver: at 1024 px beside the side menu it was ~50 px.
+        const first = await page.locator("thead th").first().evaluate((th) => th.getBoundingClientRect().width);
+        expect({ width, path, room: Math.round(first) >= 200 ? "enough" : Math.round(first) }).toEqual({ width, path, room: "enough" });
+      }
+      await screenshot(page, `subscriptions-${width}`);
+      await page.close();
+    }
+  });
 });
