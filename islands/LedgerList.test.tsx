@@ -7,7 +7,7 @@ import LedgerCards from "./LedgerCards";
 import LedgerList, { type LedgerListProps } from "./LedgerList";
 import { packRows, type ApiLedgerRow, type LedgerRow } from "./ledger/kinds";
 import { ledgerSummary } from "./lib/state";
-import { apiLedgerRow, json, mockFetch, settle, type Call, button, control, lastDialog, setValue, rowAction, rowActions } from "../tests/islands";
+import { apiLedgerRow, ledgerRowFixture as installment, json, mockFetch, settle, type Call, button, control, lastDialog, setValue, rowAction, rowActions } from "../tests/islands";
 // The dialogs load with their first opening (islands/lib/on-demand.tsx): compiled ahead here, so
 // the settle() after an opening click is enough for them to show.
 import "./ledger/PaymentDialog";
@@ -16,29 +16,6 @@ import "./ledger/ChargeDialog";
 import "./history/HistoryPanel";
 
 const TODAY = "2026-03-15";
-let nextId = 1;
-function installment(overrides: Partial<LedgerRow> = {}): LedgerRow {
-  const valor = overrides.valor ?? "355.00";
-  return {
-    saldo: overrides.status === "pago" ? "0.00" : valor,
-    desconto: "0.00",
-    id: nextId++,
-    partyId: 7,
-    partyName: "Padaria Pão Quente",
-    numerosParcela: "3/12",
-    categoriaId: 3,
-    categoriaNome: "Receitas de serviços › Serviços avulsos",
-    centroCustoId: null,
-    centroCustoNome: null,
-    descricao: "Mensalidade 2026",
-    dataVencimento: "2026-03-20",
-    valor: "355.00",
-    status: "em_aberto",
-    dataPagamento: null,
-    valorPago: null,
-    ...overrides,
-  };
-}
 
 const OPEN = installment();
 const LATE = installment({ numerosParcela: "1/12", dataVencimento: "2026-03-05", valor: "43.50", status: "vencido" });

@@ -3,6 +3,7 @@
 import { afterEach, jest } from "bun:test";
 import { act } from "react";
 import type { ClientListRow } from "../src/api/clients/model";
+import type { LedgerRow } from "../islands/ledger/kinds";
 
 export interface Call {
   method: string;
@@ -161,6 +162,31 @@ export function rowActions(row: string): string[] {
   const items = [...document.querySelectorAll('[role="menuitem"]')].map((i) => i.textContent?.trim() ?? "");
   press(more);
   return [...visible, ...items];
+}
+
+let nextLedgerId = 1;
+/** A ledger row as the island reads it: Padaria Pão Quente's open 3/12 of R$ 355,00 unless told otherwise, numbered. */
+export function ledgerRowFixture(overrides: Partial<LedgerRow> = {}): LedgerRow {
+  const valor = overrides.valor ?? "355.00";
+  return {
+    saldo: overrides.status === "pago" ? "0.00" : valor,
+    desconto: "0.00",
+    id: nextLedgerId++,
+    partyId: 7,
+    partyName: "Padaria Pão Quente",
+    numerosParcela: "3/12",
+    categoriaId: 3,
+    categoriaNome: "Receitas de serviços › Serviços avulsos",
+    centroCustoId: null,
+    centroCustoNome: null,
+    descricao: "Mensalidade 2026",
+    dataVencimento: "2026-03-20",
+    valor: "355.00",
+    status: "em_aberto",
+    dataPagamento: null,
+    valorPago: null,
+    ...overrides,
+  };
 }
 
 /** A ledger fixture (partyId/partyName) as the list API sends it for `kind`: what the page hands the island. */

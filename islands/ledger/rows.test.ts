@@ -1,27 +1,9 @@
 import { expect, test } from "bun:test";
-import type { LedgerRow } from "./kinds";
+import { ledgerRowFixture } from "../../tests/islands";
 import { ledgerRowsHtml, rowActions, visibleAction } from "./rows";
 
 const TODAY = "2026-03-15";
-const row = (overrides: Partial<LedgerRow> = {}): LedgerRow => ({
-  id: 1,
-  partyId: 7,
-  partyName: "Padaria Pão Quente",
-  numerosParcela: "3/12",
-  categoriaId: 3,
-  categoriaNome: "Receitas de serviços › Serviços avulsos",
-  centroCustoId: null,
-  centroCustoNome: null,
-  descricao: "Mensalidade 2026",
-  dataVencimento: "2026-03-20",
-  valor: "355.00",
-  saldo: "355.00",
-  desconto: "0.00",
-  status: "em_aberto",
-  dataPagamento: null,
-  valorPago: null,
-  ...overrides,
-});
+const row = ledgerRowFixture;
 
 /** The rows as the browser parses them. */
 function parse(html: string): HTMLTableRowElement[] {
