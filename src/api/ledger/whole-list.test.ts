@@ -19,9 +19,10 @@ function insertRows(from: number, to: number) {
   const sqlite = t.db.$client;
   sqlite.transaction(() => {
     for (const { table, party } of SIDES) {
+      const monthly = table === "receivables";
       const insert = sqlite.prepare(
-        `INSERT INTO ${table} (${party}, numeros_parcela, descricao, data_vencimento, valor, status, data_pagamento, valor_pago, principal_pago, desconto, centro_custo_id)
-         VALUES ($party, $parcela, $descricao, $vencimento, $valor, $status, $pago, $valorPago, $principal, $desconto, $centro)`,
+        `INSERT INTO ${table} (${party}, numeros_parcela, descricao, data_vencimento, valor, status, data_pagamento, valor_pago, principal_pago, desconto, centro_custo_id${monthly ? ", subscription_id, competencia" : ""})
+         VALUES ($party, $parcela, $descricao, $vencimento, $valor, $status, $pago, $valorPago, $principal, $desconto, $centro${monthly ? ", $subscription, $competencia" : ""})`,
       );
       for (let n = from; n <= to; n++) {
         const paid = n % 5 === 0;
@@ -40,6 +41,7 @@ function insertRows(from: number, to: number) {
           $principal: paid ? valor : partial ? 5 : 0,
           $desconto: n % 13 === 0 ? 1 : 0,
           $centro: n % 4 === 0 ? 1 : null,
+          ...(monthly ? { $subscription: n % 6 === 0 ? 1 : null, $competencia: n % 6 === 0 ? `${2000 + Math.floor(n / 12)}-${String(1 + (n % 12)).padStart(2, "0")}` : null } : {}),
         });
       }
     }
@@ -55,6 +57,8 @@ beforeAll(() => {
     sqlite.query("INSERT INTO suppliers (nome, nome_ordem) VALUES ($nome, $ordem)").run({ $nome: nome, $ordem: sortKey(nome) });
   }
   sqlite.query("INSERT INTO cost_centres (nome, nome_ordem) VALUES ('Loja · Centro', $ordem)").run({ $ordem: sortKey("Loja · Centro") });
+  // A subscription's months (assinatura: true, competência) among the receivables.
+  sqlite.run("INSERT INTO subscriptions (client_id, status, dia_vencimento, inicio, proxima_competencia, iniciada_em) VALUES (1, 'ativa', 10, '2026-01', '2026-07', '2026-01-01')");
   insertRows(1, 40);
 });
 
@@ -75,6 +79,7 @@ async function pagesText(path: string): Promise<{ text: string; rows: number }> 
 async function expectWholeIsPages(path: string, count: number) {
   const expected = await pagesText(path);
   expect(expected.rows).toBe(count);
+  if (path === "/api/installments") expect(expected.text).toContain('"assinatura":true');
   const plain = await t.api(path, identity);
   expect(plain.headers.get("content-type")).toContain("application/json");
   expect(plain.headers.get("x-total-count")).toBeNull();
