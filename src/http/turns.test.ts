@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from "bun:test";
 import { Elysia } from "elysia";
-import { fairTurns, isQuick, requestTurn } from "./turns";
+import { fairTurns, isQuick } from "./turns";
 
 // A real socket: what the turns change is when Bun reads the sockets again, which
 // app.handle() never does.
@@ -45,31 +45,4 @@ test("the quick answers are /healthz, the assets and the icon", () => {
   expect(isQuick("http://127.0.0.1:3000/")).toBe(false);
   expect(isQuick("http://127.0.0.1:3000/receivables?pagina=2")).toBe(false);
   expect(isQuick("http://127.0.0.1:3000/api/healthz")).toBe(false);
-});
-
-const nextTurnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-test("a request to an idle server goes at once; requests read in the same turn of the loop wait one turn each, in order", async () => {
-  // Idle: whatever the test above left is handed out by now.
-  for (let i = 0; i < 5; i++) await nextTurnOfTheLoop();
-  expect(requestTurn()).toBeUndefined();
-  const went: number[] = [];
-  const second = requestTurn();
-  const third = requestTurn();
-  expect(second).toBeInstanceOf(Promise);
-  expect(third).toBeInstanceOf(Promise);
-  void second!.then(() => went.push(2));
-  void third!.then(() => went.push(3));
-  // Not in this turn of the loop (a microtask is not a turn).
-  await Promise.resolve();
-  await Promise.resolve();
-  expect(went).toEqual([]);
-  await nextTurnOfTheLoop();
-  expect(went).toEqual([2]);
-  await nextTurnOfTheLoop();
-  expect(went).toEqual([2, 3]);
-  // Handed out to the end: idle again, the next request goes at once.
-  for (let i = 0; i < 3; i++) await nextTurnOfTheLoop();
-  expect(requestTurn()).toBeUndefined();
-  for (let i = 0; i < 3; i++) await nextTurnOfTheLoop();
 });

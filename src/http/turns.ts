@@ -6,8 +6,7 @@
 // the loop reads the sockets again between two turns: a quick answer (/healthz, a stylesheet)
 // never queues behind pages, and pages are served in the order they arrived. Throughput is the
 // same; the slowest answers under load come sooner (measured with 50 clients on 4 ms handlers:
-// p99 396 → 205 ms, /healthz p99 353 → 4 ms). A request that finds no turn being handed out
-// (an idle server) is in its turn already and goes at once (requestTurn, issue 38 §6).
+// p99 396 → 205 ms, /healthz p99 353 → 4 ms).
 import { Elysia } from "elysia";
 import { canonicalPath } from "./paths";
 
@@ -36,24 +35,6 @@ export function turn(): Promise<void> {
 }
 
 /**
- * A request's turn: at once (undefined) when none is being handed out — no request or slice
- * waits and none went in this turn of the loop — else turn()'s, in arrival order. The first
- * request to reach an idle server is in its own turn already; the others read in the same turn of
- * the loop wait, one per setImmediate as before. Bun writes a large answer slower when it is made
- * a turn of the loop after its request (a bare Bun.serve's 600 KB: 0.30 ms at once or after a
- * microtask, 0.45 ms after a setImmediate; 1 byte: the same), so waiting with no one ahead cost an
- * idle server's answers latency, not CPU: the whole client list ~1.15× the same code answered
- * without Elysia in the same process, ~1.0× going at once (docs/decisions.md). Slices keep turn():
- * a job's first slice runs before any turn, so one going at once would run two in one turn.
- */
-export function requestTurn(): Promise<void> | undefined {
-  if (handingOut) return turn();
-  handingOut = true;
-  setImmediate(handOutNext);
-  return undefined;
-}
-
-/**
  * Answers that take microseconds and need no session: /healthz, the assets and the icon. They
  * go at once, never behind pages (and the session gate does not read a session for them).
  */
@@ -66,7 +47,5 @@ export function isQuick(url: string): boolean {
 }
 
 export const fairTurns = new Elysia({ name: "turns" }).onRequest(async ({ request }) => {
-  if (isQuick(request.url)) return;
-  const wait = requestTurn();
-  if (wait) await wait;
+  if (!isQuick(request.url)) await turn();
 });
