@@ -1,9 +1,11 @@
 // Bench rows for receivables and payables, on a `seed-demo --scale 50` database
 // the bench's binary is serving: the whole lists against a hand-written baseline (prepared
-// bun:sqlite query + JSON.stringify, scripts/bench-baseline.ts) measured in the same run, and
+// bun:sqlite query + JSON.stringify, scripts/bench-baseline.ts) with requests alternating
+// between them (scripts/bench-lists.ts), and
 // the median of paying one installment (blocking included), then deep pages (bench-pages.ts).
 import { Database } from "bun:sqlite";
-import { load, median, ms, startBaseline, type Row } from "./bench-support";
+import { median, ms, startBaseline, type Row } from "./bench-support";
+import { compareWholeLists, LEDGER_BLOCKS, LEDGER_LISTS, ratioText } from "./bench-lists";
 import { benchPages } from "./bench-pages";
 
 export async function benchLedger(base: string, cookie: string, dbPath: string, row: Row) {
@@ -11,14 +13,13 @@ export async function benchLedger(base: string, cookie: string, dbPath: string, 
   try {
     const db = new Database(dbPath, { readonly: true });
     const counts = db.query("select (select count(*) from receivables) r, (select count(*) from payables) p").get() as { r: number; p: number };
-    for (const [label, path, n] of [["GET /api/installments", "installments", counts.r], ["GET /api/payables", "payables", counts.p]] as const) {
-      // Both uncompressed: the comparison is of the work, not of gzip.
-      await load(`${base}/api/${path}`, cookie, 10, 1, "identity");
-      const api = await load(`${base}/api/${path}`, cookie, 50, 1, "identity");
-      await load(`${baseline.base}/${path}`, "", 10, 1, "identity");
-      const bare = await load(`${baseline.base}/${path}`, "", 50, 1, "identity");
-      row(`${label} (all ${n} rows, uncompressed): median / p99`, `${ms(api.median)} / ${ms(api.p99)}`);
-      row(`${label} ÷ prepared bun:sqlite query + JSON.stringify (median ${ms(bare.median)})`, `${(api.median / bare.median).toFixed(2)}×`, "≤ 1.2× (issue 21 §4)");
+    const rowCounts: Record<string, number> = { "/api/installments": counts.r, "/api/payables": counts.p };
+    // Alternating with the baseline, the same JSON text checked (scripts/bench-lists.ts).
+    for (const list of LEDGER_LISTS) {
+      const [result] = await compareWholeLists(baseline.base, [{ name: "cofre", base, cookie }], [list], { runs: 3, ...LEDGER_BLOCKS });
+      const api = result!.servers[0]!;
+      row(`GET ${list.api} (all ${rowCounts[list.api]} rows, uncompressed): median`, ms(api.median));
+      row(`GET ${list.api} ÷ prepared bun:sqlite query + JSON.stringify (median ${ms(result!.bare)}; alternating, median of 3 runs)`, ratioText(api), "≤ 1.2× (issue 38 §6)");
     }
 
     // 20 payments to warm up, then 100 measured, each a different open installment.

@@ -8,11 +8,14 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BINARY, ROOT, median, ms, requireBinary, seededDatabase, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
+import { BINARY, ms, requireBinary, seededDatabase, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
+import { CLIENTS_BLOCKS, CLIENTS_LIST, compareWholeLists, LEDGER_BLOCKS, LEDGER_LISTS, ratioText, type ListPath } from "./bench-lists";
 
 requireBinary();
 const ADMIN = { email: "bench@cofre.test", password: "bench-senha" };
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// Another block size (BENCH_BLOCK=n; rounds keep ~300 requests per server and run for the clients).
+const BLOCK = Number(process.env.BENCH_BLOCK ?? 0);
 const binaries = [BINARY, ...process.argv.slice(2)];
 const dir = mkdtempSync(join(tmpdir(), "cofre-lists-"));
 
@@ -27,40 +30,18 @@ function fillRegisters(path: string) {
   db.close();
 }
 
-/** Each path's median on every server and the baseline, requests alternating between them. */
-async function alternate(targets: { url: string; cookie: string }[], rounds: number, block: number): Promise<number[]> {
-  return JSON.parse(await Bun.$`bun ${join(ROOT, "scripts", "load-alternate.ts")} ${JSON.stringify(targets)} ${rounds} ${block}`.text()) as number[];
-}
-
-async function measure(database: string, paths: [label: string, api: string, bare: string][], rounds: number, block: number) {
+/** The paths on every binary against the baseline, on one database; printed as they come. */
+async function measure(database: string, paths: ListPath[], blocks: { rounds: number; block: number }) {
   const servers = [];
   for (const binary of binaries) {
     const server = await startBinary({ database, cwd: dir, admin: ADMIN, binary, stderr: "ignore" });
-    servers.push({ binary, server, cookie: await signIn(server.base, ADMIN) });
+    servers.push({ name: binary, server, base: server.base, cookie: await signIn(server.base, ADMIN) });
   }
   const baseline = await startBaseline(database);
   try {
-    for (const [label, api, bare] of paths) {
-      // The same answer, or the ratio compares different work.
-      const text = async (url: string, cookie: string) => (await fetch(url, { headers: { cookie, "accept-encoding": "identity" } })).text();
-      const bareText = await text(`${baseline.base}${bare}`, "");
-      const apiText = await text(`${servers[0]!.server.base}${api}`, servers[0]!.cookie);
-      const same = bareText === apiText ? "the same JSON text" : `different texts: ${bareText.length} and ${apiText.length} characters`;
-      const ratios: number[][] = servers.map(() => []);
-      const times: number[][] = servers.map(() => []);
-      const bareTimes: number[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        const [bareMedian, ...medians] = await alternate([{ url: `${baseline.base}${bare}`, cookie: "" }, ...servers.map(({ server, cookie }) => ({ url: `${server.base}${api}`, cookie }))], rounds, block);
-        bareTimes.push(bareMedian!);
-        medians.forEach((m, i) => {
-          times[i]!.push(m);
-          ratios[i]!.push(m / bareMedian!);
-        });
-      }
-      console.log(`${label}: baseline median ${ms(median(bareTimes), 2)} (${same})`);
-      servers.forEach(({ binary }, i) =>
-        console.log(`  ${binary}: median ${ms(median(times[i]!), 2)}, ÷ baseline ${median(ratios[i]!).toFixed(2)}× (runs: ${ratios[i]!.map((r) => r.toFixed(2)).join(" ")})`),
-      );
+    for (const result of await compareWholeLists(baseline.base, servers, paths, { runs: RUNS, ...blocks })) {
+      console.log(`${result.label}: baseline median ${ms(result.bare, 2)} (the same JSON text, ${result.chars.toLocaleString("en")} characters)`);
+      for (const server of result.servers) console.log(`  ${server.name}: median ${ms(server.median, 2)}, ÷ baseline ${ratioText(server)}`);
     }
   } finally {
     baseline.proc.kill();
@@ -73,18 +54,14 @@ try {
   await stopBinary(await startBinary({ database: clientsDb, cwd: dir, admin: ADMIN, stderr: "ignore" }));
   fillRegisters(clientsDb);
   console.log(`load average ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);
-  await measure(clientsDb, [["GET /api/clients (2,000 clients)", "/api/clients", "/"]], 30, 10);
+  await measure(clientsDb, [CLIENTS_LIST], BLOCK ? { rounds: Math.ceil(300 / BLOCK), block: BLOCK } : CLIENTS_BLOCKS);
   if (process.env.BENCH_LEDGER) {
     const ledgerDb = join(dir, "ledger.db");
     await seededDatabase(ledgerDb, 50, dir, ADMIN);
     await measure(
       ledgerDb,
-      [
-        ["GET /api/installments (seed-demo --scale 50)", "/api/installments", "/installments"],
-        ["GET /api/payables (seed-demo --scale 50)", "/api/payables", "/payables"],
-      ],
-      8,
-      3,
+      LEDGER_LISTS,
+      BLOCK ? { ...LEDGER_BLOCKS, block: BLOCK } : LEDGER_BLOCKS,
     );
   }
   console.log(`load average ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);
