@@ -12,7 +12,13 @@ beforeAll(async () => {
   f = await buildFigures(t, t.cookie);
   restore();
 });
-afterEach(() => unpin());
+// Each pin undoes the one before it: a test that pins twice (before and after midnight) left the
+// second pin's "previous" (the first pin) in place, and the clock at 2026-04-01 for every file the
+// process ran after this one (a session signed in then had expired by another file's pin).
+afterEach(() => {
+  unpin();
+  unpin = () => {};
+});
 
 const get = async (path: string, status = 200) => {
   const response = await t.api(path);
@@ -21,6 +27,7 @@ const get = async (path: string, status = 200) => {
   return body;
 };
 const at = (instant: string) => {
+  unpin();
   unpin = pinClock(instant);
 };
 
