@@ -7,6 +7,7 @@
 // (what raises toasts); the tooltip when a pointer or the focus reaches a trigger, well within its
 // 700 ms delay (that first event is handed to it).
 import { showFlashedToast } from "../../src/ui/flash";
+import { TIP_TRIGGER } from "../../src/ui/tip-targets";
 import { toastSignal } from "../../src/ui/toast";
 import { saveAuth } from "./auth-storage";
 
@@ -15,8 +16,6 @@ export const USER_ATTRIBUTE = "data-user";
 
 /** The viewport AppShell renders (src/ui/page-toaster.ts's TOASTER_CLASS). */
 const TOASTER = "ol.ui-toaster";
-/** What a tooltip shows for (src/ui/page-tooltip.ts's tipOf). */
-const TIP_TRIGGER = "[data-tip], .ui-ellipsis";
 /** What may raise a toast: its press loads the toaster ahead. */
 const ACTS = "button, [role='menuitem']";
 

@@ -12,15 +12,17 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** The shared bubble's id. */
 export const TOOLTIP_ID = "ui-tip";
 
+import { CUT_TEXT, TIP_WORDS } from "./tip-targets";
+
 const GAP = 6;
 const MARGIN = 4;
 
 /** The element whose words a pointer or focus at `target` shows, and those words. */
 function tipOf(target: EventTarget | null): [HTMLElement, string] | null {
   if (!(target instanceof Element)) return null;
-  const trigger = target.closest<HTMLElement>("[data-tip]");
+  const trigger = target.closest<HTMLElement>(TIP_WORDS);
   if (trigger?.dataset.tip) return [trigger, trigger.dataset.tip];
-  const cut = target.closest<HTMLElement>(".ui-ellipsis, .ui-lines > *, .bulk-cell > a");
+  const cut = target.closest<HTMLElement>(CUT_TEXT);
   // Only when the ellipsis actually cuts it: whole text needs no tooltip.
   if (cut && cut.scrollWidth > cut.clientWidth && cut.textContent) return [cut, cut.textContent];
   return null;
