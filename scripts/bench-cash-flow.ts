@@ -12,7 +12,7 @@ import { getCashFlow } from "../src/api/reports/cash-flow";
 import { defaultRange, dateBounds } from "../src/api/reports/period";
 import { getProjection } from "../src/api/reports/projection";
 import { today } from "../src/lib/clock";
-import { median, ms, type Row } from "./bench-support";
+import { benchAlone, median, ms, type Row } from "./bench-support";
 
 function timed(f: () => unknown): number {
   for (let i = 0; i < 3; i++) f();
@@ -70,9 +70,4 @@ export function benchCashFlow(dbPath: string, row: Row) {
   }
 }
 
-if (import.meta.main) {
-  const path = process.argv[2];
-  if (!path) throw new Error("usage: bun scripts/bench-cash-flow.ts <database seeded with seed-demo>");
-  console.log("| measure | value | budget |\n|---|---|---|");
-  benchCashFlow(path, (what, value, budget = "") => console.log(`| ${what} | ${value} | ${budget} |`));
-}
+if (import.meta.main) await benchAlone("bun scripts/bench-cash-flow.ts <database seeded with seed-demo>", benchCashFlow);

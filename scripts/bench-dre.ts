@@ -10,7 +10,7 @@ import { listPayables, parsePayableQuery } from "../src/api/payables/service";
 import { getDre } from "../src/api/reports/dre";
 import { currentMonth } from "../src/lib/clock";
 import { addMonthsToMonth } from "../src/lib/dates";
-import { median, ms, type Row } from "./bench-support";
+import { benchAlone, median, ms, type Row } from "./bench-support";
 
 function timed(f: () => unknown): number {
   for (let i = 0; i < 3; i++) f();
@@ -54,9 +54,4 @@ export function benchDre(dbPath: string, row: Row) {
   }
 }
 
-if (import.meta.main) {
-  const path = process.argv[2];
-  if (!path) throw new Error("usage: bun scripts/bench-dre.ts <database seeded with seed-demo --scale 50>");
-  console.log("| measure | value | budget |\n|---|---|---|");
-  benchDre(path, (what, value, budget = "") => console.log(`| ${what} | ${value} | ${budget} |`));
-}
+if (import.meta.main) await benchAlone("bun scripts/bench-dre.ts <database seeded with seed-demo --scale 50>", benchDre);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cnpjCheckDigits } from "../src/lib/brazil";
-import { ms, requireBinary, signIn, startBinary, stopBinary, type Row } from "./bench-support";
+import { ms, printTable, requireBinary, signIn, startBinary, stopBinary, type Row } from "./bench-support";
 
 const ADMIN = { email: "bench-import@cofre.test", password: "bench-senha-import" };
 
@@ -130,6 +130,5 @@ if (import.meta.main) {
   requireBinary();
   const rows: [string, string, string][] = [];
   await benchImports((what, value, budget = "") => rows.push([what, value, budget]));
-  console.log("| measure | value | budget |\n|---|---|---|");
-  for (const [what, value, budget] of rows) console.log(`| ${what} | ${value} | ${budget} |`);
+  printTable(rows);
 }

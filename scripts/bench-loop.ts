@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { endOfNextMonth } from "../src/api/subscriptions/model";
 import { generateOfx } from "../tests/fixtures/ofx/generate";
-import { ms, requireBinary, signIn, startBinary, stopBinary, type Row } from "./bench-support";
+import { ms, printRow, requireBinary, TABLE_HEAD, signIn, startBinary, stopBinary, type Row } from "./bench-support";
 
 const HEAVY = ["/api/installments", "/receivables/export", "/api/payables", "/history/export", "/api/clients", "/payables/export"];
 const PEOPLE = 4;
@@ -91,10 +91,10 @@ if (import.meta.main) {
     const heldFile = join(dir, "held.json");
     const env = { BUN_OPTIONS: `--preload ${join(import.meta.dir, "loop-held.ts")}`, LOOP_HELD_FILE: heldFile };
     const server = await startBinary({ database: join(dir, "app.db"), cwd: dir, admin, stderr: "ignore", env });
-    const row: Row = (what, value, budget = "") => console.log(`| ${what} | ${value} | ${budget} |`);
+    const row = printRow;
     let window: { from: number; to: number };
     try {
-      console.log("| measure | value | budget |\n|---|---|---|");
+      console.log(TABLE_HEAD);
       const parts = process.env.LOOP_PARTS?.split(",");
       window = await benchLoopHeld(server.base, await signIn(server.base, admin), source, row, parts);
     } finally {

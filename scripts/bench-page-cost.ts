@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, load, ms, requireBinary, ROOT, signIn, startBinary, stopBinary, type Row } from "./bench-support";
+import { freePort, load, ms, printRow, requireBinary, ROOT, TABLE_HEAD, signIn, startBinary, stopBinary, type Row } from "./bench-support";
 
 const PAGE = "/receivables";
 
@@ -110,8 +110,8 @@ if (import.meta.main) {
     try {
       if (!process.argv[2]) await Bun.$`${join(ROOT, "dist", "cofre")} seed-demo --scale 50`.env({ PATH: process.env.PATH, DATABASE_PATH: dbPath }).quiet();
       const cookie = await signIn(server.base, ADMIN);
-      console.log("| measure | value | budget |\n|---|---|---|");
-      const print: Row = (what, value, budget = "") => console.log(`| ${what} | ${value} | ${budget} |`);
+      console.log(TABLE_HEAD);
+      const print = printRow;
       await benchPageScripts(server.base, cookie, print);
       await benchPageCost(server.base, cookie, dbPath, print);
     } finally {

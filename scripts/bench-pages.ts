@@ -10,7 +10,7 @@ import { listInstallments, parseInstallmentQuery } from "../src/api/installments
 import { listPayables, parsePayableQuery } from "../src/api/payables/service";
 import { CLIENT_SORTS } from "../src/api/clients/model";
 import { LEDGER_SORTS } from "../src/api/ledger/model";
-import { median, ms, type Row } from "./bench-support";
+import { benchAlone, median, ms, type Row } from "./bench-support";
 
 type Raw = Record<string, string>;
 interface List {
@@ -63,10 +63,4 @@ export function benchPages(dbPath: string, row: Row) {
   }
 }
 
-if (import.meta.main) {
-  // bun scripts/bench-pages.ts <database>: these rows alone.
-  const path = process.argv[2];
-  if (!path) throw new Error("usage: bun scripts/bench-pages.ts <database seeded with seed-demo --scale 50>");
-  console.log("| measure | value | budget |\n|---|---|---|");
-  benchPages(path, (what, value, budget = "") => console.log(`| ${what} | ${value} | ${budget} |`));
-}
+if (import.meta.main) await benchAlone("bun scripts/bench-pages.ts <database seeded with seed-demo --scale 50>", benchPages);

@@ -17,7 +17,7 @@ import { Database } from "bun:sqlite";
 import { benchCashFlow } from "./bench-cash-flow";
 import { benchLoopHeld } from "./bench-loop";
 import { benchPages } from "./bench-pages";
-import { load, ms, requireBinary, signIn, startBinary, stopBinary, type Row } from "./bench-support";
+import { load, ms, printTable, requireBinary, signIn, startBinary, stopBinary, type Row } from "./bench-support";
 
 const ADMIN = { email: "bench@cofre.test", password: "bench-senha" };
 type Window = { from: number; to: number };
@@ -178,6 +178,5 @@ if (import.meta.main) {
     rows.push([what, value, budget]);
     console.error(`${what}: ${value}`);
   });
-  console.log("| measure | value | budget |\n|---|---|---|");
-  for (const [what, value, budget] of rows) console.log(`| ${what} | ${value} | ${budget} |`);
+  printTable(rows);
 }

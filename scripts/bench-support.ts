@@ -15,6 +15,23 @@ export function requireBinary(): void {
 }
 
 export type Row = (what: string, value: string, budget?: string) => void;
+
+/** The bench's table, as every script prints it: its head, then a row as it comes. */
+export const TABLE_HEAD = "| measure | value | budget |\n|---|---|---|";
+export const printRow: Row = (what, value, budget = "") => console.log(`| ${what} | ${value} | ${budget} |`);
+/** Rows kept while a bench runs (its progress goes to stderr), printed as one table at its end. */
+export function printTable(rows: readonly [string, string, string][]): void {
+  console.log(TABLE_HEAD);
+  for (const [what, value, budget] of rows) printRow(what, value, budget);
+}
+
+/** A bench of one database file run alone (`bun scripts/<bench>.ts <database>`): its rows as a table. */
+export async function benchAlone(usage: string, bench: (path: string, row: Row) => unknown): Promise<void> {
+  const path = process.argv[2];
+  if (!path) throw new Error(`usage: ${usage}`);
+  console.log(TABLE_HEAD);
+  await bench(path, printRow);
+}
 export interface LoadResult {
   count: number;
   failures: number;

@@ -17,7 +17,7 @@ import { benchCashFlow } from "./bench-cash-flow";
 import { benchScale200 } from "./bench-scale200";
 import { benchReconciliation } from "./bench-reconciliation";
 import { benchSubscriptionRuns, benchSubscriptionsPage, subscribeEveryClient } from "./bench-subscriptions";
-import { BINARY, kb, load, median, ms, requireBinary, rssMb, seededDatabase, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
+import { BINARY, kb, load, median, ms, requireBinary, printTable, rssMb, seededDatabase, signIn, startBaseline, startBinary, stopBinary } from "./bench-support";
 
 requireBinary();
 const ADMIN = { email: "bench@cofre.test", password: "bench-senha" };
@@ -249,5 +249,4 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log("| measure | value | budget |\n|---|---|---|");
-for (const [what, value, budget] of rows) console.log(`| ${what} | ${value} | ${budget} |`);
+printTable(rows);
