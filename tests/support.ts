@@ -20,6 +20,16 @@ writerThreadOptions.idleMs = 10 * 60_000;
 export const ADMIN = { email: "financeiro@cofre.test", password: "cofre-senha-forte" };
 export const ORIGIN = "http://cofre.test";
 
+/** Configurações as a company that charges has them (PUT /api/settings): PIX key, CNPJ and address (a charge's CDC footer). */
+export const CHARGING_COMPANY = {
+  empresa: "Cofre Serviços Financeiros Ltda",
+  cidade: "São José dos Campos",
+  chavePix: "financeiro@cofre.com.br",
+  modeloMensagem: "",
+  cnpjEmpresa: "11.444.777/0001-61",
+  enderecoEmpresa: "Rua das Acácias, 123, Centro, São José dos Campos/SP",
+};
+
 /** The client most API tests start from, as the API takes it. */
 export const PADARIA = {
   nome: "Padaria Pão Quente",

@@ -6,20 +6,13 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { animationsDone, axeViolations, dismissToasts, eventually, expectNoHorizontalOverflow, isoDaysFromToday, pageApi, pageProblems, screenshot, signIn, toast, useAiosmtpd, useServerAndBrowser, waitForIslands } from "./support";
+import { CHARGING_COMPANY as COMPANY } from "../support";
 
 const e2e = useServerAndBrowser();
 
 // An SMTP server that is not ours (Debian's python3-aiosmtpd), for the server's own outbox sender.
 const aiosmtpd = useAiosmtpd();
 
-const COMPANY = {
-  empresa: "Cofre Serviços Financeiros Ltda",
-  cidade: "São José dos Campos",
-  chavePix: "financeiro@cofre.com.br",
-  modeloMensagem: "",
-  cnpjEmpresa: "11.444.777/0001-61",
-  enderecoEmpresa: "Rua das Acácias, 123, Centro, São José dos Campos/SP",
-};
 
 /** Three clients with overdue installments; the third opted out of charges. */
 async function seed(page: Page) {

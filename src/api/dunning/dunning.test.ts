@@ -11,7 +11,7 @@ import { addDays } from "../../lib/dates";
 import { configuredTransport } from "../email/service";
 import { sendDue } from "../outbox/outbox";
 import { startSmtp, type TestSmtp } from "../../../tests/smtp";
-import { PADARIA, useTestApp } from "../../../tests/support";
+import { CHARGING_COMPANY as COMPANY, PADARIA, useTestApp } from "../../../tests/support";
 import { linkOrigin } from "../client-page/links";
 import { clientPageLink } from "./client-link";
 import { runDunningNow, SKIP_NO_EMAIL, SKIP_OPTED_OUT } from "./decide";
@@ -30,14 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-const COMPANY = {
-  empresa: "Cofre Serviços Financeiros Ltda",
-  cidade: "São José dos Campos",
-  chavePix: "financeiro@cofre.com.br",
-  modeloMensagem: "",
-  cnpjEmpresa: "11.444.777/0001-61",
-  enderecoEmpresa: "Rua das Acácias, 123, Centro, São José dos Campos/SP",
-};
 
 async function configureCompany(body: object = COMPANY) {
   expect((await api("/api/settings", { method: "PUT", body })).status).toBe(200);

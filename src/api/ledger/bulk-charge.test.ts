@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getPixPayloadInfo, isValidPixPayload } from "@brazilian-utils/brazilian-utils";
 import { startSmtp, type TestSmtp } from "../../../tests/smtp";
-import { PADARIA, useTestApp } from "../../../tests/support";
+import { CHARGING_COMPANY as COMPANY, PADARIA, useTestApp } from "../../../tests/support";
 import { cnpjCheckDigits } from "../../lib/brazil";
 import { linkOrigin } from "../client-page/links";
 import { dunningAwareTransport } from "../dunning/decide";
@@ -27,14 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-const COMPANY = {
-  empresa: "Cofre Serviços Financeiros Ltda",
-  cidade: "São José dos Campos",
-  chavePix: "financeiro@cofre.com.br",
-  modeloMensagem: "",
-  cnpjEmpresa: "11.444.777/0001-61",
-  enderecoEmpresa: "Rua das Acácias, 123, Centro, São José dos Campos/SP",
-};
 async function configure({ company = COMPANY, email = true }: { company?: object; email?: boolean } = {}) {
   expect((await api("/api/settings", { method: "PUT", body: company })).status).toBe(200);
   if (!email) return;
