@@ -9,6 +9,7 @@ import { insertUser, type NewUserOptions } from "../src/api/auth/service";
 import { loadConfig, type Config } from "../src/config";
 import { pinClock } from "../src/lib/clock";
 import { createApp, type App } from "../src/server";
+import type { ImportAnswer } from "../src/api/statements/model";
 import { writerThreadOptions } from "../src/http/writer";
 import { CHEAP_COST } from "./cheap-password-hashing";
 
@@ -189,6 +190,22 @@ export type SignedInTestApp = TestApp & {
    */
   travel(instant: string): Promise<() => Promise<void>>;
 };
+
+/** POST /api/statements with an OFX file as Conciliação sends it (multipart, field "arquivo"), signed in as `t`. */
+export function uploadStatement(t: Pick<SignedInTestApp, "app" | "cookie">, bytes: Uint8Array, name = "extrato.ofx"): Promise<Response> {
+  const form = new FormData();
+  form.append("arquivo", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "application/x-ofx" }));
+  return t.app.handle(new Request(`${ORIGIN}/api/statements`, { method: "POST", headers: { cookie: t.cookie, host: "cofre.test" }, body: form }));
+}
+
+/** An OFX file imported (201, or the answer's words in the error): the import's answer. */
+export async function importedStatement(t: Pick<SignedInTestApp, "app" | "cookie">, bytes: Uint8Array): Promise<ImportAnswer> {
+  const response = await uploadStatement(t, bytes);
+  const body = await response.json();
+  if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(body)}`);
+  // cast: a 201 of POST /api/statements is its ImportAnswer.
+  return body as ImportAnswer;
+}
 
 /** The prologue every API test file wrote by hand, once. */
 export function useTestApp(options: UseTestAppOptions = {}): SignedInTestApp {

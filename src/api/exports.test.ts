@@ -3,7 +3,7 @@
 // opened in LibreOffice Calc in tests/e2e/exports.e2e.ts).
 import { describe, expect, test } from "bun:test";
 import { buildOfx } from "../../tests/fixtures/ofx/build";
-import { PADARIA, useTestApp } from "../../tests/support";
+import { PADARIA, uploadStatement, useTestApp } from "../../tests/support";
 import { parseCsv } from "../lib/csv";
 
 // Today is Monday 16 November 2026 in São Paulo.
@@ -72,9 +72,7 @@ describe("Conciliação", () => {
       period: { from: "20261101", to: "20261116" },
       account: "56789-0",
     });
-    const form = new FormData();
-    form.append("arquivo", new File([bytes as Uint8Array<ArrayBuffer>], "extrato.ofx", { type: "application/x-ofx" }));
-    const uploaded = await t.app.handle(new Request("http://cofre.test/api/statements", { method: "POST", headers: { cookie: t.cookie, host: "cofre.test" }, body: form }));
+    const uploaded = await uploadStatement(t, bytes);
     expect(uploaded.status).toBe(201);
     const statementId: number = (await uploaded.json()).id;
     const lines = (await (await t.api(`/api/statements/${statementId}/transactions`)).json()) as { id: number; fitid: string }[];

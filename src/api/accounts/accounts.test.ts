@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { buildOfx, type OfxPosting } from "../../../tests/fixtures/ofx/build";
-import { PADARIA, useTestApp } from "../../../tests/support";
+import { importedStatement, PADARIA, useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import type { PaymentJson } from "../ledger/model";
 import type { ImportAnswer, StatementJson } from "../statements/model";
@@ -165,14 +165,7 @@ describe("payments name their account", () => {
 
 /** A statement of November 2026, Itaú branch 1234 (tests/fixtures/ofx/build.ts). */
 const ofx = (postings: OfxPosting[], account = "56789-0") => buildOfx({ postings, period: { from: "20261101", to: "20261116" }, account, balance: "1.070,00" });
-async function imported(bytes: Uint8Array): Promise<ImportAnswer> {
-  const form = new FormData();
-  form.append("arquivo", new File([bytes as Uint8Array<ArrayBuffer>], "extrato.ofx", { type: "application/x-ofx" }));
-  const response = await t.app.handle(new Request("http://cofre.test/api/statements", { method: "POST", headers: { cookie: t.cookie, host: "cofre.test" }, body: form }));
-  const body = await response.json();
-  if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(body)}`);
-  return body as ImportAnswer;
-}
+const imported = (bytes: Uint8Array) => importedStatement(t, bytes);
 const statement = async (id: number) => (await (await api(`/api/statements/${id}`)).json()) as StatementJson;
 
 describe("the register shows each account's balance today", () => {

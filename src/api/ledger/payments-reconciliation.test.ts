@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { buildOfx } from "../../../tests/fixtures/ofx/build";
-import { PADARIA, useTestApp } from "../../../tests/support";
+import { importedStatement, PADARIA, useTestApp } from "../../../tests/support";
 import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "../installments/model";
 import type { ImportAnswer, TransactionJson } from "../statements/model";
@@ -17,11 +17,7 @@ const api = t.api;
 
 async function upload(postings: { fitid: string; data: string; valor: string; nome: string }[]): Promise<ImportAnswer> {
   const bytes = buildOfx({ postings, period: { from: "20261101", to: "20261116" }, account: "56789-0" }) as Uint8Array<ArrayBuffer>;
-  const form = new FormData();
-  form.append("arquivo", new File([bytes], "extrato.ofx", { type: "application/x-ofx" }));
-  const response = await t.app.handle(new Request("http://cofre.test/api/statements", { method: "POST", headers: { cookie: t.cookie, host: "cofre.test" }, body: form }));
-  expect(response.status).toBe(201);
-  return (await response.json()) as ImportAnswer;
+  return importedStatement(t, bytes);
 }
 
 describe("a payment from Conciliação", () => {

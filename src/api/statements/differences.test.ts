@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { buildOfx, type OfxPosting } from "../../../tests/fixtures/ofx/build";
-import { PADARIA, useTestApp } from "../../../tests/support";
+import { importedStatement, PADARIA, useTestApp } from "../../../tests/support";
 import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "../installments/model";
 import type { PaymentJson } from "../ledger/model";
@@ -18,14 +18,7 @@ const api = t.api;
 
 const ofx = (postings: OfxPosting[], account = "56789-0") => buildOfx({ postings, period: { from: "20261001", to: "20261116" }, account });
 
-async function imported(bytes: Uint8Array): Promise<ImportAnswer> {
-  const form = new FormData();
-  form.append("arquivo", new File([bytes as Uint8Array<ArrayBuffer>], "extrato.ofx", { type: "application/x-ofx" }));
-  const response = await t.app.handle(new Request("http://cofre.test/api/statements", { method: "POST", headers: { cookie: t.cookie, host: "cofre.test" }, body: form }));
-  const body = await response.json();
-  if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(body)}`);
-  return body as ImportAnswer;
-}
+const imported = (bytes: Uint8Array) => importedStatement(t, bytes);
 
 const createClient = async (): Promise<ClientJson> => (await (await api("/api/clients", { method: "POST", body: PADARIA })).json()) as ClientJson;
 

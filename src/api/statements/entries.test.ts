@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { buildOfx, type OfxPosting } from "../../../tests/fixtures/ofx/build";
-import { PADARIA, useTestApp } from "../../../tests/support";
+import { importedStatement, PADARIA, useTestApp } from "../../../tests/support";
 import { malformedBodies, sweepBodies, sweepIds, type BadInput, type SweepTarget } from "../../../tests/sweep";
 import type { ClientJson } from "../clients/model";
 import type { HistoryEventJson } from "../history/model";
@@ -20,14 +20,7 @@ const api = t.api;
 
 const ofx = (postings: OfxPosting[], account = "56789-0") => buildOfx({ postings, period: { from: "20261001", to: "20261116" }, account });
 
-async function imported(postings: OfxPosting[], account?: string): Promise<ImportAnswer> {
-  const form = new FormData();
-  form.append("arquivo", new File([ofx(postings, account)], "extrato.ofx", { type: "application/x-ofx" }));
-  const response = await t.app.handle(new Request("http://cofre.test/api/statements", { method: "POST", headers: { cookie: t.cookie, host: "cofre.test" }, body: form }));
-  const body = await response.json();
-  if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(body)}`);
-  return body as ImportAnswer;
-}
+const imported = (postings: OfxPosting[], account?: string) => importedStatement(t, ofx(postings, account));
 
 const createClient = async (): Promise<ClientJson> => (await (await api("/api/clients", { method: "POST", body: PADARIA })).json()) as ClientJson;
 const createSupplier = async (nome = "Moinho Santa Clara"): Promise<SupplierJson> => (await (await api("/api/suppliers", { method: "POST", body: { nome } })).json()) as SupplierJson;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { buildOfx, type OfxPosting } from "../../../tests/fixtures/ofx/build";
 import { generateOfx } from "../../../tests/fixtures/ofx/generate";
-import { PADARIA, useTestApp } from "../../../tests/support";
+import { PADARIA, uploadStatement, useTestApp } from "../../../tests/support";
 import { discardUnfinishedImports } from "./service";
 import type { ImportAnswer, TransactionJson } from "./model";
 
@@ -15,11 +15,7 @@ const t = useTestApp({
 const ofx = (postings: OfxPosting[]) => buildOfx({ postings, period: { from: "20261101", to: "20261116" } });
 const encode = (text: string) => new TextEncoder().encode(text);
 
-function upload(bytes: Uint8Array, name = "extrato.ofx"): Promise<Response> {
-  const form = new FormData();
-  form.append("arquivo", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "application/x-ofx" }));
-  return t.app.handle(new Request("http://cofre.test/api/statements", { method: "POST", headers: { cookie: t.cookie, host: "cofre.test" }, body: form }));
-}
+const upload = (bytes: Uint8Array, name = "extrato.ofx") => uploadStatement(t, bytes, name);
 
 const count = (table: string) => (t.db.$client.query(`select count(*) n from ${table}`).get() as { n: number }).n;
 

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { buildOfx } from "../../../tests/fixtures/ofx/build";
-import { useTestApp } from "../../../tests/support";
+import { importedStatement, useTestApp } from "../../../tests/support";
 import { parseOfx } from "../../lib/ofx";
 import type { ImportAnswer, TransactionJson } from "./model";
 
@@ -11,14 +11,7 @@ const t = useTestApp({ tables: ["statement_lines", "bank_transactions", "stateme
 const posting = { fitid: "DUP-1", data: "20261105", valor: "150.00", nome: "PIX RECEBIDO PADARIA" };
 const file = buildOfx({ postings: [posting, posting, { ...posting, fitid: "OTHER" }], period: { from: "20261101", to: "20261116" }, account: "56789-0" });
 
-async function imported(bytes: Uint8Array): Promise<ImportAnswer> {
-  const form = new FormData();
-  form.append("arquivo", new File([bytes as Uint8Array<ArrayBuffer>], "extrato.ofx", { type: "application/x-ofx" }));
-  const response = await t.app.handle(new Request("http://cofre.test/api/statements", { method: "POST", headers: { cookie: t.cookie, host: "cofre.test" }, body: form }));
-  const body = await response.json();
-  if (response.status !== 201) throw new Error(`${response.status} ${JSON.stringify(body)}`);
-  return body as ImportAnswer;
-}
+const imported = (bytes: Uint8Array) => importedStatement(t, bytes);
 
 test("a posting repeated identically inside one OFX file is one transaction", async () => {
   // The parser keeps both (real exports reuse FITIDs): the import is what decides identity.

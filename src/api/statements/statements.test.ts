@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildOfx, type OfxPosting } from "../../../tests/fixtures/ofx/build";
-import { PADARIA, useTestApp } from "../../../tests/support";
+import { PADARIA, uploadStatement, useTestApp } from "../../../tests/support";
 import type { ClientJson } from "../clients/model";
 import type { InstallmentJson } from "../installments/model";
 import type { BulkConfirmAnswer, ImportAnswer, MatchJson, StatementJson, TransactionAnswer, TransactionJson } from "./model";
@@ -23,9 +23,7 @@ const ofx = (postings: OfxPosting[], account = "56789-0", balance?: string) => b
 async function upload(data: Uint8Array, name = "extrato.ofx", multipart = true): Promise<Response> {
   const bytes = data as Uint8Array<ArrayBuffer>;
   if (!multipart) return t.app.handle(new Request(`http://cofre.test/api/statements?arquivo=${name}`, { method: "POST", headers: { cookie: t.cookie, host: "cofre.test", "content-type": "application/octet-stream" }, body: bytes }));
-  const form = new FormData();
-  form.append("arquivo", new File([bytes], name, { type: "application/x-ofx" }));
-  return t.app.handle(new Request("http://cofre.test/api/statements", { method: "POST", headers: { cookie: t.cookie, host: "cofre.test" }, body: form }));
+  return uploadStatement(t, bytes, name);
 }
 
 async function imported(bytes: Uint8Array): Promise<ImportAnswer> {
