@@ -21,10 +21,10 @@ import {
   useServerAndBrowser,
   waitForIslands,
 } from "./support";
+import { PADARIA } from "../support";
 
 const e2e = useServerAndBrowser();
 
-const PADARIA = { nome: "Padaria Pão Quente", cnpj: "11.222.333/0001-81", contato: "Maria Souza", telefone: "(11) 98765-4321", email: "contato@paoquente.com.br", valorMensalidade: "150.00", codigoCliente: "PAO-001", isTrial: false };
 const FLORICULTURA = { ...PADARIA, nome: "Floricultura Ipê Amarelo", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002", email: "flores@ipe.com.br" };
 
 interface Posting {

@@ -17,12 +17,12 @@ import {
   useServerAndBrowser,
   waitForIslands,
 } from "./support";
+import { PADARIA } from "../support";
 import { buildOfx } from "../fixtures/ofx/build";
 
 const e2e = useServerAndBrowser();
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "ofx");
 
-const PADARIA = { nome: "Padaria Pão Quente", cnpj: "11.222.333/0001-81", contato: "Maria Souza", telefone: "(11) 98765-4321", email: "contato@paoquente.com.br", valorMensalidade: "150.00", codigoCliente: "PAO-001", isTrial: false };
 const FLORICULTURA = { ...PADARIA, nome: "Floricultura Ipê Amarelo", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002", email: "flores@ipe.com.br" };
 const MERCEARIA = { ...PADARIA, nome: "Mercearia Boa Vista", cnpj: "12.345.678/0001-95", codigoCliente: "MER-003", email: "compras@boavista.com.br" };
 

@@ -20,11 +20,11 @@ import {
   useServerAndBrowser,
   waitForIslands,
 } from "./support";
+import { PADARIA } from "../support";
 
 const e2e = useServerAndBrowser();
 const WIDTHS = [1280, 375] as const;
 
-const PADARIA = { nome: "Padaria Pão Quente", cnpj: "11.222.333/0001-81", contato: "Maria Souza", telefone: "(11) 98765-4321", email: "contato@paoquente.com.br", valorMensalidade: "150.00", codigoCliente: "PAO-001", isTrial: false };
 const month = (k: number) => addMonthsToMonth(monthOf(today()), k);
 const mmYYYY = (ym: string) => `${ym.slice(5, 7)}/${ym.slice(0, 4)}`;
 
