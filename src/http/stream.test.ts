@@ -12,11 +12,20 @@ describe("a large download, streamed", () => {
 
   test("the same bytes as the whole file, and the event loop runs between its slices", async () => {
     const many = rows(60_000);
+    // Slices are cut by time (SLICE_MS): the rows take at least 60 ms to read here (1 ms each
+    // thousand), so there are several slices on the fastest machine too — with rows that cost
+    // nothing, a fast one wrote the file in three slices and the timer below ticked only 3 times.
+    function* slowly() {
+      for (let i = 0; i < many.length; i++) {
+        if (i % 1000 === 0) for (const until = performance.now() + 1; performance.now() < until; );
+        yield many[i]!;
+      }
+    }
     // A timer that wants to run every few ms: it runs while the file goes out only if the
     // stream yields (one synchronous write of 60,000 rows would let it run once, after).
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
-    const response = csvStreamResponse(new Request("http://cofre.test/x"), "historico.csv", header, many);
+    const response = csvStreamResponse(new Request("http://cofre.test/x"), "historico.csv", header, slowly());
     const text = bytesAsText(await response.arrayBuffer());
     clearInterval(timer);
     expect(text).toBe(toCsv(header, many));
