@@ -61,8 +61,8 @@ export async function findHistory(db: Db, query: HistoryQuery): Promise<ListPage
   const path = db.$client.filename;
   if (!query.q || !path || path === ":memory:") return browseHistory(db, query);
   const filter = filtersOf(query);
-  // A text of three characters or more is first looked for through its rarest trigram (search.ts).
-  const { rows, total } = await searchHistory<Stored>(path, filter.search, query, COLUMNS, filter.text);
+  // A text of three characters or more that few events hold is read in one statement (search.ts).
+  const { rows, total } = await searchHistory<Stored>(db.$client, path, filter.search, query, COLUMNS, filter.text);
   return { rows: rows.map(toEventJson), total };
 }
 
