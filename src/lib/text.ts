@@ -22,3 +22,12 @@ export function searchText(...parts: (string | null | undefined)[]): string {
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * Whether a trigram index (FTS5's trigram tokenizer: history_fts, clients_fts) can find `folded`:
+ * three characters or more. A shorter text is found by LIKE.
+ */
+export const trigramSearchable = (folded: string) => [...folded].length >= 3;
+
+/** An FTS5 query of one phrase (quotes doubled): with the trigram tokenizer, "contains `text`". */
+export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;

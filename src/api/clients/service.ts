@@ -6,6 +6,7 @@ import { nowISO, today } from "../../lib/clock";
 import { formatDateBR } from "../../lib/dates";
 import { centsToDecimal, centsToDecimalSql, parseMoney, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
+import { clientText } from "./text-search";
 import { pageWindow, parseListView, reversed, viewPaging, type ListPage } from "../list";
 import { registerWrites, searchCondition } from "../registers";
 import { sql as statement } from "../prepared";
@@ -47,6 +48,7 @@ const ALL_CLIENTS_SQL = `SELECT id, nome, cnpj, contato, telefone, email, url, $
   created_at AS createdAt, updated_at AS updatedAt FROM clients ORDER BY nome_ordem, id`;
 type StoredClient = Omit<ClientJson, "isTrial" | "naoEnviarCobrancas"> & { isTrial: number | boolean; naoEnviarCobrancas: number | boolean };
 const ALL_CLIENTS = statement<StoredClient>(ALL_CLIENTS_SQL);
+
 
 /** SQLite has no boolean: isTrial and naoEnviarCobrancas come as 0/1 and become true/false (statusBloqueio is 0/1 by its CHECK). */
 function storedToJson(row: StoredClient): ClientJson {
@@ -99,7 +101,13 @@ function clientOrder(sort: ClientQuery["sort"], ties = asc) {
  * client blocked automatically carries the installments blocking it (same statement).
  */
 export function findClients(db: Db, query: ClientQuery, graceDays: number): ListPage<ClientListRow> {
-  const conditions: (SQL | undefined)[] = [searchCondition(clients, fold(query.q))];
+  const folded = fold(query.q);
+  // Three characters or more: through clients_fts (text-search.ts), the id compared as `+id`
+  // when the page should walk its sort's index rather than sort the matches.
+  const text = clientText(db, folded);
+  const conditions: (SQL | undefined)[] = [
+    text ? sql`${sql.raw(text.walk ? "+" : "")}${clients.id} IN (SELECT rowid FROM clients_fts WHERE clients_fts MATCH ${text.phrase})` : searchCondition(clients, folded),
+  ];
   const cnpj = query.cnpj.replace(/[^0-9a-z]/gi, "").toUpperCase();
   if (cnpj) conditions.push(sql`${clients.cnpj} LIKE ${`%${cnpj}%`}`);
   if (query.status) conditions.push(eq(clients.statusBloqueio, Number(query.status)));
@@ -109,7 +117,7 @@ export function findClients(db: Db, query: ClientQuery, graceDays: number): List
   // 5.7 → ~1 ms). The order is registerPage's: the sort, then the pt-BR name, then the id.
   // A page nearer the end is counted from it (pageWindow): the same ids, every term reversed.
   const where = and(...conditions);
-  const total = db.select({ n: count() }).from(clients).where(where).get()?.n ?? 0;
+  const total = (text && conditions.length === 1 ? text.matches : db.select({ n: count() }).from(clients).where(where).get()?.n) ?? 0;
   const window = pageWindow(query, total);
   if (!window) return { rows: [], total };
   const order = clientOrder(query.sort);

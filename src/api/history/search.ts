@@ -10,6 +10,7 @@ import type { Database } from "bun:sqlite";
 import { readerTransaction, withReader } from "../../../db/client";
 import { PAUSE } from "../../http/stream";
 import { turn } from "../../http/turns";
+import { ftsPhrase } from "../../lib/text";
 import { limitOffset, pageAcrossParts, type Paging } from "../list";
 
 type Params = Record<string, string | number>;
@@ -194,9 +195,6 @@ const lastEventId = (reader: Database) => reader.query<{ last: number | null }, 
  * matches are few enough to hold, count and cut a page from.
  */
 const FEW_EVENTS = 2_000;
-
-/** An FTS5 query of one phrase (quotes doubled): its trigrams consecutive, which is "contains". */
-export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /** What a text search filters besides the text: the view's conditions on the events (kind, person, period), its order. */
 export interface TextSearch {

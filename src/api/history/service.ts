@@ -5,14 +5,14 @@ import type { Db } from "../../../db/client";
 import { badRequest, notFound } from "../../http/errors";
 import { clock, dayStartISO } from "../../lib/clock";
 import { addDays } from "../../lib/dates";
-import { likeContains } from "../../lib/text";
+import { ftsPhrase, likeContains, trigramSearchable } from "../../lib/text";
 import { eventSearchQuery } from "../../../db/search-columns";
 import { describeEvent, type HistoryEntity } from "../../lib/history-text";
 import { limitOffset, pageWindow, parseListView, viewPaging, type ListPage, type Paging } from "../list";
 import { sql, sqlVariants } from "../prepared";
 import { users } from "../../../db/schema";
 import { PAUSE } from "../../http/stream";
-import { ftsPhrase, historyInSlices, searchHistory, SLICE_EVENTS, type SearchFilter, type TextSearch } from "./search";
+import { historyInSlices, searchHistory, SLICE_EVENTS, type SearchFilter, type TextSearch } from "./search";
 import { HISTORY_LIST, type HistoryEventJson, type HistoryQuery } from "./model";
 
 type Raw = Record<string, string | undefined>;
@@ -185,7 +185,7 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
   if (query.q) {
     // Both sides folded (db/search-columns.ts): accents, case and the kind of space do not matter.
     const folded = eventSearchQuery(query.q);
-    if ([...folded].length >= TRIGRAM) {
+    if (trigramSearchable(folded)) {
       text = { folded, like: likeContains(folded), parts: [...where], params: { ...params }, order: search.order };
       // Found through history_fts (migration 0028): the text as one phrase of trigrams, which is
       // the same as "contains". Sliced by id, each slice asks the index for its own id range.
@@ -223,9 +223,6 @@ function filtersOf(query: HistoryQuery): { where: string; params: Params; order:
 
 /** Every event's text read: `busca <> ''` (true of every event that can match) lets the slices read history_search_idx. */
 const TEXT_LIKE = "busca <> '' AND busca LIKE $q ESCAPE '\\'";
-
-/** The trigram index (history_fts) finds a text of this many characters or more. */
-const TRIGRAM = 3;
 
 // Newest first. A period walks the time index (no sort of the whole period); ties (events of the
 // same millisecond) keep the order they were written in.
