@@ -6,7 +6,7 @@ import { nowISO, today } from "../../lib/clock";
 import { formatDateBR } from "../../lib/dates";
 import { centsToDecimal, centsToDecimalSql, parseMoney, type Cents } from "../../lib/money";
 import { fold } from "../../lib/text";
-import { clientText } from "./text-search";
+import { clientText, holdsClientText } from "./text-search";
 import { pageWindow, parseListView, reversed, viewPaging, type ListPage } from "../list";
 import { registerWrites, searchCondition } from "../registers";
 import { sql as statement } from "../prepared";
@@ -105,9 +105,7 @@ export function findClients(db: Db, query: ClientQuery, graceDays: number): List
   // Three characters or more: through clients_fts (text-search.ts), the id compared as `+id`
   // when the page should walk its sort's index rather than sort the matches.
   const text = clientText(db, folded);
-  const conditions: (SQL | undefined)[] = [
-    text ? sql`${sql.raw(text.walk ? "+" : "")}${clients.id} IN (SELECT rowid FROM clients_fts WHERE clients_fts MATCH ${text.phrase})` : searchCondition(clients, folded),
-  ];
+  const conditions: (SQL | undefined)[] = [text ? holdsClientText(clients.id, text) : searchCondition(clients, folded)];
   const cnpj = query.cnpj.replace(/[^0-9a-z]/gi, "").toUpperCase();
   if (cnpj) conditions.push(sql`${clients.cnpj} LIKE ${`%${cnpj}%`}`);
   if (query.status) conditions.push(eq(clients.statusBloqueio, Number(query.status)));

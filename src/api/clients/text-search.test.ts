@@ -10,6 +10,7 @@ import { useTestApp } from "../../../tests/support";
 import { SYSTEM } from "../history/record";
 import { registerSearchColumns } from "../../../db/search-columns";
 import { createClient } from "./service";
+import { SUBSCRIPTION_SORTS } from "../subscriptions/model";
 import { CLIENT_SORTS, clientSchema, type ClientJson } from "./model";
 
 const t = useTestApp();
@@ -140,5 +141,45 @@ describe("a text more than 2,000 clients hold (the page walks the sort's index, 
     }
     // "ltda" and "comercio" are past 2,000 matches; "comercio padaria" under.
     expect((await expected("ltda", "nome", "")).length).toBeGreaterThan(2_000);
+  });
+});
+
+describe("the subscriptions' search of their client's text (the same index, the same rule)", () => {
+  beforeAll(() => {
+    // Two of every three clients subscribed, some paused; the third not started.
+    t.db.$client.run(`INSERT INTO subscriptions (client_id, status, dia_vencimento, inicio, proxima_competencia, iniciada_em)
+      SELECT id, CASE WHEN id % 5 = 0 THEN 'pausada' ELSE 'ativa' END, 1 + id % 28, '2026-01', printf('2026-%02d', 2 + id % 10), '2026-01-01'
+      FROM clients WHERE id % 3 <> 0 AND id NOT IN (SELECT client_id FROM subscriptions)`);
+  });
+
+  type Row = { clientId: number };
+  const subscriptions = async (path: string) => {
+    const response = await t.api(path);
+    expect(response.status).toBe(200);
+    return { clients: ((await response.json()) as Row[]).map((row) => row.clientId), total: Number(response.headers.get("x-total-count")) };
+  };
+
+  test("every sort and situação, the first, a middle and the last page: the list without the text, kept where the client's text holds it", async () => {
+    const texts = new Map((t.db.$client.query("SELECT id, busca FROM clients").all() as { id: number; busca: string }[]).map((row) => [row.id, row.busca]));
+    for (const q of ["ltda", "padaria", "sao joao 1", "jo", "nada assim"]) {
+      for (const sort of SUBSCRIPTION_SORTS) {
+        for (const ordem of [sort, `-${sort}`]) {
+          for (const status of ["", "pausada", "nao_iniciada"]) {
+            const whole: number[] = [];
+            for (let pagina = 1; ; pagina++) {
+              const page = await subscriptions(`/api/subscriptions?ordem=${ordem}&status=${status}&porPagina=500&pagina=${pagina}`);
+              whole.push(...page.clients);
+              if (whole.length >= page.total) break;
+            }
+            const all = whole.filter((id) => texts.get(id)!.includes(fold(q)));
+            const last = Math.max(1, Math.ceil(all.length / 50));
+            for (const pagina of new Set([1, Math.ceil(last / 2), last])) {
+              const page = await subscriptions(`/api/subscriptions?q=${encodeURIComponent(q)}&ordem=${ordem}&status=${status}&porPagina=50&pagina=${pagina}`);
+              expect({ q, ordem, status, pagina, ...page }).toEqual({ q, ordem, status, pagina, clients: all.slice((pagina - 1) * 50, pagina * 50), total: all.length });
+            }
+          }
+        }
+      }
+    }
   });
 });

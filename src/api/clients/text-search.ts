@@ -1,6 +1,7 @@
 // The clients' search text through clients_fts (migration 0037; measured in docs/decisions.md):
 // one home for when the index answers and how a page uses it, for the clients' list and the
 // subscriptions' (which search their client's text).
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { ftsPhrase, trigramSearchable } from "../../lib/text";
 import { sql as statement } from "../prepared";
@@ -28,4 +29,9 @@ export function clientText(db: Db, folded: string): { phrase: string; matches: n
   const phrase = ftsPhrase(folded);
   const matches = TEXT_COUNT.get(db, { phrase })?.n ?? 0;
   return { phrase, matches, walk: matches > FEW_MATCHES };
+}
+
+/** `column` (a client's id) is one of the clients holding the text, for a Drizzle query: compared as `+id` when the page walks its sort's index. */
+export function holdsClientText(column: AnyColumn, text: NonNullable<ReturnType<typeof clientText>>): SQL {
+  return sql`${sql.raw(text.walk ? "+" : "")}${column} IN (SELECT rowid FROM clients_fts WHERE clients_fts MATCH ${text.phrase})`;
 }

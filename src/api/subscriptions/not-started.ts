@@ -6,17 +6,21 @@ import type { Db } from "../../../db/client";
 import { clients, subscriptions } from "../../../db/schema";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { fold, likeContains } from "../../lib/text";
+import { clientText, holdsClientText } from "../clients/text-search";
 import { pageWindow, type ListPage } from "../list";
 import type { SubscriptionQuery, SubscriptionRowJson } from "./model";
 
-const notStarted = (q: string, extra?: SQL): SQL | undefined => {
+/** Not started, and holding the text: three characters or more through clients_fts (src/api/clients/text-search.ts), fewer by LIKE. */
+const notStarted = (db: Db, q: string, extra?: SQL): SQL | undefined => {
   const folded = fold(q);
-  return and(isNull(subscriptions.id), folded ? sql`${clients.busca} LIKE ${likeContains(folded)} ESCAPE '\\'` : undefined, extra);
+  const text = clientText(db, folded);
+  const holding = text ? holdsClientText(clients.id, text) : folded ? sql`${clients.busca} LIKE ${likeContains(folded)} ESCAPE '\\'` : undefined;
+  return and(isNull(subscriptions.id), holding, extra);
 };
 
 /** One page of not-started clients as the list's rows (status "nao_iniciada", the client's fee). */
 export function findNotStarted(db: Db, query: SubscriptionQuery): ListPage<SubscriptionRowJson> {
-  const where = notStarted(query.q);
+  const where = notStarted(db, query.q);
   const from = () => db.select({ n: count() }).from(clients).leftJoin(subscriptions, eq(subscriptions.clientId, clients.id));
   const total = from().where(where).get()?.n ?? 0;
   const window = pageWindow(query, total);
@@ -68,7 +72,7 @@ export function startCandidates(db: Db, clientes: number[] | "todos"): StartCand
   const base = () => db.select(columns).from(clients).leftJoin(subscriptions, eq(subscriptions.clientId, clients.id));
   const rows =
     clientes === "todos"
-      ? base().where(notStarted("", gt(clients.valorMensalidade, 0))).orderBy(asc(clients.nomeOrdem), asc(clients.id)).all()
+      ? base().where(notStarted(db, "", gt(clients.valorMensalidade, 0))).orderBy(asc(clients.nomeOrdem), asc(clients.id)).all()
       : base().where(inArray(clients.id, clientes)).orderBy(asc(clients.nomeOrdem), asc(clients.id)).all();
   return rows.map((r) => ({ id: r.id, nome: r.nome, valor: r.valor as Cents, started: r.subscription !== null }));
 }
