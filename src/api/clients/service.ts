@@ -49,7 +49,6 @@ const ALL_CLIENTS_SQL = `SELECT id, nome, cnpj, contato, telefone, email, url, $
 type StoredClient = Omit<ClientJson, "isTrial" | "naoEnviarCobrancas"> & { isTrial: number | boolean; naoEnviarCobrancas: number | boolean };
 const ALL_CLIENTS = statement<StoredClient>(ALL_CLIENTS_SQL);
 
-
 /** SQLite has no boolean: isTrial and naoEnviarCobrancas come as 0/1 and become true/false (statusBloqueio is 0/1 by its CHECK). */
 function storedToJson(row: StoredClient): ClientJson {
   row.isTrial = row.isTrial === 1;

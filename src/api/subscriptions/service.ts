@@ -407,7 +407,11 @@ const LIST_ROWS = sqlVariants<[order: string], StoredSubscription, { ids: string
 
 /** One page of subscriptions matching the filters (situação, client text), and how many match. */
 export function findSubscriptions(db: Db, query: SubscriptionQuery): ListPage<SubscriptionRowJson> {
-  if (query.status === "nao_iniciada") return findNotStarted(db, query);
+  // One read transaction: the count, the page's ids and their rows see one snapshot.
+  return db.$client.transaction(() => (query.status === "nao_iniciada" ? findNotStarted(db, query) : subscriptionsPage(db, query)))();
+}
+
+function subscriptionsPage(db: Db, query: SubscriptionQuery): ListPage<SubscriptionRowJson> {
   const parts: string[] = [];
   const params: Record<string, string | number> = {};
   if (query.status === "trial") {
