@@ -254,5 +254,26 @@ describe("a text search read a slice at a time", () => {
     expect(like).toBeGreaterThan(0);
     expect((await findHistory(t.db, parseHistoryQuery({ q: "/1" }))).total).toBe(like);
   });
-});
 
+  test("a text whose every trigram is common but whose cover few events hold: those events, their texts checked, are the answer", async () => {
+    // "xavier yankee zulu", its cover "xav" "ier" " ya" "nke" "e z" "ulu": every one in 3,500
+    // events or more, all of them together in 2,000 — 1,000 holding the phrase and 1,000 the
+    // trigrams in another order (which the LIKE check leaves out).
+    const texts = [
+      ["evento xavier yankee zulu", 1_000],
+      ["zulu xavier yankee e zebra", 1_000],
+      ["xavier yankee, zulu", 1_500],
+      ["xavier yankee zeta", 1_500],
+    ] as const;
+    const db = t.db.$client;
+    db.transaction(() => {
+      for (const [label, count] of texts) for (let i = 0; i < count; i++) recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: i + 1, label });
+    })();
+    const all = (db.query("SELECT id FROM history_events WHERE busca LIKE '%xavier yankee zulu%' ORDER BY id DESC").all() as { id: number }[]).map((row) => row.id);
+    expect(all).toHaveLength(1_000);
+    for (const pagina of [1, 7, 20]) {
+      const found = await findHistory(t.db, parseHistoryQuery({ q: "Xavier Yankee Zulu", pagina: String(pagina), porPagina: "50" }));
+      expect({ pagina, total: found.total, ids: ids(found.rows) }).toEqual({ pagina, total: 1_000, ids: all.slice((pagina - 1) * 50, pagina * 50) });
+    }
+  });
+});
