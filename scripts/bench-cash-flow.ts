@@ -12,18 +12,7 @@ import { getCashFlow } from "../src/api/reports/cash-flow";
 import { defaultRange, dateBounds } from "../src/api/reports/period";
 import { getProjection } from "../src/api/reports/projection";
 import { today } from "../src/lib/clock";
-import { benchAlone, median, ms, type Row } from "./bench-support";
-
-function timed(f: () => unknown): number {
-  for (let i = 0; i < 3; i++) f();
-  const times: number[] = [];
-  for (let i = 0; i < 15; i++) {
-    const t0 = performance.now();
-    f();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
+import { benchAlone, ms, type Row, timed } from "./bench-support";
 
 /** Two accounts and every payment in one of them, once (the bench's own copy of the data). */
 function ensureAccounts(db: Db): number {

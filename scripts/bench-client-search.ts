@@ -13,22 +13,11 @@ import { registerSearchColumns } from "../db/search-columns";
 import { findClients, parseClientQuery } from "../src/api/clients/service";
 import { findSubscriptions, parseSubscriptionQuery } from "../src/api/subscriptions/service";
 import { fold, likeContains } from "../src/lib/text";
-import { median, ms, printRow, TABLE_HEAD, type Row } from "./bench-support";
+import { ms, printRow, type Row, TABLE_HEAD, timed } from "./bench-support";
 
 const CLIENTS = 50_000;
 const FIRST = ["Padaria", "Ótica", "Mercado", "Farmácia", "Oficina", "Clínica", "Escola", "Academia", "Pet Shop", "Restaurante", "Construtora", "Transportes"];
 const NAMES = ["Silva", "Souza", "Joaquim", "Oliveira", "Santos", "Pereira", "Lima", "Costa", "Ribeiro", "Almeida", "Nascimento", "Araújo"];
-
-function timed(f: () => unknown): number {
-  for (let i = 0; i < 3; i++) f();
-  const times: number[] = [];
-  for (let i = 0; i < 15; i++) {
-    const t0 = performance.now();
-    f();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
 
 /** 50,000 clients, as an import writes them (their search columns beside; the triggers index them), each subscribed. */
 function fill(db: Db): void {

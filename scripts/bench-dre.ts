@@ -10,18 +10,7 @@ import { listPayables, parsePayableQuery } from "../src/api/payables/service";
 import { getDre } from "../src/api/reports/dre";
 import { currentMonth } from "../src/lib/clock";
 import { addMonthsToMonth } from "../src/lib/dates";
-import { benchAlone, median, ms, type Row } from "./bench-support";
-
-function timed(f: () => unknown): number {
-  for (let i = 0; i < 3; i++) f();
-  const times: number[] = [];
-  for (let i = 0; i < 15; i++) {
-    const t0 = performance.now();
-    f();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
+import { benchAlone, ms, type Row, timed } from "./bench-support";
 
 export function benchDre(dbPath: string, row: Row) {
   const db = openDatabase(dbPath, { mustExist: true });

@@ -10,7 +10,7 @@ import { listInstallments, parseInstallmentQuery } from "../src/api/installments
 import { listPayables, parsePayableQuery } from "../src/api/payables/service";
 import { CLIENT_SORTS } from "../src/api/clients/model";
 import { LEDGER_SORTS } from "../src/api/ledger/model";
-import { benchAlone, median, ms, type Row } from "./bench-support";
+import { benchAlone, ms, type Row, timed } from "./bench-support";
 
 type Raw = Record<string, string>;
 interface List {
@@ -25,17 +25,6 @@ const LISTS: List[] = [
   { name: "payables", sorts: ["fornecedor", ...LEDGER_SORTS], page: (db, raw) => listPayables(db, parsePayableQuery(raw)) },
   { name: "clients", sorts: CLIENT_SORTS, page: (db, raw) => findClients(db, parseClientQuery(raw), 0) },
 ];
-
-function timed(f: () => unknown): number {
-  for (let i = 0; i < 3; i++) f();
-  const times: number[] = [];
-  for (let i = 0; i < 15; i++) {
-    const t0 = performance.now();
-    f();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
 
 /** "page 1 / middle / last" of one view, and whether it keeps the budget. */
 function pagesRow(row: Row, label: string, page: (raw: Raw) => { total: number }, raw: Raw) {

@@ -150,6 +150,18 @@ export const load: Load = async (url, cookie, total, concurrency, encoding = "gz
 
 export const rssMb = (pid: number): number => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** An in-process figure: `f` run 3 times to warm up, then the median of 15 runs (ms). */
+export function timed(f: () => unknown): number {
+  for (let i = 0; i < 3; i++) f();
+  const times: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const t0 = performance.now();
+    f();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (x: number, digits = 1): string => `${x.toFixed(digits)} ms`;
 
