@@ -1,5 +1,6 @@
 import { useId, useReducer, useRef, useState } from "react";
 import { Badge } from "../../src/ui/Badge";
+import { COMBOBOX_INPUT } from "./combobox";
 import type { Party, PartyPickerFull as Full, PartyPickerProps } from "./PartyPickerFull";
 
 export type { Party, PartyPickerProps };
@@ -69,11 +70,7 @@ export function PartyPickerClosed({ endpoint: _endpoint, value, onChange: _onCha
     <div className="party-picker">
       <input
         {...field}
-        className="ui-input"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
+        {...COMBOBOX_INPUT}
         aria-expanded={false}
         aria-controls={listId}
         placeholder={placeholder}

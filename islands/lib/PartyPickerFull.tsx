@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Badge } from "../../src/ui/Badge";
 import { cx } from "../../src/ui/cx";
 import { apiPage } from "./api";
+import { COMBOBOX_INPUT } from "./combobox";
 
 /** A client or supplier as the picker shows it. */
 export interface Party {
@@ -118,11 +119,7 @@ export function PartyPickerFull({ endpoint, value, onChange, placeholder, typed,
       <input
         {...field}
         ref={input}
-        className="ui-input"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
+        {...COMBOBOX_INPUT}
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={activeId}
