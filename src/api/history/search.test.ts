@@ -27,6 +27,15 @@ beforeAll(() => {
 
 const ids = (rows: HistoryEventJson[]) => rows.map((row) => row.id);
 
+/** An event written in a transaction that then fails: rolled back with it. */
+const rolledBack = (write: () => unknown) =>
+  expect(() =>
+    t.db.$client.transaction(() => {
+      write();
+      throw new Error("the change failed");
+    })(),
+  ).toThrow("the change failed");
+
 describe("a text search read a slice at a time", () => {
   test("is the one-statement list's page and total, for every filter shape, on the first, middle, last page and past it", async () => {
     const byTime = "ORDER BY at DESC, id DESC";
@@ -153,12 +162,7 @@ describe("a text search read a slice at a time", () => {
     const kept = () => db.query("SELECT entity, eventos FROM history_kind_counts WHERE eventos > 0 ORDER BY entity").all();
     expect(kept()).toEqual(counted());
     const written = db.transaction(() => recordEvent(t.db, SYSTEM, { action: "create", entity: "supplier", entityId: 9, label: "Fornecedor novo" }))();
-    expect(() =>
-      db.transaction(() => {
-        recordEvent(t.db, SYSTEM, { action: "create", entity: "supplier", entityId: 10, label: "Desfeito" });
-        throw new Error("the change failed");
-      })(),
-    ).toThrow("the change failed");
+    rolledBack(() => recordEvent(t.db, SYSTEM, { action: "create", entity: "supplier", entityId: 10, label: "Desfeito" }));
     db.query("DELETE FROM history_events WHERE id = (SELECT min(id) FROM history_events WHERE entity = 'client')").run();
     expect(kept()).toEqual(counted());
     expect(browseHistory(t.db, parseHistoryQuery({ entidade: "supplier" })).total).toBe(1);
@@ -175,12 +179,7 @@ describe("a text search read a slice at a time", () => {
     expect(blocks()).toEqual(counted());
     // An event written, one rolled back, one deleted in the middle of a block, one moved to another kind.
     db.transaction(() => recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: 11, label: "Cliente novo" }))();
-    expect(() =>
-      db.transaction(() => {
-        recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: 12, label: "Desfeito" });
-        throw new Error("the change failed");
-      })(),
-    ).toThrow("the change failed");
+    rolledBack(() => recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: 12, label: "Desfeito" }));
     db.query("DELETE FROM history_events WHERE id = 6001").run();
     db.query("UPDATE history_events SET entity = 'client' WHERE id = 4097").run();
     expect(blocks()).toEqual(counted());
@@ -239,12 +238,7 @@ describe("a text search read a slice at a time", () => {
     // An event whose change fails is gone from the index too; one that commits is found, its
     // accents and case folded on both sides.
     const before = (await findHistory(t.db, parseHistoryQuery({ q: "Pão de Açúcar" }))).total;
-    expect(() =>
-      db.transaction(() => {
-        recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: 1, label: "Padaria PÃO DE AÇÚCAR" });
-        throw new Error("the change failed");
-      })(),
-    ).toThrow("the change failed");
+    rolledBack(() => recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: 1, label: "Padaria PÃO DE AÇÚCAR" }));
     expect((await findHistory(t.db, parseHistoryQuery({ q: "pao de acucar" }))).total).toBe(before);
     const id = db.transaction(() => recordEvent(t.db, SYSTEM, { action: "create", entity: "client", entityId: 1, label: "Padaria PÃO DE AÇÚCAR" }))();
     expect(ids((await findHistory(t.db, parseHistoryQuery({ q: "pão de açúcar" }))).rows)).toContain(id);
