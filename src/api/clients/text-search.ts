@@ -9,8 +9,8 @@ import { sql as statement } from "../prepared";
 /** Clients whose text holds a phrase, counted by clients_fts alone. */
 const TEXT_COUNT = statement<{ n: number }, { phrase: string }>("SELECT count(*) AS n FROM clients_fts WHERE clients_fts MATCH $phrase");
 
-/** The ids of the clients whose text holds the phrase bound as `$clientText`. */
-export const CLIENTS_HOLDING = "(SELECT rowid FROM clients_fts WHERE clients_fts MATCH $clientText)";
+/** The ids of the clients whose text holds a phrase: this, then the phrase, then ")". */
+const HOLDING = "(SELECT rowid FROM clients_fts WHERE clients_fts MATCH ";
 
 /** Past this many clients holding the text, a page walks its sort's index instead of sorting them (clientText). */
 const FEW_MATCHES = 2_000;
@@ -31,7 +31,15 @@ export function clientText(db: Db, folded: string): { phrase: string; matches: n
   return { phrase, matches, walk: matches > FEW_MATCHES };
 }
 
-/** `column` (a client's id) is one of the clients holding the text, for a Drizzle query: compared as `+id` when the page walks its sort's index. */
-export function holdsClientText(column: AnyColumn, text: NonNullable<ReturnType<typeof clientText>>): SQL {
-  return sql`${sql.raw(text.walk ? "+" : "")}${column} IN (SELECT rowid FROM clients_fts WHERE clients_fts MATCH ${text.phrase})`;
+type ClientText = NonNullable<ReturnType<typeof clientText>>;
+
+/** `+` before the client's id when the page walks its sort's index (clientText). */
+const walked = (text: ClientText) => (text.walk ? "+" : "");
+
+/** `column` (a client's id) is one of the clients holding the text, for a Drizzle query. */
+export function holdsClientText(column: AnyColumn, text: ClientText): SQL {
+  return sql`${sql.raw(walked(text))}${column} IN ${sql.raw(HOLDING)}${text.phrase})`;
 }
+
+/** The same for a statement written as text (`column` a client's id in it): the phrase is bound as `$clientText`. */
+export const holdsClientTextSql = (column: string, text: ClientText) => `${walked(text)}${column} IN ${HOLDING}$clientText)`;

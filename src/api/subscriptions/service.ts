@@ -5,7 +5,7 @@ import type { Db } from "../../../db/client";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
 import { addDays, addMonthsToMonth, formatDateBR, monthOf } from "../../lib/dates";
-import { CLIENTS_HOLDING, clientText } from "../clients/text-search";
+import { clientText, holdsClientTextSql } from "../clients/text-search";
 import { fold, likeContains } from "../../lib/text";
 import { centsToDecimal, type Cents } from "../../lib/money";
 import { firstMonthNotPast, upcomingMonths } from "../../lib/subscription-schedule";
@@ -427,7 +427,7 @@ function subscriptionsPage(db: Db, query: SubscriptionQuery): ListPage<Subscript
   // until 50 matched: 13–80 ms a page (docs/decisions.md).
   const text = clientText(db, folded);
   if (text) {
-    parts.push(`${text.walk ? "+" : ""}s.client_id IN ${CLIENTS_HOLDING}`);
+    parts.push(holdsClientTextSql("s.client_id", text));
     params.clientText = text.phrase;
   } else if (folded) {
     parts.push("c.busca LIKE $q ESCAPE '\\'");
