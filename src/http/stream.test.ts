@@ -1,5 +1,6 @@
 // Large answers streamed a slice at a time (src/http/stream.ts, issue 21 §1b).
 import { describe, expect, test } from "bun:test";
+import { connect } from "node:net";
 import { csvMoney, csvParcela, toCsv, type CsvCell } from "../lib/csv";
 import { cents } from "../lib/money";
 import { csvStreamResponse, jsonArrayResponse, jsonObjectResponse, PAUSE } from "./stream";
@@ -59,6 +60,43 @@ describe("a large download, streamed", () => {
     await reader.read();
     await reader.cancel();
     expect(closed).toBe(true);
+  });
+
+  test("over HTTP, a client that goes away mid-download closes the rows, and the rows are read only as fast as it takes them", async () => {
+    let closed = false;
+    let read = 0;
+    function* source() {
+      try {
+        for (; ; read++) yield [`linha ${read} ${"x".repeat(200)}`];
+      } finally {
+        closed = true;
+      }
+    }
+    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (request) => csvStreamResponse(request, "x.csv", ["a"], source()) });
+    try {
+      // A raw socket, which stops reading when paused (fetch's body would buffer without end).
+      const socket = connect(server.port, "127.0.0.1");
+      let received = 0;
+      socket.on("data", (chunk) => {
+        received += chunk.length;
+        socket.pause();
+      });
+      socket.write("GET / HTTP/1.1\r\nHost: cofre.test\r\n\r\n");
+      for (let i = 0; i < 200 && !received; i++) await Bun.sleep(10);
+      expect(received).toBeGreaterThan(0);
+      // A client that reads nothing more: the server waits for it, not reading rows ahead without end.
+      let readWhileWaiting = -1;
+      for (let i = 0; i < 50 && read !== readWhileWaiting; i++) {
+        readWhileWaiting = read;
+        await Bun.sleep(50);
+      }
+      expect(read).toBe(readWhileWaiting);
+      socket.destroy();
+      for (let i = 0; i < 200 && !closed; i++) await Bun.sleep(10);
+      expect(closed).toBe(true);
+    } finally {
+      await server.stop(true);
+    }
   });
 
   test("PAUSE is where a slice looks at its clock: reads that send nothing go out across turns, and PAUSE is not written", async () => {

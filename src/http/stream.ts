@@ -59,34 +59,52 @@ function runsOf<T>(items: Iterable<T | typeof PAUSE>) {
  * and whether they are the first), then `tail`, as a byte stream: items are read from their
  * iterator (a statement's rows) only as the answer goes out, and the iterator is closed if the
  * client goes away. `read` are the first items, already read (jsonArrayResponse): the first chunk.
+ *
+ * A Bun "direct" stream: each slice's text is written straight to the socket (Bun encodes it
+ * there) and flushed, waiting while the client is behind. A standard stream's chunks, encoded
+ * here and pulled one by one, cost 6.3 MB of payables 73 ms over loopback against 51 for one
+ * JSON.stringify's Response; written directly, 55.
  */
 function sliceStream<T>(head: string, source: ReturnType<typeof runsOf<T>>, formatSlice: (slice: T[], first: boolean) => string, tail = "", read: T[][] = []): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let started = false;
   let first = true;
+  let gone = false;
   const format = (run: T[]) => {
     const text = formatSlice(run, first);
     first = false;
     return text;
   };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const parts = started ? [] : [head, ...read.map(format)];
-        if (started) await turn();
+  const direct: Bun.DirectUnderlyingSource<Uint8Array> = {
+    type: "direct",
+    async pull(controller) {
+      try {
+        const parts = [head, ...read.map(format)];
         // A first chunk already read is sent as it is: its slice of time went on reading it.
-        if (started || !read.length) source.take(SLICE_MS, (run) => parts.push(format(run)));
-        started = true;
-        if (source.done) parts.push(tail);
-        controller.enqueue(encoder.encode(parts.join("")));
-        if (source.done) controller.close();
-      },
-      cancel() {
-        source.close();
-      },
+        if (!read.length) source.take(SLICE_MS, (run) => parts.push(format(run)));
+        while (!source.done) {
+          await controller.write(parts.join(""));
+          // Sent before the next slice is read: the rows are read as fast as the client takes them.
+          await controller.flush(true);
+          if (gone) return;
+          await turn();
+          if (gone) return;
+          parts.length = 0;
+          source.take(SLICE_MS, (run) => parts.push(format(run)));
+        }
+        parts.push(tail);
+        controller.write(parts.join(""));
+        controller.close();
+      } finally {
+        // Ended early (an error, the client gone): the statement is not left half stepped.
+        if (!source.done) source.close();
+      }
     },
-    { highWaterMark: 0 },
-  );
+    cancel() {
+      gone = true;
+      source.close();
+    },
+  };
+  // DOM's typing (lib "DOM" is loaded for the islands) has no Bun direct source; Bun's runtime does.
+  return new ReadableStream<Uint8Array>(direct as unknown as UnderlyingDefaultSource<Uint8Array>);
 }
 
 /** The answer, gzipped when the browser accepts it (~10× smaller). */
