@@ -5,7 +5,7 @@ import { Elysia } from "elysia";
 const MIN_BYTES = 2048;
 const encoder = new TextEncoder();
 
-const acceptsGzip = (request: Request) => /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+export const acceptsGzip = (request: Request) => /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
 
 function gzipResponse(body: Uint8Array, status: number, headers: Headers): Response {
   headers.set("content-encoding", "gzip");
