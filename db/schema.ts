@@ -779,6 +779,23 @@ export const historyKindBlocks = sqliteTable(
 );
 
 /**
+ * How many receivables each client has, and payables each supplier (issue 38 §8: the middle page
+ * by party name flat at --scale 200). A page of a ledger by the party's name, with no filter, finds
+ * the name it starts in by adding these up in name order (8,000 clients), instead of stepping
+ * every row before it (100,000 at the middle of 198,000). Kept by triggers on receivables and
+ * payables (migration 0038_ledger_party_counts), in the row's own transaction, whoever writes.
+ */
+export const ledgerPartyCounts = sqliteTable(
+  "ledger_party_counts",
+  {
+    tabela: text("tabela").notNull(),
+    partyId: integer("party_id").notNull(),
+    parcelas: integer("parcelas").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tabela, t.partyId] })],
+);
+
+/**
  * The daily jobs' memory (src/api/daily-jobs.ts): one row per job, by its name, with the last
  * APP_TZ day it completed — written in the transaction of its last slice, so a restart does not
  * redo a completed day and a day missed while the server was down runs once at start. The last

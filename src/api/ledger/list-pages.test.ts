@@ -126,6 +126,9 @@ for (const t of [RECEIVABLES, PAYABLES]) {
           expect(comparePages(t, { ordem: dir + sort, [t.party.idKey]: "3" })).toBeGreaterThan(0);
           expect(comparePages(t, { ordem: dir + sort, [t.party.idKey]: "3", status: "em_aberto" })).toBeGreaterThan(0);
           expect(comparePages(t, { ordem: dir + sort, mes: "2026-03", porPagina: "7" })).toBeGreaterThan(0);
+          // No filter, odd sizes: by the party's name, the page's start found from ledger_party_counts.
+          expect(comparePages(t, { ordem: dir + sort, porPagina: "7" })).toBeGreaterThan(0);
+          expect(comparePages(t, { ordem: dir + sort, porPagina: "23" })).toBeGreaterThan(0);
           expect(comparePages(t, { ordem: dir + sort, status: "vencido", porPagina: "13" })).toBeGreaterThan(0);
           // The plano de contas' filters (issue 36), alone and with a status.
           const categoriaId = String(t === RECEIVABLES ? some.receita : some.despesa);

@@ -30,6 +30,20 @@ const PARTY_AT = sqlVariants<[from: string, where: string, dir: string], { n: st
     ORDER BY p.nome_ordem ${dir}, p.id ${dir}, r.data_vencimento ${dir}, r.id ${dir} LIMIT 1 OFFSET $offset`,
 );
 const PARTY_BEFORE = sqlVariants<[from: string, where: string], { k: number }, Params>((from, where) => `SELECT count(*) AS k FROM ${from} ${where}`);
+/**
+ * With no filter, the name the row at the offset has, and how many rows come before that name:
+ * the parties' counts (ledger_party_counts, kept by triggers) added up name by name in the sort's
+ * direction, along the name index — 8,000 clients, not the 100,000 rows before the middle page.
+ * CROSS JOIN keeps the parties outside: joined the other way, SQLite read every count and sorted
+ * them by name (2.3 ms for page 1).
+ */
+const NAME_AT = sqlVariants<[t: LedgerTable, dir: string], { n: string; before: number }, { tabela: string; offset: number }>(
+  (t, dir) => `SELECT n, upto - parcelas AS before FROM (
+      SELECT p.nome_ordem AS n, sum(k.parcelas) AS parcelas, sum(sum(k.parcelas)) OVER (ORDER BY p.nome_ordem ${dir} ROWS UNBOUNDED PRECEDING) AS upto
+      FROM ${t.party.table} p CROSS JOIN ledger_party_counts k ON k.tabela = $tabela AND k.party_id = p.id
+      GROUP BY p.nome_ordem ORDER BY p.nome_ordem ${dir})
+    WHERE upto > $offset LIMIT 1`,
+);
 
 /** A side's view from the URL (its spec: status, mes, the party id, ordem, pagina, porPagina); a 400 in pt-BR on a bad value. */
 export function parseLedgerQuery(t: LedgerTable, raw: Raw, options: { paged?: boolean } = {}): LedgerQuery {
@@ -108,19 +122,29 @@ function sortPageIds(db: Db, t: LedgerTable, query: LedgerQuery, limit: number, 
  * name's rows in the same places, only their order within a name differing. So: the fast walk's
  * row at the offset names the name the page starts in and how many of that name's rows come
  * before it (`k`); the page is then the exact order from that name on, k rows skipped — a sort
- * of a few names' rows, not of all of them.
+ * of a few names' rows, not of all of them. With no filter, the name and the rows before it come
+ * from the parties' counts (NAME_AT) instead of the fast walk: the middle page of 197,784
+ * receivables by client at --scale 200, 3.0 → ~1.5 ms.
  */
 function partyPageIds(db: Db, t: LedgerTable, query: LedgerQuery, limit: number, offset: number): number[] {
   const { parts, params } = conditions(t, query, false);
   const dir = dirSql(query.sort);
   const from = `${t.party.table} p JOIN ${t.table} r ON r.${t.party.column} = p.id`;
+  const start = parts.length ? filteredNameAt(db, t, from, parts, params, dir, offset) : NAME_AT(t, dir).get(db, { tabela: t.table, offset });
+  if (!start) return [];
+  const k = offset - start.before;
+  const fromName = [...parts, `p.nome_ordem ${dir === "ASC" ? ">=" : "<="} $n`];
+  return idsOf(IDS(`SELECT r.id AS id FROM ${from} ${whereOf(fromName)} ${orderSql(query)} LIMIT $limit OFFSET $k`).all(db, { ...params, n: start.n, limit, k }));
+}
+
+/** A filtered view's NAME_AT: the fast walk's row at the offset, and the rows before its name that the filters keep. */
+function filteredNameAt(db: Db, t: LedgerTable, from: string, parts: string[], params: Params, dir: string, offset: number): { n: string; before: number } | null {
   const at = PARTY_AT(from, whereOf(parts), dir).get(db, { ...params, offset });
-  if (!at) return [];
+  if (!at) return null;
   const before = dir === "ASC" ? "<" : ">";
   const named = [...parts, "p.nome_ordem = +$n", `(p.id, r.data_vencimento, r.id) ${before} ($c, $d, $i)`];
   const { k } = PARTY_BEFORE(from, whereOf(named)).get(db, { ...params, ...at })!;
-  const fromName = [...parts, `p.nome_ordem ${dir === "ASC" ? ">=" : "<="} $n`];
-  return idsOf(IDS(`SELECT r.id AS id FROM ${from} ${whereOf(fromName)} ${orderSql(query)} LIMIT $limit OFFSET $k`).all(db, { ...params, n: at.n, limit, k }));
+  return { n: at.n, before: offset - k };
 }
 
 /**
