@@ -94,7 +94,10 @@ export async function benchScale200(source: string, row: Row): Promise<void> {
         ["GET /api/dashboard/stats", "/api/dashboard/stats", "≤ 15 ms"],
         ["GET / (dashboard, server-rendered)", "/", "≤ 30 ms"],
       ] as const) {
-        row(`${label} at ${at}: median`, ms(await medianOf(base, path, cookie)), budget);
+        // Beside each median, the loop's longest tick by CPU while it was asked (goal 3: ≤ 25 ms).
+        const from = Date.now();
+        const median = await medianOf(base, path, cookie);
+        heldRow(`${label} at ${at}: median`, ms(median), { from, to: Date.now() }, `${budget}; the loop ≤ 25 ms`);
       }
 
       // Whole lists and exports, each alone, every row, gzipped, /healthz meanwhile (goals 3, 5).

@@ -22,7 +22,7 @@ import { MonthlyReport } from "./reports/MonthlyReport";
 import { PartyReport, PRINT_MAX_ROWS, type PartyData } from "./reports/PartyReport";
 import { SubscriptionsReport } from "./reports/SubscriptionsReport";
 import { DreReport } from "./reports/DreReport";
-import { getDre, type Dre } from "../api/reports/dre";
+import { getDreInTurns, type Dre } from "../api/reports/dre";
 import { PARTY_PAGE_SIZE, parseReportView, REPORT_TABS, reportHref, tabHref, type ReportView } from "./reports/query";
 
 type ReportData =
@@ -42,7 +42,7 @@ interface ReportsPageProps {
 }
 
 /** The chosen tab's figures from the URL, through the same services as /api/reports/*. */
-export function reportsData(db: Db, query: Record<string, string | undefined>): ReportsPageProps {
+export async function reportsData(db: Db, databasePath: string, query: Record<string, string | undefined>): Promise<ReportsPageProps> {
   const { view, error } = parseReportView(query);
   const printed = printStamp(db);
   if (view.aba === "mensal") return { view, error, printed, data: { aba: view.aba, report: getMonthlyReport(db, view.mes) } };
@@ -60,7 +60,7 @@ export function reportsData(db: Db, query: Record<string, string | undefined>): 
     }
   }
   if (view.aba === "assinaturas") return { view, error, printed, data: { aba: view.aba, months: mrrMovement(db, view.range.from, view.range.to) } };
-  if (view.aba === "dre") return { view, error, printed, data: { aba: view.aba, dre: getDre(db, view.range, view.base) } };
+  if (view.aba === "dre") return { view, error, printed, data: { aba: view.aba, dre: await getDreInTurns(databasePath, view.range, view.base) } };
   if (view.id === null) return { view, error, printed, data: { aba: view.aba, party: null } };
   const offset = (view.pagina - 1) * PARTY_PAGE_SIZE;
   // Printed, the report carries every row: read them only when one page does not hold them all.

@@ -200,8 +200,8 @@ export function pageRoutes(deps: AppDeps) {
     .get("/categories", ({ user }) =>
       shellPage("/categories", "Plano de contas", user, <CategoriesPage categories={listCategories(deps.db)} costCentres={listCostCentres(deps.db)} />),
     )
-    .get("/reports", ({ user, query }) => shellPage("/reports", "Relatórios", user, <ReportsPage {...reportsData(deps.db, query)} />))
-    .get("/reports/export", ({ query }) => reportExport(deps.db, query))
+    .get("/reports", async ({ user, query }) => shellPage("/reports", "Relatórios", user, <ReportsPage {...await reportsData(deps.db, deps.config.databasePath, query)} />))
+    .get("/reports/export", ({ query }) => reportExport(deps.db, deps.config.databasePath, query))
     .get("/history", ({ user, query, redirect }) =>
       listScreen(HISTORY_LIST.path, query, (url) => redirect(url, 302), parseHistoryQuery, (view) => {
         return findHistory(deps.db, view).then((page) => {

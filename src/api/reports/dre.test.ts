@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { PADARIA, useTestApp } from "../../../tests/support";
 import type { Dre } from "./dre";
-import { margin } from "./dre";
+import { getDre, getDreInTurns, margin } from "./dre";
 
 const t = useTestApp({
   tables: ["history_events", "subscription_months", "subscriptions", "receivables", "payables", "clients", "suppliers", "cost_centres"],
@@ -108,6 +108,36 @@ describe("the DRE gerencial", () => {
       expect(cents(dre.resultado.total)).toBe(expected.reduce((a, e) => a + e.v, 0));
     });
   }
+
+  test("a period is read a month per slice of the loop, in one snapshot: a payment made meanwhile is not half in it", async () => {
+    const { aluguel } = await workedCompany();
+    const range = { from: "2026-01", to: "2026-03" };
+    const before = getDre(t.db, range, "caixa");
+    // A clock that moves 10 ms each time it is read: every month is its own slice (each ~2 ms at --scale 200).
+    const realNow = performance.now.bind(performance);
+    let clock = 0;
+    performance.now = () => (clock += 10);
+    let turns = 0;
+    let reading = true;
+    const watch = () => {
+      // The first month is read before the loop turns; then another request pays March's rent.
+      if (turns++ === 0) t.db.$client.query("INSERT INTO payments (payable_id, data_pagamento, principal, valor_pago) SELECT id, '2026-03-05', valor, valor FROM payables WHERE id = ?").run(aluguel[2]!.id);
+      if (reading) setImmediate(watch);
+    };
+    setImmediate(watch);
+    try {
+      const dre = await getDreInTurns(t.config.databasePath, range, "caixa");
+      expect(dre).toEqual(before);
+    } finally {
+      performance.now = realNow;
+      reading = false;
+    }
+    expect(turns).toBeGreaterThanOrEqual(2);
+    // Read again, the payment is there: March's Aluguel.
+    const after = await getDreInTurns(t.config.databasePath, range, "caixa");
+    expect(after).toEqual(getDre(t.db, range, "caixa"));
+    expect(after.resultado.valores[2]).not.toBe(before.resultado.valores[2]);
+  });
 
   test("worked figures: fees under Juros e multas recebidos, a discount counted as paid (caixa), the face value (competência)", async () => {
     await workedCompany();

@@ -3,7 +3,7 @@ import type { AppDeps } from "../../context";
 import { parseId } from "../../http/validate";
 import { parsePaging } from "../list";
 import { getCashFlow, parseAccountParam } from "./cash-flow";
-import { getDre, parseDreQuery } from "./dre";
+import { getDreInTurns, parseDreQuery } from "./dre";
 import { listClientInstallments } from "./party-installments";
 import { getClientReportTotals } from "./client-report";
 import { getMonthlyReport } from "./monthly-report";
@@ -34,7 +34,7 @@ export function reportsApi(deps: AppDeps) {
     .get("/monthly/:month", ({ params }) => getMonthlyReport(db, parseMonth(params.month)))
     .get("/dre", ({ query }) => {
       const { range, base } = parseDreQuery(query);
-      return getDre(db, range, base);
+      return getDreInTurns(deps.config.databasePath, range, base);
     })
     // `conta=<id>`: that bank account's flow (issue 34 §3); the answer keeps SPEC's array of months.
     .get("/cash-flow", ({ query }) => getCashFlow(db, parseRange(query.from, query.to), parseAccountParam(query.conta)).rows)

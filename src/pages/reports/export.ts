@@ -3,19 +3,19 @@ import type { Db } from "../../../db/client";
 import { cashFlowCsv, clientReportCsv, monthlyReportCsv, projectionCsv, supplierReportCsv } from "../../api/reports/csv";
 import type { MonthRange } from "../../api/reports/period";
 import { mrrMovement } from "../../api/subscriptions/mrr";
-import { getDre, type DreBase } from "../../api/reports/dre";
+import { getDreInTurns, type Dre } from "../../api/reports/dre";
 import { badRequest } from "../../http/errors";
 import { csvMoneyText, csvMonth, csvResponse, toCsv, type CsvCell } from "../../lib/csv";
 import { parseReportView, type ReportView } from "./query";
 
-export function reportExport(db: Db, query: Record<string, string | undefined>): Response {
+export async function reportExport(db: Db, databasePath: string, query: Record<string, string | undefined>): Promise<Response> {
   const { view, error } = parseReportView(query);
   if (error) throw badRequest(error);
-  const file = csvFor(db, view);
+  const file = view.aba === "dre" ? dreCsv(await getDreInTurns(databasePath, view.range, view.base)) : csvFor(db, view);
   return csvResponse(file.fileName, file.csv);
 }
 
-function csvFor(db: Db, view: ReportView) {
+function csvFor(db: Db, view: Exclude<ReportView, { aba: "dre" }>) {
   switch (view.aba) {
     case "cliente":
     case "fornecedor":
@@ -29,8 +29,6 @@ function csvFor(db: Db, view: ReportView) {
       return projectionCsv(db, view.dias, view.conta);
     case "assinaturas":
       return subscriptionsCsv(db, view.range);
-    case "dre":
-      return dreCsv(db, view.range, view.base);
   }
 }
 
@@ -39,8 +37,7 @@ function csvFor(db: Db, view: ReportView) {
  * column per month and the total — numbers LibreOffice and Excel pt-BR read as numbers — then
  * Resultado and Margem (%).
  */
-function dreCsv(db: Db, range: MonthRange, base: DreBase) {
-  const dre = getDre(db, range, base);
+function dreCsv(dre: Dre) {
   const money = (values: string[], total: string) => [...values.map(csvMoneyText), csvMoneyText(total)];
   const lines: CsvCell[][] = [];
   for (const [tipo, section] of [["Receitas", dre.receitas], ["Despesas", dre.despesas]] as const) {
@@ -54,7 +51,7 @@ function dreCsv(db: Db, range: MonthRange, base: DreBase) {
   const percent = (v: string | null) => (v === null ? "" : csvMoneyText(v));
   lines.push(["Margem (%)", "", "", ...dre.margem.valores.map(percent), percent(dre.margem.total)]);
   const header = ["Tipo", "Grupo", "Categoria", ...dre.meses, "Total"];
-  return { fileName: `dre-${base}-${range.from}-a-${range.to}.csv`, csv: toCsv(header, lines) };
+  return { fileName: `dre-${dre.base}-${dre.de}-a-${dre.ate}.csv`, csv: toCsv(header, lines) };
 }
 
 /** One line per month of the range: the MRR and its movement (docs/decisions.md "MRR, defined once"), the count of subscriptions in it. */
