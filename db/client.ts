@@ -346,6 +346,21 @@ export async function withReader<T>(path: string, read: (reader: Database) => Pr
   }
 }
 
+/** Drizzle over a reader, made once per reader (withReadDb). */
+const readerDbs = new WeakMap<Database, Db>();
+
+/**
+ * withReader for code written against `Db` (the services' kept statements and Drizzle queries):
+ * `read` gets the reader as a Db, read-only, in one read transaction across the turns it awaits.
+ */
+export function withReadDb<T>(path: string, read: (db: Db) => Promise<T>): Promise<T> {
+  return withReader(path, (reader) => {
+    let db = readerDbs.get(reader);
+    if (!db) readerDbs.set(reader, (db = drizzle({ client: reader, schema }) as Db));
+    return read(db);
+  });
+}
+
 /**
  * `change` in an immediate transaction of its own, or, inside one already open on this connection
  * (an Idempotency-Key's), in that one without a savepoint: for a batch whose every error rolls

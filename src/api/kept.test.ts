@@ -3,6 +3,7 @@ import { expect, test } from "bun:test";
 import { PADARIA, useTestApp } from "../../tests/support";
 import { pinClock } from "../lib/clock";
 import { dashboardFigures } from "./dashboard/figures";
+import { keptWhileUnchanged } from "./kept";
 
 // Figures kept between requests (src/api/kept.ts: the dashboard, the lists' cards): whatever
 // changes a row they read, and the turn of the day, must show on the next answer; nothing else
@@ -49,11 +50,11 @@ test("the day turning moves what depends on it (an installment becomes overdue) 
   const id = await newClient();
   const due = { clientId: id, numParcelas: 1, valor: "300.00", primeiroVencimento: "2026-03-16", descricao: "Implantação" };
   expect((await t.api("/api/installments/generate", { method: "POST", body: due })).status).toBe(201);
-  const before = dashboardFigures(t.db);
+  const before = await dashboardFigures(t.db, t.config.databasePath);
   expect(before.stats.overdueInstallments).toBe(0);
   const unpin = pinClock("2026-03-17T10:00:00-03:00");
   try {
-    expect(dashboardFigures(t.db).stats.overdueInstallments).toBe(1);
+    expect((await dashboardFigures(t.db, t.config.databasePath)).stats.overdueInstallments).toBe(1);
   } finally {
     unpin();
   }
@@ -61,28 +62,30 @@ test("the day turning moves what depends on it (an installment becomes overdue) 
 
 test("a change the figures do not read (a partner) keeps them: the same figures, not computed again", async () => {
   await newClient();
-  const kept = dashboardFigures(t.db);
+  const kept = await dashboardFigures(t.db, t.config.databasePath);
   const partner = { nome: "Parceiro Ltda", empresa: "Parceria", email: "p@parceria.com.br", telefone: "11912345678" };
   expect((await t.api("/api/partners", { method: "POST", body: partner })).status).toBe(201);
-  expect(dashboardFigures(t.db)).toBe(kept);
+  expect(await dashboardFigures(t.db, t.config.databasePath)).toBe(kept);
   await newClient({ ...PADARIA, nome: "Floricultura Ipê Amarelo", cnpj: "11.444.777/0001-61", codigoCliente: "FLO-002", email: "flores@ipe.com.br" });
-  expect(dashboardFigures(t.db)).not.toBe(kept);
-  expect(dashboardFigures(t.db).stats.totalClients).toBe(2);
+  expect(await dashboardFigures(t.db, t.config.databasePath)).not.toBe(kept);
+  expect((await dashboardFigures(t.db, t.config.databasePath)).stats.totalClients).toBe(2);
 });
 
 test("figures computed inside a transaction that rolls back are not kept for counts a later change reaches again", async () => {
+  // Figures read on the app's own connection, as a list's cards are (the dashboard reads on a reader).
+  const clientsKept = () => keptWhileUnchanged(t.db, "clientes", () => (t.db.$client.query("select count(*) as n from clients").get() as { n: number }).n);
   await newClient();
-  const before = dashboardFigures(t.db).stats.totalClients;
+  const before = clientsKept();
   try {
     t.db.$client.transaction(() => {
       t.db.$client.run("insert into clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente) values ('Desfeito Ltda', '11444777000161', 'Ana', '11987654321', 'd@d.com.br', 10000, 'DES-001')");
-      expect(dashboardFigures(t.db).stats.totalClients).toBe(before + 1);
+      expect(clientsKept()).toBe(before + 1);
       throw new Error("rollback");
     })();
   } catch {}
   // One committed change: the counts reach what they were inside the rolled-back transaction.
   t.db.$client.run("update clients set contato = 'Outra' where id = (select min(id) from clients)");
-  expect(dashboardFigures(t.db).stats.totalClients).toBe(before);
+  expect(clientsKept()).toBe(before);
 });
 
 test("a list's cards are kept per filter and follow any write to their side, raw ones included", async () => {

@@ -18,13 +18,35 @@ export function keptWhileUnchanged<T>(db: Db, name: string, compute: () => T): T
   // Inside a transaction the counts may yet roll back, and a later change could bring them to
   // the same numbers: what is computed there is never kept.
   if (db.$client.inTransaction) return compute();
-  const { n } = CHANGES.get(db)!;
-  const key = `${today()}|${n}`;
+  const key = keyOf(db);
+  const entry = figuresOf(db).get(name);
+  if (entry?.key === key) return entry.value as T;
+  return keep(db, name, key, compute());
+}
+
+/**
+ * The same for figures read across turns of the event loop (on a reader: db/client.ts
+ * withReadDb). The key is read first: a change committed before the reader's snapshot makes the
+ * value newer than its key, and the next ask, seeing other counts, computes again — never older.
+ */
+export async function keptWhileUnchangedInTurns<T>(db: Db, name: string, compute: () => Promise<T>): Promise<T> {
+  if (db.$client.inTransaction) return compute();
+  const key = keyOf(db);
+  const entry = figuresOf(db).get(name);
+  if (entry?.key === key) return entry.value as T;
+  return keep(db, name, key, await compute());
+}
+
+const keyOf = (db: Db) => `${today()}|${CHANGES.get(db)!.n}`;
+
+function figuresOf(db: Db) {
   let figures = kept.get(db);
   if (!figures) kept.set(db, (figures = new Map()));
-  const entry = figures.get(name);
-  if (entry?.key === key) return entry.value as T;
-  const value = compute();
+  return figures;
+}
+
+function keep<T>(db: Db, name: string, key: string, value: T): T {
+  const figures = figuresOf(db);
   figures.delete(name);
   figures.set(name, { key, value });
   if (figures.size > MAX_KEPT) figures.delete(figures.keys().next().value!);

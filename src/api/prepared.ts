@@ -19,20 +19,20 @@ const exactStatements = new WeakMap<Database, Map<string, Statement>>();
  * (R$ 90 trilhões), where a JavaScript number would lose a cent. Counts come back as bigints
  * too (Number() them).
  */
-function preparedExact(connection: Database, sql: string): Statement {
-  let cache = exactStatements.get(connection);
-  if (!cache) exactStatements.set(connection, (cache = new Map()));
+function preparedExact(db: Db, sql: string): Statement {
+  let cache = exactStatements.get(db.$client);
+  if (!cache) exactStatements.set(db.$client, (cache = new Map()));
   let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = connection.prepare(sql).safeIntegers(true)));
+  if (!statement) cache.set(sql, (statement = db.$client.prepare(sql).safeIntegers(true)));
   return statement;
 }
 
-/** The bun:sqlite statement for `sql` on this connection, prepared on first use. */
-function prepared(connection: Database, sql: string): Statement {
-  let cache = statements.get(connection);
-  if (!cache) statements.set(connection, (cache = new Map()));
+/** The bun:sqlite statement for `sql` on this database, prepared on first use. */
+function prepared(db: Db, sql: string): Statement {
+  let cache = statements.get(db.$client);
+  if (!cache) statements.set(db.$client, (cache = new Map()));
   let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = connection.prepare(sql)));
+  if (!statement) cache.set(sql, (statement = db.$client.prepare(sql)));
   return statement;
 }
 
@@ -52,8 +52,6 @@ interface Sql<Row, P extends Params | void = void> {
   readonly exact: boolean;
   get(db: Db, ...params: P extends Params ? [P] : []): Row | null;
   all(db: Db, ...params: P extends Params ? [P] : []): Row[];
-  /** `all` on a reader of its own (db/client.ts withReader): a read that waits for turns in one snapshot. */
-  allOn(reader: Database, ...params: P extends Params ? [P] : []): Row[];
   iterate(db: Db, ...params: P extends Params ? [P] : []): IterableIterator<Row>;
   run(db: Db, ...params: P extends Params ? [P] : []): Changes;
 }
@@ -76,8 +74,7 @@ export function definedStatements(): readonly DefinedStatement[] {
  */
 export function sql<Row, P extends Params | void = void>(text: string, options: { exact?: boolean } = {}): Sql<Row, P> {
   const exact = options.exact === true;
-  const statementOn = (connection: Database) => (exact ? preparedExact(connection, text) : prepared(connection, text));
-  const statement = (db: Db) => statementOn(db.$client);
+  const statement = (db: Db) => (exact ? preparedExact(db, text) : prepared(db, text));
   const bind = (params: unknown[]) => (params.length === 0 ? [] : [params[0] as SQLQueryBindings]);
   const typed: Sql<Row, P> = {
     text,
@@ -86,8 +83,6 @@ export function sql<Row, P extends Params | void = void>(text: string, options: 
     get: (db, ...params) => statement(db).get(...bind(params)) as Row | null,
     // cast: as above.
     all: (db, ...params) => statement(db).all(...bind(params)) as Row[],
-    // cast: as above.
-    allOn: (reader, ...params) => statementOn(reader).all(...bind(params)) as Row[],
     // cast: as above.
     iterate: (db, ...params) => statement(db).iterate(...bind(params)) as IterableIterator<Row>,
     run: (db, ...params) => statement(db).run(...bind(params)),
@@ -110,7 +105,7 @@ export function sqlValues<Tuple extends unknown[], P extends Params | void = voi
   const typed: SqlValues<Tuple, P> = {
     text,
     // cast: the one place a row's tuple type meets the SQL that makes it.
-    values: (db, ...params) => prepared(db.$client, text).values(...(params.length === 0 ? [] : [params[0] as SQLQueryBindings])) as Tuple[],
+    values: (db, ...params) => prepared(db, text).values(...(params.length === 0 ? [] : [params[0] as SQLQueryBindings])) as Tuple[],
   };
   defined.push(typed);
   return typed;

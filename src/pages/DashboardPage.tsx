@@ -30,8 +30,8 @@ const SYSTEM_LINES: { icon: IconName; title: string; text: string }[] = [
 ];
 
 /** The page's data: the same services as /api/dashboard/*, kept while nothing they read changed. */
-export function dashboardData(db: Db): DashboardPageProps {
-  return { ...dashboardFigures(db), printed: printStamp(db) };
+export async function dashboardData(db: Db, databasePath: string): Promise<DashboardPageProps> {
+  return { ...(await dashboardFigures(db, databasePath)), printed: printStamp(db) };
 }
 
 /** `/`: the figures of DECISIONS §3 as of this request; the islands only hydrate and refetch. */

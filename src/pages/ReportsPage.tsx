@@ -7,7 +7,7 @@ import { getClientReportTotals } from "../api/reports/client-report";
 import { getMonthlyReport, type MonthlyReport as Monthly } from "../api/reports/monthly-report";
 import { listSupplierInstallments } from "../api/reports/party-installments";
 import { getSupplierReportTotals } from "../api/reports/supplier-report";
-import { mrrMovement, type MrrMonth } from "../api/subscriptions/mrr";
+import { mrrMovementInTurns, type MrrMonth } from "../api/subscriptions/mrr";
 import { HttpError } from "../http/errors";
 import { formatMonthBR } from "../lib/months";
 import { Button } from "../ui/Button";
@@ -59,7 +59,7 @@ export async function reportsData(db: Db, databasePath: string, query: Record<st
       return { view: { ...view, conta: null }, error: failure.message, printed, data: read(null) };
     }
   }
-  if (view.aba === "assinaturas") return { view, error, printed, data: { aba: view.aba, months: mrrMovement(db, view.range.from, view.range.to) } };
+  if (view.aba === "assinaturas") return { view, error, printed, data: { aba: view.aba, months: await mrrMovementInTurns(databasePath, view.range.from, view.range.to) } };
   if (view.aba === "dre") return { view, error, printed, data: { aba: view.aba, dre: await getDreInTurns(databasePath, view.range, view.base) } };
   if (view.id === null) return { view, error, printed, data: { aba: view.aba, party: null } };
   const offset = (view.pagina - 1) * PARTY_PAGE_SIZE;

@@ -141,7 +141,7 @@ export function pageRoutes(deps: AppDeps) {
     })
     // Every page below is signed-in: `user` is the session's user, never null.
     .use(signedIn)
-    .get("/", ({ user }) => shellPage("/", "Dashboard", user, <DashboardPage {...dashboardData(deps.db)} />))
+    .get("/", async ({ user }) => shellPage("/", "Dashboard", user, <DashboardPage {...await dashboardData(deps.db, deps.config.databasePath)} />))
     .get("/clients/import", ({ user }) => shellPage("/clients/import", "Importar clientes", user, <ClientImportPage today={today()} />))
     .get("/clients", ({ user, query, redirect }) =>
       listScreen(CLIENT_LIST.path, query, (url) => redirect(url, 302), parseClientQuery, (view) => {

@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { buildFigures, FIXTURE_TODAY } from "../../../tests/fixtures/figures";
-import { useTestApp } from "../../../tests/support";
+import { PADARIA, useTestApp } from "../../../tests/support";
+import { monthResult } from "../reports/dre";
+import { dashboardFigures } from "./figures";
 import { pinClock } from "../../lib/clock";
 
 const t = useTestApp();
@@ -78,5 +80,46 @@ describe("dashboard on the fixed data set", () => {
   test("needs a session", async () => {
     expect((await t.request("/api/dashboard/stats")).status).toBe(401);
     expect((await t.request("/api/dashboard/monthly-revenue")).status).toBe(401);
+  });
+});
+
+describe("the dashboard's figures across turns of the event loop (issue 38 §3)", () => {
+  test("read on a reader in one snapshot: a payment committed after the first part is in none of them; the next view has it", async () => {
+    unpin = pinClock(FIXTURE_TODAY);
+    const client = await t.api("/api/clients", { method: "POST", body: { ...PADARIA, cnpj: "45.723.174/0001-10", codigoCliente: "SNAP-1" } });
+    const { id } = (await client.json()) as { id: number };
+    const made = await t.api("/api/installments/generate", { method: "POST", body: { clientId: id, numParcelas: 1, valor: "80.00", primeiroVencimento: "2026-03-20", descricao: "Instantâneo" } });
+    const [row] = ((await made.json()) as { installments: { id: number }[] }).installments;
+    const resultadoBefore = monthResult(t.db);
+    // A clock that moves 10 ms each time it is read: the MRR's months are slices of their own.
+    const realNow = performance.now.bind(performance);
+    let clock = 0;
+    performance.now = () => (clock += 10);
+    let turns = 0;
+    let reading = true;
+    const watch = () => {
+      // The stats are read before the loop first turns; then another request records a payment.
+      if (turns++ === 0)
+        t.db.$client.transaction(() => {
+          t.db.$client.query("INSERT INTO payments (receivable_id, data_pagamento, principal, valor_pago) VALUES (?, '2026-03-15', 8000, 8000)").run(row!.id);
+          t.db.$client.query("UPDATE receivables SET status = 'pago', data_pagamento = '2026-03-15', valor_pago = 8000, principal_pago = 8000 WHERE id = ?").run(row!.id);
+        })();
+      if (reading) setImmediate(watch);
+    };
+    setImmediate(watch);
+    let figures: Awaited<ReturnType<typeof dashboardFigures>>;
+    try {
+      figures = await dashboardFigures(t.db, t.config.databasePath);
+    } finally {
+      performance.now = realNow;
+      reading = false;
+    }
+    expect(turns).toBeGreaterThanOrEqual(4);
+    expect(figures.resultado.valor).toBe(resultadoBefore);
+    // The write moved the counts: the next view computes again, with the payment.
+    const next = await dashboardFigures(t.db, t.config.databasePath);
+    expect(next).not.toBe(figures);
+    expect(next.resultado.valor).toBe(monthResult(t.db));
+    expect(next.resultado.valor).not.toBe(resultadoBefore);
   });
 });

@@ -8,7 +8,7 @@
 // reads its own covering index (migrations 0025 and dre_payment_category, named: with table statistics the planner took the
 // status index and fetched 38,000 rows) in its order, summing per day and category first (no sort
 // of every row), then per month.
-import { withReader, type Db } from "../../../db/client";
+import { withReadDb, type Db } from "../../../db/client";
 import { badRequest } from "../../http/errors";
 import { inSlices } from "../../http/slices";
 import { currentMonth } from "../../lib/clock";
@@ -152,17 +152,17 @@ export function getDre(db: Db, range: MonthRange, base: DreBase): Dre {
  * 33 ms at --scale 200 (20 by caixa); a month is 1.6–2.5 ms.
  */
 export function getDreInTurns(databasePath: string, range: MonthRange, base: DreBase): Promise<Dre> {
-  return withReader(databasePath, (reader) =>
+  return withReadDb(databasePath, (db) =>
     inSlices(
       (function* () {
         const rows: Figure[] = [];
         for (const month of monthRange(range.from, range.to)) {
           const { statement, params } = figuresOf({ from: month, to: month }, base);
           // cast: as in getDre.
-          rows.push(...statement.allOn(reader, params as Bounds));
+          rows.push(...statement.all(db, params as Bounds));
           yield;
         }
-        return dreOf(range, base, rows, PLAN.allOn(reader));
+        return dreOf(range, base, rows, PLAN.all(db));
       })(),
     ),
   );

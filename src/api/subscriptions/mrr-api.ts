@@ -1,15 +1,14 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../context";
 import { signedIn } from "../auth/plugin";
-import { mrrMovement, parseMrrRange } from "./mrr";
+import { mrrMovementInTurns, parseMrrRange } from "./mrr";
 
 /** GET /api/subscriptions/mrr?de=YYYY-MM&ate=YYYY-MM: the MRR and its movement, month by month (default: the last 12). */
 export function subscriptionsMrrApi(deps: AppDeps) {
-  const { db } = deps;
   return new Elysia({ name: "api.subscriptions.mrr" })
     .use(signedIn)
     .get("/api/subscriptions/mrr", ({ query }) => {
       const { from, to } = parseMrrRange(query.de, query.ate);
-      return mrrMovement(db, from, to);
+      return mrrMovementInTurns(deps.config.databasePath, from, to);
     });
 }

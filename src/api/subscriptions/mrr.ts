@@ -11,8 +11,9 @@
 // Per subscription, M against M-1: counted in M only → novas (+fee in M); in both with another
 // fee → reajustes (fee M − fee M-1, may be negative); in M-1 only → encerradas (fee of M-1). So
 // mrr(M) = mrr(M-1) + novas + reajustes − encerradas.
-import type { Db } from "../../../db/client";
+import { withReadDb, type Db } from "../../../db/client";
 import { badRequest } from "../../http/errors";
+import { inSlices } from "../../http/slices";
 import { currentMonth, today } from "../../lib/clock";
 import { addMonthsToMonth, daysInMonth, monthRange } from "../../lib/dates";
 import { cents, centsToDecimal, type Cents } from "../../lib/money";
@@ -70,6 +71,25 @@ const lastDayOf = (month: string) => `${month}-${String(daysInMonth(Number(month
 
 /** One entry per month from `from` to `to` (both "YYYY-MM", from ≤ to), months without MRR as zeros. */
 export function mrrMovement(db: Db, from: string, to: string, day = today()): MrrMonth[] {
+  const steps = mrrSteps(db, from, to, day);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * mrrMovement without holding the event loop (issue 38 §3): on a reader of its own, in one read
+ * transaction, a closed month's billing per step, a turn of the loop between slices of ~5 ms.
+ * The dashboard's 12 months read 93,000 billed rows at --scale 200 (12.5 ms, then 8 ms of
+ * arithmetic), 21 ms in one go; Relatórios › Assinaturas may ask for 120 months.
+ */
+export function mrrMovementInTurns(databasePath: string, from: string, to: string, day = today()): Promise<MrrMonth[]> {
+  return withReadDb(databasePath, (db) => inSlices(mrrSteps(db, from, to, day)));
+}
+
+/** mrrMovement's work, yielding after each closed month's billing is read (mrrMovementInTurns slices there). */
+export function* mrrSteps(db: Db, from: string, to: string, day = today()): Generator<void, MrrMonth[]> {
   const current = day.slice(0, 7);
   const before = addMonthsToMonth(from, -1);
   const months = monthRange(before, to);
@@ -77,7 +97,12 @@ export function mrrMovement(db: Db, from: string, to: string, day = today()): Mr
   const index = new Map(months.map((m, i) => [m, i]));
   // Closed months from their billing; the current month and later ones from the subscriptions.
   const lastClosed = addMonthsToMonth(current, -1);
-  const billedRows = before <= lastClosed ? BILLED.values(db, { before, to: to < lastClosed ? to : lastClosed }) : [];
+  // Month by month, in the index's order (the rows come in month order as from one statement).
+  const billedRows: [subscription: number, competencia: string, valor: number][] = [];
+  for (const month of before <= lastClosed ? monthRange(before, to < lastClosed ? to : lastClosed) : []) {
+    for (const row of BILLED.values(db, { before: month, to: month })) billedRows.push(row);
+    yield;
+  }
   const stateRows = to >= current ? STATE.values(db, { month: before > current ? before : current }) : [];
   const emTrial = new Array<number | null>(n).fill(null);
   const trial = new Array<number>(n).fill(0);

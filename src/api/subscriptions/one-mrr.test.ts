@@ -50,7 +50,7 @@ describe("one MRR for the card, the chart and the report", () => {
     const chart = (await (await api("/api/subscriptions/mrr")).json()) as MrrMonth[];
     expect(chart.at(-1)).toMatchObject({ ...expected, base: "hoje", reajustes: "0.00", assinaturas: 3 });
     expect(chart.at(-2)).toMatchObject({ mes: "2026-02", base: "cobranca", mrr: "1950.00", assinaturas: 5 });
-    const dashboard = dashboardFigures(t.db);
+    const dashboard = await dashboardFigures(t.db, t.config.databasePath);
     expect([dashboard.subscriptions.mrr, dashboard.mrr.at(-1)!.mrr]).toEqual(["770.00", "770.00"]);
     // The report: its page, its table's March row and its CSV.
     const page = await (await api("/reports?aba=assinaturas&de=2026-01&ate=2026-03")).text();

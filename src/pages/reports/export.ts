@@ -2,7 +2,7 @@
 import type { Db } from "../../../db/client";
 import { cashFlowCsv, clientReportCsv, monthlyReportCsv, projectionCsv, supplierReportCsv } from "../../api/reports/csv";
 import type { MonthRange } from "../../api/reports/period";
-import { mrrMovement } from "../../api/subscriptions/mrr";
+import { mrrMovementInTurns, type MrrMonth } from "../../api/subscriptions/mrr";
 import { getDreInTurns, type Dre } from "../../api/reports/dre";
 import { badRequest } from "../../http/errors";
 import { csvMoneyText, csvMonth, csvResponse, toCsv, type CsvCell } from "../../lib/csv";
@@ -11,11 +11,16 @@ import { parseReportView, type ReportView } from "./query";
 export async function reportExport(db: Db, databasePath: string, query: Record<string, string | undefined>): Promise<Response> {
   const { view, error } = parseReportView(query);
   if (error) throw badRequest(error);
-  const file = view.aba === "dre" ? dreCsv(await getDreInTurns(databasePath, view.range, view.base)) : csvFor(db, view);
+  const file =
+    view.aba === "dre"
+      ? dreCsv(await getDreInTurns(databasePath, view.range, view.base))
+      : view.aba === "assinaturas"
+        ? subscriptionsCsv(view.range, await mrrMovementInTurns(databasePath, view.range.from, view.range.to))
+        : csvFor(db, view);
   return csvResponse(file.fileName, file.csv);
 }
 
-function csvFor(db: Db, view: Exclude<ReportView, { aba: "dre" }>) {
+function csvFor(db: Db, view: Exclude<ReportView, { aba: "dre" | "assinaturas" }>) {
   switch (view.aba) {
     case "cliente":
     case "fornecedor":
@@ -27,8 +32,6 @@ function csvFor(db: Db, view: Exclude<ReportView, { aba: "dre" }>) {
       return cashFlowCsv(db, view.range, view.conta);
     case "projecao":
       return projectionCsv(db, view.dias, view.conta);
-    case "assinaturas":
-      return subscriptionsCsv(db, view.range);
   }
 }
 
@@ -55,8 +58,8 @@ function dreCsv(dre: Dre) {
 }
 
 /** One line per month of the range: the MRR and its movement (docs/decisions.md "MRR, defined once"), the count of subscriptions in it. */
-function subscriptionsCsv(db: Db, range: MonthRange) {
-  const lines = mrrMovement(db, range.from, range.to).map((m): CsvCell[] => [
+function subscriptionsCsv(range: MonthRange, months: MrrMonth[]) {
+  const lines = months.map((m): CsvCell[] => [
     csvMonth(m.mes),
     csvMoneyText(m.mrr),
     csvMoneyText(m.novas),

@@ -1,0 +1,12 @@
+import { openDatabase } from "./db/client";
+import { defaultMrrRange, mrrMovement, MRR_SQL } from "./src/api/subscriptions/mrr";
+import { addMonthsToMonth } from "./src/lib/dates";
+import { timed } from "./scripts/bench-support";
+const db = openDatabase("/tmp/rp/d200.db", { mustExist: true });
+const r = defaultMrrRange();
+console.log(r, "mrr", timed(() => mrrMovement(db, r.from, r.to)).toFixed(1));
+const st = db.$client.query(MRR_SQL);
+const before = addMonthsToMonth(r.from, -1);
+console.log("billed values", timed(() => st.values({ before, to: r.to })).toFixed(1), st.values({ before, to: r.to }).length);
+console.log("billed one month", timed(() => st.values({ before: r.to, to: r.to })).toFixed(2));
+console.log(db.$client.query("EXPLAIN QUERY PLAN " + MRR_SQL).all({ before, to: r.to }).map((x: any) => x.detail));
