@@ -97,41 +97,33 @@ export function* mrrSteps(db: Db, from: string, to: string, day = today()): Gene
   const index = new Map(months.map((m, i) => [m, i]));
   // Closed months from their billing; the current month and later ones from the subscriptions.
   const lastClosed = addMonthsToMonth(current, -1);
-  // Month by month, in the index's order (the rows come in month order as from one statement).
-  const billedRows: [subscription: number, competencia: string, valor: number][] = [];
-  for (const month of before <= lastClosed ? monthRange(before, to < lastClosed ? to : lastClosed) : []) {
-    for (const row of BILLED.values(db, { before: month, to: month })) billedRows.push(row);
-    yield;
-  }
-  const stateRows = to >= current ? STATE.values(db, { month: before > current ? before : current }) : [];
-  const emTrial = new Array<number | null>(n).fill(null);
-  const trial = new Array<number>(n).fill(0);
-  // (subscription slot, month index, fee) per counted row, in typed arrays sized up front: the
-  // billed ones, then each state month's. A grid of subscription × month (NaN: not counted)
-  // instead of a Map keyed by "sub|month" strings: building 25,000 strings was most of this
-  // function's ~20 ms at --scale 50.
-  const firstState = Math.max(0, index.get(current) ?? (before > current ? 0 : n));
-  const capacity = billedRows.length + stateRows.length * (n - firstState);
-  const slotOf = new Int32Array(capacity);
-  const monthOf = new Int32Array(capacity);
-  const fees = new Float64Array(capacity);
+  // (subscription slot, month index, fee) per counted row: the billed ones, then each state
+  // month's. A grid of subscription × month (NaN: not counted) instead of a Map keyed by
+  // "sub|month" strings: building 25,000 strings was most of this function's ~20 ms at --scale 50.
+  const slotOf: number[] = [];
+  const monthOf: number[] = [];
+  const fees: number[] = [];
   const slots = new Map<number, number>();
   const slot = (sub: number) => {
     let found = slots.get(sub);
     if (found === undefined) slots.set(sub, (found = slots.size));
     return found * n;
   };
-  let count = 0;
-  let month = "";
-  let i = 0;
-  for (let r = 0; r < billedRows.length; r++) {
-    const billed = billedRows[r]!;
-    // The index hands the rows in month order: one lookup per month, not per row.
-    if (billed[1] !== month) i = index.get((month = billed[1]))!;
-    slotOf[count] = slot(billed[0]);
-    monthOf[count] = i;
-    fees[count++] = billed[2];
+  // A closed month's billing per step (mrrMovementInTurns slices there), in month order.
+  for (const month of before <= lastClosed ? monthRange(before, to < lastClosed ? to : lastClosed) : []) {
+    const i = index.get(month)!;
+    for (const [subscription, , valor] of BILLED.values(db, { before: month, to: month })) {
+      slotOf.push(slot(subscription));
+      monthOf.push(i);
+      fees.push(valor);
+    }
+    yield;
   }
+  const stateRows = to >= current ? STATE.values(db, { month: before > current ? before : current }) : [];
+  yield;
+  const emTrial = new Array<number | null>(n).fill(null);
+  const trial = new Array<number>(n).fill(0);
+  const firstState = Math.max(0, index.get(current) ?? (before > current ? 0 : n));
   for (let k = firstState; k < n; k++) {
     const m = months[k]!;
     const on = m === current ? day : lastDayOf(m);
@@ -142,15 +134,17 @@ export function* mrrSteps(db: Db, from: string, to: string, day = today()): Gene
         trials++;
         trial[k]! += row[1];
       } else {
-        slotOf[count] = slot(row[0]);
-        monthOf[count] = k;
-        fees[count++] = row[1];
+        slotOf.push(slot(row[0]));
+        monthOf.push(k);
+        fees.push(row[1]);
       }
     }
     emTrial[k] = trials;
   }
+  const count = fees.length;
   const counted = new Float64Array(slots.size * n).fill(Number.NaN);
   for (let r = 0; r < count; r++) counted[slotOf[r]! + monthOf[r]!] = fees[r]!;
+  yield;
   const mrr = new Array<number>(n).fill(0);
   const novas = new Array<number>(n).fill(0);
   const reajustes = new Array<number>(n).fill(0);
