@@ -11,7 +11,7 @@ import { monthResult } from "../reports/dre";
 import { keptWhileUnchangedInTurns } from "../kept";
 import type { SubscriptionSummary } from "../subscriptions/model";
 import { defaultMrrRange, mrrSteps, type MrrMonth } from "../subscriptions/mrr";
-import { subscriptionSummary } from "../subscriptions/service";
+import { summaryOf } from "../subscriptions/service";
 import { getMonthlyRevenue, revenueWindow, type MonthlyRevenueItem } from "./monthly-revenue";
 import { getDashboardStats, type DashboardStats } from "./stats";
 
@@ -34,7 +34,8 @@ export interface DashboardFigures {
  * then on a reader of their own, in one read transaction, a turn of the event loop between
  * parts and between the MRR's months (issue 38 §3): at --scale 200 the first view after a
  * payment held the loop ~60–80 ms in one go (the MRR's 12 months 21 ms, the subscriptions'
- * cards 15, the revenue 10, the stats 7, the month's resultado 6).
+ * cards 15 — now read from the MRR's last month —, the revenue 10, the stats 7, the month's
+ * resultado 6).
  */
 export function dashboardFigures(db: Db, databasePath: string): Promise<DashboardFigures> {
   return keptWhileUnchangedInTurns(db, "dashboard", () =>
@@ -45,10 +46,10 @@ export function dashboardFigures(db: Db, databasePath: string): Promise<Dashboar
       await turn();
       const revenue = getMonthlyRevenue(reader);
       await turn();
-      const subscriptions = subscriptionSummary(reader);
-      await turn();
       const mrr = await inSlices(mrrSteps(reader, mrrRange.from, mrrRange.to));
       await turn();
+      // The cards' month is the chart's last (defaultMrrRange ends with the current month).
+      const subscriptions = summaryOf(reader, mrr.at(-1)!);
       return {
         stats,
         revenue,

@@ -18,7 +18,7 @@ import { sql, sqlVariants } from "../prepared";
 import { keptWhileUnchanged } from "../kept";
 import { getSettings } from "../settings/service";
 import { generateDueMonths, STORED_COLUMNS, termsOf, type StoredSubscription } from "./generate";
-import { currentMrr } from "./mrr";
+import { currentMrr, type MrrMonth } from "./mrr";
 import { findNotStarted } from "./not-started";
 import {
   firstReadjustDate,
@@ -465,7 +465,11 @@ export function subscriptionSummary(db: Db): SubscriptionSummary {
 }
 
 function computeSummary(db: Db): SubscriptionSummary {
-  const now = currentMrr(db);
+  return summaryOf(db, currentMrr(db));
+}
+
+/** The cards from the current month's MRR (`now`: mrrMovement's entry for this month — the dashboard reads its 12 months' last). */
+export function summaryOf(db: Db, now: MrrMonth): SubscriptionSummary {
   const { ativas } = IN_EFFECT.get(db, { month: now.mes })!;
   return {
     ativas,
