@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { buildFigures, FIXTURE_TODAY } from "../../../tests/fixtures/figures";
 import { PADARIA, useTestApp } from "../../../tests/support";
+import { acrossTurns } from "../../../tests/turns";
 import { monthResult } from "../reports/dre";
 import { dashboardFigures } from "./figures";
 import { pinClock } from "../../lib/clock";
@@ -91,29 +92,17 @@ describe("the dashboard's figures across turns of the event loop (issue 38 §3)"
     const made = await t.api("/api/installments/generate", { method: "POST", body: { clientId: id, numParcelas: 1, valor: "80.00", primeiroVencimento: "2026-03-20", descricao: "Instantâneo" } });
     const [row] = ((await made.json()) as { installments: { id: number }[] }).installments;
     const resultadoBefore = monthResult(t.db);
-    // A clock that moves 10 ms each time it is read: the MRR's months are slices of their own.
-    const realNow = performance.now.bind(performance);
-    let clock = 0;
-    performance.now = () => (clock += 10);
-    let turns = 0;
-    let reading = true;
-    const watch = () => {
-      // The stats are read before the loop first turns; then another request records a payment.
-      if (turns++ === 0)
+    // The MRR's months are slices of their own. The stats are read before the loop first turns;
+    // then another request records a payment.
+    const { value: figures, turns } = await acrossTurns(
+      () => dashboardFigures(t.db, t.config.databasePath),
+      (turn) =>
+        turn === 0 &&
         t.db.$client.transaction(() => {
           t.db.$client.query("INSERT INTO payments (receivable_id, data_pagamento, principal, valor_pago) VALUES (?, '2026-03-15', 8000, 8000)").run(row!.id);
           t.db.$client.query("UPDATE receivables SET status = 'pago', data_pagamento = '2026-03-15', valor_pago = 8000, principal_pago = 8000 WHERE id = ?").run(row!.id);
-        })();
-      if (reading) setImmediate(watch);
-    };
-    setImmediate(watch);
-    let figures: Awaited<ReturnType<typeof dashboardFigures>>;
-    try {
-      figures = await dashboardFigures(t.db, t.config.databasePath);
-    } finally {
-      performance.now = realNow;
-      reading = false;
-    }
+        })(),
+    );
     expect(turns).toBeGreaterThanOrEqual(4);
     expect(figures.resultado.valor).toBe(resultadoBefore);
     // The write moved the counts: the next view computes again, with the payment.

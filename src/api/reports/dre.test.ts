@@ -2,6 +2,7 @@
 // company on both bases; the plano de contas' 409s; "Editar lançamento"; the lists' category filter.
 import { beforeEach, describe, expect, test } from "bun:test";
 import { PADARIA, useTestApp } from "../../../tests/support";
+import { acrossTurns } from "../../../tests/turns";
 import type { Dre } from "./dre";
 import { getDre, getDreInTurns, margin } from "./dre";
 
@@ -113,25 +114,13 @@ describe("the DRE gerencial", () => {
     const { aluguel } = await workedCompany();
     const range = { from: "2026-01", to: "2026-03" };
     const before = getDre(t.db, range, "caixa");
-    // A clock that moves 10 ms each time it is read: every month is its own slice (each ~2 ms at --scale 200).
-    const realNow = performance.now.bind(performance);
-    let clock = 0;
-    performance.now = () => (clock += 10);
-    let turns = 0;
-    let reading = true;
-    const watch = () => {
-      // The first month is read before the loop turns; then another request pays March's rent.
-      if (turns++ === 0) t.db.$client.query("INSERT INTO payments (payable_id, data_pagamento, principal, valor_pago) SELECT id, '2026-03-05', valor, valor FROM payables WHERE id = ?").run(aluguel[2]!.id);
-      if (reading) setImmediate(watch);
-    };
-    setImmediate(watch);
-    try {
-      const dre = await getDreInTurns(t.config.databasePath, range, "caixa");
-      expect(dre).toEqual(before);
-    } finally {
-      performance.now = realNow;
-      reading = false;
-    }
+    // Every month its own slice (each ~2 ms at --scale 200). The first month is read before the
+    // loop turns; then another request pays March's rent.
+    const { value: dre, turns } = await acrossTurns(
+      () => getDreInTurns(t.config.databasePath, range, "caixa"),
+      (turn) => turn === 0 && t.db.$client.query("INSERT INTO payments (payable_id, data_pagamento, principal, valor_pago) SELECT id, '2026-03-05', valor, valor FROM payables WHERE id = ?").run(aluguel[2]!.id),
+    );
+    expect(dre).toEqual(before);
     expect(turns).toBeGreaterThanOrEqual(2);
     // Read again, the payment is there: March's Aluguel.
     const after = await getDreInTurns(t.config.databasePath, range, "caixa");
