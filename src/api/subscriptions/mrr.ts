@@ -88,7 +88,7 @@ export function mrrMovementInTurns(databasePath: string, from: string, to: strin
   return withReadDb(databasePath, (db) => inSlices(mrrSteps(db, from, to, day)));
 }
 
-/** mrrMovement's work, yielding after each closed month's billing is read (mrrMovementInTurns slices there). */
+/** mrrMovement's work, yielding after each closed month's billing, the subscriptions' state and the grid (mrrMovementInTurns slices there). */
 export function* mrrSteps(db: Db, from: string, to: string, day = today()): Generator<void, MrrMonth[]> {
   const current = day.slice(0, 7);
   const before = addMonthsToMonth(from, -1);

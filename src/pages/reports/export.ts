@@ -11,16 +11,11 @@ import { parseReportView, type ReportView } from "./query";
 export async function reportExport(db: Db, databasePath: string, query: Record<string, string | undefined>): Promise<Response> {
   const { view, error } = parseReportView(query);
   if (error) throw badRequest(error);
-  const file =
-    view.aba === "dre"
-      ? dreCsv(await getDreInTurns(databasePath, view.range, view.base))
-      : view.aba === "assinaturas"
-        ? subscriptionsCsv(view.range, await mrrMovementInTurns(databasePath, view.range.from, view.range.to))
-        : csvFor(db, view);
+  const file = await csvFor(db, databasePath, view);
   return csvResponse(file.fileName, file.csv);
 }
 
-function csvFor(db: Db, view: Exclude<ReportView, { aba: "dre" | "assinaturas" }>) {
+async function csvFor(db: Db, databasePath: string, view: ReportView) {
   switch (view.aba) {
     case "cliente":
     case "fornecedor":
@@ -32,6 +27,11 @@ function csvFor(db: Db, view: Exclude<ReportView, { aba: "dre" | "assinaturas" }
       return cashFlowCsv(db, view.range, view.conta);
     case "projecao":
       return projectionCsv(db, view.dias, view.conta);
+    // Read across turns of the event loop, on a reader (issue 38 §3).
+    case "assinaturas":
+      return subscriptionsCsv(view.range, await mrrMovementInTurns(databasePath, view.range.from, view.range.to));
+    case "dre":
+      return dreCsv(await getDreInTurns(databasePath, view.range, view.base));
   }
 }
 
