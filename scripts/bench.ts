@@ -233,7 +233,7 @@ try {
   // Cash flow, balances and projection (issue 34 §3, issue 38 §3).
   benchCashFlow(reportsDbPath, row);
   // Issue 38 §4: the clients' and subscriptions' search at 50,000 clients (clients_fts), in-process.
-  benchClientSearch(row);
+  await benchClientSearch(row);
   await stopBinary(server);
   // Issue 38's rows at --scale 200 (loop, reports, exports, search, every page; cash flow included)
   // when BENCH_SCALE200_DB names a database seeded once with `seed-demo --scale 200` (minutes to

@@ -10,7 +10,7 @@ import { SUPPLIER_LIST } from "../api/suppliers/model";
 import { SUBSCRIPTION_LIST } from "../api/subscriptions/model";
 import { USER_LIST } from "../api/users/model";
 import { findUsers, ownSessions, parseUserQuery } from "../api/users/service";
-import { findSubscriptions, parseSubscriptionQuery, subscriptionSummary } from "../api/subscriptions/service";
+import { findSubscriptionsInTurns, parseSubscriptionQuery, subscriptionSummary } from "../api/subscriptions/service";
 import { historyCsv } from "../api/history/csv";
 import { ledgerCsv } from "../api/ledger/csv";
 import { clientsCsv } from "../api/clients/csv";
@@ -150,8 +150,8 @@ export function pageRoutes(deps: AppDeps) {
       }),
     )
     .get("/subscriptions", ({ user, query, redirect }) =>
-      listScreen(SUBSCRIPTION_LIST.path, query, (url) => redirect(url, 302), parseSubscriptionQuery, (view) => {
-        const page = findSubscriptions(deps.db, view);
+      listScreen(SUBSCRIPTION_LIST.path, query, (url) => redirect(url, 302), parseSubscriptionQuery, async (view) => {
+        const page = await findSubscriptionsInTurns(deps.config.databasePath, view);
         const screen = <SubscriptionsPage query={view} page={page} summary={subscriptionSummary(deps.db)} today={today()} graceDays={graceDays(deps.db, deps.config.blockGraceDays)} />;
         return { total: page.total, render: (notice) => shellPage(SUBSCRIPTION_LIST.path, "Assinaturas", user, screen, notice) };
       }),

@@ -11,6 +11,8 @@ import { SYSTEM } from "../history/record";
 import { registerSearchColumns } from "../../../db/search-columns";
 import { createClient } from "./service";
 import { SUBSCRIPTION_SORTS } from "../subscriptions/model";
+import { findSubscriptions, findSubscriptionsInTurns, parseSubscriptionQuery } from "../subscriptions/service";
+import { acrossTurns } from "../../../tests/turns";
 import { CLIENT_SORTS, clientSchema, type ClientJson } from "./model";
 
 const t = useTestApp();
@@ -176,5 +178,23 @@ describe("the subscriptions' search of their client's text (the same index, the 
         }
       }
     }
+  });
+
+  test("the list's page takes a turn of the loop after its count and after its ids, on one snapshot: a subscription started meanwhile is in the next read", async () => {
+    // A text every subscribed client holds ("mercado" is not: "ltda" and the e-mail's ".com").
+    const query = parseSubscriptionQuery({ q: "com", ordem: "cliente", pagina: "2", porPagina: "50" });
+    const before = findSubscriptions(t.db, query);
+    const { id } = t.db.$client.query("SELECT id FROM clients WHERE busca LIKE '%com%' AND id NOT IN (SELECT client_id FROM subscriptions) ORDER BY nome_ordem LIMIT 1").get() as { id: number };
+    const { value, turns } = await acrossTurns(
+      () => findSubscriptionsInTurns(t.config.databasePath, query),
+      // After the count, another request starts a not-started client's subscription: the first by name.
+      (turn) => turn === 0 && t.db.$client.run("INSERT INTO subscriptions (client_id, status, dia_vencimento, inicio, proxima_competencia, iniciada_em) VALUES (?, 'ativa', 5, '2026-01', '2026-02', '2026-01-01')", [id]),
+    );
+    expect(value).toEqual(before);
+    expect(turns).toBeGreaterThanOrEqual(2);
+    const after = await findSubscriptionsInTurns(t.config.databasePath, query);
+    expect(after).toEqual(findSubscriptions(t.db, query));
+    expect(after.total).toBe(before.total + 1);
+    t.db.$client.run("DELETE FROM subscriptions WHERE client_id = ?", [id]);
   });
 });

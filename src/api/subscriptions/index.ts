@@ -14,7 +14,7 @@ import { nextGeneration } from "./next-run";
 import { addDays, formatDateBR } from "../../lib/dates";
 import { getSettings } from "../settings/service";
 import { endOfNextMonth, readjustSchema, subscriptionSchema } from "./model";
-import { findSubscriptions, getSubscription, latestRunDate, parseSubscriptionQuery, readjustSubscription, saveSubscription, subscriptionSummary } from "./service";
+import { findSubscriptionsInTurns, getSubscription, latestRunDate, parseSubscriptionQuery, readjustSubscription, saveSubscription, subscriptionSummary } from "./service";
 import { today } from "../../lib/clock";
 import { graceDays } from "../company-rules";
 
@@ -34,7 +34,7 @@ export function subscriptionsApi(deps: AppDeps) {
       const id = parseId(params.id);
       return readjustSubscription(db, actorOf(user), id, parseWith(readjustSchema, body).percentual);
     })
-    .get("/api/subscriptions", ({ query, set }) => pageAnswer(set, findSubscriptions(db, parseSubscriptionQuery(query))))
+    .get("/api/subscriptions", async ({ query, set }) => pageAnswer(set, await findSubscriptionsInTurns(deps.config.databasePath, parseSubscriptionQuery(query))))
     .get("/api/subscriptions/summary", () => subscriptionSummary(db))
     .post("/api/subscriptions/start", ({ body, request, user }) => {
       const input = parseWith(bulkStartSchema, body);

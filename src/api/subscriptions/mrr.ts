@@ -13,7 +13,7 @@
 // mrr(M) = mrr(M-1) + novas + reajustes − encerradas.
 import { withReadDb, type Db } from "../../../db/client";
 import { badRequest } from "../../http/errors";
-import { inSlices } from "../../http/slices";
+import { inSlices, stepsToEnd } from "../../http/slices";
 import { currentMonth, today } from "../../lib/clock";
 import { addMonthsToMonth, daysInMonth, monthRange } from "../../lib/dates";
 import { cents, centsToDecimal, type Cents } from "../../lib/money";
@@ -71,11 +71,7 @@ const lastDayOf = (month: string) => `${month}-${String(daysInMonth(Number(month
 
 /** One entry per month from `from` to `to` (both "YYYY-MM", from ≤ to), months without MRR as zeros. */
 export function mrrMovement(db: Db, from: string, to: string, day = today()): MrrMonth[] {
-  const steps = mrrSteps(db, from, to, day);
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
+  return stepsToEnd(mrrSteps(db, from, to, day));
 }
 
 /**

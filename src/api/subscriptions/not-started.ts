@@ -18,11 +18,12 @@ const notStarted = (db: Db, q: string, extra?: SQL): SQL | undefined => {
   return and(isNull(subscriptions.id), holding, extra);
 };
 
-/** One page of not-started clients as the list's rows (status "nao_iniciada", the client's fee). */
-export function findNotStarted(db: Db, query: SubscriptionQuery): ListPage<SubscriptionRowJson> {
+/** One page of not-started clients as the list's rows (status "nao_iniciada", the client's fee); it yields after the count (service.ts subscriptionsSteps). */
+export function* notStartedSteps(db: Db, query: SubscriptionQuery): Generator<void, ListPage<SubscriptionRowJson>> {
   const where = notStarted(db, query.q);
   const from = () => db.select({ n: count() }).from(clients).leftJoin(subscriptions, eq(subscriptions.clientId, clients.id));
   const total = from().where(where).get()?.n ?? 0;
+  yield;
   const window = pageWindow(query, total);
   if (!window) return { rows: [], total };
   const direction = query.sort.dir === "desc" ? desc : asc;
