@@ -346,19 +346,22 @@ export async function withReader<T>(path: string, read: (reader: Database) => Pr
   }
 }
 
-/** Drizzle over a reader, made once per reader (withReadDb). */
+/** Drizzle over a reader, made once per reader (readerDb). */
 const readerDbs = new WeakMap<Database, Db>();
+
+/** A reader as a read-only `Db`, for code written against `Db` (the services' kept statements and Drizzle queries). */
+export function readerDb(reader: Database): Db {
+  let db = readerDbs.get(reader);
+  if (!db) readerDbs.set(reader, (db = drizzle({ client: reader, schema }) as Db));
+  return db;
+}
 
 /**
  * withReader for code written against `Db` (the services' kept statements and Drizzle queries):
  * `read` gets the reader as a Db, read-only, in one read transaction across the turns it awaits.
  */
 export function withReadDb<T>(path: string, read: (db: Db) => Promise<T>): Promise<T> {
-  return withReader(path, (reader) => {
-    let db = readerDbs.get(reader);
-    if (!db) readerDbs.set(reader, (db = drizzle({ client: reader, schema }) as Db));
-    return read(db);
-  });
+  return withReader(path, (reader) => read(readerDb(reader)));
 }
 
 /**

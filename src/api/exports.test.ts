@@ -5,6 +5,9 @@ import { describe, expect, test } from "bun:test";
 import { buildOfx } from "../../tests/fixtures/ofx/build";
 import { PADARIA, uploadStatement, useTestApp } from "../../tests/support";
 import { parseCsv } from "../lib/csv";
+import { registerSearchColumns } from "../../db/search-columns";
+import { PAUSE } from "../http/stream";
+import { subscriptionsCsv } from "./subscriptions/csv";
 
 // Today is Monday 16 November 2026 in São Paulo.
 const t = useTestApp({
@@ -56,6 +59,30 @@ describe("Assinaturas", () => {
     const summary = await (await t.api("/api/subscriptions/summary")).json();
     const sum = rows.slice(1).reduce((total, r) => total + Number(r[3]!.replace(",", "")), 0);
     expect(sum).toBe(Number(summary.mrr.replace(".", "")));
+  });
+
+  test("past a page (600 subscriptions) every row once, of one snapshot: one started while the file is read is not in it; a turn between each page's statements", async () => {
+    const insert = t.db.$client.prepare("INSERT INTO clients (nome, cnpj, contato, telefone, email, valor_mensalidade, codigo_cliente, is_trial, status_bloqueio, nome_ordem, busca) VALUES (?, ?, 'Contato', '11987654321', 'a@b.com.br', 10000, ?, 0, 0, ?, ?)");
+    const subscribe = t.db.$client.prepare("INSERT INTO subscriptions (client_id, status, dia_vencimento, inicio, proxima_competencia, iniciada_em) VALUES (?, 'ativa', 10, '2026-11', '2026-12', '2026-11-01')");
+    const add = (nome: string, n: number) => {
+      const columns = registerSearchColumns("clients", { nome, contato: "Contato", codigoCliente: `EXP-${n}`, email: "a@b.com.br" });
+      subscribe.run(Number(insert.run(nome, String(30_000_000_000_000 + n), `EXP-${n}`, columns.nomeOrdem, columns.busca).lastInsertRowid));
+    };
+    t.db.$client.transaction(() => {
+      for (let n = 0; n < 600; n++) add(`Cliente ${String(n).padStart(3, "0")}`, n);
+    })();
+    const iterator = subscriptionsCsv(t.config.databasePath, { ordem: "cliente" }).rows[Symbol.iterator]();
+    const read: unknown[] = [iterator.next().value];
+    // Another request starts one more subscription, sorted last (on the second page).
+    add("Cliente 999", 999);
+    for (let next = iterator.next(); !next.done; next = iterator.next()) read.push(next.value);
+    const lines = read.filter((line) => line !== PAUSE) as string[][];
+    expect(lines.map((line) => line[0])).toEqual(Array.from({ length: 600 }, (_, n) => `Cliente ${String(n).padStart(3, "0")}`));
+    // Two pages of 500, each a count then ids then rows: a PAUSE after each of the first two.
+    expect(read.filter((line) => line === PAUSE)).toHaveLength(4);
+    const { rows } = await csv("/subscriptions/export?ordem=cliente");
+    expect(rows.slice(1).map((row) => row[0]).at(-1)).toBe("Cliente 999");
+    expect(rows).toHaveLength(602);
   });
 });
 

@@ -1,6 +1,7 @@
 // A list's export read a page at a time through the list's own query (its filters and order):
 // each page is one short statement, read when the download asks for more (src/http/stream.ts
 // writes a slice per turn of the event loop), so a long export never holds the server.
+import { PAUSE } from "../http/stream";
 import type { ListPage } from "./list";
 
 /** Rows per page read: the lists' largest page. */
@@ -10,6 +11,22 @@ const PAGE = 500;
 export function* everyPage<Row>(read: (paging: { page: number; perPage: number }) => ListPage<Row>): Generator<Row> {
   for (let page = 1; ; page++) {
     const { rows, total } = read({ page, perPage: PAGE });
+    yield* rows;
+    if (rows.length < PAGE || page * PAGE >= total) return;
+  }
+}
+
+/**
+ * The same for a list whose page is read in steps (a generator that yields between its
+ * statements: `subscriptionsSteps`): PAUSE after each step, so the export's slice looks at its
+ * clock there and a long count and a long walk go out in turns of their own.
+ */
+export function* everyPageInSteps<Row>(read: (paging: { page: number; perPage: number }) => Generator<unknown, ListPage<Row>>): Generator<Row | typeof PAUSE> {
+  for (let page = 1; ; page++) {
+    const steps = read({ page, perPage: PAGE });
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yield PAUSE;
+    const { rows, total } = step.value;
     yield* rows;
     if (rows.length < PAGE || page * PAGE >= total) return;
   }

@@ -243,7 +243,7 @@ export function pageRoutes(deps: AppDeps) {
     .get("/settings", ({ user }) => shellPage("/settings", "Configurações", user, <SettingsPage settings={getSettings(deps.db, deps.config.blockGraceDays)} email={getEmailSettings(deps.db)} />))
     // Issue 35 §4: the registers' exports, page by page through their lists' own queries.
     .get("/clients/export", ({ query, request }) => download(request, clientsCsv(deps.db, query, graceDays(deps.db, deps.config.blockGraceDays))))
-    .get("/subscriptions/export", ({ query, request }) => download(request, subscriptionsCsv(deps.db, query)))
+    .get("/subscriptions/export", ({ query, request }) => download(request, subscriptionsCsv(deps.config.databasePath, query)))
     .get("/reconciliation/export", ({ query, request }) => download(request, reconciliationCsv(deps.db, query)))
     .get("/partners", ({ user, query, redirect }) =>
       listScreen(PARTNER_LIST.path, query, (url) => redirect(url, 302), parsePartnerQuery, (view) => {

@@ -408,8 +408,8 @@ const LIST_ROWS = sqlVariants<[order: string], StoredSubscription, { ids: string
 
 /**
  * One page of subscriptions matching the filters (situação, client text), and how many match, in
- * one go: for a caller that cannot wait (a CSV's page). In one read transaction: the count, the
- * page's ids and their rows see one snapshot.
+ * one go (a test's reference, the bench). In one read transaction: the count, the page's ids and
+ * their rows see one snapshot.
  */
 export function findSubscriptions(db: Db, query: SubscriptionQuery): ListPage<SubscriptionRowJson> {
   return db.$client.transaction(() => stepsToEnd(subscriptionsSteps(db, query)))();
@@ -424,7 +424,8 @@ export function findSubscriptionsInTurns(databasePath: string, query: Subscripti
   return withReadDb(databasePath, (db) => inSlices(subscriptionsSteps(db, query)));
 }
 
-const subscriptionsSteps = (db: Db, query: SubscriptionQuery) => (query.status === "nao_iniciada" ? notStartedSteps(db, query) : subscriptionsPage(db, query));
+/** The page's statements as steps (a generator that yields between two): for a reader of the caller's that takes turns between them (the CSV's pages). */
+export const subscriptionsSteps = (db: Db, query: SubscriptionQuery) => (query.status === "nao_iniciada" ? notStartedSteps(db, query) : subscriptionsPage(db, query));
 
 /** The page's statements: it yields after the count and after the page's ids. */
 function* subscriptionsPage(db: Db, query: SubscriptionQuery): Generator<void, ListPage<SubscriptionRowJson>> {
