@@ -782,17 +782,20 @@ export const historyKindBlocks = sqliteTable(
  * How many receivables each client has, and payables each supplier (issue 38 §8: the middle page
  * by party name flat at --scale 200). A page of a ledger by the party's name, with no filter, finds
  * the name it starts in by adding these up in name order (8,000 clients), instead of stepping
- * every row before it (100,000 at the middle of 198,000). Kept by triggers on receivables and
- * payables (migration 0038_ledger_party_counts), in the row's own transaction, whoever writes.
+ * every row before it (100,000 at the middle of 198,000). Keyed by the party's `nome_ordem` (its
+ * copy here), so the sum is one range of this table's own b-tree, no lookup per party (migration
+ * 0039: the middle page's sum 1.3 → 0.45 ms). Kept by triggers on receivables and payables, and on
+ * a party's rename and deletion (migrations 0038, 0039), in the row's own transaction, whoever writes.
  */
 export const ledgerPartyCounts = sqliteTable(
   "ledger_party_counts",
   {
     tabela: text("tabela").notNull(),
+    nomeOrdem: text("nome_ordem").notNull(),
     partyId: integer("party_id").notNull(),
     parcelas: integer("parcelas").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.tabela, t.partyId] })],
+  (t) => [primaryKey({ columns: [t.tabela, t.nomeOrdem, t.partyId] })],
 );
 
 /**

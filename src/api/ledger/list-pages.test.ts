@@ -167,6 +167,24 @@ for (const t of [RECEIVABLES, PAYABLES]) {
       expect(names("-centroCusto", "centroCustoNome")).toEqual([null, "operacao", "Operação", "Comercial", "Administração"]);
     });
 
+    test("after parties are renamed (their counts move with their name order), every unfiltered page by name is still the one-statement page", () => {
+      const parties = t.party.table;
+      const before = db.$client.query(`SELECT id, nome_ordem FROM ${parties}`).all() as { id: number; nome_ordem: string }[];
+      // One to the front, one onto a namesake's name, one to the end.
+      db.$client.run(`UPDATE ${parties} SET nome_ordem = 'aaa' WHERE id = 2`);
+      db.$client.run(`UPDATE ${parties} SET nome_ordem = (SELECT nome_ordem FROM ${parties} WHERE id = 4) WHERE id = 3`);
+      db.$client.run(`UPDATE ${parties} SET nome_ordem = 'zzzz' WHERE id = 1`);
+      try {
+        for (const ordem of [t.party.sortKey, `-${t.party.sortKey}`]) {
+          expect(comparePages(t, { ordem, porPagina: "7" })).toBeGreaterThan(0);
+          expect(comparePages(t, { ordem, porPagina: "23" })).toBeGreaterThan(0);
+        }
+      } finally {
+        const restore = db.$client.prepare(`UPDATE ${parties} SET nome_ordem = ? WHERE id = ?`);
+        for (const { id, nome_ordem } of before) restore.run(nome_ordem, id);
+      }
+    });
+
     test("a party with no rows, and a month with none: no rows, total 0", () => {
       expect(comparePages(t, { ordem: t.party.sortKey, mes: "2030-01" })).toBe(0);
       expect(comparePages(t, { ordem: "status", mes: "2030-01" })).toBe(0);
