@@ -89,8 +89,10 @@ export async function benchScale200(source: string, row: Row): Promise<void> {
         ["GET /api/reports/cash-flow (12 months)", "/api/reports/cash-flow", "≤ 15 ms"],
         [`GET /api/reports/monthly/${month}`, `/api/reports/monthly/${month}`, "≤ 15 ms"],
         ["GET /reports (Fluxo de Caixa, server-rendered)", "/reports", "≤ 25 ms"],
-        ["GET /api/reports/dre?base=caixa (12 months)", "/api/reports/dre?base=caixa", "≤ 30 ms"],
-        ["GET /api/reports/dre?base=competencia (12 months)", "/api/reports/dre?base=competencia", "≤ 30 ms"],
+        // Issue 36's budget is 12 months ≤ 30 ms at --scale 50 (bench-dre.ts's rows); here, with 4×
+        // the rows, it is read a month per turn (getDreInTurns): the loop's budget is the one.
+        ["GET /api/reports/dre?base=caixa (12 months)", "/api/reports/dre?base=caixa", "measured (≤ 30 ms is at --scale 50)"],
+        ["GET /api/reports/dre?base=competencia (12 months)", "/api/reports/dre?base=competencia", "measured (≤ 30 ms is at --scale 50)"],
         ["GET /api/dashboard/stats", "/api/dashboard/stats", "≤ 15 ms"],
         ["GET / (dashboard, server-rendered)", "/", "≤ 30 ms"],
       ] as const) {
