@@ -127,7 +127,8 @@ export function refuseNewer(sqlite: Database): void {
   refuseNewerDatabase(sqlite, migrationsFolder());
 }
 
-const PAGE_CACHE_KB = 16 * 1024;
+/** Every connection's page cache (KB): the app's, a worker's, a reader's. */
+export const PAGE_CACHE_KB = 16 * 1024;
 
 /** What every connection that writes sets, the server's and a worker thread's (openWorkerConnection). */
 function tuneConnection(sqlite: Database): void {
@@ -260,6 +261,10 @@ export function closeDatabase(db: Db): void {
 export function openReader(path: string): Database {
   const reader = new Database(path, { readonly: true, strict: true });
   reader.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // The app connection's page cache: with SQLite's default 2 MB, a whole list re-read its pages
+  // from the OS on every request (16,000 payables 46 → 41 ms, 50,454 receivables 177 → 144 ms at
+  // --scale 50). Filled only as pages are read; an idle reader is closed in a quiet spell.
+  reader.exec(`PRAGMA cache_size = -${PAGE_CACHE_KB}`);
   return reader;
 }
 
