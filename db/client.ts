@@ -262,7 +262,7 @@ export function openReader(path: string): Database {
   const reader = new Database(path, { readonly: true, strict: true });
   reader.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // The app connection's page cache: with SQLite's default 2 MB, a whole list re-read its pages
-  // from the OS on every request (16,000 payables 46 → 41 ms, 50,454 receivables 177 → 144 ms at
+  // from the OS on every request (16,000 payables 46 → 38 ms, 50,454 receivables 177 → 157 ms at
   // --scale 50). Filled only as pages are read; an idle reader is closed in a quiet spell.
   reader.exec(`PRAGMA cache_size = -${PAGE_CACHE_KB}`);
   return reader;

@@ -29,7 +29,7 @@ export async function inSlices<T>(steps: Generator<unknown, T>): Promise<T> {
   }
 }
 
-/** Runs `steps` to its end in one go, for a caller that cannot wait (a CSV's page, a test): the same steps `inSlices` takes turns between. */
+/** Runs `steps` to its end in one go, for a caller that cannot wait (the MRR's and a list's reads in one go, a test): the same steps `inSlices` takes turns between. */
 export function stepsToEnd<T>(steps: Generator<unknown, T>): T {
   for (;;) {
     const next = steps.next();
