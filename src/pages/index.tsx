@@ -117,7 +117,7 @@ function listScreen<Q extends { page: number; perPage: number }>(
     throw error;
   }
   const loaded = load(view);
-  // A history search is read a slice at a time (api/history/search.ts): its screen comes later.
+  // Read a slice at a time (a history search, the subscriptions' page): its screen comes later.
   if (loaded instanceof Promise) return loaded.then((screen) => shown(screen, path, query, view, redirect));
   return shown(loaded, path, query, view, redirect);
 }
