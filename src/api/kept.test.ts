@@ -101,3 +101,26 @@ test("a list's cards are kept per filter and follow any write to their side, raw
   expect((await cards()).totalAPagar).toEqual({ total: "120.00", quantidade: 2 });
   expect((await cards("?mes=2026-03")).totalAPagar).toEqual({ total: "70.00", quantidade: 1 });
 });
+
+test("every filter of a list has cards of its own: asked after the unfiltered view, each is what it is when asked first", async () => {
+  const clientId = await newClient();
+  const generated = await t.api("/api/installments/generate", { method: "POST", body: { clientId, numParcelas: 4, valor: "400.00", primeiroVencimento: "2026-02-10", descricao: "Contrato" } });
+  const rows = ((await generated.json()) as { installments: { id: number }[] }).installments;
+  // Another client's open installment: no filter but the party's leaves it out.
+  const other = await newClient({ ...PADARIA, nome: "Ótica Central", cnpj: "45.723.174/0001-10", codigoCliente: "OTI-1" });
+  expect((await t.api("/api/installments/generate", { method: "POST", body: { clientId: other, numParcelas: 1, valor: "50.00", primeiroVencimento: "2026-04-10", descricao: "Avulso" } })).status).toBe(201);
+  expect((await t.api(`/api/installments/${rows[0]!.id}/pay`, { method: "PATCH", body: { dataPagamento: "2026-03-02" } })).status).toBe(200);
+  const centre = (await (await t.api("/api/cost-centres", { method: "POST", body: { nome: "Projetos" } })).json()) as { id: number };
+  t.db.$client.run("UPDATE receivables SET centro_custo_id = ?, categoria_id = (SELECT id FROM categories WHERE nome = 'Mensalidades') WHERE id = ?", [centre.id, rows[1]!.id]);
+  const mensalidades = (t.db.$client.query("SELECT id FROM categories WHERE nome = 'Mensalidades'").get() as { id: number }).id;
+  const summary = async (query: string) => (await (await t.api(`/api/installments/summary${query}`)).json()) as Record<string, { total: string; quantidade: number }>;
+  const filters = ["?status=vencido", "?mes=2026-03", `?clientId=${clientId}`, "?pagoEm=2026-03", "?pagoDe=2026-03-01", "?pagoAte=2026-02-28", `?categoriaId=${mensalidades}`, `?centroCustoId=${centre.id}`];
+  for (const filter of filters) {
+    // Any write to the side forgets what was kept: this filter's cards are computed first.
+    t.db.$client.run("UPDATE receivables SET descricao = descricao WHERE id = ?", [rows[3]!.id]);
+    const first = await summary(filter);
+    const unfiltered = await summary("");
+    expect({ filter, cards: await summary(filter) }).toEqual({ filter, cards: first });
+    expect({ filter, cards: first }).not.toEqual({ filter, cards: unfiltered });
+  }
+});

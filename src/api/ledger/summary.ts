@@ -56,8 +56,12 @@ const COUNT = sqlVariants<[t: LedgerTable, where: string], { n: number }, Params
  */
 export function ledgerCards<K extends string>(db: Db, t: LedgerTable, filters: LedgerFilters, cards: Record<K, CardSql>) {
   // Paging and sorting a list keeps its filters: its cards are kept while the side's rows stay as
-  // they were (src/api/kept.ts counts receivables and payables).
-  const name = `cards:${t.table}:${filters.status}|${filters.mes}|${filters.partyId ?? ""}`;
+  // they were (src/api/kept.ts counts receivables and payables). Kept under the filters' own
+  // WHERE and values, so every filter the list has is in the name: named by status, month and
+  // party alone, a view by category, cost centre or payment date showed the cards of the view
+  // without it.
+  const { where, params } = whereSql(t, filters);
+  const name = `cards:${t.table}:${where}:${JSON.stringify(params)}`;
   return keptWhileUnchanged(db, name, () => computeCards(db, t, filters, cards));
 }
 
