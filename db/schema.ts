@@ -440,6 +440,9 @@ export const payments = sqliteTable(
   },
   (t) => [
     index("payments_receivable_idx").on(t.receivableId, t.id).where(sql`${t.receivableId} IS NOT NULL`),
+    // "Recebido no Mês" (src/api/ledger/summary.ts): each row paid this month adds up its payments
+    // dated this month from this index alone (13,000 rows at --scale 200: 29 → 10 ms, once per change).
+    index("payments_receivable_date_idx").on(t.receivableId, t.dataPagamento, t.valorPago).where(sql`${t.receivableId} IS NOT NULL`),
     index("payments_payable_idx").on(t.payableId, t.id).where(sql`${t.payableId} IS NOT NULL`),
     // Reports by payment date (issue 34 §5) read these alone.
     // A bank line's payments (one credit may pay several installments): its undo reads them.
