@@ -109,10 +109,10 @@ export function ledgerPageView(db: Db, kind: LedgerKind, raw: Raw): LedgerQuery 
   return { ...query, partyName: party?.nome ?? null };
 }
 
-/** A side's page view → one page of rows and the cards over the same filters. */
-export function ledgerPageData(db: Db, kind: LedgerKind, query: ReturnType<typeof ledgerPageView>): LedgerPageProps {
+/** A side's page view → one page of rows and the cards over the same filters (read in turns after a change: ledgerCards). */
+export async function ledgerPageData(db: Db, databasePath: string, kind: LedgerKind, query: ReturnType<typeof ledgerPageView>): Promise<LedgerPageProps> {
+  const summary = kind === "receber" ? await installmentSummary(db, databasePath, query) : await payableSummary(db, databasePath, query);
   const rows = kind === "receber" ? listInstallments(db, query) : listPayables(db, query);
-  const summary = kind === "receber" ? installmentSummary(db, query) : payableSummary(db, query);
   return { kind, params: query.view, page: rows, summary, today: today(), partyName: query.partyName, rates: feeRates(db), choices: ledgerChoices(db, kind === "receber" ? "receita" : "despesa"), contas: accountChoices(db) };
 }
 

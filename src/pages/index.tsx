@@ -173,14 +173,14 @@ export function pageRoutes(deps: AppDeps) {
       })),
     )
     .get("/receivables", ({ user, query, redirect }) =>
-      listScreen(RECEIVABLE_LIST.path, query, (url) => redirect(url, 302), (raw) => ledgerPageView(deps.db, "receber", raw), (view) => {
-        const data = ledgerPageData(deps.db, "receber", view);
+      listScreen(RECEIVABLE_LIST.path, query, (url) => redirect(url, 302), (raw) => ledgerPageView(deps.db, "receber", raw), async (view) => {
+        const data = await ledgerPageData(deps.db, deps.config.databasePath, "receber", view);
         return { total: data.page.total, render: (notice) => shellPage(RECEIVABLE_LIST.path, "Contas a Receber", user, <LedgerPage {...data} />, notice) };
       }),
     )
     .get("/payables", ({ user, query, redirect }) =>
-      listScreen(PAYABLE_LIST.path, query, (url) => redirect(url, 302), (raw) => ledgerPageView(deps.db, "pagar", raw), (view) => {
-        const data = ledgerPageData(deps.db, "pagar", view);
+      listScreen(PAYABLE_LIST.path, query, (url) => redirect(url, 302), (raw) => ledgerPageView(deps.db, "pagar", raw), async (view) => {
+        const data = await ledgerPageData(deps.db, deps.config.databasePath, "pagar", view);
         return { total: data.page.total, render: (notice) => shellPage(PAYABLE_LIST.path, "Contas a Pagar", user, <LedgerPage {...data} />, notice) };
       }),
     )

@@ -26,10 +26,11 @@ export const {
 } = receivables;
 
 /** The three cards over the list's filters (SPEC §2 Contas a Receber): one small statement per card (ledgerCards). */
-export function installmentSummary(db: Db, filters: LedgerFilters): InstallmentSummary {
-  return ledgerCards(db, RECEIVABLES, filters, {
+export async function installmentSummary(db: Db, databasePath: string, filters: LedgerFilters): Promise<InstallmentSummary> {
+  const { figures } = await ledgerCards(db, databasePath, RECEIVABLES, filters, {
     emAberto: { when: CARD.unpaid, amount: CARD.balance },
     vencidas: { when: CARD.overdue, amount: CARD.balance },
     recebidoNoMes: { when: CARD.paidThisMonth, amount: CARD.paidThisMonthAmount, anyStatus: true },
-  }).figures;
+  });
+  return figures;
 }

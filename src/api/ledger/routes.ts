@@ -33,7 +33,7 @@ export function ledgerRoutes<G, Q extends { paged: boolean }>(
   deps: AppDeps,
   t: LedgerTable,
   services: Services<G, Q>,
-  side: { generateSchema: Schema<G>; paySchema: Schema<PayBody>; summary: (db: Db, filters: Q) => unknown },
+  side: { generateSchema: Schema<G>; paySchema: Schema<PayBody>; summary: (db: Db, databasePath: string, filters: Q) => Promise<unknown> },
 ) {
   const { db } = deps;
   // Read at each change: the setting may change while the server runs (issue 34 §4).
@@ -47,7 +47,7 @@ export function ledgerRoutes<G, Q extends { paged: boolean }>(
       if (!view.paged) return jsonArrayResponse(request, iterateLedger(deps.config.databasePath, t, view as unknown as LedgerQuery, NO_LIMIT));
       return pageAnswer(set, services.list(db, view));
     })
-    .get("/summary", ({ query }) => side.summary(db, services.parse(query)))
+    .get("/summary", ({ query }) => side.summary(db, deps.config.databasePath, services.parse(query)))
     .post("/generate", ({ body, set, user, request }) => {
       // A repeated submit with the same Idempotency-Key answers the first batch, never a second.
       const key = request.headers.get("idempotency-key");

@@ -13,8 +13,8 @@ export const payables = ledgerServices<PayableJson, PayableAnswer, GeneratedPaya
 export const { parse: parsePayableQuery, list: listPayables, generate: generatePayables, pay: payPayable, remove: deletePayable } = payables;
 
 /** The four cards over the list's filters (SPEC §2 Contas a Pagar): one small statement per card (ledgerCards). */
-export function payableSummary(db: Db, filters: LedgerFilters): PayableSummary {
-  const { figures, count } = ledgerCards(db, PAYABLES, filters, {
+export async function payableSummary(db: Db, databasePath: string, filters: LedgerFilters): Promise<PayableSummary> {
+  const { figures, count } = await ledgerCards(db, databasePath, PAYABLES, filters, {
     totalAPagar: { when: CARD.unpaid, amount: CARD.balance },
     totalPago: { when: CARD.paid, amount: CARD.paidAmount },
     vencidas: { when: CARD.overdue, amount: CARD.balance },
