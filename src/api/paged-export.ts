@@ -7,13 +7,12 @@ import type { ListPage } from "./list";
 /** Rows per page read: the lists' largest page. */
 const PAGE = 500;
 
+type Paging = { page: number; perPage: number };
+
 /** Every row of a view, page after page: whole, however many (no silent cap, issue 38 §5). */
-export function* everyPage<Row>(read: (paging: { page: number; perPage: number }) => ListPage<Row>): Generator<Row> {
-  for (let page = 1; ; page++) {
-    const { rows, total } = read({ page, perPage: PAGE });
-    yield* rows;
-    if (rows.length < PAGE || page * PAGE >= total) return;
-  }
+export function everyPage<Row>(read: (paging: Paging) => ListPage<Row>): Generator<Row> {
+  // A page read in one go is one step: no PAUSE comes out.
+  return everyPageInSteps((paging) => (function* () { return read(paging); })()) as Generator<Row>;
 }
 
 /**
@@ -21,7 +20,7 @@ export function* everyPage<Row>(read: (paging: { page: number; perPage: number }
  * statements: `subscriptionsSteps`): PAUSE after each step, so the export's slice looks at its
  * clock there and a long count and a long walk go out in turns of their own.
  */
-export function* everyPageInSteps<Row>(read: (paging: { page: number; perPage: number }) => Generator<unknown, ListPage<Row>>): Generator<Row | typeof PAUSE> {
+export function* everyPageInSteps<Row>(read: (paging: Paging) => Generator<unknown, ListPage<Row>>): Generator<Row | typeof PAUSE> {
   for (let page = 1; ; page++) {
     const steps = read({ page, perPage: PAGE });
     let step = steps.next();

@@ -29,14 +29,6 @@ export async function inSlices<T>(steps: Generator<unknown, T>): Promise<T> {
   }
 }
 
-/** Runs `steps` to its end in one go, for a caller that cannot wait (the MRR's and a list's reads in one go, a test): the same steps `inSlices` takes turns between. */
-export function stepsToEnd<T>(steps: Generator<unknown, T>): T {
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
-}
-
 /** Yields to the event loop (a turn, like a new request) when the slice is over; returns the clock to go on with. */
 export async function nextSlice(clock: { over: () => boolean }): Promise<{ over: () => boolean }> {
   if (!clock.over()) return clock;

@@ -16,6 +16,7 @@
 // money cap refuse the file naming the line; text fields are cut at MAX_OFX_TEXT characters.
 import { daysInMonth, MAX_YEAR, MIN_YEAR } from "./dates";
 import { MAX_MONEY_CENTS } from "./money";
+import { stepsToEnd } from "./steps";
 
 interface OfxTransaction {
   /** The bank's id for the posting, trimmed, otherwise exactly as written (free text allowed). */
@@ -63,7 +64,7 @@ export class OfxError extends Error {
  * one per period): the caller shows or imports each. Refuses credit-card statements.
  */
 export function parseOfxStatements(bytes: Uint8Array): OfxStatement[] {
-  return runToEnd(ofxSteps(bytes));
+  return stepsToEnd(ofxSteps(bytes));
 }
 
 /**
@@ -126,13 +127,6 @@ export function* ofxSteps(bytes: Uint8Array): Generator<void, OfxStatement[]> {
   const read: OfxStatement[] = [];
   for (const stmt of statements) read.push(yield* readStatement(stmt, work));
   return read;
-}
-
-function runToEnd<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
 }
 
 /** The work counter: `due()` says when a yield is owed. */

@@ -63,9 +63,9 @@ export function ledgerCards<K extends string>(db: Db, databasePath: string, t: L
   // WHERE and values, so every filter the list has is in the name: named by status, month and
   // party alone, a view by category, cost centre or payment date showed the cards of the view
   // without it.
-  const { where, params } = whereSql(t, filters);
-  const name = `cards:${t.table}:${where}:${JSON.stringify(params)}`;
-  return keptWhileUnchangedInTurns(db, name, () => withReadDb(databasePath, (reader) => inSlices(cardSteps(reader, t, filters, cards))));
+  const view = whereSql(t, filters);
+  const name = `cards:${t.table}:${view.where}:${JSON.stringify(view.params)}`;
+  return keptWhileUnchangedInTurns(db, name, () => withReadDb(databasePath, (reader) => inSlices(cardSteps(reader, t, filters, view, cards))));
 }
 
 interface LedgerCards<K extends string> {
@@ -75,8 +75,8 @@ interface LedgerCards<K extends string> {
 }
 
 /** The cards' statements, a step each. */
-function* cardSteps<K extends string>(db: Db, t: LedgerTable, filters: LedgerFilters, cards: Record<K, CardSql>): Generator<void, LedgerCards<K>> {
-  const { where: whereOfFilters, params } = whereSql(t, filters);
+function* cardSteps<K extends string>(db: Db, t: LedgerTable, filters: LedgerFilters, view: ReturnType<typeof whereSql>, cards: Record<K, CardSql>): Generator<void, LedgerCards<K>> {
+  const { where: whereOfFilters, params } = view;
   const anyStatus = whereSql(t, { ...filters, status: "" }).where;
   const month = currentMonth();
   const all = { ...params, monthFrom: `${month}-01`, monthTo: `${addMonthsToMonth(month, 1)}-01` };

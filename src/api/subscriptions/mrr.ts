@@ -13,7 +13,8 @@
 // mrr(M) = mrr(M-1) + novas + reajustes − encerradas.
 import { withReadDb, type Db } from "../../../db/client";
 import { badRequest } from "../../http/errors";
-import { inSlices, stepsToEnd } from "../../http/slices";
+import { inSlices } from "../../http/slices";
+import { stepsToEnd } from "../../lib/steps";
 import { currentMonth, today } from "../../lib/clock";
 import { addMonthsToMonth, daysInMonth, monthRange } from "../../lib/dates";
 import { cents, centsToDecimal, type Cents } from "../../lib/money";

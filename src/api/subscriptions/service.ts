@@ -2,7 +2,8 @@
 // readjustment, the list and its cards. Every change and its history commit in one immediate
 // transaction, with the client's blocking re-evaluated and the months now due generated there too.
 import { withReadDb, type Db } from "../../../db/client";
-import { inSlices, stepsToEnd } from "../../http/slices";
+import { inSlices } from "../../http/slices";
+import { stepsToEnd } from "../../lib/steps";
 import { conflict, notFound } from "../../http/errors";
 import { nowISO, today } from "../../lib/clock";
 import { addDays, addMonthsToMonth, formatDateBR, monthOf } from "../../lib/dates";
