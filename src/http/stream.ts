@@ -40,7 +40,10 @@ function runsOf<T>(items: Iterable<T | typeof PAUSE>) {
     take(ms: number, use: (run: T[]) => void, max = Infinity): number {
       const until = performance.now() + ms;
       let count = 0;
-      while (!done && count <= max && performance.now() < until) {
+      // One run always: a stall before the first look at the clock must not leave it empty.
+      let looked = false;
+      while (!done && count <= max && (!looked || performance.now() < until)) {
+        looked = true;
         const run: T[] = [];
         for (let i = 0; i < ITEMS_PER_LOOK; i++) {
           const next = iterator.next();
@@ -148,10 +151,10 @@ const WHOLE_UP_TO = 5_000;
  * handed to Elysia is copied into a new one whose body is read back as a stream. A longer list
  * streams, one JSON.stringify per slice of rows (a call per row cost ~10% more).
  */
-export function jsonArrayResponse(request: Request, rows: Iterable<unknown>): Response | unknown[] {
+export function jsonArrayResponse(request: Request, rows: Iterable<unknown>, firstReadMs = FIRST_READ_MS): Response | unknown[] {
   const source = runsOf(rows);
   const read: unknown[][] = [];
-  const count = source.take(FIRST_READ_MS, (run) => read.push(run), WHOLE_UP_TO);
+  const count = source.take(firstReadMs, (run) => read.push(run), WHOLE_UP_TO);
   if (source.done && count <= WHOLE_UP_TO) return read.length === 1 ? read[0]! : read.flat();
   return streamResponse(request, sliceStream(request, "[", source, arraySlice, "]", read), new Headers({ "content-type": "application/json; charset=utf-8" }));
 }
